@@ -1,0 +1,40 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export function createDb(connectionString: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+  return drizzle(pool, { schema }) as Db;
+}
+
+/** Applies the committed drizzle-kit migrations; already-applied ones are skipped (tracked in app.__migrations). */
+export async function migrateDb(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder, migrationsSchema: 'app', migrationsTable: '__migrations' });
+}
+
+/** Turns a connection failure into a sentence a person can act on. */
+export async function assertDatabaseReachable(db: Db, url: string): Promise<void> {
+  try {
+    await db.$client.query('select 1');
+  } catch (err) {
+    const where = safeUrl(url);
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`Cannot reach the database at ${where}: ${reason}. Is PostgreSQL running, and is DATABASE_URL right?`);
+  }
+}
+
+function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}

@@ -1,0 +1,54 @@
+import {
+  toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo,
+  type ArticleSummary, type Category, type ContentRecords, type InteractiveData, type Product, type Video,
+} from '@app/shared';
+
+export type IndexedArticle = { summary: ArticleSummary; content: string; interactiveData: InteractiveData | null };
+
+/**
+ * An immutable, query-ready view of all content. Lists that every visitor sees the same are
+ * serialized once here, so the hot endpoints only write bytes.
+ */
+export type ContentIndex = {
+  loadedAt: string;
+  articles: Map<number, IndexedArticle>;
+  articleList: ArticleSummary[];
+  articleListJson: string;
+  categories: Map<string, Category>;
+  articlesByCategory: Map<string, ArticleSummary[]>;
+  videos: Video[];
+  videosJson: string;
+  products: Map<number, Product>;
+  productsJson: string;
+  featuredProductsJson: string;
+};
+
+export function buildContentIndex(records: ContentRecords, loadedAt: string): ContentIndex {
+  const articles = new Map<number, IndexedArticle>();
+  const articlesByCategory = new Map<string, ArticleSummary[]>();
+  for (const doc of records.articles) {
+    const summary = toArticleSummary(doc);
+    articles.set(summary.id, { summary, content: doc.contentHtml ?? '', interactiveData: toInteractiveData(doc) });
+    const list = articlesByCategory.get(summary.category) ?? [];
+    list.push(summary);
+    articlesByCategory.set(summary.category, list);
+  }
+  const articleList = [...articles.values()].map((a) => a.summary);
+  const videos = records.videos.map(toVideo);
+  const products = records.products.map(toProduct);
+  return {
+    loadedAt,
+    articles,
+    articleList,
+    articleListJson: JSON.stringify(articleList),
+    categories: new Map(records.categories.map((c) => [c.slug, toCategory(c)])),
+    articlesByCategory,
+    videos,
+    videosJson: JSON.stringify(videos),
+    products: new Map(products.map((p) => [p.id, p])),
+    productsJson: JSON.stringify(products),
+    featuredProductsJson: JSON.stringify(products.filter((p) => p.isFeatured).slice(0, 3)),
+  };
+}
+
+export const emptyRecords: ContentRecords = { articles: [], categories: [], videos: [], products: [] };

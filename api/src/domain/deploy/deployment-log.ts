@@ -1,0 +1,28 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { deployments } from '../../db/schema/index.ts';
+
+export type DeploymentStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+export type Deployment = { id: number; trigger: string; status: DeploymentStatus; log: string; createdAt: string; finishedAt: string | null };
+
+/** The record of every rebuild, shown to admins on the Deployment tab. */
+export function createDeploymentLog(db: Db) {
+  return {
+    async start(trigger: string): Promise<number> {
+      const [row] = await db.insert(deployments).values({ trigger, status: 'running' }).returning({ id: deployments.id });
+      return row!.id;
+    },
+    async finish(id: number, status: 'succeeded' | 'failed', log: string): Promise<void> {
+      // Keep the tail: a build log can be long and the end is where failures are.
+      await db.update(deployments).set({ status, log: log.slice(-20_000), finishedAt: sql`now()` }).where(eq(deployments.id, id));
+    },
+    async recent(limit = 10): Promise<Deployment[]> {
+      const rows = await db.select().from(deployments).orderBy(desc(deployments.id)).limit(limit);
+      return rows.map((r) => ({
+        id: r.id, trigger: r.trigger, status: r.status, log: r.log,
+        createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null,
+      }));
+    },
+  };
+}
+export type DeploymentLog = ReturnType<typeof createDeploymentLog>;

@@ -1,0 +1,40 @@
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import type { ContentReadModel } from '../domain/content/content-read-model.ts';
+import { getArticle } from '../domain/content/get-article.ts';
+import { getProduct } from '../domain/content/get-product.ts';
+import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
+import type { ViewerResolver } from './viewer.ts';
+
+const IdSchema = z.coerce.number().int().positive();
+
+function sendJson(res: Response, json: string) {
+  res.type('application/json').send(json);
+}
+
+/** Content endpoints, all served from the in-memory read model (visitors never wait on the CMS). */
+export function contentRoutes(deps: { content: ContentReadModel; viewer: ViewerResolver }): Router {
+  const r = Router();
+  const index = () => deps.content.current();
+
+  r.get('/articles', (_req, res) => sendJson(res, index().articleListJson));
+  r.get('/categories', (_req, res) => res.json([...index().categories.values()]));
+  r.get('/articles/category/:category', (req, res) => {
+    res.json(listCategoryArticles(index(), req.params.category).articles);
+  });
+  r.get('/articles/:id', async (req, res) => {
+    const id = IdSchema.safeParse(req.params.id);
+    const viewer = await deps.viewer(req);
+    // A non-numeric id can name no article: same answer as an unknown one.
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(getArticle(index(), id.success ? id.data : -1, viewer));
+  });
+  r.get('/youtube/videos', (_req, res) => sendJson(res, index().videosJson));
+  r.get('/products', (_req, res) => sendJson(res, index().productsJson));
+  r.get('/products/featured', (_req, res) => sendJson(res, index().featuredProductsJson));
+  r.get('/products/:id', (req, res) => {
+    const id = IdSchema.safeParse(req.params.id);
+    res.json(getProduct(index(), id.success ? id.data : -1));
+  });
+  return r;
+}

@@ -1,0 +1,56 @@
+import { createServer } from 'node:http';
+import { pino } from 'pino';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { assertDatabaseReachable, createDb, migrateDb } from './db/client.ts';
+import { createContentReadModel } from './domain/content/content-read-model.ts';
+import { createSnapshotStore } from './domain/content/snapshot-store.ts';
+import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
+import { createRebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
+import { createCmsContentSource } from './integrations/cms-content-source.ts';
+import { createSiteBuilder } from './integrations/site-builder.ts';
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { service: 'api' } });
+  const db = createDb(config.databaseUrl);
+  await assertDatabaseReachable(db, config.databaseUrl);
+  await migrateDb(db);
+
+  const content = createContentReadModel({
+    source: createCmsContentSource(config.cmsUrl, config.internalSecret),
+    snapshots: createSnapshotStore(db),
+    logger,
+  });
+  await content.start();
+
+  const builder = config.siteDir && config.siteBuildsDir
+    ? createSiteBuilder({ siteDir: config.siteDir, buildsDir: config.siteBuildsDir, env: process.env })
+    : null;
+  const rebuilds = createRebuildScheduler({ builder, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs });
+
+  const app = createApp({ logger, internalSecret: config.internalSecret, content, rebuilds });
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'api shutting down');
+    rebuilds.stop();
+    server.close(() => {
+      void db.$client.end().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(`api failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

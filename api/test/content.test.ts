@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { article, sampleRecords } from './fixtures.ts';
+import { startTestApp, TEST_SECRET } from './test-app.ts';
+import { createTestDatabase } from './test-db.ts';
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let cms: Awaited<ReturnType<typeof startFakeCms>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const builds: string[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+  app = await startTestApp({
+    db: testDb.db,
+    source: createCmsContentSource(cms.url, TEST_SECRET),
+    builder: { build: async () => (builds.push('built'), 'ok') },
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await cms?.close();
+  await testDb?.drop();
+});
+
+describe('content endpoints', () => {
+  it('lists articles with their public fields and never a body', async () => {
+    const res = await app.fetch('/api/articles');
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    expect(list.map((a: { id: number }) => a.id)).toEqual([1, 2, 3]);
+    expect(list[0]).toMatchObject({ title: 'Article 1 (free)', category: 'self-confidence', author: 'Better Self Studio', thumbnail: '/media/a1.svg' });
+    expect(JSON.stringify(list)).not.toContain('SECRET-BODY');
+  });
+
+  it('gives a visitor the body of a free article', async () => {
+    const body = await (await app.fetch('/api/articles/1')).json();
+    expect(body).toMatchObject({ id: 1, locked: false, content: '<p>SECRET-BODY-1</p>' });
+  });
+
+  it('gives a visitor the locked panel, not the body, of pro and vip articles', async () => {
+    for (const id of [2, 3]) {
+      const res = await app.fetch(`/api/articles/${id}`);
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      expect(JSON.parse(text)).toMatchObject({ id, locked: true, content: null, interactiveData: null });
+      expect(text).not.toContain('SECRET-BODY');
+    }
+  });
+
+  it('answers 404 with a message for unknown and malformed article ids', async () => {
+    for (const id of ['999', 'abc', '-1']) {
+      const res = await app.fetch(`/api/articles/${id}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Article not found', code: 'not_found' });
+    }
+  });
+
+  it('lists the articles of a category and says "Category Not Found" for an unknown one', async () => {
+    const ok = await app.fetch('/api/articles/category/Self-Confidence');
+    expect((await ok.json()).length).toBe(3);
+    const missing = await app.fetch('/api/articles/category/no-such-thing');
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).message).toBe('Category Not Found');
+  });
+
+  it('returns at most three featured products', async () => {
+    const featured = await (await app.fetch('/api/products/featured')).json();
+    expect(featured.map((p: { id: number }) => p.id)).toEqual([1, 2, 4]);
+  });
+
+  it('serves one product and 404s an unknown one', async () => {
+    expect((await (await app.fetch('/api/products/5')).json())).toMatchObject({ id: 5, inStock: false, price: 5000 });
+    expect((await app.fetch('/api/products/77')).status).toBe(404);
+  });
+
+  it('lists videos with the default duration', async () => {
+    const videos = await (await app.fetch('/api/youtube/videos')).json();
+    expect(videos[0]).toMatchObject({ title: 'Morning focus', duration: '00:00', views: 0 });
+  });
+});
+
+describe('bad input', () => {
+  it('answers unknown API paths with JSON 404', async () => {
+    const res = await app.fetch('/api/nope/nothing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect((await res.json()).message).toContain('No API route');
+  });
+
+  it('refuses malformed JSON with 400 and no stack trace', async () => {
+    const res = await app.fetch('/api/internal/content-changed', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-secret': TEST_SECRET },
+      body: '{"collection": ',
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text).message).toBe('The request body is not valid JSON.');
+    expect(text).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await app.fetch('/api/internal/content-changed', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-secret': TEST_SECRET },
+      body: JSON.stringify({ collection: 'x'.repeat(200_000), operation: 'update' }),
+    });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('the CMS change signal', () => {
+  it('is refused without the service secret', async () => {
+    const res = await app.fetch('/api/internal/content-changed', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-secret': 'wrong' },
+      body: JSON.stringify({ collection: 'articles', operation: 'update' }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('refreshes the read model and schedules one debounced rebuild for a burst of changes', async () => {
+    const next = sampleRecords();
+    next.articles.push(article(4, 'free', { title: 'Freshly published' }));
+    cms.set(next);
+    builds.length = 0;
+    for (let i = 0; i < 3; i++) {
+      const res = await app.fetch('/api/internal/content-changed', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-internal-secret': TEST_SECRET },
+        body: JSON.stringify({ collection: 'articles', operation: 'create', id: 4 }),
+      });
+      expect(res.status).toBe(202);
+    }
+    const list = await (await app.fetch('/api/articles')).json();
+    expect(list.map((a: { title: string }) => a.title)).toContain('Freshly published');
+    await app.rebuilds.idle();
+    expect(builds).toEqual(['built']);
+    const rows = await testDb.db.query.deployments.findMany();
+    expect(rows.at(-1)).toMatchObject({ status: 'succeeded', trigger: 'cms:articles' });
+  });
+
+  it('keeps serving the last content when the CMS is down, even after a restart', async () => {
+    cms.setUp(false);
+    expect((await app.content.refresh())).toBe(false);
+    expect((await (await app.fetch('/api/articles')).json()).length).toBe(4);
+    const restarted = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
+    try {
+      expect((await (await restarted.fetch('/api/articles')).json()).length).toBe(4);
+    } finally {
+      await restarted.close();
+      cms.setUp(true);
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ContentRecords } from '@app/shared';
+
+/**
+ * A local HTTP server answering like Payload's REST API (`/cms/api/{collection}` → `{ docs }`),
+ * so the real CMS client is exercised without the CMS. It refuses requests without the secret,
+ * as the real CMS does for gated collections.
+ */
+export async function startFakeCms(records: ContentRecords, secret: string) {
+  let current = records;
+  let up = true;
+  const server: Server = createServer((req, res) => {
+    const m = /^\/cms\/api\/(\w+)\?/.exec(req.url ?? '');
+    const docs = m && (current as Record<string, unknown[]>)[m[1]!];
+    if (!up) return void res.socket?.destroy();
+    if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{"errors":[]}');
+    if (!docs) return void res.writeHead(404).end('{}');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docs }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    set(next: ContentRecords) {
+      current = next;
+    },
+    setUp(value: boolean) {
+      up = value;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

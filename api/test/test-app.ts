@@ -1,0 +1,35 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { createApp, type AppDeps } from '../src/app.ts';
+import type { Db } from '../src/db/client.ts';
+import { createContentReadModel, type ContentSource } from '../src/domain/content/content-read-model.ts';
+import { createSnapshotStore } from '../src/domain/content/snapshot-store.ts';
+import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
+import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
+
+export const TEST_SECRET = 'test-internal-secret-0123456789';
+export const silentLogger = pino({ level: 'silent' });
+
+/** The real app on a random port, wired to a real database and the given content source. */
+export async function startTestApp(opts: { db: Db; source: ContentSource; builder?: SiteBuilder | null; overrides?: Partial<AppDeps> }) {
+  const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger });
+  await content.start();
+  const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
+  const app = createApp({ logger: silentLogger, internalSecret: TEST_SECRET, content, rebuilds, ...opts.overrides });
+  const server = createServer(app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    content,
+    rebuilds,
+    fetch: (path: string, init?: RequestInit) => fetch(base + path, init),
+    async close() {
+      rebuilds.stop();
+      await rebuilds.idle();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

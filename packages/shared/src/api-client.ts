@@ -1,0 +1,80 @@
+/**
+ * The browser's one way to call the API. Every call sends cookies; a JSON body and its
+ * content type only when a payload is given. A non-OK response throws ApiError whose message
+ * is "status: detail" (spec 01 §8): detail is the body's message, else its error, else the
+ * serialized body; for a non-JSON body its text; if reading fails, the status text or
+ * "Unknown error occurred".
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, detail: string, body: unknown) {
+    super(`${status}: ${detail}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** Raised when the request never got a response (the spec's "Connection error"). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network request failed', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export async function errorFromResponse(res: Response): Promise<ApiError> {
+  let detail: string;
+  let body: unknown = null;
+  try {
+    const text = await res.text();
+    try {
+      body = JSON.parse(text);
+      const b = body as { message?: unknown; error?: unknown } | null;
+      if (b && typeof b.message === 'string') detail = b.message;
+      else if (b && typeof b.error === 'string') detail = b.error;
+      else detail = JSON.stringify(body);
+    } catch {
+      body = text;
+      detail = text || res.statusText || 'Unknown error occurred';
+    }
+  } catch {
+    detail = res.statusText || 'Unknown error occurred';
+  }
+  return new ApiError(res.status, detail, body);
+}
+
+export type RequestOptions = { headers?: Record<string, string>; signal?: AbortSignal; base?: string };
+
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  payload?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { ...options.headers };
+  const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal };
+  if (payload !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(payload);
+  }
+  let res: Response;
+  try {
+    res = await fetch((options.base ?? '') + path, init);
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new NetworkError(err);
+  }
+  if (!res.ok) throw await errorFromResponse(res);
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? res.json() : res.text()) as Promise<T>;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, payload?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, payload, options),
+  put: <T>(path: string, payload?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, payload, options),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
+};

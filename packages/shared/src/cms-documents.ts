@@ -1,0 +1,174 @@
+/**
+ * Maps Payload REST documents (fetched with depth=1) to the spec's DTOs. Used by the API's
+ * content read model and by the site build, so both show the same thing.
+ */
+import type { ArticleSummary, Category, InteractiveData, Product, Video } from './content.ts';
+import { STUDIO_NAME } from './content.ts';
+import type { Tier } from './tiers.ts';
+
+type MediaDoc = { filename?: string | null } | number | null | undefined;
+type Rows<T> = T[] | null | undefined;
+
+export type CmsCategory = {
+  id: number; slug: string; title: string; description?: string | null; icon?: string | null;
+  colour?: string | null; headerImage?: MediaDoc;
+};
+export type CmsArticle = {
+  id: number; title: string; excerpt?: string | null; author?: string | null;
+  category?: CmsCategory | number | null; thumbnail?: MediaDoc; publishDate?: string | null;
+  membershipRequired?: Tier | null; contentHtml?: string | null; hasInteractiveElements?: boolean | null;
+  isAmpCompatible?: boolean | null; interactiveData?: CmsInteractiveData | null; createdAt: string;
+};
+type CmsInteractiveData = {
+  characterGuides?: Rows<{ type?: string | null; title?: string | null; message?: string | null; triggerAt?: string | null; showAutomatically?: boolean | null }>;
+  quiz?: { title?: string | null; description?: string | null; pointsPerQuestion?: number | null;
+    questions?: Rows<{ question: string; options?: Rows<{ text: string }>; correctAnswer: number; explanation?: string | null }> } | null;
+  keyPoints?: Rows<{ text: string }>;
+  experiment?: { title?: string | null; description?: string | null; steps?: Rows<{ text: string }>; conclusion?: string | null } | null;
+};
+export type CmsVideo = {
+  id: number; title: string; description?: string | null; image?: MediaDoc; imageUrl?: string | null;
+  externalId?: string | null; videoUrl: string; publishDate?: string | null; views?: number | null;
+  duration?: string | null; author?: string | null; membershipRequired?: Tier | null; createdAt: string;
+};
+export type CmsProduct = {
+  id: number; name: string; description?: string | null; price: number; image?: MediaDoc;
+  category?: string | null; creator?: string | null; isFeatured?: boolean | null; inStock?: boolean | null;
+};
+
+/** Media is served by the front door straight from disk at /media/{filename}, never through the CMS. */
+export function mediaUrl(media: MediaDoc): string | null {
+  if (!media || typeof media === 'number' || !media.filename) return null;
+  return `/media/${encodeURIComponent(media.filename)}`;
+}
+
+export function toCategory(doc: CmsCategory): Category {
+  return {
+    slug: doc.slug,
+    title: doc.title,
+    description: doc.description ?? '',
+    icon: doc.icon ?? 'book-open',
+    colour: doc.colour ?? '#4f46e5',
+    headerImage: mediaUrl(doc.headerImage),
+  };
+}
+
+export function toArticleSummary(doc: CmsArticle): ArticleSummary {
+  const category = typeof doc.category === 'object' && doc.category ? doc.category : null;
+  return {
+    id: doc.id,
+    title: doc.title,
+    excerpt: doc.excerpt ?? '',
+    author: doc.author?.trim() || STUDIO_NAME,
+    category: category?.slug ?? 'miscellaneous',
+    categoryTitle: category?.title ?? 'Miscellaneous',
+    thumbnail: mediaUrl(doc.thumbnail),
+    publishDate: doc.publishDate ?? doc.createdAt,
+    membershipRequired: doc.membershipRequired ?? 'free',
+    hasInteractiveElements: Boolean(doc.hasInteractiveElements),
+    isAmpCompatible: Boolean(doc.isAmpCompatible),
+  };
+}
+
+function triggerAt(value: string | null | undefined): InteractiveData['characterGuides'][number]['triggerAt'] {
+  if (value === 'start' || value === 'middle' || value === 'end') return value;
+  const n = Number(value);
+  return Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : 'start';
+}
+
+export function toInteractiveData(doc: CmsArticle): InteractiveData | null {
+  if (!doc.hasInteractiveElements || !doc.interactiveData) return null;
+  const d = doc.interactiveData;
+  const quiz = d.quiz?.questions?.length
+    ? {
+        title: d.quiz.title ?? 'Quiz',
+        description: d.quiz.description ?? '',
+        pointsPerQuestion: d.quiz.pointsPerQuestion ?? 10,
+        questions: d.quiz.questions.map((q) => ({
+          question: q.question,
+          options: (q.options ?? []).map((o) => o.text),
+          correctAnswer: q.correctAnswer,
+          explanation: q.explanation ?? '',
+        })),
+      }
+    : null;
+  const experiment = d.experiment?.title
+    ? {
+        title: d.experiment.title,
+        description: d.experiment.description ?? '',
+        steps: (d.experiment.steps ?? []).map((s) => s.text),
+        conclusion: d.experiment.conclusion ?? '',
+      }
+    : null;
+  return {
+    characterGuides: (d.characterGuides ?? []).map((g) => ({
+      type: g.type ?? 'mentor',
+      title: g.title ?? '',
+      message: g.message ?? '',
+      triggerAt: triggerAt(g.triggerAt),
+      showAutomatically: g.showAutomatically ?? true,
+    })),
+    quiz,
+    keyPoints: (d.keyPoints ?? []).map((k) => k.text),
+    experiment,
+  };
+}
+
+export function toVideo(doc: CmsVideo): Video {
+  return {
+    id: doc.id,
+    title: doc.title,
+    description: doc.description ?? '',
+    imageUrl: mediaUrl(doc.image) ?? doc.imageUrl ?? null,
+    externalId: doc.externalId ?? null,
+    videoUrl: doc.videoUrl,
+    publishDate: doc.publishDate ?? doc.createdAt,
+    views: doc.views ?? 0,
+    duration: doc.duration || '00:00',
+    author: doc.author?.trim() || STUDIO_NAME,
+    membershipRequired: doc.membershipRequired ?? 'free',
+  };
+}
+
+export function toProduct(doc: CmsProduct): Product {
+  return {
+    id: doc.id,
+    name: doc.name,
+    description: doc.description ?? '',
+    price: doc.price,
+    imageUrl: mediaUrl(doc.image),
+    category: doc.category ?? 'Merchandise',
+    creator: doc.creator?.trim() || STUDIO_NAME,
+    isFeatured: Boolean(doc.isFeatured),
+    inStock: doc.inStock ?? true,
+  };
+}
+
+/** Reads every document of a collection through Payload's REST API (service-authenticated). */
+export async function fetchCmsCollection<T>(cmsUrl: string, secret: string, collection: string, sort = '-createdAt'): Promise<T[]> {
+  const res = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false&depth=1&sort=${encodeURIComponent(sort)}`, {
+    headers: { 'x-internal-secret': secret },
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!res.ok) throw new Error(`CMS answered ${res.status} for ${collection}`);
+  const body = (await res.json()) as { docs: T[] };
+  return body.docs;
+}
+
+export type ContentRecords = {
+  articles: CmsArticle[];
+  categories: CmsCategory[];
+  videos: CmsVideo[];
+  products: CmsProduct[];
+};
+
+/** Everything the site and the API show, in one consistent read. */
+export async function fetchAllContent(cmsUrl: string, secret: string): Promise<ContentRecords> {
+  const [articles, categories, videos, products] = await Promise.all([
+    fetchCmsCollection<CmsArticle>(cmsUrl, secret, 'articles', '-publishDate'),
+    fetchCmsCollection<CmsCategory>(cmsUrl, secret, 'categories', 'title'),
+    fetchCmsCollection<CmsVideo>(cmsUrl, secret, 'videos', '-publishDate'),
+    fetchCmsCollection<CmsProduct>(cmsUrl, secret, 'products', 'name'),
+  ]);
+  return { articles, categories, videos, products };
+}

@@ -1,0 +1,6 @@
+export * from './tiers.ts';
+export * from './money.ts';
+export * from './dates.ts';
+export * from './content.ts';
+export * from './api-client.ts';
+export * from './cms-documents.ts';

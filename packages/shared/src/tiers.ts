@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** free < pro < vip everywhere (DESIGN §7.1). */
+export const TIERS = ['free', 'pro', 'vip'] as const;
+export const TierSchema = z.enum(TIERS);
+export type Tier = z.infer<typeof TierSchema>;
+
+export function tierRank(tier: Tier): number {
+  return TIERS.indexOf(tier);
+}
+
+export type Viewer = { tier: Tier; isAdmin: boolean } | null;
+
+/**
+ * The one rule for content access: free content is open to everyone; anything else needs a
+ * signed-in viewer whose tier is at least the required one. Admins see everything.
+ */
+export function canAccessTier(viewer: Viewer, required: Tier): boolean {
+  if (required === 'free') return true;
+  if (!viewer) return false;
+  if (viewer.isAdmin) return true;
+  return tierRank(viewer.tier) >= tierRank(required);
+}
+
+export const tierLabel: Record<Tier, string> = { free: 'Free', pro: 'Premium', vip: 'VIP' };
