@@ -1,0 +1,29 @@
+import type { CollectionConfig } from 'payload';
+import { cmsAdminsOnly, editorsOnly } from '../access/editors';
+
+/** People who edit content in the CMS (site members live in the API, not here). */
+export const Users: CollectionConfig = {
+  slug: 'users',
+  auth: { maxLoginAttempts: 8, lockTime: 10 * 60 * 1000 },
+  admin: { useAsTitle: 'email' },
+  access: {
+    read: editorsOnly,
+    create: cmsAdminsOnly,
+    update: ({ req, id }) => req.user?.role === 'admin' || req.user?.id === id,
+    delete: cmsAdminsOnly,
+  },
+  fields: [
+    { name: 'name', type: 'text' },
+    {
+      name: 'role',
+      type: 'select',
+      required: true,
+      defaultValue: 'editor',
+      options: [
+        { label: 'Admin', value: 'admin' },
+        { label: 'Editor', value: 'editor' },
+      ],
+      access: { update: ({ req }) => req.user?.role === 'admin' },
+    },
+  ],
+};

@@ -1,0 +1,24 @@
+import type { CollectionConfig } from 'payload';
+import { editorsOnly, editorsOrService } from '../access/editors';
+import { membershipRequired } from '../fields/membership-required';
+import { contentChangeHooks } from './content-hooks';
+
+export const Videos: CollectionConfig = {
+  slug: 'videos',
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'publishDate', 'views'] },
+  access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  hooks: contentChangeHooks,
+  fields: [
+    { name: 'title', type: 'text', required: true },
+    { name: 'description', type: 'textarea' },
+    { name: 'image', type: 'upload', relationTo: 'media' },
+    { name: 'imageUrl', type: 'text', admin: { description: 'Thumbnail address from the channel, when no image is uploaded.' } },
+    { name: 'externalId', type: 'text', unique: true, index: true, admin: { description: 'The video id on the channel.' } },
+    { name: 'videoUrl', type: 'text', required: true },
+    { name: 'publishDate', type: 'date', required: true, defaultValue: () => new Date().toISOString() },
+    { name: 'views', type: 'number', defaultValue: 0, min: 0 },
+    { name: 'duration', type: 'text', defaultValue: '00:00' },
+    { name: 'author', type: 'text' },
+    membershipRequired,
+  ],
+};

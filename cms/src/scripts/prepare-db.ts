@@ -1,0 +1,26 @@
+/**
+ * Run before the CMS server starts (`payload run src/scripts/prepare-db.ts`): applies the
+ * committed migrations (already-applied ones are skipped), ensures the first CMS admin, and in
+ * demo mode seeds content into an empty database.
+ */
+import config from '@payload-config';
+import { getPayload } from 'payload';
+import { seedContent } from '../seed/seed-content';
+
+const payload = await getPayload({ config });
+await payload.db.migrate();
+
+const email = process.env.CMS_ADMIN_EMAIL;
+const password = process.env.CMS_ADMIN_PASSWORD;
+if (email && password) {
+  const found = await payload.find({ collection: 'users', where: { email: { equals: email.toLowerCase() } }, limit: 1, overrideAccess: true });
+  if (found.totalDocs === 0) {
+    await payload.create({ collection: 'users', data: { email, password, name: 'Site admin', role: 'admin' }, overrideAccess: true });
+    payload.logger.info(`created CMS admin ${email}`);
+  }
+}
+
+if (process.env.SEED_DEMO_CONTENT === 'true') {
+  const seeded = await seedContent(payload, (m) => payload.logger.info(m));
+  if (!seeded) payload.logger.info('content already present; demo seed skipped');
+}

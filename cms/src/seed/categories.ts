@@ -1,0 +1,21 @@
+/** Seed categories: slugs from the spec's known list, text written for this site. */
+export const seedCategories = [
+  { slug: 'self-help-personal-development', title: 'Self-Help & Personal Development', icon: 'sprout', colour: '#4f46e5',
+    description: 'Practical habits and honest reflection for becoming the person you want to be, one small step at a time.' },
+  { slug: 'self-confidence', title: 'Self-Confidence', icon: 'sparkles', colour: '#d97706',
+    description: 'Build quiet, steady confidence that holds up in meetings, first dates and hard conversations.' },
+  { slug: 'time-management', title: 'Time Management', icon: 'clock', colour: '#0891b2',
+    description: 'Plan your days around what matters, protect your focus and finish what you start.' },
+  { slug: 'financial-insight', title: 'Financial Insight', icon: 'wallet', colour: '#059669',
+    description: 'Money basics without jargon: budgeting, saving, debt and the habits that make them stick.' },
+  { slug: 'health', title: 'Health', icon: 'heart-pulse', colour: '#dc2626',
+    description: 'Sleep, movement and food choices that give you more energy for everything else.' },
+  { slug: 'anger-management', title: 'Anger Management', icon: 'flame', colour: '#ea580c',
+    description: 'Notice anger early, understand what it is telling you and respond instead of react.' },
+  { slug: 'hiking-and-camping', title: 'Hiking & Camping', icon: 'mountain', colour: '#65a30d',
+    description: 'Get outside safely: trail planning, packing lists and the calm that comes with fresh air.' },
+  { slug: 'cooking-and-recipes', title: 'Cooking & Recipes', icon: 'chef-hat', colour: '#c2410c',
+    description: 'Simple, affordable home cooking that fits a busy week.' },
+  { slug: 'travel-leisure', title: 'Travel & Leisure', icon: 'plane', colour: '#7c3aed',
+    description: 'Travel lighter, rest better and bring home more than souvenirs.' },
+];
