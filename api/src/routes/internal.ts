@@ -33,5 +33,10 @@ export function internalRoutes(deps: { secret: string; content: ContentReadModel
     deps.rebuilds.request(`cms:${change.collection}`);
     res.status(202).json({ refreshed });
   });
+  // Used by the start script: build now and answer with the outcome.
+  r.post('/rebuild', async (req, res) => {
+    const { trigger } = z.object({ trigger: z.string().max(64).default('manual') }).parse(req.body ?? {});
+    res.json(await deps.rebuilds.runNow(trigger));
+  });
   return r;
 }

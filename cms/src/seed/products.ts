@@ -1,5 +1,7 @@
 /** Seed merchandise: prices in cents. Three featured, two out of stock. */
-export const seedProducts = [
+type ProductCategory = 'Apparel' | 'Accessories' | 'Books' | 'Journals' | 'Home';
+
+export const seedProducts: { name: string; category: ProductCategory; price: number; isFeatured: boolean; inStock: boolean; colour: string; description: string }[] = [
   { name: 'Better Self Classic Tee', category: 'Apparel', price: 2499, isFeatured: true, inStock: true, colour: '#4f46e5',
     description: 'Soft ring-spun cotton tee with the Better Self mark on the chest. Relaxed fit, pre-shrunk.' },
   { name: 'Daily Intentions Journal', category: 'Journals', price: 1899, isFeatured: true, inStock: true, colour: '#d97706',

@@ -57,7 +57,14 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; log:
         void enqueue(triggers);
       }, debounceMs);
     },
-    runNow: (trigger) => enqueue(trigger),
+    runNow(trigger) {
+      // A pending debounced request is covered by this build, which reads the latest content.
+      if (timer) clearTimeout(timer);
+      timer = null;
+      const triggers = [trigger, ...pendingTriggers].join(', ');
+      pendingTriggers.clear();
+      return enqueue(triggers);
+    },
     async idle() {
       while (timer) await new Promise((r) => setTimeout(r, 50));
       await chain;

@@ -1,0 +1,84 @@
+// The one origin (DESIGN §2) for local runs: /api/* and /ws → API, /cms/* and /_next/* → CMS,
+// /media/* → uploaded files straight from disk, everything else → the site (served in-process
+// from the live build, or proxied to `astro dev` in dev mode). In production the reverse proxy
+// in docker-compose.yml does the same routing.
+//
+// Env: PORT (3000), HOST (127.0.0.1), API_URL, CMS_URL, MEDIA_DIR, SITE_BUILDS_DIR, SITE_DEV_URL.
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createProxyServer } from 'http-proxy-3';
+import sirv from 'sirv';
+import { createLiveSite } from '../site/server/live-site.mjs';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const env = process.env;
+const port = Number(env.PORT ?? 3000);
+const host = env.HOST ?? '127.0.0.1';
+const apiUrl = env.API_URL ?? 'http://127.0.0.1:3001';
+const cmsUrl = env.CMS_URL ?? 'http://127.0.0.1:3002';
+const log = (msg, extra = {}) => console.log(JSON.stringify({ service: 'front-door', msg, ...extra }));
+
+const proxy = createProxyServer({ xfwd: true, proxyTimeout: 120_000 });
+proxy.on('error', (err, req, res) => {
+  log('upstream unavailable', { url: req.url, err: err.message });
+  if (res && 'writeHead' in res && !res.headersSent) {
+    const isApi = req.url?.startsWith('/api');
+    res.writeHead(502, { 'Content-Type': isApi ? 'application/json' : 'text/plain; charset=utf-8' });
+    res.end(isApi ? JSON.stringify({ message: 'The service is temporarily unavailable. Please try again shortly.' }) : 'Service temporarily unavailable');
+  } else if (res && 'destroy' in res) {
+    res.destroy();
+  }
+});
+
+const media = sirv(path.resolve(env.MEDIA_DIR ?? path.join(root, '.data/media')), {
+  dev: false,
+  etag: true,
+  setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=86400'),
+});
+
+const site = env.SITE_DEV_URL
+  ? null
+  : await createLiveSite({ buildsDir: path.resolve(env.SITE_BUILDS_DIR ?? path.join(root, 'site/.builds')), log });
+
+const startsWith = (url, prefix) => url === prefix || url.startsWith(prefix + '/') || url.startsWith(prefix + '?');
+
+const server = createServer((req, res) => {
+  const url = req.url ?? '/';
+  if (startsWith(url, '/api/internal')) {
+    // Service-to-service only; never reachable through the public origin.
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    return res.end(JSON.stringify({ message: 'Not found' }));
+  }
+  if (startsWith(url, '/api')) return proxy.web(req, res, { target: apiUrl });
+  if (startsWith(url, '/cms') || url.startsWith('/_next/')) return proxy.web(req, res, { target: cmsUrl });
+  if (url.startsWith('/media/')) {
+    req.url = url.slice('/media'.length);
+    return media(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('Not found');
+    });
+  }
+  if (site) return site.handle(req, res);
+  return proxy.web(req, res, { target: env.SITE_DEV_URL });
+});
+
+server.on('upgrade', (req, socket, head) => {
+  const url = req.url ?? '';
+  if (startsWith(url, '/ws')) return proxy.ws(req, socket, head, { target: apiUrl });
+  if (env.SITE_DEV_URL) return proxy.ws(req, socket, head, { target: env.SITE_DEV_URL });
+  if (url.startsWith('/_next/') || startsWith(url, '/cms')) return proxy.ws(req, socket, head, { target: cmsUrl });
+  socket.destroy();
+});
+
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => log('listening', { port }));
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    site?.close();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}

@@ -1,0 +1,233 @@
+// Brings up the whole stack — database, CMS, API, site build, front door — and takes it down
+// again. Used by `npm start`, `npm run dev`, the end-to-end tests and the benchmarks.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDatabase, startEmbeddedPostgres } from './embedded-db.mjs';
+
+export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const node = process.execPath;
+
+/** Fixed demo credentials, seeded only in embedded demo mode (never with NODE_ENV=production). */
+export const DEMO_CMS_ADMIN = { email: 'editor@example.com', password: 'editor-demo-pass' };
+
+function loadSecrets(dataDir) {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = { payloadSecret: randomBytes(32).toString('hex'), internalSecret: randomBytes(32).toString('hex') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+function hashTree(paths) {
+  const h = createHash('sha256');
+  const walk = (p) => {
+    const st = statSync(p, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p).sort()) if (name !== 'node_modules' && !name.startsWith('.next')) walk(path.join(p, name));
+    } else {
+      h.update(p);
+      h.update(readFileSync(p));
+    }
+  };
+  paths.forEach(walk);
+  return h.digest('hex');
+}
+
+export function run(name, args, opts, log) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (d) => {
+      output += d;
+      if (opts.verbose) log(name, String(d).trimEnd());
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${name} failed (exit ${code}):\n${output.slice(-4000)}`))));
+  });
+}
+
+function startService(name, args, opts, log) {
+  const child = spawn(node, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+  const forward = (d) => String(d).trimEnd().split('\n').forEach((line) => log(name, line));
+  child.stdout.on('data', forward);
+  child.stderr.on('data', forward);
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    name,
+    child,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function waitFor(url, { timeoutMs = 120_000, ok = (s) => s < 500, service } = {}) {
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < until) {
+    if (service && service.child.exitCode !== null) throw new Error(`${service.name} exited while starting (code ${service.child.exitCode})`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      if (ok(res.status)) return;
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = err.message;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`timed out waiting for ${url} (${last})`);
+}
+
+/**
+ * @param {{
+ *   dataDir?: string, port?: number, apiPort?: number, cmsPort?: number, dbPort?: number,
+ *   mode?: 'production' | 'dev', log?: (name: string, line: string) => void, quiet?: boolean,
+ *   env?: Record<string, string>,
+ * }} options
+ */
+export async function startStack(options = {}) {
+  const env = { ...process.env, ...options.env };
+  const dataDir = path.resolve(options.dataDir ?? env.DATA_DIR ?? path.join(root, '.data'));
+  const port = Number(options.port ?? env.PORT ?? 3000);
+  const apiPort = Number(options.apiPort ?? env.API_PORT ?? 3001);
+  const cmsPort = Number(options.cmsPort ?? env.CMS_PORT ?? 3002);
+  const dbPort = Number(options.dbPort ?? env.EMBEDDED_DB_PORT ?? 54329);
+  const mode = options.mode ?? 'production';
+  const production = env.NODE_ENV === 'production';
+  const log = options.log ?? ((name, line) => console.log(`[${name}] ${line}`));
+  const step = (msg) => log('start', msg);
+  mkdirSync(dataDir, { recursive: true });
+  const started = Date.now();
+  const services = [];
+  let db = null;
+
+  async function stop() {
+    for (const s of [...services].reverse()) await s.stop();
+    if (db) await db.stop();
+  }
+
+  try {
+    const secrets = loadSecrets(dataDir);
+    let databaseUrl = env.DATABASE_URL;
+    if (!databaseUrl) {
+      step(`starting the embedded PostgreSQL (data in ${path.relative(root, dataDir) || '.'}/postgres, port ${dbPort})`);
+      db = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: dbPort });
+      await ensureDatabase(db.url(), 'app');
+      databaseUrl = db.url('app');
+    }
+    const demo = !env.DATABASE_URL && !production;
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media'));
+    const buildsDir = path.resolve(env.SITE_BUILDS_DIR ?? path.join(dataDir, 'site-builds'));
+    const shared = {
+      ...env,
+      DATABASE_URL: databaseUrl,
+      PAYLOAD_SECRET: env.PAYLOAD_SECRET ?? secrets.payloadSecret,
+      INTERNAL_SECRET: env.INTERNAL_SECRET ?? secrets.internalSecret,
+      CMS_URL: `http://127.0.0.1:${cmsPort}`,
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      PUBLIC_URL: publicUrl,
+      MEDIA_DIR: mediaDir,
+      SITE_BUILDS_DIR: buildsDir,
+      NEXT_TELEMETRY_DISABLED: '1',
+      ASTRO_TELEMETRY_DISABLED: '1',
+    };
+    const cmsDir = path.join(root, 'cms');
+    const siteDir = path.join(root, 'site');
+
+    step('preparing the CMS database (migrations' + (demo ? ', demo content' : '') + ')');
+    await run('cms', [path.join(root, 'node_modules/payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], {
+      cwd: cmsDir,
+      env: { ...shared, SEED_DEMO_CONTENT: demo ? 'true' : 'false', ...(demo ? { CMS_ADMIN_EMAIL: DEMO_CMS_ADMIN.email, CMS_ADMIN_PASSWORD: DEMO_CMS_ADMIN.password } : {}) },
+    }, log).catch((err) => {
+      throw new Error(`the CMS could not prepare its database: ${err.message}`);
+    });
+
+    const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
+    if (mode === 'production') {
+      const sourceHash = hashTree([path.join(cmsDir, 'src'), path.join(cmsDir, 'next.config.mjs'), path.join(cmsDir, 'package.json'), path.join(root, 'package-lock.json')]);
+      const hashFile = path.join(cmsDir, '.next/.source-hash');
+      if (!existsSync(path.join(cmsDir, '.next/BUILD_ID')) || !existsSync(hashFile) || readFileSync(hashFile, 'utf8') !== sourceHash) {
+        step('building the CMS for production (about a minute, once)');
+        await run('cms', [nextBin, 'build'], { cwd: cmsDir, env: { ...shared, NODE_ENV: 'production' } }, log);
+        writeFileSync(hashFile, sourceHash);
+      }
+    }
+    step('starting the CMS');
+    const cms = startService('cms', [nextBin, mode === 'production' ? 'start' : 'dev', '-p', String(cmsPort), '-H', '127.0.0.1'], {
+      cwd: cmsDir,
+      env: { ...shared, NODE_ENV: mode === 'production' ? 'production' : 'development' },
+    }, log);
+    services.push(cms);
+
+    step('starting the API');
+    const api = startService('api', [...(mode === 'dev' ? ['--watch'] : []), 'src/server.ts'], {
+      cwd: path.join(root, 'api'),
+      env: { ...shared, API_PORT: String(apiPort), SITE_DIR: siteDir, NODE_ENV: production ? 'production' : (env.NODE_ENV ?? 'development') },
+    }, log);
+    services.push(api);
+    await waitFor(`${shared.CMS_URL}/cms/api/categories?limit=1`, { service: cms, timeoutMs: 180_000, ok: (s) => s === 200 });
+    await waitFor(`${shared.API_URL}/api/health`, { service: api, ok: (s) => s === 200 });
+    // The API loaded content while the CMS was still starting; load again now it is up.
+    await signalApi(shared, 'content-changed', { collection: 'startup', operation: 'update' });
+
+    let siteDevUrl;
+    if (mode === 'production') {
+      const hasBuild = existsSync(path.join(buildsDir, 'current'));
+      if (hasBuild) {
+        step('serving the last site build; rebuilding in the background');
+      } else {
+        step('building the site from the CMS content');
+        const result = await signalApi(shared, 'rebuild', { trigger: 'startup' });
+        if (result.status !== 'succeeded') throw new Error(`the first site build failed (see deployment ${result.id})`);
+      }
+    } else {
+      const devPort = port + 1000;
+      siteDevUrl = `http://127.0.0.1:${devPort}`;
+      services.push(startService('site', [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(devPort), '--host', '127.0.0.1'], { cwd: siteDir, env: shared }, log));
+    }
+
+    const door = startService('front-door', [path.join(root, 'scripts/front-door.mjs')], {
+      cwd: root,
+      env: { ...shared, PORT: String(port), ...(siteDevUrl ? { SITE_DEV_URL: siteDevUrl } : {}) },
+    }, log);
+    services.push(door);
+    await waitFor(`http://127.0.0.1:${port}/`, { service: door, ok: (s) => s === 200, timeoutMs: 120_000 });
+
+    return {
+      url: publicUrl,
+      port,
+      demo,
+      seconds: (Date.now() - started) / 1000,
+      internalSecret: shared.INTERNAL_SECRET,
+      env: shared,
+      services: Object.fromEntries(services.map((s) => [s.name, s])),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function signalApi(shared, what, body) {
+  const res = await fetch(`${shared.API_URL}/api/internal/${what}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-internal-secret': shared.INTERNAL_SECRET },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(300_000),
+  });
+  if (!res.ok) throw new Error(`API answered ${res.status} to ${what}`);
+  return res.json();
+}

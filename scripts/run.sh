@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Entry point behind the npm scripts: puts Node 24 first on PATH (installing it into .tools/
+# once if the system Node is older), installs dependencies when the lockfile changed, then runs
+# the requested command. Usage: scripts/run.sh start|dev|test|unit|e2e|build|bench|create-admin
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+cmd="${1:-start}"
+shift || true
+
+exec_node() { exec "$root/scripts/node.sh" "$@"; }
+
+ensure_deps() {
+  local stamp="node_modules/.package-lock.json"
+  if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+    echo "› installing dependencies (npm ci)" >&2
+    "$root/scripts/node.sh" npm ci --no-audit --no-fund --loglevel=error >&2
+  fi
+}
+
+ensure_deps
+case "$cmd" in
+  start) exec_node node scripts/start.mjs "$@" ;;
+  dev) exec_node node scripts/start.mjs --dev "$@" ;;
+  unit) exec_node npx vitest run "$@" ;;
+  e2e) exec_node npx playwright test "$@" ;;
+  test) exec_node node scripts/test.mjs "$@" ;;
+  build) exec_node node scripts/build.mjs "$@" ;;
+  bench) exec_node node scripts/bench/run.mjs "$@" ;;
+  create-admin) exec_node node api/src/scripts/create-admin.ts "$@" ;;
+  *) echo "unknown command: $cmd" >&2; exit 2 ;;
+esac

@@ -1,0 +1,41 @@
+// `npm start` / `npm run dev`: the whole site on one origin. Ctrl-C stops everything.
+import { DEMO_CMS_ADMIN, startStack } from './lib/stack.mjs';
+
+const mode = process.argv.includes('--dev') ? 'dev' : 'production';
+let stack;
+let stopping = false;
+
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n[start] ${signal}: stopping…`);
+  await stack?.stop();
+  console.log('[start] stopped.');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  stack = await startStack({ mode });
+} catch (err) {
+  console.error(`\n[start] could not start: ${err.message}`);
+  process.exit(1);
+}
+
+const lines = [
+  '',
+  `  Better Self is running at ${stack.url}  (${mode}, started in ${stack.seconds.toFixed(1)} s)`,
+  `  CMS admin:   ${stack.url}/cms/admin`,
+];
+if (stack.demo) lines.push(`               sign in as ${DEMO_CMS_ADMIN.email} / ${DEMO_CMS_ADMIN.password}  (demo data; never seeded in production)`);
+lines.push('  Press Ctrl-C to stop.', '');
+console.log(lines.join('\n'));
+for (const s of Object.values(stack.services)) {
+  s.exited.then(({ code }) => {
+    if (!stopping) {
+      console.error(`[start] ${s.name} exited unexpectedly (code ${code}); stopping everything.`);
+      void shutdown('service exit');
+    }
+  });
+}

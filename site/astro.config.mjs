@@ -1,0 +1,21 @@
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+// Content pages are prerendered from the CMS at build time; pages that depend on the visitor
+// opt out with `export const prerender = false`. The server entry runs in middleware mode inside
+// site/server (which swaps to a new build without dropping requests).
+export default defineConfig({
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  outDir: process.env.SITE_OUT_DIR ?? './dist',
+  site: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+  trailingSlash: 'never',
+  build: { format: 'file', inlineStylesheets: 'always' },
+  redirects: { '/policies/privacy': '/policies#privacy', '/admin/dashboard': '/admin' },
+  vite: { plugins: [tailwindcss()] },
+  devToolbar: { enabled: false },
+  server: { port: Number(process.env.SITE_DEV_PORT ?? 4321) },
+});

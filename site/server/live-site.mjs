@@ -1,0 +1,98 @@
+// Serves the current site build and swaps to a newer one without dropping requests.
+// A build folder holds Astro's output (client/ static files, server/entry.mjs in middleware
+// mode). `<buildsDir>/current` names the live build; the deploy pipeline replaces it with an
+// atomic rename and this module notices within half a second. Requests already running finish
+// on the build they started with; new requests get the new one.
+import { existsSync, readFileSync, unwatchFile, watchFile, createReadStream } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sirv from 'sirv';
+
+async function loadBuild(dir) {
+  const { handler } = await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href);
+  const clientDir = path.join(dir, 'client');
+  const notFoundPage = path.join(clientDir, '404.html');
+  const assets = sirv(clientDir, {
+    dev: false,
+    etag: true,
+    extensions: ['html'],
+    gzip: true,
+    brotli: true,
+    setHeaders(res, pathname) {
+      // Hashed bundles never change; pages must revalidate so a rebuild shows at once.
+      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+    },
+  });
+  const notFound = (req, res) => {
+    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(notFoundPage).on('error', () => res.end('404 Page Not Found')).pipe(res);
+  };
+  return {
+    dir,
+    handle(req, res) {
+      assets(req, res, () => handler(req, res, () => notFound(req, res)));
+    },
+  };
+}
+
+function currentDir(buildsDir, fallbackDir) {
+  const pointer = path.join(buildsDir, 'current');
+  if (existsSync(pointer)) {
+    const id = readFileSync(pointer, 'utf8').trim();
+    const dir = path.join(buildsDir, id);
+    if (/^b\d+$/.test(id) && existsSync(path.join(dir, 'server/entry.mjs'))) return dir;
+  }
+  if (fallbackDir && existsSync(path.join(fallbackDir, 'server/entry.mjs'))) return fallbackDir;
+  return null;
+}
+
+/**
+ * @param {{ buildsDir: string, fallbackDir?: string, log?: (msg: string) => void }} opts
+ */
+export async function createLiveSite({ buildsDir, fallbackDir, log = () => {} }) {
+  let live = null;
+  let loading = null;
+  const pointer = path.join(buildsDir, 'current');
+
+  async function refresh() {
+    const dir = currentDir(buildsDir, fallbackDir);
+    if (!dir || dir === live?.dir) return;
+    loading = loadBuild(dir)
+      .then((build) => {
+        live = build;
+        log(`serving site build ${path.basename(dir)}`);
+      })
+      .catch((err) => log(`could not load site build ${dir}: ${err.message}`))
+      .finally(() => (loading = null));
+    await loading;
+  }
+
+  await refresh();
+  watchFile(pointer, { interval: 500 }, () => void refresh());
+
+  return {
+    get ready() {
+      return Boolean(live);
+    },
+    /** Resolves once a build is live (the first build may still be running at start). */
+    async waitUntilReady(timeoutMs = 300_000) {
+      const until = Date.now() + timeoutMs;
+      while (!live && Date.now() < until) {
+        await refresh();
+        if (!live) await new Promise((r) => setTimeout(r, 250));
+      }
+      return Boolean(live);
+    },
+    handle(req, res) {
+      if (!live) {
+        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
+        return res.end('The site is being built. Please try again in a few seconds.');
+      }
+      live.handle(req, res);
+    },
+    close() {
+      unwatchFile(pointer);
+    },
+  };
+}
