@@ -14,7 +14,7 @@ export default defineConfig({
   site: process.env.PUBLIC_URL ?? 'http://localhost:3000',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  redirects: { '/policies/privacy': '/policies#privacy', '/admin/dashboard': '/admin' },
+  redirects: { '/policies/privacy': '/policies#privacy', '/bulletin': '/community' },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   server: { port: Number(process.env.SITE_DEV_PORT ?? 4321) },

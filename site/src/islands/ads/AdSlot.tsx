@@ -5,9 +5,9 @@ import { $adConsent, loadAdConsent } from '../../stores/ad-consent';
 type Placement = 'header' | 'sidebar' | 'footer' | 'in-article' | 'responsive';
 
 const layout: Record<Placement, string> = {
-  header: 'mx-auto my-3 h-24 max-w-5xl',
-  sidebar: 'sticky top-20 m-4 hidden h-[600px] w-40 shrink-0 xl:flex',
-  footer: 'mx-auto my-6 h-24 max-w-5xl',
+  header: 'mx-4 my-3 h-24 sm:mx-auto sm:max-w-5xl',
+  sidebar: 'sticky top-20 m-4 hidden h-[600px] w-40 shrink-0 2xl:flex',
+  footer: 'mx-4 my-6 h-24 sm:mx-auto sm:max-w-5xl',
   'in-article': 'my-8 h-40 w-full',
   responsive: 'my-6 h-32 w-full',
 };

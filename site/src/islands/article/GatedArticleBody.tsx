@@ -1,0 +1,58 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { api, type ArticleDetail, type Tier } from '@app/shared';
+import { $user, loadUser } from '../../stores/session';
+
+type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'loaded'; article: ArticleDetail };
+
+const tierName: Record<Tier, string> = { free: 'Free', pro: 'Pro', vip: 'VIP' };
+
+/**
+ * The body of a non-free article: fetched from the API, which returns it only when the viewer's
+ * tier allows (DESIGN §3). The static page never contains it.
+ */
+export default function GatedArticleBody({ id, required }: { id: number; required: Tier }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const user = useStore($user);
+
+  useEffect(() => {
+    void loadUser();
+    api
+      .get<ArticleDetail>(`/api/articles/${id}`)
+      .then((article) => setState({ kind: 'loaded', article }))
+      .catch(() => setState({ kind: 'error' }));
+  }, [id]);
+
+  if (state.kind === 'loading') {
+    return (
+      <div aria-busy="true" aria-label="Loading article" className="space-y-3">
+        {[100, 92, 96, 70].map((w) => <div key={w} className="h-4 animate-pulse rounded bg-slate-200" style={{ width: `${w}%` }} />)}
+      </div>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <div role="alert" className="card p-8 text-center">
+        <h2 className="text-xl font-bold text-slate-900">Error Loading Article</h2>
+        <p className="mt-2 text-slate-600">The article could not be loaded. It may have been removed or you might not have permission to view it.</p>
+        <a href="/articles" className="btn-outline mt-4">Back to Articles</a>
+      </div>
+    );
+  }
+  const { article } = state;
+  if (article.locked || article.content === null) {
+    const signedIn = Boolean(user);
+    return (
+      <div className="card border-amber-200 bg-amber-50 p-8 text-center" data-testid="locked-panel">
+        <h2 className="text-2xl font-bold text-slate-900">This is Premium Content</h2>
+        <p className="mt-2 text-slate-700">This article requires a {tierName[required]} membership to access.</p>
+        {signedIn ? (
+          <a href="/membership" className="btn-primary mt-5">{required === 'pro' ? 'Upgrade to Read' : 'Upgrade Membership'}</a>
+        ) : (
+          <a href={`/auth?redirect=${encodeURIComponent(`/articles/${id}`)}`} className="btn-primary mt-5">Sign In</a>
+        )}
+      </div>
+    );
+  }
+  return <div className="prose-article" dangerouslySetInnerHTML={{ __html: article.content }} />;
+}

@@ -1,0 +1,37 @@
+import { atom } from 'nanostores';
+import { api, ApiError, type Tier } from '@app/shared';
+
+export type SessionUser = {
+  id: number;
+  username: string;
+  displayName: string;
+  email: string;
+  avatarUrl: string | null;
+  membershipTier: Tier;
+  isAdmin: boolean;
+  role: string;
+  accountStatus: string;
+};
+
+/** The signed-in user: undefined while loading, null when signed out (401). */
+export const $user = atom<SessionUser | null | undefined>(undefined);
+let loading: Promise<SessionUser | null> | null = null;
+
+export function loadUser(force = false): Promise<SessionUser | null> {
+  if (!force && loading) return loading;
+  loading = api
+    .get<SessionUser>('/api/user')
+    .catch((err) => {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 404)) return null;
+      throw err;
+    })
+    .then((user) => {
+      $user.set(user);
+      return user;
+    })
+    .catch(() => {
+      $user.set(null);
+      return null;
+    });
+  return loading;
+}
