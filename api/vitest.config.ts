@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['../packages/test-support/src/postgres-global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

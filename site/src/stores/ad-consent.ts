@@ -5,14 +5,13 @@ export type AdConsent = 'pending' | 'granted' | 'denied';
 export const AD_CONSENT_KEY = 'adConsent';
 
 export const $adConsent = atom<AdConsent>('pending');
-let loaded = false;
-
-/** Reads the stored choice once, in the browser. */
+/** Reads the stored choice (in the browser) into the store. */
 export function loadAdConsent(): AdConsent {
-  if (!loaded && typeof localStorage !== 'undefined') {
-    loaded = true;
+  try {
     const stored = localStorage.getItem(AD_CONSENT_KEY);
     if (stored === 'granted' || stored === 'denied') $adConsent.set(stored);
+  } catch {
+    /* no storage (server render or private mode): stays as it is */
   }
   return $adConsent.get();
 }

@@ -1,0 +1,15 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom has <dialog> but not its modal methods; give it the behaviour the islands rely on.
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  this.removeAttribute('open');
+};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
