@@ -13,7 +13,6 @@ import { Videos } from './collections/videos';
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
 export default buildConfig({
-  serverURL: process.env.PUBLIC_URL ?? '',
   routes: { admin: '/cms/admin', api: '/cms/api', graphQL: '/cms/graphql', graphQLPlayground: '/cms/graphql-playground' },
   admin: { user: Users.slug, meta: { titleSuffix: ' · Better Self CMS' }, importMap: { baseDir: dirname } },
   collections: [Articles, Categories, Videos, Products, Media, Users],

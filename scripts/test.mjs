@@ -1,0 +1,48 @@
+// `npm test`: every unit, integration and component test (vitest), then the end-to-end tests
+// in Chromium against the production build of the whole stack (Playwright). Prints one closing
+// line with the combined counts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './lib/stack.mjs';
+
+const results = path.join(root, '.data/test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const only = process.argv[2]; // optional: "unit" or "e2e"
+
+function run(args) {
+  const res = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return res.status ?? 1;
+}
+
+let failedRuns = 0;
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+if (only !== 'e2e') {
+  failedRuns += run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`]) === 0 ? 0 : 1;
+  const file = path.join(results, 'vitest.json');
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (r.numTotalTestSuites && !r.success && r.numFailedTests === 0 ? 1 : 0);
+    skipped += r.numPendingTests + r.numTodoTests;
+  } else failed += 1;
+}
+
+if (only !== 'unit') {
+  failedRuns += run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test']) === 0 ? 0 : 1;
+  const file = path.join(results, 'e2e.json');
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    passed += s.expected + s.flaky;
+    failed += s.unexpected;
+    skipped += s.skipped;
+  } else failed += 1;
+}
+
+if (failedRuns > 0 && failed === 0) failed = failedRuns;
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,32 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { root, startStack } from '../../scripts/lib/stack.mjs';
+import { E2E_PORT } from '../../playwright.config';
+
+/** The whole stack, built for production, on its own ports and a fresh embedded database. */
+export default async function globalSetup() {
+  const dataDir = path.join(root, '.e2e-data');
+  await rm(dataDir, { recursive: true, force: true });
+  const lines: string[] = [];
+  const stack = await startStack({
+    dataDir,
+    port: E2E_PORT,
+    apiPort: E2E_PORT + 1,
+    cmsPort: E2E_PORT + 2,
+    dbPort: 54339,
+    env: { REBUILD_DEBOUNCE_MS: '1000', LOG_LEVEL: 'warn' },
+    log: (name, line) => {
+      lines.push(`[${name}] ${line}`);
+      if (process.env.E2E_VERBOSE) console.log(`[${name}] ${line}`);
+    },
+  }).catch((err) => {
+    console.error(lines.slice(-80).join('\n'));
+    throw err;
+  });
+  process.env.E2E_INTERNAL_SECRET = stack.internalSecret;
+  process.env.E2E_API_URL = stack.env.API_URL;
+  console.log(`e2e stack up in ${stack.seconds.toFixed(1)} s at ${stack.url}`);
+  return async () => {
+    await stack.stop();
+  };
+}

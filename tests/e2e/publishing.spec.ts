@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { articles, cmsEditor, withConsent } from './fixtures';
+
+test('an editor’s change in the CMS reaches the static home page without a restart', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await withConsent(page);
+  const target = (await articles(request)).find((a) => a.title === 'The Two-Minute Rule for Building Habits')!;
+  const editor = await cmsEditor(request);
+  const newTitle = `The Two-Minute Rule, Revised ${Date.now()}`;
+  await editor.update('articles', target.id, { title: newTitle });
+
+  // The API's read model updates at once; the static page after the debounced rebuild.
+  await expect.poll(async () => (await articles(request)).find((a) => a.id === target.id)?.title, { timeout: 10_000 }).toBe(newTitle);
+  await expect
+    .poll(async () => {
+      await page.goto('/');
+      return page.getByTestId('library').textContent();
+    }, { timeout: 60_000, intervals: [1000] })
+    .toContain(newTitle);
+  await page.goto(`/articles/${target.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+});
