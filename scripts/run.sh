@@ -18,7 +18,20 @@ ensure_deps() {
   fi
 }
 
+ensure_chromium() {
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
+    echo "› installing Chromium from Debian (for the end-to-end tests)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+  else
+    echo "The end-to-end tests need Chromium at /usr/bin/chromium (Debian: apt-get install chromium) or CHROMIUM_PATH." >&2
+    exit 1
+  fi
+}
+
 ensure_deps
+case "$cmd" in test|e2e) ensure_chromium ;; esac
 case "$cmd" in
   start) exec_node node scripts/start.mjs "$@" ;;
   dev) exec_node node scripts/start.mjs --dev "$@" ;;
