@@ -1,19 +1,30 @@
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Db } from './db/client.ts';
+import { toViewer } from './domain/accounts/permissions.ts';
 import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
+import type { Mailer } from './integrations/mailer.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
 import { contentRoutes } from './routes/content.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
-import { visitorOnly, type ViewerResolver } from './routes/viewer.ts';
+import { originCheck } from './routes/origin-check.ts';
+import { createSessionReader } from './routes/session-cookie.ts';
 
 export type AppDeps = {
   logger: Logger;
+  db: Db;
+  mailer: Mailer;
   internalSecret: string;
+  /** The site's public origin, e.g. http://localhost:3000; https turns on Secure cookies. */
+  publicUrl: string;
+  /** Further origins allowed to make state-changing calls (besides publicUrl). */
+  extraOrigins?: string[];
   content: ContentReadModel;
   rebuilds: RebuildScheduler;
-  viewer?: ViewerResolver;
 };
 
 /** Builds the HTTP app without listening; tests and server.ts both use this. */
@@ -29,14 +40,24 @@ export function createApp(deps: AppDeps): express.Express {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
     }),
   );
-  app.use(express.json({ limit: '100kb' }));
+
+  const cookies = { secure: deps.publicUrl.startsWith('https:') };
+  const session = createSessionReader(deps.db, cookies);
+  const viewer = async (req: express.Request) => toViewer((await session(req))?.user ?? null);
+  const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
+
+  // Service-to-service calls come first: they carry the internal secret, not a browser origin.
+  app.use('/api/internal', express.json({ limit: '100kb' }), internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds }));
 
   const api = express.Router();
+  api.use(originCheck([deps.publicUrl, ...(deps.extraOrigins ?? [])]));
+  api.use(express.json({ limit: '100kb' }));
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok', contentLoadedAt: deps.content.current().loadedAt });
   });
-  api.use('/internal', internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds }));
-  api.use(contentRoutes({ content: deps.content, viewer: deps.viewer ?? visitorOnly }));
+  api.use(accountRoutes({ ...accountDeps, cookies, session }));
+  api.use('/admin', adminUserRoutes({ db: deps.db, session }));
+  api.use(contentRoutes({ content: deps.content, viewer }));
   api.use(notFound);
 
   app.use('/api', api);

@@ -12,6 +12,14 @@ const EnvSchema = z.object({
   SITE_DIR: z.string().optional(),
   SITE_BUILDS_DIR: z.string().optional(),
   REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).default(3000),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  EXTRA_ORIGINS: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Better Self <no-reply@betterself.example>'),
+  DEMO_ACCOUNTS: z.enum(['true', 'false']).default('false'),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
 });
 
 export type Config = {
@@ -25,6 +33,12 @@ export type Config = {
   siteDir: string | undefined;
   siteBuildsDir: string | undefined;
   rebuildDebounceMs: number;
+  publicUrl: string;
+  extraOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoAccounts: boolean;
+  firstAdmin: { username: string; password: string; email: string } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,5 +59,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteDir: e.SITE_DIR,
     siteBuildsDir: e.SITE_BUILDS_DIR,
     rebuildDebounceMs: e.REBUILD_DEBOUNCE_MS,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    extraOrigins: e.EXTRA_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    // Demo accounts exist only outside production, whatever the flag says (DESIGN §7.11).
+    demoAccounts: e.DEMO_ACCOUNTS === 'true' && e.NODE_ENV !== 'production',
+    firstAdmin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME.toLowerCase()}@localhost` }
+        : null,
   };
 }

@@ -9,6 +9,8 @@ import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
 import { createRebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import { createCmsContentSource } from './integrations/cms-content-source.ts';
 import { createSiteBuilder } from './integrations/site-builder.ts';
+import { createMailer } from './integrations/mailer.ts';
+import { DEMO_ACCOUNTS, ensureAccount } from './domain/accounts/ensure-accounts.ts';
 
 async function main() {
   const config = loadConfig();
@@ -16,6 +18,11 @@ async function main() {
   const db = createDb(config.databaseUrl);
   await assertDatabaseReachable(db, config.databaseUrl);
   await migrateDb(db);
+  if (config.firstAdmin) {
+    const outcome = await ensureAccount(db, { ...config.firstAdmin, admin: true, tier: 'vip' });
+    if (outcome === 'created') logger.info({ username: config.firstAdmin.username }, 'created the first admin from ADMIN_USERNAME');
+  }
+  if (config.demoAccounts) for (const account of DEMO_ACCOUNTS) await ensureAccount(db, account);
 
   const content = createContentReadModel({
     source: createCmsContentSource(config.cmsUrl, config.internalSecret),
@@ -29,7 +36,8 @@ async function main() {
     : null;
   const rebuilds = createRebuildScheduler({ builder, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs });
 
-  const app = createApp({ logger, internalSecret: config.internalSecret, content, rebuilds });
+  const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));

@@ -5,10 +5,12 @@ import { createApp, type AppDeps } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { createContentReadModel, type ContentSource } from '../src/domain/content/content-read-model.ts';
 import { createSnapshotStore } from '../src/domain/content/snapshot-store.ts';
+import { createMailer } from '../src/integrations/mailer.ts';
 import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
 import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
 
 export const TEST_SECRET = 'test-internal-secret-0123456789';
+export const TEST_ORIGIN = 'http://localhost:3000';
 export const silentLogger = pino({ level: 'silent' });
 
 /** The real app on a random port, wired to a real database and the given content source. */
@@ -16,7 +18,8 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; builde
   const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger });
   await content.start();
   const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
-  const app = createApp({ logger: silentLogger, internalSecret: TEST_SECRET, content, rebuilds, ...opts.overrides });
+  const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
+  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, ...opts.overrides });
   const server = createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

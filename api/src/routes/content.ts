@@ -4,7 +4,10 @@ import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getArticle } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
 import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
-import type { ViewerResolver } from './viewer.ts';
+import type { Request } from 'express';
+import type { Viewer } from '@app/shared';
+
+export type ViewerResolver = (req: Request) => Promise<Viewer>;
 
 const IdSchema = z.coerce.number().int().positive();
 

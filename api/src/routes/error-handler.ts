@@ -14,6 +14,8 @@ export const notFound: RequestHandler = (req, _res, next) => {
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   if (err instanceof AppError) {
+    const retryAfter = (err.details as { retryAfter?: number } | undefined)?.retryAfter;
+    if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
     res.status(errorStatus[err.code]).json({ message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });
     return;
   }

@@ -4,3 +4,4 @@ export * from './dates.ts';
 export * from './content.ts';
 export * from './api-client.ts';
 export * from './cms-documents.ts';
+export * from './accounts.ts';

@@ -1,1 +1,2 @@
 export * from './content.ts';
+export * from './accounts.ts';

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { RequestPasswordResetSchema, ResetPasswordSchema } from '@app/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AccountDeps } from './account-deps.ts';
+import { hashPassword } from './passwords.ts';
+import { endAllSessions } from './sessions.ts';
+import { countRecent, recordEvent } from './throttle.ts';
+
+const TOKEN_TTL_MS = 30 * 60 * 1000;
+const REQUESTS_PER_HOUR = 4;
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, we have sent a link to reset your password. It is valid for 30 minutes.';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * Sends a reset link when the email belongs to an account. The answer is the same either way,
+ * the token is never in the response, and at most 4 requests an hour per address send mail.
+ */
+export async function requestPasswordReset(deps: AccountDeps, input: unknown): Promise<{ message: string }> {
+  const { db } = deps;
+  const email = RequestPasswordResetSchema.parse(input).email.toLowerCase();
+  const token = randomBytes(32).toString('base64url');
+  const key = `reset:${email}`;
+  const recent = await countRecent(db, key);
+  await recordEvent(db, [key]);
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user || recent >= REQUESTS_PER_HOUR) return { message: RESET_REQUESTED_MESSAGE };
+
+  await db.transaction(async (tx) => {
+    // Only the newest link works.
+    await tx.update(passwordResetTokens).set({ usedAt: sql`now()` }).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + TOKEN_TTL_MS) });
+  });
+  const link = `${deps.publicUrl}/auth?reset=${encodeURIComponent(token)}&user=${user.id}`;
+  // Not awaited: the reply must not wait on (or reveal) mail delivery.
+  void deps.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset your Better Self password',
+      text: `Hello ${user.displayName || user.username},\n\nSomeone asked to reset the password of your Better Self account. If it was you, open this link within 30 minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays the same.\n`,
+    })
+    .catch((err) => deps.logger.error({ err }, 'could not send the password reset mail'));
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/** Sets a new password with a single-use, unexpired token, and ends every session of the account. */
+export async function resetPassword(deps: AccountDeps, input: unknown): Promise<{ message: string }> {
+  const { db } = deps;
+  const { token, userId, newPassword } = ResetPasswordSchema.parse(input);
+  const passwordHash = await hashPassword(newPassword);
+  const ok = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    return true;
+  });
+  if (!ok) throw new AppError('bad_request', 'This password reset link is invalid or has expired. Please request a new one.');
+  await endAllSessions(db, userId);
+  return { message: 'Your password has been reset. You can now sign in with your new password.' };
+}

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { SessionInfo } from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow } from './user-dto.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Members: sliding 30 days. Admins: 12 hours from sign-in, no sliding. */
+export const MEMBER_SESSION_MS = 30 * DAY;
+export const ADMIN_SESSION_MS = 12 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The id shown to the owner when listing sessions: a prefix of the hash, never the secret. */
+const publicId = (idHash: string) => idHash.slice(0, 16);
+
+export type SessionMeta = { userAgent?: string | null; ip?: string | null };
+export type ActiveSession = { user: UserRow; idHash: string; expiresAt: Date };
+
+export async function createSession(db: Db, user: UserRow, meta: SessionMeta): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + (user.role === 'admin' ? ADMIN_SESSION_MS : MEMBER_SESSION_MS));
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId: user.id,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** The session behind a cookie value, if it is live; slides a member's expiry forward. */
+export async function resolveSession(db: Db, token: string | undefined): Promise<ActiveSession | null> {
+  if (!token || token.length > 100) return null;
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) return null;
+  let expiresAt = row.session.expiresAt;
+  if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const slide = row.user.role !== 'admin';
+    if (slide) expiresAt = new Date(Date.now() + MEMBER_SESSION_MS);
+    await db.update(sessions).set({ lastSeenAt: sql`now()`, ...(slide ? { expiresAt } : {}) }).where(eq(sessions.idHash, idHash));
+  }
+  return { user: row.user, idHash, expiresAt };
+}
+
+export async function endSession(db: Db, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function endAllSessions(db: Db, userId: number, exceptIdHash?: string): Promise<void> {
+  await db.delete(sessions).where(exceptIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)) : eq(sessions.userId, userId));
+}
+
+export async function listSessions(db: Db, userId: number, currentIdHash: string): Promise<SessionInfo[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.map((s) => ({
+    id: publicId(s.idHash),
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    userAgent: s.userAgent,
+    current: s.idHash === currentIdHash,
+  }));
+}
+
+/** Revokes one of the owner's own sessions, named by its public id. */
+export async function revokeOwnSession(db: Db, userId: number, id: string): Promise<void> {
+  if (!/^[0-9a-f]{16}$/.test(id)) throw new AppError('not_found', 'Session not found');
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), sql`left(${sessions.idHash}, 16) = ${id}`))
+    .returning({ idHash: sessions.idHash });
+  if (deleted.length === 0) throw new AppError('not_found', 'Session not found');
+}

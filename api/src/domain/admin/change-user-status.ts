@@ -1,0 +1,37 @@
+import { UserStatusChangeSchema, type AdminUser } from '@app/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, sessions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
+
+/**
+ * Sets a member's account status with reason and notes, in one transaction with its audit
+ * entry. Suspending or banning ends the member's sessions at once.
+ */
+export async function changeUserStatus(db: Db, admin: UserRow, userId: number, input: unknown): Promise<AdminUser> {
+  const { status, reason, notes } = UserStatusChangeSchema.parse(input);
+  if (admin.id === userId) throw new AppError('bad_request', 'You cannot change your own account status.');
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!before) throw new AppError('not_found', 'User not found');
+    const [after] = await tx
+      .update(users)
+      .set({
+        accountStatus: status,
+        statusReason: status === 'active' ? null : (reason ?? null),
+        moderationNotes: notes ?? before.moderationNotes,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    await tx.insert(auditLog).values({
+      actorId: admin.id,
+      action: 'user.status_changed',
+      targetUserId: userId,
+      details: { from: before.accountStatus, to: status, reason: reason ?? null, notes: notes ?? null },
+    });
+    if (status === 'suspended' || status === 'banned') await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return toAdminUserDto(after!);
+  });
+}

@@ -1,0 +1,73 @@
+import { Router, type Request } from 'express';
+import type { Db } from '../db/client.ts';
+import type { AccountDeps } from '../domain/accounts/account-deps.ts';
+import { login } from '../domain/accounts/login.ts';
+import { requestPasswordReset, resetPassword } from '../domain/accounts/password-reset.ts';
+import { requireUser } from '../domain/accounts/permissions.ts';
+import { register } from '../domain/accounts/register.ts';
+import { createSession, endSession, listSessions, revokeOwnSession } from '../domain/accounts/sessions.ts';
+import { toUserDto } from '../domain/accounts/user-dto.ts';
+import { AppError } from '../lib/app-error.ts';
+import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
+
+const meta = (req: Request) => ({ userAgent: req.get('user-agent') ?? null, ip: req.ip ?? null });
+
+/** Sign-up, sign-in, sign-out, the current user, own sessions and password reset (spec 01 §7). */
+export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; session: SessionReader }): Router {
+  const r = Router();
+  const db: Db = deps.db;
+
+  r.get('/user', async (req, res) => {
+    const session = await deps.session(req);
+    if (!session) throw new AppError('unauthorized', 'Not authenticated');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(toUserDto(session.user));
+  });
+
+  r.post('/register', async (req, res) => {
+    const user = await register(db, req.body);
+    const { token, expiresAt } = await createSession(db, user, meta(req));
+    setSessionCookie(res, deps.cookies, token, expiresAt);
+    res.status(201).json(toUserDto(user));
+  });
+
+  r.post('/login', async (req, res) => {
+    const user = await login(db, req.body, req.ip ?? 'unknown');
+    // A new id at every sign-in; any session the browser had before is ended.
+    const previous = await deps.session(req);
+    if (previous) await endSession(db, previous.idHash);
+    const { token, expiresAt } = await createSession(db, user, meta(req));
+    setSessionCookie(res, deps.cookies, token, expiresAt);
+    res.json(toUserDto(user));
+  });
+
+  r.post('/logout', async (req, res) => {
+    const session = await deps.session(req);
+    if (session) await endSession(db, session.idHash);
+    clearSessionCookie(res, deps.cookies);
+    res.json({ message: 'You have been logged out successfully.' });
+  });
+
+  r.get('/sessions', async (req, res) => {
+    const session = await deps.session(req);
+    const user = requireUser(session?.user ?? null);
+    res.json(await listSessions(db, user.id, session!.idHash));
+  });
+
+  r.delete('/sessions/:id', async (req, res) => {
+    const session = await deps.session(req);
+    const user = requireUser(session?.user ?? null);
+    await revokeOwnSession(db, user.id, req.params.id);
+    res.status(204).end();
+  });
+
+  r.post('/request-password-reset', async (req, res) => {
+    res.json(await requestPasswordReset(deps, req.body));
+  });
+
+  r.post('/reset-password', async (req, res) => {
+    res.json(await resetPassword(deps, req.body));
+  });
+
+  return r;
+}

@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { requireAdmin } from '../domain/accounts/permissions.ts';
+import { changeUserStatus } from '../domain/admin/change-user-status.ts';
+import { listUsers } from '../domain/admin/list-users.ts';
+import type { SessionReader } from './session-cookie.ts';
+
+const UserIdSchema = z.coerce.number().int().positive();
+
+/** The admin dashboard's Users tab (spec 02 §7). */
+export function adminUserRoutes(deps: { db: Db; session: SessionReader }): Router {
+  const r = Router();
+  r.get('/users', async (req, res) => {
+    requireAdmin((await deps.session(req))?.user ?? null);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await listUsers(deps.db, req.query));
+  });
+  r.post('/users/:userId/status', async (req, res) => {
+    const admin = requireAdmin((await deps.session(req))?.user ?? null);
+    res.json(await changeUserStatus(deps.db, admin, UserIdSchema.parse(req.params.userId), req.body));
+  });
+  return r;
+}

@@ -1,0 +1,36 @@
+import { parse, serialize } from 'cookie';
+import type { Request, Response } from 'express';
+import type { Db } from '../db/client.ts';
+import { resolveSession, type ActiveSession } from '../domain/accounts/sessions.ts';
+
+/**
+ * The session cookie: HttpOnly, SameSite=Lax, and behind https Secure with the `__Host-`
+ * prefix (so no subdomain or path can shadow it).
+ */
+export type CookieSettings = { secure: boolean };
+
+export const cookieName = (s: CookieSettings) => (s.secure ? '__Host-sid' : 'sid');
+
+export function setSessionCookie(res: Response, s: CookieSettings, token: string, expiresAt: Date) {
+  res.append('Set-Cookie', serialize(cookieName(s), token, { httpOnly: true, sameSite: 'lax', secure: s.secure, path: '/', expires: expiresAt }));
+}
+
+export function clearSessionCookie(res: Response, s: CookieSettings) {
+  res.append('Set-Cookie', serialize(cookieName(s), '', { httpOnly: true, sameSite: 'lax', secure: s.secure, path: '/', maxAge: 0 }));
+}
+
+export type SessionReader = (req: Request) => Promise<ActiveSession | null>;
+
+/** Resolves the request's session once per request, however many times it is asked. */
+export function createSessionReader(db: Db, s: CookieSettings): SessionReader {
+  const cache = new WeakMap<Request, Promise<ActiveSession | null>>();
+  return (req) => {
+    let found = cache.get(req);
+    if (!found) {
+      const header = req.headers.cookie;
+      found = header ? resolveSession(db, parse(header)[cookieName(s)]) : Promise.resolve(null);
+      cache.set(req, found);
+    }
+    return found;
+  };
+}

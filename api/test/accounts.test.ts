@@ -1,0 +1,307 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox, passwordResetTokens, sessions, throttleEvents, users } from '../src/db/schema/index.ts';
+import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
+import { browserClient } from './browser-client.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { sampleRecords } from './fixtures.ts';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { startTestApp, TEST_SECRET } from './test-app.ts';
+import { createTestDatabase } from './test-db.ts';
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let cms: Awaited<ReturnType<typeof startFakeCms>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const client = () => browserClient(app.base);
+const db = () => testDb.db;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
+  await ensureAccount(testDb.db, { username: 'Boss', email: 'boss@example.com', password: 'Boss-pass-1', admin: true });
+});
+afterAll(async () => {
+  await app?.close();
+  await cms?.close();
+  await testDb?.drop();
+});
+
+async function registered(username: string, extra: Record<string, unknown> = {}) {
+  const c = client();
+  const res = await c.post('/api/register', { username, email: `${username.toLowerCase()}@example.com`, password: 'secret-pass', ...extra });
+  expect(res.status).toBe(201);
+  return { c, user: res.body };
+}
+
+describe('registration', () => {
+  it('creates a free member, signs them in and never returns the hash', async () => {
+    const { c, user } = await registered('Newbie', { displayName: 'New Bee', email: 'NewBie@Example.COM' });
+    expect(user).toMatchObject({ username: 'Newbie', displayName: 'New Bee', email: 'newbie@example.com', membershipTier: 'free', isAdmin: false, accountStatus: 'active' });
+    expect(JSON.stringify(user)).not.toMatch(/argon2|password/i);
+    expect((await c.get('/api/user')).body.username).toBe('Newbie');
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie holding a 256-bit id stored only as a hash', async () => {
+    const c = client();
+    await c.post('/api/register', { username: 'cookie_check', email: 'cookie@example.com', password: 'secret-pass' });
+    const header = c.setCookieHeaders()[0]!;
+    expect(header).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    const token = c.cookies.get('sid')!;
+    expect(Buffer.from(token, 'base64url').length).toBe(32);
+    const rows = await db().select().from(sessions);
+    expect(rows.some((r) => r.idHash === token)).toBe(false);
+  });
+
+  it('refuses a username taken in any case, and a taken email', async () => {
+    await registered('CaseName');
+    const dup = await client().post('/api/register', { username: 'casename', email: 'other@example.com', password: 'secret-pass' });
+    expect(dup).toMatchObject({ status: 409, body: { message: 'Username already exists' } });
+    const email = await client().post('/api/register', { username: 'another', email: 'CASENAME@example.com', password: 'secret-pass' });
+    expect(email).toMatchObject({ status: 409, body: { message: 'Email already registered' } });
+  });
+
+  it('checks every field rule of the spec and ignores unknown fields', async () => {
+    const bad = [
+      [{ username: 'ab', email: 'a@b.co', password: 'secret-pass' }, 'username: Username must be at least 3 characters'],
+      [{ username: 'has space', email: 'a@b.co', password: 'secret-pass' }, 'username: Username may contain only letters, numbers, underscores and hyphens'],
+      [{ username: 'okname', email: 'not-an-email', password: 'secret-pass' }, 'email: Please enter a valid email address'],
+      [{ username: 'okname', email: 'a@b.co', password: '12345' }, 'password: Password must be at least 6 characters'],
+      [{ username: 'okname', email: 'a@b.co', password: 'x'.repeat(101) }, 'password: Password must be at most 100 characters'],
+      [{ username: 'okname', email: 'a@b.co', password: 'secret-pass', displayName: 'd'.repeat(51) }, 'displayName: Display name must be at most 50 characters'],
+    ] as const;
+    for (const [body, message] of bad) {
+      const res = await client().post('/api/register', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const extra = await client().post('/api/register', { username: 'sneaky', email: 'sneaky@example.com', password: 'secret-pass', role: 'admin', membershipTier: 'vip', isAdmin: true });
+    expect(extra.body).toMatchObject({ role: 'member', membershipTier: 'free', isAdmin: false });
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in by exact username or by email in any case', async () => {
+    await registered('Exact');
+    expect((await client().post('/api/login', { username: 'Exact', password: 'secret-pass' })).status).toBe(200);
+    expect((await client().post('/api/login', { username: 'EXACT@example.com', password: 'secret-pass' })).status).toBe(200);
+    const wrongCase = await client().post('/api/login', { username: 'exact', password: 'secret-pass' });
+    expect(wrongCase).toMatchObject({ status: 401, body: { message: 'Invalid username or password' } });
+  });
+
+  it('answers a wrong-case admin username exactly like a wrong password', async () => {
+    const wrongCase = await client().post('/api/login', { username: 'boss', password: 'Boss-pass-1' });
+    const wrongPass = await client().post('/api/login', { username: 'Boss', password: 'boss-pass-1' });
+    expect(wrongCase.status).toBe(401);
+    expect(wrongCase.body).toEqual(wrongPass.body);
+  });
+
+  it('rotates the session id at sign-in and ends the old one', async () => {
+    const { c } = await registered('Rotator');
+    const before = c.cookies.get('sid');
+    await c.post('/api/login', { username: 'Rotator', password: 'secret-pass' });
+    const after = c.cookies.get('sid');
+    expect(after).not.toBe(before);
+    const stale = browserClient(app.base);
+    stale.cookies.set('sid', before!);
+    expect((await stale.get('/api/user')).status).toBe(401);
+  });
+
+  it('ends the session on the server at sign-out', async () => {
+    const { c } = await registered('Leaver');
+    const token = c.cookies.get('sid')!;
+    expect((await c.post('/api/logout')).status).toBe(200);
+    expect((await c.get('/api/user')).status).toBe(401);
+    const replay = browserClient(app.base);
+    replay.cookies.set('sid', token);
+    expect((await replay.get('/api/user')).status).toBe(401);
+  });
+
+  it('answers 401 to GET /api/user without a session', async () => {
+    expect((await client().get('/api/user'))).toMatchObject({ status: 401, body: { message: 'Not authenticated' } });
+  });
+
+  it('expires member sessions after 30 idle days and admin sessions 12 hours after sign-in', async () => {
+    const member = (await registered('Sleeper')).c;
+    await db().update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`${sessions.userId} = (select id from app.users where username = 'Sleeper')`);
+    expect((await member.get('/api/user')).status).toBe(401);
+    const admin = client();
+    await admin.post('/api/login', { username: 'Boss', password: 'Boss-pass-1' });
+    const [row] = await db().select().from(sessions).where(sql`${sessions.userId} = (select id from app.users where username = 'Boss')`).orderBy(sql`created_at desc`).limit(1);
+    const hours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
+    expect(Math.round(hours)).toBe(12);
+  });
+
+  it('lets the owner list their sessions and revoke one', async () => {
+    const { c } = await registered('Owner');
+    const other = client();
+    await other.post('/api/login', { username: 'Owner', password: 'secret-pass' });
+    const list = (await c.get('/api/sessions')).body;
+    expect(list).toHaveLength(2);
+    const theirs = list.find((s: { current: boolean }) => !s.current);
+    expect((await c.delete(`/api/sessions/${theirs.id}`)).status).toBe(204);
+    expect((await other.get('/api/user')).status).toBe(401);
+    expect((await c.get('/api/user')).status).toBe(200);
+    const stranger = (await registered('Stranger')).c;
+    const mine = (await c.get('/api/sessions')).body[0].id;
+    expect((await stranger.delete(`/api/sessions/${mine}`)).status).toBe(404);
+  });
+});
+
+describe('throttling sign-in', () => {
+  it('makes a member wait after 8 failed tries, with a Retry-After', async () => {
+    await registered('Guessed');
+    for (let i = 0; i < 8; i++) expect((await client().post('/api/login', { username: 'Guessed', password: 'wrong' })).status).toBe(401);
+    const blocked = await client().post('/api/login', { username: 'Guessed', password: 'secret-pass' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many sign-in attempts\. Please wait \d+ seconds? and try again\./);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('gives admins only 4 free tries', async () => {
+    await ensureAccount(db(), { username: 'Boss2', email: 'boss2@example.com', password: 'Boss-pass-2', admin: true });
+    for (let i = 0; i < 4; i++) await client().post('/api/login', { username: 'Boss2', password: 'nope' });
+    expect((await client().post('/api/login', { username: 'Boss2', password: 'Boss-pass-2' })).status).toBe(429);
+  });
+
+  it('forgets failures after the wait and clears them on success, so nobody is locked out for good', async () => {
+    await registered('Patient');
+    for (let i = 0; i < 8; i++) await client().post('/api/login', { username: 'Patient', password: 'wrong' });
+    // The wait has passed: move the failures back in time instead of sleeping.
+    await db().update(throttleEvents).set({ at: sql`now() - interval '5 minutes'` }).where(sql`${throttleEvents.key} like 'login:%patient%'`);
+    expect((await client().post('/api/login', { username: 'Patient', password: 'secret-pass' })).status).toBe(200);
+    const left = await db().select().from(throttleEvents).where(sql`${throttleEvents.key} like 'login:account%patient%'`);
+    expect(left).toHaveLength(0);
+  });
+});
+
+describe('Origin check', () => {
+  it('refuses a state-changing call from another site, and allows our own origin', async () => {
+    const evil = browserClient(app.base, 'https://evil.example');
+    const res = await evil.post('/api/register', { username: 'victim', email: 'victim@example.com', password: 'secret-pass' });
+    expect(res).toMatchObject({ status: 403, body: { message: 'Cross-origin request refused.' } });
+    const crossSite = await client().post('/api/logout', undefined, { origin: '', 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect((await client().post('/api/logout')).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  async function resetLinkFor(email: string) {
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(sql`id desc`).limit(1);
+    const m = /\/auth\?reset=([^&\s]+)&user=(\d+)/.exec(mail!.text)!;
+    return { token: decodeURIComponent(m[1]!), userId: Number(m[2]) };
+  }
+  const waitForMail = async (email: string, n = 1) => {
+    for (let i = 0; i < 50; i++) {
+      const rows = await db().select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      if (rows.length >= n) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('answers the same whether or not the account exists, and never returns the token', async () => {
+    await registered('Forgetful');
+    const known = await client().post('/api/request-password-reset', { email: 'FORGETFUL@example.com' });
+    const unknown = await client().post('/api/request-password-reset', { email: 'nobody@example.com' });
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(Object.keys(known.body)).toEqual(['message']);
+    await waitForMail('forgetful@example.com');
+    const { token } = await resetLinkFor('forgetful@example.com');
+    expect(JSON.stringify(known.body)).not.toContain(token);
+    const stored = await db().select().from(passwordResetTokens);
+    expect(stored.some((t) => t.tokenHash === token)).toBe(false);
+  });
+
+  it('sets the new password with the emailed link, once, and ends every session', async () => {
+    const { c } = await registered('Resetter');
+    await client().post('/api/request-password-reset', { email: 'resetter@example.com' });
+    await waitForMail('resetter@example.com');
+    const link = await resetLinkFor('resetter@example.com');
+    const ok = await client().post('/api/reset-password', { ...link, newPassword: 'brand-new-pass' });
+    expect(ok.status).toBe(200);
+    expect((await c.get('/api/user')).status).toBe(401);
+    expect((await client().post('/api/login', { username: 'Resetter', password: 'brand-new-pass' })).status).toBe(200);
+    const reused = await client().post('/api/reset-password', { ...link, newPassword: 'another-pass' });
+    expect(reused).toMatchObject({ status: 400, body: { message: 'This password reset link is invalid or has expired. Please request a new one.' } });
+  });
+
+  it('refuses an expired token and a token for another user', async () => {
+    await registered('Late');
+    await client().post('/api/request-password-reset', { email: 'late@example.com' });
+    await waitForMail('late@example.com');
+    const link = await resetLinkFor('late@example.com');
+    expect((await client().post('/api/reset-password', { ...link, userId: link.userId + 1000, newPassword: 'whatever-1' })).status).toBe(400);
+    await db().update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(passwordResetTokens.userId, link.userId));
+    expect((await client().post('/api/reset-password', { ...link, newPassword: 'whatever-1' })).status).toBe(400);
+  });
+
+  it('sends at most 4 reset mails an hour per address', async () => {
+    await registered('Spammed');
+    for (let i = 0; i < 6; i++) expect((await client().post('/api/request-password-reset', { email: 'spammed@example.com' })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'spammed@example.com'));
+    expect(mails).toHaveLength(4);
+  });
+});
+
+describe('admin: users and account status', () => {
+  async function adminClient() {
+    const c = client();
+    expect((await c.post('/api/login', { username: 'Boss', password: 'Boss-pass-1' })).status).toBe(200);
+    return c;
+  }
+
+  it('lists users, searchable and paginated, to admins only', async () => {
+    const { c: member } = await registered('Searchable');
+    expect((await member.get('/api/admin/users')).status).toBe(403);
+    expect((await client().get('/api/admin/users')).status).toBe(401);
+    const admin = await adminClient();
+    const page = (await admin.get('/api/admin/users?search=searchab&pageSize=5')).body;
+    expect(page).toMatchObject({ total: 1, page: 1, pageSize: 5 });
+    expect(page.users[0]).toMatchObject({ username: 'Searchable', moderationNotes: null });
+    expect(JSON.stringify(page)).not.toMatch(/argon2/);
+    expect((await admin.get('/api/admin/users?pageSize=1000')).status).toBe(400);
+  });
+
+  it('suspends a member: their open session stops working, they cannot sign in, and it is audited', async () => {
+    const { c: member, user } = await registered('Troublemaker');
+    const admin = await adminClient();
+    const res = await admin.post(`/api/admin/users/${user.id}/status`, { status: 'suspended', reason: 'harassment', notes: 'Repeated insults in chat' });
+    expect(res.body).toMatchObject({ accountStatus: 'suspended', lastStatusReason: 'harassment', moderationNotes: 'Repeated insults in chat' });
+    expect((await member.get('/api/user')).status).toBe(401);
+    const again = await client().post('/api/login', { username: 'Troublemaker', password: 'secret-pass' });
+    expect(again).toMatchObject({ status: 403, body: { message: 'Your account has been suspended. Please contact support.' } });
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.targetUserId, user.id));
+    expect(entry).toMatchObject({ action: 'user.status_changed', details: { from: 'active', to: 'suspended', reason: 'harassment' } });
+    await admin.post(`/api/admin/users/${user.id}/status`, { status: 'active' });
+    expect((await client().post('/api/login', { username: 'Troublemaker', password: 'secret-pass' })).status).toBe(200);
+  });
+
+  it('refuses bad statuses, unknown users, members and self-changes', async () => {
+    const { c: member, user } = await registered('Bystander');
+    const admin = await adminClient();
+    expect((await admin.post(`/api/admin/users/${user.id}/status`, { status: 'exiled' })).status).toBe(400);
+    expect((await admin.post('/api/admin/users/999999/status', { status: 'banned' })).status).toBe(404);
+    expect((await member.post(`/api/admin/users/${user.id}/status`, { status: 'active' })).status).toBe(403);
+    const [boss] = await db().select().from(users).where(eq(users.username, 'Boss'));
+    expect((await admin.post(`/api/admin/users/${boss!.id}/status`, { status: 'banned' })).body.message).toBe('You cannot change your own account status.');
+  });
+});
+
+describe('tier gating with real sessions', () => {
+  it('gives each tier exactly the articles at or below it', async () => {
+    const { c: free } = await registered('Reader');
+    await db().update(users).set({ membershipTier: 'pro' }).where(eq(users.username, 'Reader'));
+    const asPro = await Promise.all([1, 2, 3].map((id) => free.get(`/api/articles/${id}`)));
+    expect(asPro.map((r) => r.body.locked)).toEqual([false, false, true]);
+    await db().update(users).set({ membershipTier: 'vip' }).where(eq(users.username, 'Reader'));
+    expect((await free.get('/api/articles/3')).body).toMatchObject({ locked: false, content: '<p>SECRET-BODY-3</p>' });
+    const admin = client();
+    await admin.post('/api/login', { username: 'Boss', password: 'Boss-pass-1' });
+    expect((await admin.get('/api/articles/3')).body.locked).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { TierSchema } from './tiers.ts';
+
+/** Field rules from spec 01 §5 / 02 §5, used by the API and by the forms. */
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Username may contain only letters, numbers, underscores and hyphens');
+
+export const EmailSchema = z.string().trim().max(100, 'Email must be at most 100 characters').pipe(z.email('Please enter a valid email address'));
+
+export const PasswordSchema = z.string().min(6, 'Password must be at least 6 characters').max(100, 'Password must be at most 100 characters');
+
+export const RegisterSchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  displayName: z
+    .string()
+    .trim()
+    .max(50, 'Display name must be at most 50 characters')
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(100),
+  password: z.string().min(1, 'Password is required').max(100),
+});
+
+export const RequestPasswordResetSchema = z.object({ email: z.string().trim().min(1, 'Email is required').max(100) });
+
+export const ResetPasswordSchema = z.object({
+  token: z.string().min(1, 'Invalid reset token or user ID').max(200),
+  userId: z.coerce.number().int().positive('Invalid reset token or user ID'),
+  newPassword: PasswordSchema,
+});
+
+/** The reset form also asks for the password twice (spec: "Passwords do not match"). */
+export const ResetFormSchema = z
+  .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned', 'under_review'] as const;
+export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof AccountStatusSchema>;
+
+export const MODERATION_REASONS = ['spam', 'inappropriate_content', 'harassment', 'hate_speech', 'violation_of_terms', 'other'] as const;
+export const ModerationReasonSchema = z.enum(MODERATION_REASONS);
+export const moderationReasonLabel: Record<(typeof MODERATION_REASONS)[number], string> = {
+  spam: 'Spam',
+  inappropriate_content: 'Inappropriate Content',
+  harassment: 'Harassment',
+  hate_speech: 'Hate Speech',
+  violation_of_terms: 'Violation of Terms',
+  other: 'Other',
+};
+
+export const UserStatusChangeSchema = z.object({
+  status: AccountStatusSchema,
+  reason: ModerationReasonSchema.nullish(),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').nullish(),
+});
+
+/** The user as the browser reads it (spec 01 §3). */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  membershipTier: TierSchema,
+  isAdmin: z.boolean(),
+  role: z.enum(['member', 'admin']),
+  accountStatus: AccountStatusSchema,
+  memberSince: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** What admins see in the Users tab: the user plus moderation notes. */
+export type AdminUser = User & { moderationNotes: string | null; lastStatusReason: string | null };
+export type AdminUserPage = { users: AdminUser[]; total: number; page: number; pageSize: number };
+
+export type SessionInfo = { id: string; createdAt: string; lastSeenAt: string; expiresAt: string; userAgent: string | null; current: boolean };
+
+/** A redirect target after sign-in: only same-site paths, never another origin. */
+export function safeRedirectPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}

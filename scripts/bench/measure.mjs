@@ -1,0 +1,60 @@
+// Measuring helpers shared by the benchmarks.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+
+export async function load(url, { connections = 50, duration = 10, headers } = {}) {
+  const r = await autocannon({ url, connections, duration, headers });
+  return { reqPerSec: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+export function rssMb(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sum of the RSS of a process and all its descendants (Next and npm spawn children). */
+export function treeRssMb(pid) {
+  const children = (p) => {
+    try {
+      return readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    total += rssMb(p) ?? 0;
+    stack.push(...children(p));
+  }
+  return total;
+}
+
+/** JavaScript a real browser downloads for a page (after idle), gzip-compressed. */
+export async function shippedJsKb(url, width) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem('adConsent', 'denied'));
+    const bodies = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1500);
+    const buffers = await Promise.all(bodies);
+    return { files: buffers.length, gzipKb: buffers.reduce((n, b) => n + gzipSync(b).length, 0) / 1024 };
+  } finally {
+    await browser.close();
+  }
+}
