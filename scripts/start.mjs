@@ -1,5 +1,5 @@
 // `npm start` / `npm run dev`: the whole site on one origin. Ctrl-C stops everything.
-import { DEMO_CMS_ADMIN, startStack } from './lib/stack.mjs';
+import { DEMO_CMS_ADMIN, DEMO_SITE_ACCOUNTS, startStack } from './lib/stack.mjs';
 
 const mode = process.argv.includes('--dev') ? 'dev' : 'production';
 let stack;
@@ -28,7 +28,11 @@ const lines = [
   `  Better Self is running at ${stack.url}  (${mode}, started in ${stack.seconds.toFixed(1)} s)`,
   `  CMS admin:   ${stack.url}/cms/admin`,
 ];
-if (stack.demo) lines.push(`               sign in as ${DEMO_CMS_ADMIN.email} / ${DEMO_CMS_ADMIN.password}  (demo data; never seeded in production)`);
+if (stack.demo) {
+  lines.push(`               sign in as ${DEMO_CMS_ADMIN.email} / ${DEMO_CMS_ADMIN.password}`);
+  lines.push('  Site demo accounts (demo data; never seeded in production):');
+  for (const a of DEMO_SITE_ACCOUNTS) lines.push(`               ${a.role.padEnd(12)} ${a.username} / ${a.password}`);
+}
 lines.push('  Press Ctrl-C to stop.', '');
 console.log(lines.join('\n'));
 for (const s of Object.values(stack.services)) {

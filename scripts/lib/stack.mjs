@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded-db.mjs';
@@ -12,6 +13,13 @@ const node = process.execPath;
 
 /** Fixed demo credentials, seeded only in embedded demo mode (never with NODE_ENV=production). */
 export const DEMO_CMS_ADMIN = { email: 'editor@example.com', password: 'editor-demo-pass' };
+/** The site's demo accounts; the API seeds them (api/src/domain/accounts/ensure-accounts.ts). */
+export const DEMO_SITE_ACCOUNTS = [
+  { role: 'free member', username: 'free_member', password: 'free-demo-pass' },
+  { role: 'pro member', username: 'pro_member', password: 'pro-demo-pass' },
+  { role: 'vip member', username: 'vip_member', password: 'vip-demo-pass' },
+  { role: 'admin', username: 'Admin', password: 'Admin-demo-pass' },
+];
 
 function loadSecrets(dataDir) {
   const file = path.join(dataDir, 'secrets.json');
@@ -53,7 +61,8 @@ export function run(name, args, opts, log) {
 }
 
 function startService(name, args, opts, log) {
-  const child = spawn(node, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so stopping it also stops what it forks (next start runs a next-server child).
+  const child = spawn(node, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const forward = (d) => String(d).trimEnd().split('\n').forEach((line) => log(name, line));
   child.stdout.on('data', forward);
   child.stderr.on('data', forward);
@@ -63,13 +72,30 @@ function startService(name, args, opts, log) {
     child,
     exited,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
+      const signalGroup = (signal) => {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          /* already gone */
+        }
+      };
+      if (child.exitCode === null && child.signalCode === null) {
+        signalGroup('SIGTERM');
+        const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      signalGroup('SIGKILL');
     },
   };
+}
+
+function assertPortFree(port, what) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`port ${port} (${what}) is already in use — is another copy running? Set ${what === 'site' ? 'PORT' : what === 'api' ? 'API_PORT' : what === 'cms' ? 'CMS_PORT' : 'EMBEDDED_DB_PORT'} to use another.`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(resolve));
+  });
 }
 
 async function waitFor(url, { timeoutMs = 120_000, ok = (s) => s < 500, service } = {}) {
@@ -118,6 +144,10 @@ export async function startStack(options = {}) {
   }
 
   try {
+    await assertPortFree(port, 'site');
+    await assertPortFree(apiPort, 'api');
+    await assertPortFree(cmsPort, 'cms');
+    if (!env.DATABASE_URL) await assertPortFree(dbPort, 'database');
     const secrets = loadSecrets(dataDir);
     let databaseUrl = env.DATABASE_URL;
     if (!databaseUrl) {
@@ -174,7 +204,7 @@ export async function startStack(options = {}) {
     step('starting the API');
     const api = startService('api', [...(mode === 'dev' ? ['--watch'] : []), 'src/server.ts'], {
       cwd: path.join(root, 'api'),
-      env: { ...shared, API_PORT: String(apiPort), SITE_DIR: siteDir, NODE_ENV: production ? 'production' : (env.NODE_ENV ?? 'development') },
+      env: { ...shared, API_PORT: String(apiPort), SITE_DIR: siteDir, DEMO_ACCOUNTS: demo ? 'true' : 'false', NODE_ENV: production ? 'production' : (env.NODE_ENV ?? 'development') },
     }, log);
     services.push(api);
     await waitFor(`${shared.CMS_URL}/cms/api/categories?limit=1`, { service: cms, timeoutMs: 180_000, ok: (s) => s === 200 });

@@ -26,3 +26,48 @@ export async function articles(request: APIRequestContext): Promise<ArticleListI
   expect(res.ok()).toBe(true);
   return res.json();
 }
+
+let counter = 0;
+/** A fresh member made through the real API, signed in within this browser context when asked. */
+export async function createMember(request: APIRequestContext, opts: { signIn?: boolean } = {}) {
+  const username = `member_${Date.now().toString(36)}_${++counter}`;
+  const account = { username, email: `${username}@example.com`, password: 'member-pass-1' };
+  const res = await request.post('/api/register', { data: account });
+  expect(res.status(), await res.text()).toBe(201);
+  if (!opts.signIn) await request.post('/api/logout');
+  return account;
+}
+
+export async function signIn(request: APIRequestContext, username: string, password: string) {
+  const res = await request.post('/api/login', { data: { username, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** The newest mail to an address, read from the outbox table the demo mailer writes. */
+export async function latestMailTo(email: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await client.query('select text from app.mail_outbox where "to" = $1 order by id desc limit 1', [email]);
+      if (rows[0]) return rows[0].text as string;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no mail to ${email}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The toast viewport (Radix also mirrors the text into a live region for screen readers). */
+export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+/** Opens a tab of the /auth page once its island has hydrated (an earlier click does nothing). */
+export async function openAuthTab(page: Page, name: 'Log In' | 'Sign Up' | 'Forgot Password') {
+  const tab = page.getByRole('tab', { name });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('data-state', 'active', { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+}

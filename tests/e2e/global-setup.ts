@@ -25,6 +25,7 @@ export default async function globalSetup() {
   });
   process.env.E2E_INTERNAL_SECRET = stack.internalSecret;
   process.env.E2E_API_URL = stack.env.API_URL;
+  process.env.E2E_DATABASE_URL = stack.env.DATABASE_URL;
   console.log(`e2e stack up in ${stack.seconds.toFixed(1)} s at ${stack.url}`);
   return async () => {
     await stack.stop();

@@ -19,7 +19,11 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
 
   r.get('/user', async (req, res) => {
     const session = await deps.session(req);
-    if (!session) throw new AppError('unauthorized', 'Not authenticated');
+    if (!session) {
+      // A stale hint would keep hiding the Log In buttons; drop it along with any dead cookie.
+      if (req.headers.cookie) clearSessionCookie(res, deps.cookies);
+      throw new AppError('unauthorized', 'Not authenticated');
+    }
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(toUserDto(session.user));
   });

@@ -11,12 +11,20 @@ export type CookieSettings = { secure: boolean };
 
 export const cookieName = (s: CookieSettings) => (s.secure ? '__Host-sid' : 'sid');
 
+/**
+ * A readable hint that a session exists, holding nothing secret: static pages use it to hide
+ * the Log In buttons before first paint. The API never trusts it.
+ */
+export const SIGNED_IN_HINT = 'signed_in';
+
 export function setSessionCookie(res: Response, s: CookieSettings, token: string, expiresAt: Date) {
   res.append('Set-Cookie', serialize(cookieName(s), token, { httpOnly: true, sameSite: 'lax', secure: s.secure, path: '/', expires: expiresAt }));
+  res.append('Set-Cookie', serialize(SIGNED_IN_HINT, '1', { sameSite: 'lax', secure: s.secure, path: '/', expires: expiresAt }));
 }
 
 export function clearSessionCookie(res: Response, s: CookieSettings) {
   res.append('Set-Cookie', serialize(cookieName(s), '', { httpOnly: true, sameSite: 'lax', secure: s.secure, path: '/', maxAge: 0 }));
+  res.append('Set-Cookie', serialize(SIGNED_IN_HINT, '', { sameSite: 'lax', secure: s.secure, path: '/', maxAge: 0 }));
 }
 
 export type SessionReader = (req: Request) => Promise<ActiveSession | null>;

@@ -8,11 +8,14 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** The server's message without the status prefix, for toasts that show "the server's message". */
+  readonly detail: string;
   constructor(status: number, detail: string, body: unknown) {
     super(`${status}: ${detail}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.detail = detail;
   }
 }
 

@@ -5,3 +5,4 @@ export * from './content.ts';
 export * from './api-client.ts';
 export * from './cms-documents.ts';
 export * from './accounts.ts';
+export * from './route-guards.ts';

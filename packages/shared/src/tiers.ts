@@ -23,3 +23,6 @@ export function canAccessTier(viewer: Viewer, required: Tier): boolean {
 }
 
 export const tierLabel: Record<Tier, string> = { free: 'Free', pro: 'Premium', vip: 'VIP' };
+
+/** Plain tier names for people ("a Pro membership"). */
+export const tierName: Record<Tier, string> = { free: 'Free', pro: 'Pro', vip: 'VIP' };

@@ -1,17 +1,7 @@
 import { atom } from 'nanostores';
-import { api, ApiError, type Tier } from '@app/shared';
+import { api, ApiError, type User } from '@app/shared';
 
-export type SessionUser = {
-  id: number;
-  username: string;
-  displayName: string;
-  email: string;
-  avatarUrl: string | null;
-  membershipTier: Tier;
-  isAdmin: boolean;
-  role: string;
-  accountStatus: string;
-};
+export type SessionUser = User;
 
 /** The signed-in user: undefined while loading, null when signed out (401). */
 export const $user = atom<SessionUser | null | undefined>(undefined);

@@ -1,11 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, type ArticleDetail, type Tier } from '@app/shared';
+import { api, tierName, type ArticleDetail, type Tier } from '@app/shared';
 import { $user, loadUser } from '../../stores/session';
 
 type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'loaded'; article: ArticleDetail };
-
-const tierName: Record<Tier, string> = { free: 'Free', pro: 'Pro', vip: 'VIP' };
 
 /**
  * The body of a non-free article: fetched from the API, which returns it only when the viewer's

@@ -1,10 +1,14 @@
+import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
+import { $user } from '../../stores/session';
+import { signOut } from '../../lib/sign-out';
 
 type Link = { href: string; label: string; active: boolean };
 
 /** The slide-out menu for narrow screens: the same links as the header, in a modal dialog. */
 export default function MobileMenu({ links }: { links: Link[] }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const user = useStore($user);
   return (
     <>
       <button type="button" className="btn-ghost xl:hidden" aria-label="Open menu" aria-haspopup="dialog" onClick={() => ref.current?.showModal()}>
@@ -40,9 +44,20 @@ export default function MobileMenu({ links }: { links: Link[] }) {
               ))}
             </ul>
           </nav>
-          <div className="mt-auto grid gap-2" data-auth-area-mobile>
-            <a href="/auth" className="btn-outline">Log In</a>
-            <a href="/auth?signup=true" className="btn-primary">Sign Up</a>
+          <div className="mt-auto grid gap-2">
+            {user ? (
+              <>
+                <p className="text-sm text-slate-600">Signed in as <span className="font-semibold text-slate-900">{user.displayName || user.username}</span></p>
+                <a href="/profile" className="btn-outline">Profile</a>
+                {user.isAdmin && <a href="/admin" className="btn-outline">Admin Dashboard</a>}
+                <button type="button" className="btn-ghost" onClick={() => void signOut()}>Sign Out</button>
+              </>
+            ) : (
+              <>
+                <a href="/auth" className="btn-outline">Log In</a>
+                <a href="/auth?signup=true" className="btn-primary">Sign Up</a>
+              </>
+            )}
           </div>
         </div>
       </dialog>

@@ -1,0 +1,14 @@
+import type { Tier } from './tiers.ts';
+
+/** Who may open which page (spec 01 §2 route table). The API enforces the same for its calls. */
+export type Guard = { kind: 'login' } | { kind: 'admin' } | { kind: 'tier'; tier: Tier };
+
+const LOGIN_PATHS = ['/checkout', '/chat', '/profile', '/subscribe', '/subscribe-success', '/favorites', '/watch-later', '/orders'];
+
+export function guardFor(pathname: string): Guard | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'admin' };
+  if (/^\/fun-and-games\/backyard\/[^/]+$/.test(path)) return { kind: 'tier', tier: 'pro' };
+  if (LOGIN_PATHS.some((p) => path === p || path.startsWith(p + '/'))) return { kind: 'login' };
+  return null;
+}

@@ -1,0 +1,83 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { $user } from '../../stores/session';
+import { api, formatLongDate, tierName, type AdminUser, type AdminUserPage } from '@app/shared';
+import { StatusDialog, statusLabel } from './StatusDialog';
+
+const statusStyle: Record<string, string> = {
+  active: 'bg-emerald-100 text-emerald-800',
+  suspended: 'bg-amber-100 text-amber-900',
+  banned: 'bg-red-100 text-red-800',
+  under_review: 'bg-slate-200 text-slate-800',
+};
+
+/** User management: search, pages of 20, and the status dialog. */
+export default function UsersTab() {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<AdminUserPage | null>(null);
+  const [error, setError] = useState(false);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const me = useStore($user);
+
+  const load = useCallback(() => {
+    setError(false);
+    const q = new URLSearchParams({ search: query, page: String(page), pageSize: '20' });
+    api.get<AdminUserPage>(`/api/admin/users?${q}`).then(setData).catch(() => setError(true));
+  }, [query, page]);
+  useEffect(load, [load]);
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <section aria-labelledby="users-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="users-title" className="text-xl font-bold text-slate-900">User Management</h2>
+        <form role="search" onSubmit={(e) => { e.preventDefault(); setPage(1); setQuery(search.trim()); }} className="flex gap-2">
+          <label htmlFor="user-search" className="sr-only">Search users</label>
+          <input id="user-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by name or email" className="w-56 rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <button type="submit" className="btn-outline">Search</button>
+        </form>
+      </div>
+      {error && <p role="alert" className="mt-4 text-sm text-red-700">Could not load users. <button type="button" className="underline" onClick={load}>Retry</button></p>}
+      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <thead className="bg-slate-50 text-slate-600">
+            <tr><th className="px-4 py-3 font-medium">User</th><th className="px-4 py-3 font-medium">Email</th><th className="px-4 py-3 font-medium">Membership</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3 font-medium">Member since</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {data?.users.map((u) => (
+              <tr key={u.id}>
+                <td className="px-4 py-3"><p className="font-medium text-slate-900">{u.displayName}</p><p className="text-slate-500">@{u.username}{u.isAdmin && <span className="badge ml-2 bg-brand-50 text-brand-700">Admin</span>}</p></td>
+                <td className="px-4 py-3 text-slate-700">{u.email}</td>
+                <td className="px-4 py-3">{tierName[u.membershipTier]}</td>
+                <td className="px-4 py-3"><span className={`badge ${statusStyle[u.accountStatus]}`}>{statusLabel[u.accountStatus]}</span></td>
+                <td className="px-4 py-3 text-slate-700">{formatLongDate(u.memberSince)}</td>
+                <td className="px-4 py-3 text-right">{u.id !== me?.id && <button type="button" className="btn-outline" onClick={() => setEditing(u)} aria-label={`Change status of ${u.username}`}>Change status</button>}</td>
+              </tr>
+            ))}
+            {data && data.users.length === 0 && <tr><td colSpan={6} className="px-4 py-6 text-center text-slate-600">No users found.</td></tr>}
+            {!data && !error && <tr><td colSpan={6} className="px-4 py-6 text-center text-slate-600">Loading users...</td></tr>}
+          </tbody>
+        </table>
+      </div>
+      {data && data.total > data.pageSize && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+          <button type="button" className="btn-outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+          <span className="text-slate-600">Page {page} of {pages} · {data.total} users</span>
+          <button type="button" className="btn-outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+        </nav>
+      )}
+      {editing && (
+        <StatusDialog
+          user={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(u) => {
+            setEditing(null);
+            setData((d) => d && { ...d, users: d.users.map((x) => (x.id === u.id ? u : x)) });
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  api, LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, safeRedirectPath, type User,
+} from '@app/shared';
+import { toast, toastOnNextPage } from '@app/ui';
+import { failureToast, loginFailureToast } from './auth-toasts';
+import { Field, fieldErrors } from './Field';
+
+type Tab = 'login' | 'register' | 'forgot-password';
+type Errors = Record<string, string>;
+
+function formValues(e: FormEvent<HTMLFormElement>): Record<string, string> {
+  return Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+}
+
+/** /auth: sign in, sign up, forgot password, and the reset step opened from the emailed link. */
+export default function AuthPage() {
+  const [tab, setTab] = useState<Tab>('login');
+  const [reset, setReset] = useState<{ token: string | null; userId: string | null } | null>(null);
+  const [redirect, setRedirect] = useState('/');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  // Until hydrated, a click would submit the form natively (a GET with the password in the URL).
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    setReady(true);
+    const q = new URLSearchParams(window.location.search);
+    setRedirect(safeRedirectPath(q.get('redirect')));
+    if (q.get('signup') === 'true') setTab('register');
+    if (q.has('reset') || q.has('user')) setReset({ token: q.get('reset'), userId: q.get('user') });
+  }, []);
+
+  const switchTab = (t: string) => {
+    setTab(t as Tab);
+    setErrors({});
+  };
+
+  const signedIn = (user: User, title: string, description: string) => {
+    toastOnNextPage({ title, description });
+    window.location.assign(redirect);
+    return user;
+  };
+
+  async function onLogin(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = LoginSchema.safeParse(formValues(e));
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    setBusy(true);
+    try {
+      const user = await api.post<User>('/api/login', parsed.data);
+      signedIn(user, 'Login successful', `Welcome back, ${user.displayName || user.username}!`);
+    } catch (err) {
+      toast(loginFailureToast(err));
+      setBusy(false);
+    }
+  }
+
+  async function onRegister(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = RegisterSchema.safeParse(formValues(e));
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    setBusy(true);
+    try {
+      const user = await api.post<User>('/api/register', parsed.data);
+      signedIn(user, 'Registration successful', `Welcome to Better Self, ${user.displayName || user.username}!`);
+    } catch (err) {
+      toast(failureToast('Registration failed', err));
+      setBusy(false);
+    }
+  }
+
+  async function onForgot(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const values = formValues(e);
+    if (!values.email?.trim()) return;
+    const parsed = RequestPasswordResetSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setBusy(true);
+    try {
+      const res = await api.post<{ message: string }>('/api/request-password-reset', parsed.data);
+      toast({ title: 'Password Reset Request Sent', description: res.message });
+      e.currentTarget?.reset();
+    } catch (err) {
+      toast(failureToast('Password Reset Request Failed', err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onReset(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const values = formValues(e);
+    if (!values.newPassword || !values.confirmPassword) return;
+    setAlert(null);
+    const parsed = ResetFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const errs = fieldErrors(parsed.error.issues);
+      if (errs.confirmPassword === 'Passwords do not match') setAlert('Passwords do not match');
+      return setErrors(errs);
+    }
+    if (!reset?.token || !reset.userId) return setAlert('Invalid reset token or user ID');
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api.post<{ message: string }>('/api/reset-password', { token: reset.token, userId: Number(reset.userId), newPassword: parsed.data.newPassword });
+      toast({ title: 'Password Reset Successful', description: res.message });
+      window.history.replaceState(null, '', '/auth');
+      setReset(null);
+      setTab('login');
+    } catch (err) {
+      toast(failureToast('Password Reset Failed', err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (reset) {
+    return (
+      <form onSubmit={onReset} noValidate className="space-y-4" aria-labelledby="reset-title">
+        <h2 id="reset-title" className="text-xl font-bold text-slate-900">Choose a new password</h2>
+        {alert && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{alert}</p>}
+        <Field id="new-password" name="newPassword" type="password" label="New password" autoComplete="new-password" error={errors.newPassword} />
+        <Field id="confirm-password" name="confirmPassword" type="password" label="Confirm new password" autoComplete="new-password" />
+        <button type="submit" className="btn-primary w-full" disabled={busy || !ready}>{busy ? 'Saving...' : 'Reset Password'}</button>
+        <button type="button" className="btn-ghost w-full" onClick={() => { setReset(null); window.history.replaceState(null, '', '/auth'); }}>Back to login</button>
+      </form>
+    );
+  }
+
+  const tabClass = 'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+  return (
+    <Tabs.Root value={tab} onValueChange={switchTab}>
+      <Tabs.List aria-label="Account" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+        <Tabs.Trigger value="login" className={tabClass}>Log In</Tabs.Trigger>
+        <Tabs.Trigger value="register" className={tabClass}>Sign Up</Tabs.Trigger>
+        <Tabs.Trigger value="forgot-password" className={tabClass}>Forgot Password</Tabs.Trigger>
+      </Tabs.List>
+
+      <Tabs.Content value="login" className="pt-6">
+        <form onSubmit={onLogin} noValidate className="space-y-4">
+          <Field id="login-username" name="username" label="Username or email" autoComplete="username" error={errors.username} />
+          <Field id="login-password" name="password" type="password" label="Password" autoComplete="current-password" error={errors.password} />
+          <button type="submit" className="btn-primary w-full" disabled={busy || !ready}>{busy ? 'Signing in...' : 'Log In'}</button>
+          <button type="button" className="w-full text-sm text-brand-700 hover:underline" onClick={() => switchTab('forgot-password')}>Forgot your password?</button>
+        </form>
+      </Tabs.Content>
+
+      <Tabs.Content value="register" className="pt-6">
+        <form onSubmit={onRegister} noValidate className="space-y-4">
+          <Field id="register-username" name="username" label="Username" autoComplete="username" error={errors.username} />
+          <Field id="register-email" name="email" type="email" label="Email" autoComplete="email" error={errors.email} />
+          <Field id="register-display-name" name="displayName" label="Display name (optional)" autoComplete="nickname" error={errors.displayName} />
+          <Field id="register-password" name="password" type="password" label="Password" autoComplete="new-password" error={errors.password} />
+          <button type="submit" className="btn-primary w-full" disabled={busy || !ready}>{busy ? 'Creating account...' : 'Create Account'}</button>
+        </form>
+      </Tabs.Content>
+
+      <Tabs.Content value="forgot-password" className="pt-6">
+        <form onSubmit={onForgot} noValidate className="space-y-4">
+          <p className="text-sm text-slate-600">Enter the email of your account and we will send you a link to choose a new password.</p>
+          <Field id="forgot-email" name="email" type="email" label="Email" autoComplete="email" error={errors.email} />
+          <button type="submit" className="btn-primary w-full" disabled={busy || !ready}>{busy ? 'Sending...' : 'Send Reset Link'}</button>
+        </form>
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { api, ApiError, type SessionInfo } from '@app/shared';
+import { toast } from '@app/ui';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function device(ua: string | null): string {
+  if (!ua) return 'Unknown device';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
+  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  return os ? `${browser} on ${os}` : browser;
+}
+
+/** The owner's signed-in devices, each of which can be signed out from here. */
+export default function SessionsPanel() {
+  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const load = () => api.get<SessionInfo[]>('/api/sessions').then(setSessions).catch(() => setSessions([]));
+  useEffect(() => void load(), []);
+
+  async function revoke(id: string) {
+    try {
+      await api.delete(`/api/sessions/${id}`);
+      toast({ title: 'Session ended', description: 'That device has been signed out.' });
+      void load();
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof ApiError ? err.detail : 'Please try again.', variant: 'destructive' });
+    }
+  }
+
+  if (!sessions) return <p className="text-sm text-slate-600">Loading sessions...</p>;
+  return (
+    <ul className="divide-y divide-slate-200" aria-label="Signed-in devices">
+      {sessions.map((s) => (
+        <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <div>
+            <p className="font-medium text-slate-900">{device(s.userAgent)} {s.current && <span className="badge ml-1 bg-emerald-100 text-emerald-800">This device</span>}</p>
+            <p className="text-sm text-slate-600">Signed in {when(s.createdAt)} · last active {when(s.lastSeenAt)}</p>
+          </div>
+          {!s.current && <button type="button" className="btn-outline" onClick={() => void revoke(s.id)}>Sign out</button>}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+import { defineMiddleware } from 'astro:middleware';
+import { canAccessTier, guardFor, type User } from '@app/shared';
+
+const apiUrl = () => (process.env.API_URL ?? 'http://127.0.0.1:3001').replace(/\/$/, '');
+
+/** The signed-in user for an on-demand page, asked of the API with the visitor's cookie. */
+async function currentUser(cookie: string | null): Promise<User | null> {
+  if (!cookie) return null;
+  try {
+    const res = await fetch(`${apiUrl()}/api/user`, { headers: { cookie }, signal: AbortSignal.timeout(5000) });
+    return res.ok ? ((await res.json()) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Guards render on the server, so protected pages never flash: signed-out visitors go to
+ * /auth?redirect=…, non-admins on admin pages to /, members below the tier to /membership.
+ */
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  if (ctx.isPrerendered) return next();
+  const guard = guardFor(ctx.url.pathname);
+  const user = await currentUser(ctx.request.headers.get('cookie'));
+  ctx.locals.user = user;
+  if (guard) {
+    if (!user) return ctx.redirect(`/auth?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`, 302);
+    if (guard.kind === 'admin' && !user.isAdmin) return ctx.redirect('/', 302);
+    if (guard.kind === 'tier' && !canAccessTier({ tier: user.membershipTier, isAdmin: user.isAdmin }, guard.tier)) return ctx.redirect('/membership', 302);
+  }
+  const res = await next();
+  res.headers.set('Cache-Control', 'private, no-store');
+  return res;
+});
