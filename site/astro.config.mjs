@@ -13,7 +13,7 @@ export default defineConfig({
   outDir: process.env.SITE_OUT_DIR ?? './dist',
   site: process.env.PUBLIC_URL ?? 'http://localhost:3000',
   trailingSlash: 'never',
-  build: { format: 'file', inlineStylesheets: 'always' },
+  build: { format: 'file', inlineStylesheets: 'never' },
   redirects: { '/policies/privacy': '/policies#privacy', '/bulletin': '/community' },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },

@@ -7,6 +7,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root, startStack } from '../lib/stack.mjs';
 import { load, rssMb, shippedJsKb, treeRssMb } from './measure.mjs';
+import { ARGON2_OPTIONS, hashPassword } from '../../api/src/domain/accounts/passwords.ts';
+
+async function hashTiming() {
+  const times = [];
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    await hashPassword('benchmark-password');
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[10];
+}
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } });
 const opts = { duration: Number(values.duration), connections: Number(values.connections) };
@@ -27,8 +38,8 @@ try {
   console.log(`autocannon -c ${opts.connections} -d ${opts.duration}\n`);
 
   const rows = [];
-  const measure = async (label, url) => {
-    const r = await load(url, opts);
+  const measure = async (label, url, headers) => {
+    const r = await load(url, { ...opts, headers });
     rows.push({ label, ...r });
     return r;
   };
@@ -36,6 +47,22 @@ try {
   await measure(`static article page /articles/${free.id}`, `${origin}/articles/${free.id}`);
   await measure('GET /api/articles (via front door)', `${origin}/api/articles`);
   await measure('GET /api/articles (API port directly)', `${stack.env.API_URL}/api/articles`);
+
+  // Accounts: a signed-in member's GET /api/user (session lookup per request) and sign-in itself,
+  // whose cost is the argon2id verification.
+  const login = await fetch(`${origin}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'pro_member', password: 'pro-demo-pass' }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  await measure('GET /api/user (signed in)', `${origin}/api/user`, { cookie });
+  const pro = articles.find((a) => a.membershipRequired === 'pro');
+  await measure(`GET /api/articles/${pro.id} (pro article, pro member)`, `${origin}/api/articles/${pro.id}`, { cookie });
+  const loginRun = await load(`${stack.env.API_URL}/api/login`, {
+    ...opts,
+    connections: 10,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'pro_member', password: 'pro-demo-pass' }),
+  });
+  rows.push({ label: 'POST /api/login (argon2id verify, -c 10)', ...loginRun });
 
   for (const r of rows) {
     const ratio = (r.reqPerSec / base.reqPerSec).toFixed(2);
@@ -46,10 +73,15 @@ try {
   for (const [name, s] of Object.entries(stack.services)) console.log(`  ${name.padEnd(12)} ${treeRssMb(s.child.pid)}`);
   console.log(`  ${'baseline'.padEnd(12)} ${rssMb(baseline.pid)}`);
 
+  console.log('');
   for (const [label, width] of [['desktop 1280', 1280], ['phone 390', 390]]) {
-    const js = await shippedJsKb(`${origin}/`, width);
-    console.log(`\nJS shipped to the home page (${label}): ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files`);
+    for (const [page, url] of [['home page', '/'], ['free article', `/articles/${free.id}`]]) {
+      const js = await shippedJsKb(`${origin}${url}`, width);
+      console.log(`JS shipped to the ${page} (${label}): ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files`);
+    }
   }
+  const hash = await hashTiming();
+  console.log(`\nargon2id m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}: ${hash.toFixed(1)} ms per hash (median of 20)`);
 } finally {
   await stack.stop();
   baseline.kill();

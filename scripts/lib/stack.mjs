@@ -60,13 +60,27 @@ export function run(name, args, opts, log) {
   });
 }
 
+// Services run in their own process groups; whatever way this process ends, take them along.
+const liveGroups = new Set();
+process.on('exit', () => {
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
 function startService(name, args, opts, log) {
   // Its own process group, so stopping it also stops what it forks (next start runs a next-server child).
   const child = spawn(node, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const forward = (d) => String(d).trimEnd().split('\n').forEach((line) => log(name, line));
   child.stdout.on('data', forward);
   child.stderr.on('data', forward);
+  liveGroups.add(child.pid);
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  exited.then(() => liveGroups.delete(child.pid));
   return {
     name,
     child,

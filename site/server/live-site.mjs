@@ -3,35 +3,24 @@
 // mode). `<buildsDir>/current` names the live build; the deploy pipeline replaces it with an
 // atomic rename and this module notices within half a second. Requests already running finish
 // on the build they started with; new requests get the new one.
-import { existsSync, readFileSync, unwatchFile, watchFile, createReadStream } from 'node:fs';
+import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sirv from 'sirv';
+import { loadStaticFiles, serveStatic } from './static-files.mjs';
 
 async function loadBuild(dir) {
   const { handler } = await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href);
   const clientDir = path.join(dir, 'client');
-  const notFoundPage = path.join(clientDir, '404.html');
-  const assets = sirv(clientDir, {
-    dev: false,
-    etag: true,
-    extensions: ['html'],
-    gzip: true,
-    brotli: true,
-    setHeaders(res, pathname) {
-      // Hashed bundles never change; pages must revalidate so a rebuild shows at once.
-      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
-    },
-  });
+  const files = await loadStaticFiles(clientDir);
+  const notFoundPage = files.get('/404.html');
   const notFound = (req, res) => {
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    if (req.method === 'HEAD') return res.end();
-    createReadStream(notFoundPage).on('error', () => res.end('404 Page Not Found')).pipe(res);
+    res.end(req.method === 'HEAD' || !notFoundPage ? undefined : notFoundPage.body);
   };
   return {
     dir,
     handle(req, res) {
-      assets(req, res, () => handler(req, res, () => notFound(req, res)));
+      if (!serveStatic(files, req, res)) handler(req, res, () => notFound(req, res));
     },
   };
 }

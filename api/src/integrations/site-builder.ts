@@ -19,7 +19,8 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
       const astroCli = createRequire(path.join(opts.siteDir, 'package.json')).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
       const output = await run(process.execPath, [astroCli, 'build'], {
         cwd: opts.siteDir,
-        env: { ...opts.env, SITE_OUT_DIR: outDir },
+        // Always a production build, whatever mode the API runs in (a development build ships React's dev bundle).
+        env: { ...opts.env, NODE_ENV: 'production', SITE_OUT_DIR: outDir },
       });
       const tmp = path.join(opts.buildsDir, `current.${id}.tmp`);
       await writeFile(tmp, id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TierSchema } from './tiers.ts';
+import { TierSchema } from './content.ts';
 
 /** Field rules from spec 01 §5 / 02 §5, used by the API and by the forms. */
 export const UsernameSchema = z

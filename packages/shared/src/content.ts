@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { TierSchema } from './tiers.ts';
+import { TIERS } from './tiers.ts';
+
+export const TierSchema = z.enum(TIERS);
 
 export const CategorySchema = z.object({
   slug: z.string(),

@@ -1,9 +1,8 @@
-import { z } from 'zod';
+// No zod here: islands import this, and a schema built at module level would ship zod to every page.
 
 /** free < pro < vip everywhere (DESIGN §7.1). */
 export const TIERS = ['free', 'pro', 'vip'] as const;
-export const TierSchema = z.enum(TIERS);
-export type Tier = z.infer<typeof TierSchema>;
+export type Tier = (typeof TIERS)[number];
 
 export function tierRank(tier: Tier): number {
   return TIERS.indexOf(tier);
