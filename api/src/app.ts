@@ -8,6 +8,7 @@ import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import type { Mailer } from './integrations/mailer.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
+import { commentRoutes } from './routes/comments.ts';
 import { contentRoutes } from './routes/content.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
   api.use(accountRoutes({ ...accountDeps, cookies, session }));
   api.use('/admin', adminUserRoutes({ db: deps.db, session }));
+  api.use(commentRoutes({ db: deps.db, content: deps.content, session }));
   api.use(contentRoutes({ content: deps.content, viewer }));
   api.use(notFound);
 

@@ -24,6 +24,7 @@ export function browserClient(base: string, origin = TEST_ORIGIN) {
   return {
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body ?? {}, headers),
+    put: (path: string, body?: unknown) => call('PUT', path, body ?? {}),
     delete: (path: string) => call('DELETE', path),
     cookies: jar,
     setCookieHeaders: () => lastSetCookie,

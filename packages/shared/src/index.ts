@@ -6,3 +6,4 @@ export * from './api-client.ts';
 export * from './cms-documents.ts';
 export * from './accounts.ts';
 export * from './route-guards.ts';
+export * from './comments.ts';

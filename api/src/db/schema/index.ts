@@ -1,2 +1,3 @@
 export * from './content.ts';
 export * from './accounts.ts';
+export * from './comments.ts';

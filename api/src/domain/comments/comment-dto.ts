@@ -1,0 +1,60 @@
+import type { Comment } from '@app/shared';
+import type { comments, users } from '../../db/schema/index.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+
+export type CommentRow = typeof comments.$inferSelect;
+export type AuthorRow = Pick<typeof users.$inferSelect, 'username' | 'displayName' | 'avatarUrl' | 'role'>;
+
+/**
+ * What one viewer may see of a comment: admins see hidden text and its reason; the author of
+ * a hidden comment sees only that it was hidden; a deleted comment keeps no text.
+ */
+export function toCommentDto(row: CommentRow, author: AuthorRow, viewer: UserRow | null): Comment {
+  const isAdmin = viewer?.role === 'admin';
+  const deleted = row.deletedAt !== null;
+  return {
+    id: row.id,
+    articleId: row.articleId,
+    userId: row.userId,
+    parentCommentId: row.parentCommentId,
+    content: deleted || (row.isHidden && !isAdmin) ? '' : row.content,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    isHidden: row.isHidden,
+    hiddenReason: isAdmin ? row.hiddenReason : null,
+    isDeleted: deleted,
+    user: {
+      username: author.username,
+      displayName: author.displayName || author.username,
+      avatarUrl: author.avatarUrl,
+      isAdmin: author.role === 'admin',
+    },
+  };
+}
+
+/**
+ * Which comments a viewer gets: hidden ones only if they are an admin or the author; deleted
+ * ones only while a reply they can see hangs under them; nothing whose parent they cannot see.
+ */
+export function visibleTo(rows: { comment: CommentRow; author: AuthorRow }[], viewer: UserRow | null) {
+  const isAdmin = viewer?.role === 'admin';
+  const byId = new Map(rows.map((r) => [r.comment.id, r]));
+  const ownVisible = (c: CommentRow) => !c.isHidden || isAdmin || c.userId === viewer?.id;
+  const hasVisibleReply = new Set<number>();
+  for (const r of rows) {
+    if (r.comment.deletedAt === null && ownVisible(r.comment) && r.comment.parentCommentId) hasVisibleReply.add(r.comment.parentCommentId);
+  }
+  const memo = new Map<number, boolean>();
+  const shown = (c: CommentRow): boolean => {
+    const known = memo.get(c.id);
+    if (known !== undefined) return known;
+    let ok = ownVisible(c) && (c.deletedAt === null || hasVisibleReply.has(c.id));
+    if (ok && c.parentCommentId) {
+      const parent = byId.get(c.parentCommentId);
+      ok = Boolean(parent && shown(parent.comment));
+    }
+    memo.set(c.id, ok);
+    return ok;
+  };
+  return rows.filter((r) => shown(r.comment)).map((r) => toCommentDto(r.comment, r.author, viewer));
+}

@@ -1,0 +1,40 @@
+import type { ModeratedComment } from '@app/shared';
+import { count, desc, eq, isNull, and } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { comments, users } from '../../db/schema/index.ts';
+import { requireAdmin } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import type { ContentIndex } from '../content/content-index.ts';
+import { toCommentDto } from './comment-dto.ts';
+import { commentAuthorColumns } from './list-comments.ts';
+
+const QuerySchema = z.object({
+  status: z.enum(['all', 'visible', 'hidden']).default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** Admin → Content Moderation → Articles: every comment with its article, newest first. */
+export async function listCommentsForModeration(db: Db, index: ContentIndex, viewer: UserRow | null, query: unknown) {
+  const admin = requireAdmin(viewer);
+  const { status, page, pageSize } = QuerySchema.parse(query);
+  const where = and(isNull(comments.deletedAt), status === 'all' ? undefined : eq(comments.isHidden, status === 'hidden'));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ comment: comments, author: commentAuthorColumns })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .where(where)
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(comments).where(where),
+  ]);
+  const items: ModeratedComment[] = rows.map(({ comment, author }) => ({
+    ...toCommentDto(comment, author, admin),
+    articleTitle: index.articles.get(comment.articleId)?.summary.title ?? `Article ${comment.articleId} (removed)`,
+    moderationNotes: comment.moderationNotes,
+  }));
+  return { comments: items, total: Number(total?.n ?? 0), page, pageSize };
+}
