@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TierSchema } from './content.ts';
+import { ACCOUNT_STATUSES, MODERATION_REASONS } from './moderation.ts';
 
 /** Field rules from spec 01 §5 / 02 §5, used by the API and by the forms. */
 export const UsernameSchema = z
@@ -44,20 +45,8 @@ export const ResetFormSchema = z
   .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
-export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned', 'under_review'] as const;
 export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES);
-export type AccountStatus = z.infer<typeof AccountStatusSchema>;
-
-export const MODERATION_REASONS = ['spam', 'inappropriate_content', 'harassment', 'hate_speech', 'violation_of_terms', 'other'] as const;
 export const ModerationReasonSchema = z.enum(MODERATION_REASONS);
-export const moderationReasonLabel: Record<(typeof MODERATION_REASONS)[number], string> = {
-  spam: 'Spam',
-  inappropriate_content: 'Inappropriate Content',
-  harassment: 'Harassment',
-  hate_speech: 'Hate Speech',
-  violation_of_terms: 'Violation of Terms',
-  other: 'Other',
-};
 
 export const UserStatusChangeSchema = z.object({
   status: AccountStatusSchema,

@@ -7,3 +7,4 @@ export * from './cms-documents.ts';
 export * from './accounts.ts';
 export * from './route-guards.ts';
 export * from './comments.ts';
+export * from './moderation.ts';

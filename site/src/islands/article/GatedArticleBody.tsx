@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api, tierName, type ArticleDetail, type Tier } from '@app/shared';
 import { $user, loadUser } from '../../stores/session';
+import InteractiveReader from './InteractiveReader';
 
 type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'loaded'; article: ArticleDetail };
 
@@ -52,5 +53,12 @@ export default function GatedArticleBody({ id, required }: { id: number; require
       </div>
     );
   }
-  return <div className="prose-article" dangerouslySetInnerHTML={{ __html: article.content }} />;
+  return (
+    <>
+      <div className="prose-article" dangerouslySetInnerHTML={{ __html: article.content }} />
+      {article.interactiveData && (
+        <div className="mt-10"><InteractiveReader articleId={article.id} data={article.interactiveData} isAmpCompatible={article.isAmpCompatible} /></div>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,168 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError, initials, moderationReasonLabel, type Comment, type ModerationReason } from '@app/shared';
+import { toast } from '@app/ui';
+import { commentDate } from '../../lib/reading';
+import { $user, loadUser } from '../../stores/session';
+import { CommentForm } from './CommentForm';
+import { ModerateDialog } from './ModerateDialog';
+
+type Node = Comment & { depth: number };
+
+/** Parents before their replies, each reply one level deeper. */
+function thread(comments: Comment[]): Node[] {
+  const children = new Map<number | null, Comment[]>();
+  for (const c of comments) children.set(c.parentCommentId, [...(children.get(c.parentCommentId) ?? []), c]);
+  const out: Node[] = [];
+  const walk = (parent: number | null, depth: number) => {
+    for (const c of children.get(parent) ?? []) {
+      out.push({ ...c, depth });
+      walk(c.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+const failure = (what: string, err: unknown) =>
+  toast({ title: 'Error', description: `Failed to ${what} comment: ${err instanceof ApiError ? err.detail : 'Please try again.'}`, variant: 'destructive' });
+
+/** The comments of an article (spec 01 §4): Pro members post, reply, edit and delete their own; admins moderate. */
+export default function Comments({ articleId }: { articleId: number }) {
+  const user = useStore($user);
+  const [comments, setComments] = useState<Comment[] | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const [replyTo, setReplyTo] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [moderating, setModerating] = useState<number | null>(null);
+
+  const load = useCallback(() => {
+    api.get<Comment[]>(`/api/articles/${articleId}/comments`).then(setComments).catch(() => setUnavailable(true));
+  }, [articleId]);
+  useEffect(() => {
+    void loadUser();
+    load();
+  }, [load]);
+
+  if (unavailable) return null;
+  const canPost = Boolean(user && (user.isAdmin || user.membershipTier !== 'free') && user.accountStatus !== 'under_review');
+
+  async function create(content: string, parentCommentId: number | null) {
+    try {
+      await api.post(`/api/articles/${articleId}/comments`, { content, parentCommentId });
+      toast({ title: 'Comment posted', description: 'Your comment has been posted successfully.' });
+      setReplyTo(null);
+      load();
+      return true;
+    } catch (err) {
+      failure('post', err);
+      return false;
+    }
+  }
+  async function update(id: number, content: string) {
+    try {
+      await api.put(`/api/articles/comments/${id}`, { content });
+      toast({ title: 'Comment updated', description: 'Your comment has been updated successfully.' });
+      setEditing(null);
+      load();
+      return true;
+    } catch (err) {
+      failure('update', err);
+      return false;
+    }
+  }
+  async function remove(id: number) {
+    if (!window.confirm('Delete this comment?')) return;
+    try {
+      await api.delete(`/api/articles/comments/${id}`);
+      toast({ title: 'Comment deleted', description: 'The comment has been deleted successfully.' });
+      load();
+    } catch (err) {
+      failure('delete', err);
+    }
+  }
+  async function hide(id: number, reason: string, notes: string) {
+    try {
+      await api.post(`/api/articles/comments/${id}/hide`, { reason, notes: notes || null });
+      toast({ title: 'Comment moderated', description: 'The comment has been hidden from regular users.' });
+      setModerating(null);
+      load();
+    } catch (err) {
+      failure('moderate', err);
+    }
+  }
+
+  const signInHref = `/auth?redirect=${encodeURIComponent(`/articles/${articleId}`)}`;
+  return (
+    <section aria-labelledby="comments-title" className="space-y-6">
+      <h2 id="comments-title" className="text-2xl font-bold text-slate-900">Comments{comments ? ` (${comments.filter((c) => !c.isDeleted).length})` : ''}</h2>
+      {replyTo === null && user !== undefined && (
+        canPost ? (
+          <CommentForm label="Share your thoughts" submitLabel="Post Comment" onSubmit={(c) => create(c, null)} />
+        ) : user ? (
+          <div className="card bg-amber-50 p-5">
+            <h3 className="font-semibold text-slate-900">Pro Members Only</h3>
+            <p className="mt-1 text-sm text-slate-700">{user.accountStatus === 'under_review' ? 'Your account is under review; commenting is paused for now.' : 'Commenting is a Pro membership benefit. Upgrade to join the conversation.'}</p>
+            {user.accountStatus !== 'under_review' && <a href="/membership" className="btn-primary mt-3">Upgrade Membership</a>}
+          </div>
+        ) : (
+          <div className="card bg-slate-50 p-5">
+            <h3 className="font-semibold text-slate-900">Join the conversation</h3>
+            <p className="mt-1 text-sm text-slate-700">Sign in to read along with the community; Pro members can comment.</p>
+            <a href={signInHref} className="btn-primary mt-3">Sign In</a>
+          </div>
+        )
+      )}
+      {comments === null ? (
+        <p className="text-slate-600">Loading comments...</p>
+      ) : comments.length === 0 ? (
+        <p className="text-slate-600">No comments yet. Be the first to share your thoughts!</p>
+      ) : (
+        <ul className="space-y-4">
+          {thread(comments).map((c) => {
+            const mine = user?.id === c.userId;
+            const name = c.user.displayName;
+            return (
+              <li key={c.id} style={{ marginLeft: `${Math.min(c.depth, 4) * 1.5}rem` }} className={`rounded-lg border p-4 ${c.isHidden ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`} data-comment-id={c.id}>
+                <div className="flex items-start gap-3">
+                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold text-slate-700" aria-hidden="true">{initials(name)}</span>
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2 text-sm">
+                      <span className="font-semibold text-slate-900">{c.isDeleted ? 'Deleted comment' : name}</span>
+                      {c.user.isAdmin && !c.isDeleted && <span className="badge bg-brand-600 text-white">Admin</span>}
+                      <span className="text-slate-500">{commentDate(c.createdAt, c.updatedAt)}</span>
+                    </p>
+                    {c.isDeleted ? (
+                      <p className="mt-1 text-sm italic text-slate-500">This comment was deleted by its author.</p>
+                    ) : c.isHidden && !user?.isAdmin ? (
+                      <p className="mt-1 text-sm italic text-slate-600">This comment has been hidden by a moderator.</p>
+                    ) : editing === c.id ? (
+                      <div className="mt-2"><CommentForm label="Edit your comment" submitLabel="Save" initial={c.content} autoFocus onSubmit={(t) => update(c.id, t)} onCancel={() => setEditing(null)} /></div>
+                    ) : (
+                      <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.content}</p>
+                    )}
+                    {c.isHidden && user?.isAdmin && c.hiddenReason && (
+                      <p className="mt-1 text-xs font-medium text-amber-900">Hidden: {moderationReasonLabel[c.hiddenReason as ModerationReason] ?? c.hiddenReason}</p>
+                    )}
+                    {!c.isDeleted && !c.isHidden && editing !== c.id && (
+                      <div className="mt-2 flex flex-wrap gap-1 text-sm">
+                        {canPost && <button type="button" className="btn-ghost px-2 py-1" onClick={() => setReplyTo(c.id)}>Reply</button>}
+                        {mine && canPost && <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing(c.id)}>Edit</button>}
+                        {mine && canPost && <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => void remove(c.id)}>Delete</button>}
+                        {user?.isAdmin && <button type="button" className="btn-ghost px-2 py-1 text-amber-800" onClick={() => setModerating(c.id)}>Moderate</button>}
+                      </div>
+                    )}
+                    {replyTo === c.id && (
+                      <div className="mt-3"><CommentForm label={`Reply to ${name}`} submitLabel="Post Reply" autoFocus onSubmit={(t) => create(t, c.id)} onCancel={() => setReplyTo(null)} /></div>
+                    )}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {moderating !== null && <ModerateDialog onClose={() => setModerating(null)} onConfirm={(reason, notes) => hide(moderating, reason, notes)} />}
+    </section>
+  );
+}

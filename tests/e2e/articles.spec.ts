@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { articles, createMember, signIn, toasts, withConsent } from './fixtures';
+
+test.beforeEach(async ({ page }) => withConsent(page));
+
+async function openArticle(page: Page, title: string) {
+  const target = (await articles(page.request)).find((a) => a.title === title)!;
+  await page.goto(`/articles/${target.id}`);
+  return target;
+}
+
+test('a Pro member reads a pro article and comments; an admin hides the comment', async ({ page, browser }) => {
+  await signIn(page.request, 'pro_member', 'pro-demo-pass');
+  const article = await openArticle(page, 'Designing a Morning Routine That Survives Real Life');
+  await expect(page.getByText('A good morning routine is not a performance')).toBeVisible();
+  await expect(page.getByText('This is Premium Content')).toHaveCount(0);
+
+  const text = `Packing my bag the night before saves me ten minutes. (${Date.now()})`;
+  const box = page.getByPlaceholder('Share your thoughts');
+  await box.scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: 'Post Comment' })).toBeDisabled();
+  await box.fill(text);
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(toasts(page).getByText('Comment posted')).toBeVisible();
+  const mine = page.locator('[data-comment-id]', { hasText: text });
+  await expect(mine).toContainText('Priya Pro');
+  await expect(mine.getByRole('button', { name: 'Edit' })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await withConsent(admin);
+  await signIn(admin.request, 'Admin', 'Admin-demo-pass');
+  await admin.goto(`/articles/${article.id}`);
+  const theirs = admin.locator('[data-comment-id]', { hasText: text });
+  await theirs.scrollIntoViewIfNeeded();
+  await theirs.getByRole('button', { name: 'Moderate' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Moderate comment' });
+  await dialog.getByLabel('Reason').selectOption('spam');
+  await dialog.getByRole('button', { name: 'Hide Comment' }).click();
+  await expect(toasts(admin).getByText('Comment moderated')).toBeVisible();
+  await expect(theirs).toContainText('Hidden: Spam');
+  await adminContext.close();
+
+  await page.reload();
+  const hiddenForAuthor = page.locator('[data-comment-id]', { hasText: 'This comment has been hidden by a moderator.' });
+  await hiddenForAuthor.first().scrollIntoViewIfNeeded();
+  await expect(hiddenForAuthor.first()).toBeVisible();
+  await expect(page.getByText(text)).toHaveCount(0);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await withConsent(visitor);
+  const res = await visitor.request.get(`/api/articles/${article.id}/comments`);
+  expect(res.status()).toBe(403);
+  await visitorContext.close();
+});
+
+test('a free member sees "Pro Members Only" instead of the comment box', async ({ page }) => {
+  await createMember(page.request, { signIn: true });
+  await openArticle(page, 'Time Blocking: Give Every Hour a Job');
+  const card = page.getByRole('heading', { name: 'Pro Members Only' });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toBeVisible();
+  await expect(page.getByPlaceholder('Share your thoughts')).toHaveCount(0);
+});
+
+test('the interactive quiz needs an answer before Next, then scores and offers a retake', async ({ page }) => {
+  await openArticle(page, 'Interactive: Build Your Focus Muscle');
+  await expect(page.getByRole('heading', { name: 'Key Points' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByText('Attention tires with use and recovers with rest.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByText('Attention tires with use and recovers with rest.')).toBeVisible();
+  await expect(page.getByRole('switch')).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Start Quiz' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(toasts(page).getByText('You need to select an answer before proceeding.')).toBeVisible();
+  await page.getByLabel('Leftover attention on a previous task after switching').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('About 15 minutes').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Write it on a distraction list and return to the task').check();
+  await page.getByRole('button', { name: 'Finish Quiz' }).click();
+  await expect(toasts(page).getByText('You got 3 out of 3 correct and earned 30 points!')).toBeVisible();
+  await page.getByRole('button', { name: 'Retake' }).click();
+  await expect(page.getByRole('button', { name: 'Start Quiz' })).toBeVisible();
+});
+
+test('a character guide appears as the reader starts scrolling', async ({ page }) => {
+  await openArticle(page, 'Interactive: Build Your Focus Muscle');
+  await page.mouse.wheel(0, 400);
+  await expect(page.getByText('Read slowly and notice when your attention drifts')).toBeVisible({ timeout: 5000 });
+});
