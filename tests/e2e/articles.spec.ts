@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { articles, createMember, signIn, toasts, withConsent } from './fixtures';
+import { articles, createMember, hydrated, signIn, toasts, withConsent } from './fixtures';
 
 test.beforeEach(async ({ page }) => withConsent(page));
 
@@ -9,6 +9,13 @@ async function openArticle(page: Page, title: string) {
   return target;
 }
 
+/** The comments island loads when scrolled into view, as for a reader. */
+async function scrollToComments(page: Page) {
+  // The heading re-renders when the island hydrates; retry the scroll if it was swapped mid-way.
+  await expect(async () => page.getByRole('heading', { name: /^Comments/ }).scrollIntoViewIfNeeded({ timeout: 2000 })).toPass();
+  await hydrated(page, 'Comments');
+}
+
 test('a Pro member reads a pro article and comments; an admin hides the comment', async ({ page, browser }) => {
   await signIn(page.request, 'pro_member', 'pro-demo-pass');
   const article = await openArticle(page, 'Designing a Morning Routine That Survives Real Life');
@@ -16,8 +23,8 @@ test('a Pro member reads a pro article and comments; an admin hides the comment'
   await expect(page.getByText('This is Premium Content')).toHaveCount(0);
 
   const text = `Packing my bag the night before saves me ten minutes. (${Date.now()})`;
+  await scrollToComments(page);
   const box = page.getByPlaceholder('Share your thoughts');
-  await box.scrollIntoViewIfNeeded();
   await expect(page.getByRole('button', { name: 'Post Comment' })).toBeDisabled();
   await box.fill(text);
   await page.getByRole('button', { name: 'Post Comment' }).click();
@@ -31,6 +38,7 @@ test('a Pro member reads a pro article and comments; an admin hides the comment'
   await withConsent(admin);
   await signIn(admin.request, 'Admin', 'Admin-demo-pass');
   await admin.goto(`/articles/${article.id}`);
+  await scrollToComments(admin);
   const theirs = admin.locator('[data-comment-id]', { hasText: text });
   await theirs.scrollIntoViewIfNeeded();
   await theirs.getByRole('button', { name: 'Moderate' }).click();
@@ -42,6 +50,7 @@ test('a Pro member reads a pro article and comments; an admin hides the comment'
   await adminContext.close();
 
   await page.reload();
+  await scrollToComments(page);
   const hiddenForAuthor = page.locator('[data-comment-id]', { hasText: 'This comment has been hidden by a moderator.' });
   await hiddenForAuthor.first().scrollIntoViewIfNeeded();
   await expect(hiddenForAuthor.first()).toBeVisible();
@@ -58,6 +67,7 @@ test('a Pro member reads a pro article and comments; an admin hides the comment'
 test('a free member sees "Pro Members Only" instead of the comment box', async ({ page }) => {
   await createMember(page.request, { signIn: true });
   await openArticle(page, 'Time Blocking: Give Every Hour a Job');
+  await scrollToComments(page);
   const card = page.getByRole('heading', { name: 'Pro Members Only' });
   await card.scrollIntoViewIfNeeded();
   await expect(card).toBeVisible();
@@ -67,6 +77,7 @@ test('a free member sees "Pro Members Only" instead of the comment box', async (
 test('the interactive quiz needs an answer before Next, then scores and offers a retake', async ({ page }) => {
   await openArticle(page, 'Interactive: Build Your Focus Muscle');
   await expect(page.getByRole('heading', { name: 'Key Points' })).toBeVisible();
+  await hydrated(page, 'Key Points');
   await page.getByRole('button', { name: 'Hide' }).click();
   await expect(page.getByText('Attention tires with use and recovers with rest.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Show' }).click();

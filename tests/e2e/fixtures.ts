@@ -71,3 +71,8 @@ export async function openAuthTab(page: Page, name: 'Log In' | 'Sign Up' | 'Forg
     await expect(tab).toHaveAttribute('data-state', 'active', { timeout: 500 });
   }).toPass({ timeout: 10_000 });
 }
+
+/** Waits until the island containing this text has hydrated (Astro drops its `ssr` attribute then). */
+export async function hydrated(page: Page, innerText: string) {
+  await page.locator('astro-island:not([ssr])', { hasText: innerText }).first().waitFor();
+}
