@@ -156,3 +156,19 @@ describe('the CMS change signal', () => {
     }
   });
 });
+
+describe('search', () => {
+  it('finds articles, videos and products by every word, titles first, and never searches bodies', async () => {
+    const found = await (await app.fetch('/api/search?q=article%20free')).json();
+    expect(found.articles.map((a: { id: number }) => a.id)).toContain(1);
+    expect(found.articles[0].content).toBeUndefined();
+    const body = await (await app.fetch('/api/search?q=SECRET-BODY')).json();
+    expect(body.articles).toEqual([]);
+    const video = await (await app.fetch('/api/search?q=MORNING')).json();
+    expect(video.videos[0].title).toBe('Morning focus');
+    const product = await (await app.fetch('/api/search?q=product%205')).json();
+    expect(product.products.map((p: { id: number }) => p.id)).toEqual([5]);
+    expect((await (await app.fetch('/api/search?q=')).json()).articles).toEqual([]);
+    expect((await app.fetch(`/api/search?q=${'x'.repeat(300)}`)).status).toBe(400);
+  });
+});

@@ -4,6 +4,7 @@ import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getArticle } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
 import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
+import { searchContent } from '../domain/content/search-content.ts';
 import type { Request } from 'express';
 import type { Viewer } from '@app/shared';
 
@@ -32,6 +33,7 @@ export function contentRoutes(deps: { content: ContentReadModel; viewer: ViewerR
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(getArticle(index(), id.success ? id.data : -1, viewer));
   });
+  r.get('/search', (req, res) => res.json(searchContent(index(), req.query)));
   r.get('/youtube/videos', (_req, res) => sendJson(res, index().videosJson));
   r.get('/products', (_req, res) => sendJson(res, index().productsJson));
   r.get('/products/featured', (_req, res) => sendJson(res, index().featuredProductsJson));

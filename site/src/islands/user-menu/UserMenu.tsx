@@ -24,7 +24,11 @@ export default function UserMenu({ initialUser }: { initialUser?: User | null })
   }, [initialUser]);
 
   useEffect(() => {
-    if (hydrated && stored !== undefined) document.documentElement.removeAttribute('data-signed-in');
+    if (!hydrated || stored === undefined) return;
+    // Static pages style member-only parts from this (premium overlays, upgrade calls): see global.css.
+    const html = document.documentElement;
+    html.removeAttribute('data-signed-in');
+    html.dataset.session = !stored ? 'visitor' : stored.isAdmin || stored.membershipTier !== 'free' ? 'pro' : 'member';
   }, [hydrated, stored]);
 
   if (!user) {

@@ -1,0 +1,37 @@
+import type { ArticleSummary, Product, Video } from '@app/shared';
+import { z } from 'zod';
+import type { ContentIndex } from './content-index.ts';
+
+export const SearchQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
+export type SearchResults = { query: string; articles: ArticleSummary[]; videos: Video[]; products: Product[] };
+
+const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/**
+ * Searches the in-memory read model: every query word must appear in the title, excerpt or
+ * category (articles), title or description (videos), name, description or category (products).
+ * Premium bodies are never searched, so a result never hints at locked text. Title hits rank first.
+ */
+export function searchContent(index: ContentIndex, input: unknown, limit = 20): SearchResults {
+  const { q } = SearchQuerySchema.parse(input);
+  const words = fold(q).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { query: q, articles: [], videos: [], products: [] };
+  const rank = <T>(items: T[], title: (t: T) => string, rest: (t: T) => string) =>
+    items
+      .map((item) => {
+        const t = fold(title(item));
+        const all = `${t} ${fold(rest(item))}`;
+        if (!words.every((w) => all.includes(w))) return null;
+        return { item, score: words.filter((w) => t.includes(w)).length };
+      })
+      .filter((x): x is { item: T; score: number } => x !== null)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map((x) => x.item);
+  return {
+    query: q,
+    articles: rank(index.articleList, (a) => a.title, (a) => `${a.excerpt} ${a.categoryTitle}`),
+    videos: rank(index.videos, (v) => v.title, (v) => v.description),
+    products: rank([...index.products.values()], (p) => p.name, (p) => `${p.description} ${p.category}`),
+  };
+}
