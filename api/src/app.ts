@@ -7,6 +7,7 @@ import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import type { Mailer } from './integrations/mailer.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { adminArticleRoutes, type CmsWriter } from './routes/admin-articles.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -26,6 +27,7 @@ export type AppDeps = {
   extraOrigins?: string[];
   content: ContentReadModel;
   rebuilds: RebuildScheduler;
+  cms: CmsWriter;
 };
 
 /** Builds the HTTP app without listening; tests and server.ts both use this. */
@@ -58,6 +60,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
   api.use(accountRoutes({ ...accountDeps, cookies, session }));
   api.use('/admin', adminUserRoutes({ db: deps.db, session }));
+  api.use('/admin', adminArticleRoutes({ session, cms: deps.cms }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, session }));
   api.use(contentRoutes({ content: deps.content, viewer }));
   api.use(notFound);

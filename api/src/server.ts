@@ -8,6 +8,7 @@ import { createSnapshotStore } from './domain/content/snapshot-store.ts';
 import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
 import { createRebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import { createCmsContentSource } from './integrations/cms-content-source.ts';
+import { createCmsWriter } from './integrations/cms-writer.ts';
 import { createSiteBuilder } from './integrations/site-builder.ts';
 import { createMailer } from './integrations/mailer.ts';
 import { DEMO_ACCOUNTS, ensureAccount } from './domain/accounts/ensure-accounts.ts';
@@ -37,7 +38,7 @@ async function main() {
   const rebuilds = createRebuildScheduler({ builder, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs });
 
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds });
+  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret) });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));

@@ -10,7 +10,26 @@ import type { ContentRecords } from '@app/shared';
 export async function startFakeCms(records: ContentRecords, secret: string) {
   let current = records;
   let up = true;
+  const imported: Record<string, unknown>[] = [];
+  const deleted: number[] = [];
   const server: Server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/cms/api/articles/service-import') {
+      if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{}');
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        imported.push(JSON.parse(body));
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 1000 + imported.length }));
+      });
+      return;
+    }
+    const del = /^\/cms\/api\/articles\/(\d+)$/.exec(req.url ?? '');
+    if (req.method === 'DELETE' && del) {
+      const id = Number(del[1]);
+      if (!current.articles.some((a) => a.id === id)) return void res.writeHead(404).end('{}');
+      deleted.push(id);
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    }
     const m = /^\/cms\/api\/(\w+)\?/.exec(req.url ?? '');
     const docs = m && (current as Record<string, unknown[]>)[m[1]!];
     if (!up) return void res.socket?.destroy();
@@ -21,6 +40,8 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    imported,
+    deleted,
     set(next: ContentRecords) {
       current = next;
     },

@@ -6,6 +6,7 @@ import type { Db } from '../src/db/client.ts';
 import { createContentReadModel, type ContentSource } from '../src/domain/content/content-read-model.ts';
 import { createSnapshotStore } from '../src/domain/content/snapshot-store.ts';
 import { createMailer } from '../src/integrations/mailer.ts';
+import { createCmsWriter } from '../src/integrations/cms-writer.ts';
 import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
 import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
 
@@ -14,12 +15,12 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export const silentLogger = pino({ level: 'silent' });
 
 /** The real app on a random port, wired to a real database and the given content source. */
-export async function startTestApp(opts: { db: Db; source: ContentSource; builder?: SiteBuilder | null; overrides?: Partial<AppDeps> }) {
+export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; overrides?: Partial<AppDeps> }) {
   const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger });
   await content.start();
   const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
-  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, ...opts.overrides });
+  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), ...opts.overrides });
   const server = createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

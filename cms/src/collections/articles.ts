@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
 import { membershipRequired } from '../fields/membership-required';
+import { serviceImport } from '../endpoints/service-import';
 import { renderContentHtml } from '../hooks/render-content-html';
 import { contentChangeHooks } from './content-hooks';
 
@@ -15,8 +16,10 @@ export const Articles: CollectionConfig = {
   slug: 'articles',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'category', 'membershipRequired', 'publishDate'] },
   // Bodies of pro and vip articles live here, so REST reads need an editor or the service secret.
-  access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  // Our API may also delete (the admin dashboard's Delete button); imports go through serviceImport.
+  access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOrService },
   hooks: { beforeChange: [renderContentHtml], ...contentChangeHooks },
+  endpoints: [serviceImport],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'excerpt', type: 'textarea', maxLength: 600 },

@@ -1,0 +1,46 @@
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { importArticles, type ArticleSink } from '../domain/articles/import-articles.ts';
+import { requireAdmin } from '../domain/accounts/permissions.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { SessionReader } from './session-cookie.ts';
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export type CmsWriter = ArticleSink & { deleteArticle(id: number): Promise<void> };
+
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single('file');
+
+/** Runs multer, turning its limit errors into the API's error shape. */
+const receiveZip: RequestHandler = (req, res, next) =>
+  upload(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError) {
+      if (err.code === 'LIMIT_FILE_SIZE') return next(new AppError('payload_too_large', 'The ZIP file is larger than 20 MB.'));
+      return next(new AppError('bad_request', 'Upload one ZIP file in the "file" field.'));
+    }
+    next(new AppError('bad_request', 'The upload could not be read.'));
+  });
+
+/** Admin → Articles: ZIP import (spec 02 §7) and deletion. */
+export function adminArticleRoutes(deps: { session: SessionReader; cms: CmsWriter }): Router {
+  const r = Router();
+  r.post('/articles/upload', async (req, _res, next) => {
+    // Check the admin before reading a 20 MB body.
+    requireAdmin((await deps.session(req))?.user ?? null);
+    next();
+  }, receiveZip, async (req, res) => {
+    const file = req.file;
+    if (!file) throw new AppError('bad_request', 'Please select a ZIP file to upload.');
+    if (!/\.zip$/i.test(file.originalname) && !/zip/.test(file.mimetype)) throw new AppError('bad_request', 'Please upload a ZIP file containing your articles.');
+    res.json(await importArticles((await deps.session(req))?.user ?? null, file.buffer, deps.cms));
+  });
+  r.delete('/articles/:id', async (req, res) => {
+    requireAdmin((await deps.session(req))?.user ?? null);
+    const id = z.coerce.number().int().positive().safeParse(req.params.id);
+    if (!id.success) throw new AppError('not_found', 'Article not found');
+    await deps.cms.deleteArticle(id.data);
+    res.status(204).end();
+  });
+  return r;
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { browserClient } from './browser-client.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { sampleRecords } from './fixtures.ts';
+import { startTestApp, TEST_ORIGIN, TEST_SECRET } from './test-app.ts';
+import { createTestDatabase } from './test-db.ts';
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let cms: Awaited<ReturnType<typeof startFakeCms>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let adminCookie = '';
+let memberCookie = '';
+
+type Entry = { name: string; data: string | Buffer; mode?: number; store?: boolean };
+function zip(entries: Entry[]): Promise<Buffer> {
+  const z = new yazl.ZipFile();
+  for (const e of entries) z.addBuffer(Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data), e.name, { mode: e.mode, compress: !e.store });
+  z.end();
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+/** yazl refuses unsafe names, so traversal is made by renaming bytes of equal length afterwards. */
+async function zipWithName(unsafe: string, placeholder: string): Promise<Buffer> {
+  const buf = await zip([{ name: placeholder, data: '---\ntitle: x\ncategory: a\n---\nbody' }]);
+  return Buffer.from(buf.toString('latin1').split(placeholder).join(unsafe), 'latin1');
+}
+
+async function upload(file: Buffer, name = 'articles.zip', cookie = adminCookie, type = 'application/zip') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)], { type }), name);
+  const res = await fetch(`${app.base}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: TEST_ORIGIN } });
+  return { status: res.status, body: await res.json() };
+}
+
+const md = (frontmatter: string, body = 'A paragraph with **bold** text.') => `---\n${frontmatter}\n---\n${body}\n`;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), cmsUrl: cms.url });
+  await ensureAccount(testDb.db, { username: 'editor_admin', email: 'ea@example.com', password: 'pass-word-1', admin: true });
+  await ensureAccount(testDb.db, { username: 'plain_member', email: 'pm@example.com', password: 'pass-word-1', tier: 'vip' });
+  for (const [who, set] of [['editor_admin', (c: string) => (adminCookie = c)], ['plain_member', (c: string) => (memberCookie = c)]] as const) {
+    const c = browserClient(app.base);
+    await c.post('/api/login', { username: who, password: 'pass-word-1' });
+    set([...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+  }
+});
+afterAll(async () => {
+  await app?.close();
+  await cms?.close();
+  await testDb?.drop();
+});
+
+describe('article ZIP import', () => {
+  it('imports Markdown and sanitized HTML with frontmatter, reporting bad files without losing good ones', async () => {
+    const before = cms.imported.length;
+    const file = await zip([
+      { name: 'guides/first.md', data: md('title: Morning Pages\nexcerpt: Write three pages\ncategory: Self-Confidence\nmembershipRequired: pro\npublishDate: 2026-02-01\nthumbnail: img/cover.png\ninteractive:\n  keyPoints: [Write daily]', '# Morning Pages\n\nWrite *three* pages.\n\n<script>alert(1)</script>') },
+      { name: 'second.html', data: md('title: HTML One\ncategory: health', '<p onclick="steal()">Hello <a href="javascript:alert(1)">link</a></p><script>alert(2)</script><img src="x" onerror="bad()">') },
+      { name: 'broken.md', data: md('excerpt: no title\ncategory: health') },
+      { name: 'bad-yaml.md', data: '---\ntitle: [unclosed\n---\nbody' },
+      { name: 'wrong-tier.md', data: md('title: T\ncategory: health\nmembershipRequired: gold') },
+      { name: 'img/cover.png', data: randomBytes(64) },
+    ]);
+    const res = await upload(file);
+    expect(res.status).toBe(200);
+    expect(res.body.articlesImported).toBe(2);
+    expect(res.body.message).toBe('Imported 2 of 5 articles. 3 could not be imported.');
+    expect(res.body.errors.map((e: { file: string }) => e.file).sort()).toEqual(['bad-yaml.md', 'broken.md', 'wrong-tier.md']);
+    expect(res.body.errors.find((e: { file: string }) => e.file === 'broken.md').message).toBe('title: title is required');
+    const [first, second] = cms.imported.slice(before) as { title: string; category: string; membershipRequired: string; html: string; publishDate: string; thumbnail: { mimetype: string } | null; interactiveData: { keyPoints: string[] } }[];
+    expect(first).toMatchObject({ title: 'Morning Pages', category: 'self-confidence', membershipRequired: 'pro', thumbnail: { mimetype: 'image/png' }, interactiveData: { keyPoints: ['Write daily'] } });
+    expect(first!.publishDate).toBe('2026-02-01T00:00:00.000Z');
+    expect(first!.html).toContain('<em>three</em>');
+    expect(second!.html).toContain('Hello');
+    for (const a of [first!, second!]) expect(a.html).not.toMatch(/<script|onclick|onerror|javascript:/i);
+  });
+
+  it('refuses paths that escape the archive', async () => {
+    const res = await upload(await zipWithName('../evil.md', 'aa/evil.md'));
+    expect(res).toMatchObject({ status: 400, body: { message: 'Refused "../evil.md": paths must stay inside the archive.' } });
+  });
+
+  it('refuses symbolic links', async () => {
+    const res = await upload(await zip([{ name: 'link.md', data: '/etc/passwd', mode: 0o120777 }]));
+    expect(res.body.message).toBe('Refused "link.md": symbolic links are not allowed.');
+  });
+
+  it('refuses a ZIP bomb that unpacks past 100 MB', async () => {
+    const res = await upload(await zip([{ name: 'bomb.md', data: Buffer.alloc(101 * 1024 * 1024) }]));
+    expect(res).toMatchObject({ status: 400, body: { message: 'The ZIP unpacks to more than 100 MB.' } });
+  });
+
+  it('refuses more than 500 entries and files of other types', async () => {
+    const many = await zip(Array.from({ length: 501 }, (_, i) => ({ name: `a${i}.md`, data: 'x' })));
+    expect((await upload(many)).body.message).toBe('The ZIP has more than 500 entries.');
+    const script = await zip([{ name: 'run.js', data: 'alert(1)' }]);
+    expect((await upload(script)).body.message).toMatch(/^Refused "run\.js": only Markdown/);
+  });
+
+  it('refuses uploads over 20 MB, non-ZIP files and empty archives', async () => {
+    const big = await zip([{ name: 'big.png', data: randomBytes(21 * 1024 * 1024), store: true }]);
+    expect(await upload(big)).toMatchObject({ status: 413, body: { message: 'The ZIP file is larger than 20 MB.' } });
+    expect((await upload(Buffer.from('not a zip'), 'notes.txt', adminCookie, 'text/plain')).body.message).toBe('Please upload a ZIP file containing your articles.');
+    expect((await upload(Buffer.from('not a zip'))).body.message).toBe('The file is not a valid ZIP archive.');
+    expect((await upload(await zip([{ name: 'only.png', data: randomBytes(10) }]))).body.message).toBe('The ZIP contains no Markdown or HTML articles.');
+  });
+
+  it('is for admins only', async () => {
+    const file = await zip([{ name: 'a.md', data: md('title: A\ncategory: health') }]);
+    expect((await upload(file, 'a.zip', memberCookie)).status).toBe(403);
+    expect((await upload(file, 'a.zip', '')).status).toBe(401);
+  });
+});
+
+describe('article deletion', () => {
+  it('deletes through the CMS for admins only', async () => {
+    const del = (cookie: string, id: number) => fetch(`${app.base}/api/admin/articles/${id}`, { method: 'DELETE', headers: { cookie, origin: TEST_ORIGIN } });
+    expect((await del(memberCookie, 2)).status).toBe(403);
+    expect((await del(adminCookie, 2)).status).toBe(204);
+    expect(cms.deleted).toEqual([2]);
+    expect((await del(adminCookie, 777)).status).toBe(404);
+  });
+});

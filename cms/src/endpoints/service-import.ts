@@ -1,0 +1,68 @@
+import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical';
+import { JSDOM } from 'jsdom';
+import type { Endpoint } from 'payload';
+import { hasServiceSecret } from '../access/editors';
+
+type ImportBody = {
+  title: string;
+  excerpt?: string;
+  author?: string;
+  category: string;
+  membershipRequired: 'free' | 'pro' | 'vip';
+  publishDate?: string;
+  html: string;
+  interactiveData?: Record<string, unknown> | null;
+  thumbnail?: { name: string; mimetype: string; base64: string } | null;
+};
+
+const titleFromSlug = (slug: string) => slug.split('-').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+
+/**
+ * POST /cms/api/articles/service-import — the API's article import (its ZIP upload) hands each
+ * validated, sanitized article here to become a real CMS article: rich text converted from HTML,
+ * the category created when new, the thumbnail stored as media. Only our services may call it.
+ */
+export const serviceImport: Endpoint = {
+  path: '/service-import',
+  method: 'post',
+  handler: async (req) => {
+    if (!hasServiceSecret(req.headers)) return Response.json({ message: 'Not allowed' }, { status: 403 });
+    const body = (await req.json?.()) as ImportBody;
+    const { payload } = req;
+    try {
+      const found = await payload.find({ collection: 'categories', where: { slug: { equals: body.category } }, limit: 1, overrideAccess: true });
+      const category = found.docs[0] ?? (await payload.create({ collection: 'categories', data: { slug: body.category, title: titleFromSlug(body.category) }, overrideAccess: true }));
+      const thumbnail = body.thumbnail
+        ? (
+            await payload.create({
+              collection: 'media',
+              data: { alt: body.title },
+              file: { data: Buffer.from(body.thumbnail.base64, 'base64'), mimetype: body.thumbnail.mimetype, name: body.thumbnail.name, size: Math.floor((body.thumbnail.base64.length * 3) / 4) },
+              overrideAccess: true,
+            })
+          ).id
+        : undefined;
+      const editorConfig = await editorConfigFactory.default({ config: payload.config });
+      const content = convertHTMLToLexical({ editorConfig, html: body.html, JSDOM });
+      const doc = await payload.create({
+        collection: 'articles',
+        data: {
+          title: body.title,
+          excerpt: body.excerpt,
+          author: body.author,
+          category: category.id,
+          membershipRequired: body.membershipRequired,
+          publishDate: body.publishDate ?? new Date().toISOString(),
+          content,
+          thumbnail,
+          hasInteractiveElements: Boolean(body.interactiveData),
+          interactiveData: body.interactiveData ?? undefined,
+        },
+        overrideAccess: true,
+      });
+      return Response.json({ id: doc.id }, { status: 201 });
+    } catch (err) {
+      return Response.json({ message: (err as Error).message }, { status: 400 });
+    }
+  },
+};
