@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, latestMailTo, openAuthTab, signIn, toasts, withConsent } from './fixtures';
+import { createMember, hydrated, latestMailTo, openAuthTab, signIn, toasts, withConsent } from './fixtures';
 
 test.beforeEach(async ({ page }) => withConsent(page));
 
@@ -126,6 +126,11 @@ test('an admin suspends a member whose open session stops working', async ({ bro
   await signIn(admin.request, 'Admin', 'Admin-demo-pass');
   await admin.goto('/admin');
   await expect(admin).toHaveTitle('Admin Dashboard | Better Self');
+  await hydrated(admin, 'Upload Articles');
+  await expect(async () => {
+    await admin.getByRole('tab', { name: 'Users' }).click();
+    await expect(admin.getByLabel('Search users')).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await admin.getByLabel('Search users').fill(member.username);
   await admin.getByRole('button', { name: 'Search' }).click();
   await admin.getByRole('button', { name: `Change status of ${member.username}` }).click();

@@ -1,11 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import ArticlesTab from './ArticlesTab';
+import ModerationTab from './ModerationTab';
 import UsersTab from './UsersTab';
 
 const tabs = [
-  { value: 'articles', label: 'Articles', note: 'The article table and ZIP import arrive with the articles release; editors can manage articles in the CMS meanwhile.', link: { href: '/cms/admin/collections/articles', text: 'Open articles in the CMS' } },
+  { value: 'articles', label: 'Articles' },
   { value: 'users', label: 'Users' },
   { value: 'chat-rooms', label: 'Chat Rooms', note: 'Chat room moderation arrives with the chat release.' },
-  { value: 'moderation', label: 'Content Moderation', note: 'Reports and content moderation arrive with the community release.' },
+  { value: 'moderation', label: 'Content Moderation' },
   { value: 'deployment', label: 'Deployment', note: 'Every change saved in the CMS already rebuilds the site within seconds. The manual Deploy button and the deployment history arrive with the admin release.' },
   { value: 'youtube', label: 'YouTube', note: 'Channel sync arrives with the videos release.' },
   { value: 'settings', label: 'Settings', note: 'Site settings functionality will be implemented soon.' },
@@ -14,7 +16,7 @@ const tabs = [
 /** /admin and /admin/dashboard: the same dashboard, admins only (guarded on the server). */
 export default function AdminDashboard() {
   return (
-    <Tabs.Root defaultValue="users">
+    <Tabs.Root defaultValue="articles">
       <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
         {tabs.map((t) => (
           <Tabs.Trigger key={t.value} value={t.value} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
@@ -26,10 +28,13 @@ export default function AdminDashboard() {
         <Tabs.Content key={t.value} value={t.value} className="pt-6">
           {t.value === 'users' ? (
             <UsersTab />
+          ) : t.value === 'articles' ? (
+            <ArticlesTab />
+          ) : t.value === 'moderation' ? (
+            <ModerationTab />
           ) : (
             <div className="card p-8 text-center text-slate-600">
               <p>{'note' in t ? t.note : ''}</p>
-              {'link' in t && <a href={t.link.href} className="btn-outline mt-4">{t.link.text}</a>}
             </div>
           )}
         </Tabs.Content>

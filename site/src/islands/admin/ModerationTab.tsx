@@ -1,0 +1,75 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError, formatLongDate, moderationReasonLabel, type ModeratedComment, type ModerationReason } from '@app/shared';
+import { toast } from '@app/ui';
+import { ModerateDialog } from '../comments/ModerateDialog';
+
+type Page = { comments: ModeratedComment[]; total: number };
+
+/** Content Moderation → Articles: every article comment, with Hide (reason, notes) and Restore. */
+function ArticleComments() {
+  const [page, setPage] = useState<Page | null>(null);
+  const [hiding, setHiding] = useState<number | null>(null);
+  const load = useCallback(() => {
+    api.get<Page>('/api/admin/comments?pageSize=50').then(setPage).catch(() => setPage({ comments: [], total: 0 }));
+  }, []);
+  useEffect(load, [load]);
+
+  async function act(id: number, hide: boolean, reason?: string, notes?: string) {
+    try {
+      await api.post(`/api/articles/comments/${id}/${hide ? 'hide' : 'restore'}`, hide ? { reason, notes: notes || null } : {});
+      toast({ title: 'Content moderated', description: hide ? 'The content has been hidden from users.' : 'The content has been approved and is visible to users.' });
+      setHiding(null);
+      load();
+    } catch (err) {
+      toast({ title: 'Error moderating content', description: (err instanceof ApiError && err.detail) || 'An error occurred while moderating the content.', variant: 'destructive' });
+    }
+  }
+
+  if (!page) return <p className="text-slate-600">Loading comments...</p>;
+  if (page.comments.length === 0) return <p className="text-slate-600">No article comments found.</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Comment</th><th className="px-4 py-3 font-medium">Article</th><th className="px-4 py-3 font-medium">Author</th><th className="px-4 py-3 font-medium">Posted</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr></thead>
+        <tbody className="divide-y divide-slate-200">
+          {page.comments.map((c) => (
+            <tr key={c.id}>
+              <td className="max-w-xs px-4 py-3 text-slate-800" title={c.content}>{c.content.length > 60 ? `${c.content.slice(0, 60)}...` : c.content}</td>
+              <td className="px-4 py-3"><a className="text-brand-700 hover:underline" href={`/articles/${c.articleId}`}>{c.articleTitle}</a></td>
+              <td className="px-4 py-3 text-slate-700">{c.user.displayName}</td>
+              <td className="px-4 py-3 text-slate-700">{formatLongDate(c.createdAt)}</td>
+              <td className="px-4 py-3">{c.isHidden ? <span className="badge bg-amber-100 text-amber-900">Hidden{c.hiddenReason ? ` · ${moderationReasonLabel[c.hiddenReason as ModerationReason] ?? c.hiddenReason}` : ''}</span> : <span className="badge bg-emerald-100 text-emerald-800">Visible</span>}</td>
+              <td className="px-4 py-3 text-right">
+                {c.isHidden
+                  ? <button type="button" className="btn-outline" onClick={() => void act(c.id, false)}>Restore</button>
+                  : <button type="button" className="btn-outline" onClick={() => setHiding(c.id)}>Hide</button>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {hiding !== null && <ModerateDialog onClose={() => setHiding(null)} onConfirm={(reason, notes) => act(hiding, true, reason, notes)} />}
+    </div>
+  );
+}
+
+const later = (text: string) => <p className="card p-6 text-slate-600">{text}</p>;
+
+export default function ModerationTab() {
+  const tab = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+  return (
+    <Tabs.Root defaultValue="articles">
+      <Tabs.List aria-label="Moderation" className="inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+        <Tabs.Trigger value="reports" className={tab}>Reports</Tabs.Trigger>
+        <Tabs.Trigger value="bulletin" className={tab}>Bulletin Posts</Tabs.Trigger>
+        <Tabs.Trigger value="chat" className={tab}>Chat Messages</Tabs.Trigger>
+        <Tabs.Trigger value="articles" className={tab}>Articles</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="reports" className="pt-4">{later('Member reports arrive with the community release.')}</Tabs.Content>
+      <Tabs.Content value="bulletin" className="pt-4">{later('Bulletin moderation arrives with the bulletin board.')}</Tabs.Content>
+      <Tabs.Content value="chat" className="pt-4">{later('Chat moderation arrives with the chat rooms.')}</Tabs.Content>
+      <Tabs.Content value="articles" className="pt-4"><ArticleComments /></Tabs.Content>
+    </Tabs.Root>
+  );
+}
