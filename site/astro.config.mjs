@@ -2,6 +2,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { clientDirectives } from './src/directives/register.mjs';
 
 // Content pages are prerendered from the CMS at build time; pages that depend on the visitor
 // opt out with `export const prerender = false`. The server entry runs in middleware mode inside
@@ -9,7 +10,7 @@ import { defineConfig } from 'astro/config';
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), clientDirectives()],
   outDir: process.env.SITE_OUT_DIR ?? './dist',
   site: process.env.PUBLIC_URL ?? 'http://localhost:3000',
   trailingSlash: 'never',

@@ -49,6 +49,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'api shutting down');
     rebuilds.stop();
+    content.stop();
     server.close(() => {
       void db.$client.end().finally(() => process.exit(0));
     });

@@ -135,8 +135,7 @@ describe('the CMS change signal', () => {
       });
       expect(res.status).toBe(202);
     }
-    const list = await (await app.fetch('/api/articles')).json();
-    expect(list.map((a: { title: string }) => a.title)).toContain('Freshly published');
+    await expect.poll(async () => (await (await app.fetch('/api/articles')).json()).map((a: { title: string }) => a.title), { timeout: 3000 }).toContain('Freshly published');
     await app.rebuilds.idle();
     expect(builds).toEqual(['built']);
     const rows = await testDb.db.query.deployments.findMany();

@@ -31,6 +31,7 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
     fetch: (path: string, init?: RequestInit) => fetch(base + path, init),
     async close() {
       rebuilds.stop();
+      content.stop();
       await rebuilds.idle();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -224,7 +224,13 @@ export async function startStack(options = {}) {
     await waitFor(`${shared.CMS_URL}/cms/api/categories?limit=1`, { service: cms, timeoutMs: 180_000, ok: (s) => s === 200 });
     await waitFor(`${shared.API_URL}/api/health`, { service: api, ok: (s) => s === 200 });
     // The API loaded content while the CMS was still starting; load again now it is up.
+    const signalled = Date.now();
     await signalApi(shared, 'content-changed', { collection: 'startup', operation: 'update' });
+    for (let i = 0; i < 50; i++) {
+      const health = await (await fetch(`${shared.API_URL}/api/health`)).json();
+      if (Date.parse(health.contentLoadedAt) >= signalled) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
 
     let siteDevUrl;
     if (mode === 'production') {

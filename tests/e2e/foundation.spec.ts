@@ -45,7 +45,7 @@ test('the consent choice persists across reloads and controls the ad slots', asy
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Cookies and Advertising Consent' });
   await expect(dialog).toBeVisible();
-  await expect(page.getByText('Advertisement')).toHaveCount(0);
+  await expect(page.locator('[data-ad-slot]:visible')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Accept All' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Advertisement').first()).toBeVisible();
@@ -61,7 +61,7 @@ test('declining consent keeps ads away after reload', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('heading', { name: 'About Better Self' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Cookies and Advertising Consent' })).toBeHidden();
-  await expect(page.getByText('Advertisement')).toHaveCount(0);
+  await expect(page.locator('[data-ad-slot]:visible')).toHaveCount(0);
 });
 
 test('an unknown path shows the 404 card with status 404', async ({ page }) => {

@@ -29,9 +29,9 @@ export function internalRoutes(deps: { secret: string; content: ContentReadModel
   r.post('/content-changed', async (req, res) => {
     const change = ContentChangedSchema.parse(req.body);
     req.log.info(change, 'CMS content changed');
-    const refreshed = await deps.content.refresh();
+    deps.content.refreshSoon();
     deps.rebuilds.request(`cms:${change.collection}`);
-    res.status(202).json({ refreshed });
+    res.status(202).json({ scheduled: true });
   });
   // Used by the start script: build now and answer with the outcome.
   r.post('/rebuild', async (req, res) => {

@@ -16,11 +16,14 @@ export type ToastItem = ToastInput & { id: string; open: boolean };
 export const $toasts = atom<ToastItem[]>([]);
 const removals = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
-const NEXT_PAGE_KEY = 'pending-toast';
+/** Read by site/src/directives/toasts.ts too. */
+export const NEXT_PAGE_KEY = 'pending-toast';
 
 export function toast(input: ToastInput): string {
   const id = String(++counter);
   $toasts.set([{ ...input, id, open: true }, ...$toasts.get()].slice(0, TOAST_LIMIT));
+  // Wakes the toaster island, which hydrates only when a page actually toasts (client:toasts).
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event('app:toast'));
   return id;
 }
 

@@ -10,7 +10,13 @@ export type ContentReadModel = {
   start(): Promise<void>;
   /** Reloads from the CMS; concurrent calls share one load, and a call during a load queues one more. */
   refresh(): Promise<boolean>;
+  /**
+   * Refreshes after a short pause, coalescing bursts. Payload signals changes from hooks that run
+   * before its transaction commits, so reading back at once could miss the change.
+   */
+  refreshSoon(delayMs?: number): void;
   current(): ContentIndex;
+  stop(): void;
 };
 
 export function createContentReadModel(deps: { source: ContentSource; snapshots: SnapshotStore; logger: Logger }): ContentReadModel {
@@ -18,6 +24,7 @@ export function createContentReadModel(deps: { source: ContentSource; snapshots:
   let index = buildContentIndex(emptyRecords, new Date(0).toISOString());
   let running: Promise<boolean> | null = null;
   let again = false;
+  let soon: NodeJS.Timeout | null = null;
 
   async function loadOnce(): Promise<boolean> {
     try {
@@ -63,6 +70,16 @@ export function createContentReadModel(deps: { source: ContentSource; snapshots:
       }
     },
     refresh,
+    refreshSoon(delayMs = 300) {
+      if (soon) clearTimeout(soon);
+      soon = setTimeout(() => {
+        soon = null;
+        void refresh();
+      }, delayMs);
+    },
     current: () => index,
+    stop() {
+      if (soon) clearTimeout(soon);
+    },
   };
 }

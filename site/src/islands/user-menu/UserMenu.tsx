@@ -29,6 +29,8 @@ export default function UserMenu({ initialUser }: { initialUser?: User | null })
     const html = document.documentElement;
     html.removeAttribute('data-signed-in');
     html.dataset.session = !stored ? 'visitor' : stored.isAdmin || stored.membershipTier !== 'free' ? 'pro' : 'member';
+    if (stored?.isAdmin) html.dataset.admin = '';
+    else delete html.dataset.admin;
   }, [hydrated, stored]);
 
   if (!user) {
