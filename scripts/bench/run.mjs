@@ -1,7 +1,7 @@
 // `npm run bench`: the foundation's figures, each throughput as a ratio to a raw node:http
 // hello world measured in the same run on the same machine.
 //   node scripts/bench/run.mjs [--duration 10] [--connections 50]
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,7 +33,7 @@ const origin = `http://127.0.0.1:${PORT}`;
 
 try {
   const articles = await (await fetch(`${origin}/api/articles`)).json();
-  const free = articles.find((a) => a.membershipRequired === 'free');
+  const free = articles.find((a) => a.membershipRequired === 'free' && !a.hasInteractiveElements);
   console.log(`cold start (fresh data dir, CMS build cached): ${stack.seconds.toFixed(1)} s`);
   console.log(`autocannon -c ${opts.connections} -d ${opts.duration}\n`);
 
@@ -74,12 +74,18 @@ try {
   console.log(`  ${'baseline'.padEnd(12)} ${rssMb(baseline.pid)}`);
 
   console.log('');
+  const interactive = articles.find((a) => a.hasInteractiveElements && a.membershipRequired === 'free');
   for (const [label, width] of [['desktop 1280', 1280], ['phone 390', 390]]) {
-    for (const [page, url] of [['home page', '/'], ['free article', `/articles/${free.id}`]]) {
+    for (const [page, url] of [['home page', '/'], ['plain free article', `/articles/${free.id}`], ['interactive article', `/articles/${interactive.id}`]]) {
       const js = await shippedJsKb(`${origin}${url}`, width);
-      console.log(`JS shipped to the ${page} (${label}): ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files`);
+      console.log(`JS shipped to the ${page} (${label}, visitor): ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files`);
     }
   }
+  console.log('');
+  await new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/bench/lighthouse.mjs'), origin, '/', `/articles/${free.id}`, `/articles/${interactive.id}`], { stdio: 'inherit' });
+    child.on('close', resolve);
+  });
   const hash = await hashTiming();
   console.log(`\nargon2id m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}: ${hash.toFixed(1)} ms per hash (median of 20)`);
 } finally {

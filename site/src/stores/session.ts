@@ -7,8 +7,16 @@ export type SessionUser = User;
 export const $user = atom<SessionUser | null | undefined>(undefined);
 let loading: Promise<SessionUser | null> | null = null;
 
+const hasSessionHint = () => typeof document !== 'undefined' && document.cookie.split('; ').includes('signed_in=1');
+
 export function loadUser(force = false): Promise<SessionUser | null> {
   if (!force && loading) return loading;
+  // Without the signed-in hint there is no session to ask about (and a 401 would only add noise).
+  if (!force && !hasSessionHint()) {
+    $user.set(null);
+    loading = Promise.resolve(null);
+    return loading;
+  }
   loading = api
     .get<SessionUser>('/api/user')
     .catch((err) => {
