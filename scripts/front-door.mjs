@@ -4,6 +4,7 @@
 // in docker-compose.yml does the same routing.
 //
 // Env: PORT (3000), HOST (127.0.0.1), API_URL, CMS_URL, MEDIA_DIR, SITE_BUILDS_DIR, SITE_DEV_URL.
+import { mkdirSync } from 'node:fs';
 import { Agent, createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +33,11 @@ proxy.on('error', (err, req, res) => {
   }
 });
 
-const media = sirv(path.resolve(env.MEDIA_DIR ?? path.join(root, '.data/media')), {
-  dev: false,
+const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(root, '.data/media'));
+mkdirSync(mediaDir, { recursive: true });
+// dev mode: look files up per request, so images uploaded after start are served too.
+const media = sirv(mediaDir, {
+  dev: true,
   etag: true,
   setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=86400'),
 });

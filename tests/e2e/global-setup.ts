@@ -1,11 +1,13 @@
 import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { root, startStack } from '../../scripts/lib/stack.mjs';
+import { startStack } from '../../scripts/lib/stack.mjs';
 import { E2E_PORT } from '../../playwright.config';
 
 /** The whole stack, built for production, on its own ports and a fresh embedded database. */
 export default async function globalSetup() {
-  const dataDir = path.join(root, '.e2e-data');
+  // Outside the repository, like the production volumes: site builds must work from anywhere.
+  const dataDir = path.join(tmpdir(), 'better-self-e2e-data');
   await rm(dataDir, { recursive: true, force: true });
   const lines: string[] = [];
   const stack = await startStack({

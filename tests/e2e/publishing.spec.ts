@@ -20,3 +20,14 @@ test('an editor’s change in the CMS reaches the static home page without a res
   await page.goto(`/articles/${target.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
 });
+
+test('an editor signs in to the CMS admin at /cms/admin and sees the content collections', async ({ page }) => {
+  await page.goto('/cms/admin');
+  await page.getByLabel('Email').fill('editor@example.com');
+  await page.getByLabel('Password').fill('editor-demo-pass');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/cms\/admin$/);
+  for (const name of ['Articles', 'Categories', 'Videos', 'Products', 'Media']) {
+    await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
+  }
+});

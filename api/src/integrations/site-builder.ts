@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteBuilder } from '../domain/deploy/rebuild-scheduler.ts';
 
@@ -15,6 +15,7 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
       const id = `b${Date.now()}`;
       const outDir = path.join(opts.buildsDir, id);
       await mkdir(opts.buildsDir, { recursive: true });
+      await linkDependencies(opts.buildsDir, opts.siteDir);
       // In a hoisted workspace the CLI lives in the repository's node_modules.
       const astroCli = createRequire(path.join(opts.siteDir, 'package.json')).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
       const output = await run(process.execPath, [astroCli, 'build'], {
@@ -40,6 +41,18 @@ function run(cmd: string, args: string[], options: { cwd: string; env: NodeJS.Pr
     child.on('error', (err) => reject(new Error(`${err.message}\n${log}`)));
     child.on('close', (code) => (code === 0 ? resolve(log) : reject(new Error(`build exited with ${code}\n${log}`))));
   });
+}
+
+/**
+ * A build's server chunks import packages at run time (and while prerendering). When the builds
+ * folder lies outside the repository (a volume in production), Node could not find them, so
+ * the folder gets a node_modules link to the workspace's packages. Site-only packages, if npm
+ * did not hoist them, are linked per build.
+ */
+async function linkDependencies(buildsDir: string, siteDir: string): Promise<void> {
+  const link = path.join(buildsDir, 'node_modules');
+  const exists = await lstat(link).then(() => true, () => false);
+  if (!exists) await symlink(path.resolve(siteDir, '..', 'node_modules'), link, 'dir');
 }
 
 async function prune(buildsDir: string, keepNewest: string): Promise<void> {
