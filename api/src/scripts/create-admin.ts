@@ -3,6 +3,7 @@
 // ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD, then asked for interactively.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { ZodError } from 'zod';
 import { EmailSchema, PasswordSchema, UsernameSchema } from '@app/shared';
 import { createDb, migrateDb } from '../db/client.ts';
 import { ensureAccount } from '../domain/accounts/ensure-accounts.ts';
@@ -32,7 +33,8 @@ try {
   console.log(outcome === 'created' ? `Created admin ${username}.` : `${username} is now an admin with the new password.`);
   await db.$client.end();
 } catch (err) {
-  console.error(`Could not create the admin: ${err instanceof Error ? err.message : String(err)}`);
+  const reason = err instanceof ZodError ? err.issues.map((i) => i.message).join('; ') : err instanceof Error ? err.message : String(err);
+  console.error(`Could not create the admin: ${reason}`);
   process.exitCode = 1;
 } finally {
   rl?.close();
