@@ -295,6 +295,9 @@ describe('admin: users and account status', () => {
 describe('tier gating with real sessions', () => {
   it('gives each tier exactly the articles at or below it', async () => {
     const { c: free } = await registered('Reader');
+    const asFree = await Promise.all([1, 2, 3].map((id) => free.get(`/api/articles/${id}`)));
+    expect(asFree.map((r) => r.body.locked)).toEqual([false, true, true]);
+    expect(JSON.stringify(asFree.map((r) => r.body))).not.toMatch(/SECRET-BODY-[23]/);
     await db().update(users).set({ membershipTier: 'pro' }).where(eq(users.username, 'Reader'));
     const asPro = await Promise.all([1, 2, 3].map((id) => free.get(`/api/articles/${id}`)));
     expect(asPro.map((r) => r.body.locked)).toEqual([false, false, true]);
@@ -303,5 +306,24 @@ describe('tier gating with real sessions', () => {
     const admin = client();
     await admin.post('/api/login', { username: 'Boss', password: 'Boss-pass-1' });
     expect((await admin.get('/api/articles/3')).body.locked).toBe(false);
+  });
+});
+
+describe('cookies behind https', () => {
+  it('are Secure and carry the __Host- prefix', async () => {
+    const secureApp = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { publicUrl: 'https://members.example' } });
+    try {
+      const c = browserClient(secureApp.base, 'https://members.example');
+      const res = await c.post('/api/register', { username: 'secure_one', email: 'secure@example.com', password: 'secret-pass' });
+      expect(res.status).toBe(201);
+      const sid = c.setCookieHeaders().find((h) => h.startsWith('__Host-sid='))!;
+      expect(sid).toMatch(/; Secure/);
+      expect(sid).toMatch(/; HttpOnly/);
+      expect(sid).toMatch(/; Path=\//);
+      expect(sid).not.toMatch(/Domain=/i);
+      expect((await c.get('/api/user')).body.username).toBe('secure_one');
+    } finally {
+      await secureApp.close();
+    }
   });
 });
