@@ -22,6 +22,10 @@ let failed = 0;
 let skipped = 0;
 
 if (only !== 'e2e') {
+  // Types first: Node and Vite strip them without checking.
+  const typesOk = run([path.join(root, 'scripts/typecheck.mjs')]) === 0;
+  if (typesOk) passed += 1;
+  else failed += 1;
   failedRuns += run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`]) === 0 ? 0 : 1;
   const file = path.join(results, 'vitest.json');
   if (existsSync(file)) {

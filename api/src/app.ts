@@ -1,5 +1,5 @@
 import express from 'express';
-import type { Logger } from 'pino';
+import type { LevelWithSilent, Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Db } from './db/client.ts';
 import { toViewer } from './domain/accounts/permissions.ts';
@@ -37,10 +37,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(
-    pinoHttp({
+    pinoHttp<express.Request, express.Response, never>({
       logger: deps.logger,
       // Successful requests log at debug so the hot path stays cheap at the default level.
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
+      customLogLevel: (_req, res, err): LevelWithSilent => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
     }),
   );
 

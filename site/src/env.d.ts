@@ -4,10 +4,3 @@ declare namespace App {
     user: import('@app/shared').User | null;
   }
 }
-
-declare module 'astro' {
-  interface AstroClientDirectives {
-    'client:signedin'?: boolean;
-    'client:toasts'?: boolean;
-  }
-}
