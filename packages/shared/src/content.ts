@@ -100,3 +100,6 @@ export type Product = z.infer<typeof ProductSchema>;
 
 /** The studio name shown as author when an article names none. */
 export const STUDIO_NAME = 'Better Self Studio';
+
+/** GET /api/search's answer. */
+export type SearchResults = { query: string; articles: ArticleSummary[]; videos: Video[]; products: Product[] };

@@ -1,9 +1,8 @@
-import type { ArticleSummary, Product, Video } from '@app/shared';
+import type { SearchResults } from '@app/shared';
 import { z } from 'zod';
 import type { ContentIndex } from './content-index.ts';
 
 export const SearchQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
-export type SearchResults = { query: string; articles: ArticleSummary[]; videos: Video[]; products: Product[] };
 
 const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
