@@ -1,5 +1,6 @@
 // `npm start` / `npm run dev`: the whole site on one origin. Ctrl-C stops everything.
-import { DEMO_CMS_ADMIN, DEMO_SITE_ACCOUNTS, startStack } from './lib/stack.mjs';
+import { DEMO_ACCOUNTS } from '../api/src/domain/accounts/demo-accounts.ts';
+import { DEMO_CMS_ADMIN, startStack } from './lib/stack.mjs';
 
 const mode = process.argv.includes('--dev') ? 'dev' : 'production';
 let stack;
@@ -31,7 +32,7 @@ const lines = [
 if (stack.demo) {
   lines.push(`               sign in as ${DEMO_CMS_ADMIN.email} / ${DEMO_CMS_ADMIN.password}`);
   lines.push('  Site demo accounts (demo data; never seeded in production):');
-  for (const a of DEMO_SITE_ACCOUNTS) lines.push(`               ${a.role.padEnd(12)} ${a.username} / ${a.password}`);
+  for (const a of DEMO_ACCOUNTS) lines.push(`               ${(a.admin ? 'admin' : `${a.tier} member`).padEnd(12)} ${a.username} / ${a.password}`);
 }
 lines.push('  Press Ctrl-C to stop.', '');
 console.log(lines.join('\n'));

@@ -14,7 +14,7 @@ import { contentRoutes } from './routes/content.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { originCheck } from './routes/origin-check.ts';
-import { createSessionReader } from './routes/session-cookie.ts';
+import { createSessionReader, userReader } from './routes/session-cookie.ts';
 
 export type AppDeps = {
   logger: Logger;
@@ -46,7 +46,8 @@ export function createApp(deps: AppDeps): express.Express {
 
   const cookies = { secure: deps.publicUrl.startsWith('https:') };
   const session = createSessionReader(deps.db, cookies);
-  const viewer = async (req: express.Request) => toViewer((await session(req))?.user ?? null);
+  const user = userReader(session);
+  const viewer = async (req: express.Request) => toViewer(await user(req));
   const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
 
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
@@ -59,9 +60,9 @@ export function createApp(deps: AppDeps): express.Express {
     res.json({ status: 'ok', contentLoadedAt: deps.content.current().loadedAt });
   });
   api.use(accountRoutes({ ...accountDeps, cookies, session }));
-  api.use('/admin', adminUserRoutes({ db: deps.db, session }));
-  api.use('/admin', adminArticleRoutes({ session, cms: deps.cms }));
-  api.use(commentRoutes({ db: deps.db, content: deps.content, session }));
+  api.use('/admin', adminUserRoutes({ db: deps.db, user }));
+  api.use('/admin', adminArticleRoutes({ user, cms: deps.cms }));
+  api.use(commentRoutes({ db: deps.db, content: deps.content, user }));
   api.use(contentRoutes({ content: deps.content, viewer }));
   api.use(notFound);
 

@@ -11,7 +11,8 @@ import { createCmsContentSource } from './integrations/cms-content-source.ts';
 import { createCmsWriter } from './integrations/cms-writer.ts';
 import { createSiteBuilder } from './integrations/site-builder.ts';
 import { createMailer } from './integrations/mailer.ts';
-import { DEMO_ACCOUNTS, ensureAccount } from './domain/accounts/ensure-accounts.ts';
+import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
+import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 
 async function main() {
   const config = loadConfig();

@@ -1,6 +1,5 @@
 export const root: string;
 export const DEMO_CMS_ADMIN: { email: string; password: string };
-export const DEMO_SITE_ACCOUNTS: { role: string; username: string; password: string }[];
 export type Service = { name: string; child: import('node:child_process').ChildProcess; exited: Promise<{ code: number | null }>; stop(): Promise<void> };
 export type Stack = {
   url: string; port: number; demo: boolean; seconds: number; internalSecret: string;

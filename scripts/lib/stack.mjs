@@ -13,13 +13,6 @@ const node = process.execPath;
 
 /** Fixed demo credentials, seeded only in embedded demo mode (never with NODE_ENV=production). */
 export const DEMO_CMS_ADMIN = { email: 'editor@example.com', password: 'editor-demo-pass' };
-/** The site's demo accounts; the API seeds them (api/src/domain/accounts/ensure-accounts.ts). */
-export const DEMO_SITE_ACCOUNTS = [
-  { role: 'free member', username: 'free_member', password: 'free-demo-pass' },
-  { role: 'pro member', username: 'pro_member', password: 'pro-demo-pass' },
-  { role: 'vip member', username: 'vip_member', password: 'vip-demo-pass' },
-  { role: 'admin', username: 'Admin', password: 'Admin-demo-pass' },
-];
 
 function loadSecrets(dataDir) {
   const file = path.join(dataDir, 'secrets.json');
@@ -45,14 +38,12 @@ function hashTree(paths) {
   return h.digest('hex');
 }
 
-export function run(name, args, opts, log) {
+/** Runs a one-off step; its output is shown only if it fails. */
+function run(name, args, opts) {
   return new Promise((resolve, reject) => {
     const child = spawn(node, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const collect = (d) => {
-      output += d;
-      if (opts.verbose) log(name, String(d).trimEnd());
-    };
+    const collect = (d) => (output += d);
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     child.on('error', reject);
@@ -194,7 +185,7 @@ export async function startStack(options = {}) {
     await run('cms', [path.join(root, 'node_modules/payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], {
       cwd: cmsDir,
       env: { ...shared, SEED_DEMO_CONTENT: demo ? 'true' : 'false', ...(demo ? { CMS_ADMIN_EMAIL: DEMO_CMS_ADMIN.email, CMS_ADMIN_PASSWORD: DEMO_CMS_ADMIN.password } : {}) },
-    }, log).catch((err) => {
+    }).catch((err) => {
       throw new Error(`the CMS could not prepare its database: ${err.message}`);
     });
 
@@ -204,7 +195,7 @@ export async function startStack(options = {}) {
       const hashFile = path.join(cmsDir, '.next/.source-hash');
       if (!existsSync(path.join(cmsDir, '.next/BUILD_ID')) || !existsSync(hashFile) || readFileSync(hashFile, 'utf8') !== sourceHash) {
         step('building the CMS for production (about a minute, once)');
-        await run('cms', [nextBin, 'build'], { cwd: cmsDir, env: { ...shared, NODE_ENV: 'production' } }, log);
+        await run('cms', [nextBin, 'build'], { cwd: cmsDir, env: { ...shared, NODE_ENV: 'production' } });
         writeFileSync(hashFile, sourceHash);
       }
     }

@@ -42,37 +42,34 @@ function currentDir(buildsDir, fallbackDir) {
 export async function createLiveSite({ buildsDir, fallbackDir, log = () => {} }) {
   let live = null;
   let loading = null;
+  let failedDir = null;
   const pointer = path.join(buildsDir, 'current');
 
-  async function refresh() {
+  // One load at a time: a pointer change seen during a load is picked up when it finishes.
+  function refresh() {
+    if (loading) return loading;
     const dir = currentDir(buildsDir, fallbackDir);
-    if (!dir || dir === live?.dir) return;
+    if (!dir || dir === live?.dir || dir === failedDir) return Promise.resolve();
     loading = loadBuild(dir)
       .then((build) => {
         live = build;
         log(`serving site build ${path.basename(dir)}`);
       })
-      .catch((err) => log(`could not load site build ${dir}: ${err.message}`))
-      .finally(() => (loading = null));
-    await loading;
+      .catch((err) => {
+        failedDir = dir;
+        log(`could not load site build ${dir}: ${err.message}`);
+      })
+      .finally(() => {
+        loading = null;
+        void refresh();
+      });
+    return loading;
   }
 
   await refresh();
   watchFile(pointer, { interval: 500 }, () => void refresh());
 
   return {
-    get ready() {
-      return Boolean(live);
-    },
-    /** Resolves once a build is live (the first build may still be running at start). */
-    async waitUntilReady(timeoutMs = 300_000) {
-      const until = Date.now() + timeoutMs;
-      while (!live && Date.now() < until) {
-        await refresh();
-        if (!live) await new Promise((r) => setTimeout(r, 250));
-      }
-      return Boolean(live);
-    },
     handle(req, res) {
       if (!live) {
         res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });

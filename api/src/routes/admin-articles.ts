@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { importArticles, type ArticleSink } from '../domain/articles/import-articles.ts';
 import { requireAdmin } from '../domain/accounts/permissions.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { SessionReader } from './session-cookie.ts';
+import type { UserReader } from './session-cookie.ts';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export type CmsWriter = ArticleSink & { deleteArticle(id: number): Promise<void> };
@@ -23,20 +23,20 @@ const receiveZip: RequestHandler = (req, res, next) =>
   });
 
 /** Admin → Articles: ZIP import (spec 02 §7) and deletion. */
-export function adminArticleRoutes(deps: { session: SessionReader; cms: CmsWriter }): Router {
+export function adminArticleRoutes(deps: { user: UserReader; cms: CmsWriter }): Router {
   const r = Router();
   r.post('/articles/upload', async (req, _res, next) => {
     // Check the admin before reading a 20 MB body.
-    requireAdmin((await deps.session(req))?.user ?? null);
+    requireAdmin(await deps.user(req));
     next();
   }, receiveZip, async (req, res) => {
     const file = req.file;
     if (!file) throw new AppError('bad_request', 'Please select a ZIP file to upload.');
     if (!/\.zip$/i.test(file.originalname) && !/zip/.test(file.mimetype)) throw new AppError('bad_request', 'Please upload a ZIP file containing your articles.');
-    res.json(await importArticles((await deps.session(req))?.user ?? null, file.buffer, deps.cms));
+    res.json(await importArticles(await deps.user(req), file.buffer, deps.cms));
   });
   r.delete('/articles/:id', async (req, res) => {
-    requireAdmin((await deps.session(req))?.user ?? null);
+    requireAdmin(await deps.user(req));
     const id = z.coerce.number().int().positive().safeParse(req.params.id);
     if (!id.success) throw new AppError('not_found', 'Article not found');
     await deps.cms.deleteArticle(id.data);

@@ -4,20 +4,20 @@ import type { Db } from '../db/client.ts';
 import { requireAdmin } from '../domain/accounts/permissions.ts';
 import { changeUserStatus } from '../domain/admin/change-user-status.ts';
 import { listUsers } from '../domain/admin/list-users.ts';
-import type { SessionReader } from './session-cookie.ts';
+import type { UserReader } from './session-cookie.ts';
 
 const UserIdSchema = z.coerce.number().int().positive();
 
 /** The admin dashboard's Users tab (spec 02 §7). */
-export function adminUserRoutes(deps: { db: Db; session: SessionReader }): Router {
+export function adminUserRoutes(deps: { db: Db; user: UserReader }): Router {
   const r = Router();
   r.get('/users', async (req, res) => {
-    requireAdmin((await deps.session(req))?.user ?? null);
+    requireAdmin(await deps.user(req));
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(await listUsers(deps.db, req.query));
   });
   r.post('/users/:userId/status', async (req, res) => {
-    const admin = requireAdmin((await deps.session(req))?.user ?? null);
+    const admin = requireAdmin(await deps.user(req));
     res.json(await changeUserStatus(deps.db, admin, UserIdSchema.parse(req.params.userId), req.body));
   });
   return r;

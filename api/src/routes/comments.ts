@@ -7,7 +7,7 @@ import { deleteComment, editComment, postComment, setCommentHidden } from '../do
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { scoreQuiz } from '../domain/quiz/score-quiz.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { SessionReader } from './session-cookie.ts';
+import type { UserReader } from './session-cookie.ts';
 
 const Id = z.coerce.number().int().positive();
 function id(value: string, what: string): number {
@@ -17,9 +17,9 @@ function id(value: string, what: string): number {
 }
 
 /** Comments on articles (spec 01 §7), their moderation, and quiz scoring. */
-export function commentRoutes(deps: { db: Db; content: ContentReadModel; session: SessionReader }): Router {
+export function commentRoutes(deps: { db: Db; content: ContentReadModel; user: UserReader }): Router {
   const r = Router();
-  const viewer = async (req: Parameters<SessionReader>[0]) => (await deps.session(req))?.user ?? null;
+  const viewer = deps.user;
   const index = () => deps.content.current();
 
   r.get('/articles/:id/comments', async (req, res) => {

@@ -1,11 +1,10 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getArticle } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
 import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
 import { searchContent } from '../domain/content/search-content.ts';
-import type { Request } from 'express';
 import type { Viewer } from '@app/shared';
 
 export type ViewerResolver = (req: Request) => Promise<Viewer>;
@@ -24,7 +23,7 @@ export function contentRoutes(deps: { content: ContentReadModel; viewer: ViewerR
   r.get('/articles', (_req, res) => sendJson(res, index().articleListJson));
   r.get('/categories', (_req, res) => res.json([...index().categories.values()]));
   r.get('/articles/category/:category', (req, res) => {
-    res.json(listCategoryArticles(index(), req.params.category).articles);
+    res.json(listCategoryArticles(index(), req.params.category));
   });
   r.get('/articles/:id', async (req, res) => {
     const id = IdSchema.safeParse(req.params.id);

@@ -2,6 +2,7 @@ import { parse, serialize } from 'cookie';
 import type { Request, Response } from 'express';
 import type { Db } from '../db/client.ts';
 import { resolveSession, type ActiveSession } from '../domain/accounts/sessions.ts';
+import type { UserRow } from '../domain/accounts/user-dto.ts';
 
 /**
  * The session cookie: HttpOnly, SameSite=Lax, and behind https Secure with the `__Host-`
@@ -28,6 +29,10 @@ export function clearSessionCookie(res: Response, s: CookieSettings) {
 }
 
 export type SessionReader = (req: Request) => Promise<ActiveSession | null>;
+/** Who is asking, for routes that need the user and not the session itself. */
+export type UserReader = (req: Request) => Promise<UserRow | null>;
+
+export const userReader = (session: SessionReader): UserReader => async (req) => (await session(req))?.user ?? null;
 
 /** Resolves the request's session once per request, however many times it is asked. */
 export function createSessionReader(db: Db, s: CookieSettings): SessionReader {

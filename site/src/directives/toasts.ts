@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { NEXT_PAGE_KEY } from '@app/ui';
 
 /**
  * Hydrates the toaster only when a toast is raised on this page (the toast store dispatches
@@ -14,7 +15,7 @@ const toasts: ClientDirective = async (load) => {
   };
   window.addEventListener('app:toast', () => void start(), { once: true });
   try {
-    if (sessionStorage.getItem('pending-toast')) await start();
+    if (sessionStorage.getItem(NEXT_PAGE_KEY)) await start();
   } catch {
     /* no storage: only live toasts */
   }

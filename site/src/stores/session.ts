@@ -1,15 +1,12 @@
 import { atom } from 'nanostores';
 import { api, ApiError, type User } from '@app/shared';
-
-export type SessionUser = User;
+import { hasSessionHint } from '../lib/session-hint';
 
 /** The signed-in user: undefined while loading, null when signed out (401). */
-export const $user = atom<SessionUser | null | undefined>(undefined);
-let loading: Promise<SessionUser | null> | null = null;
+export const $user = atom<User | null | undefined>(undefined);
+let loading: Promise<User | null> | null = null;
 
-const hasSessionHint = () => typeof document !== 'undefined' && document.cookie.split('; ').includes('signed_in=1');
-
-export function loadUser(force = false): Promise<SessionUser | null> {
+export function loadUser(force = false): Promise<User | null> {
   if (!force && loading) return loading;
   // Without the signed-in hint there is no session to ask about (and a 401 would only add noise).
   if (!force && !hasSessionHint()) {
@@ -18,7 +15,7 @@ export function loadUser(force = false): Promise<SessionUser | null> {
     return loading;
   }
   loading = api
-    .get<SessionUser>('/api/user')
+    .get<User>('/api/user')
     .catch((err) => {
       if (err instanceof ApiError && (err.status === 401 || err.status === 404)) return null;
       throw err;

@@ -1,5 +1,5 @@
 import { CreateCommentSchema, HideCommentSchema, UpdateCommentSchema, type Comment } from '@app/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -77,7 +77,7 @@ export async function setCommentHidden(db: Db, viewer: UserRow | null, commentId
         ? { isHidden: true, hiddenReason: reason, moderationNotes: notes ?? null, hiddenBy: admin.id, hiddenAt: sql`now()` }
         : { isHidden: false, hiddenReason: null, hiddenBy: null, hiddenAt: null },
     )
-    .where(and(eq(comments.id, commentId)))
+    .where(eq(comments.id, commentId))
     .returning();
   const [author] = await db.select().from(users).where(eq(users.id, updated!.userId));
   return toCommentDto(updated!, author!, admin);
