@@ -1,4 +1,7 @@
-/** A locally generated placeholder: a two-tone gradient with the title, as SVG. No external images. */
+/**
+ * A locally generated placeholder: a two-tone gradient with the title (none when the title is
+ * empty, for backgrounds that sit behind a heading), as SVG. No external images.
+ */
 export function placeholderSvg(title: string, colour: string, width = 1200, height = 675): Buffer {
   const words = title.split(/\s+/);
   const lines: string[] = [];

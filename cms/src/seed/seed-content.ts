@@ -10,8 +10,8 @@ const DAY = 24 * 60 * 60 * 1000;
 // Seeding happens before the API is up; nothing needs to hear about it.
 const context = { skipNotify: true };
 
-async function uploadPlaceholder(payload: Payload, name: string, title: string, colour: string) {
-  const data = placeholderSvg(title, colour);
+async function uploadPlaceholder(payload: Payload, name: string, title: string, colour: string, withText = true) {
+  const data = placeholderSvg(withText ? title : '', colour);
   const doc = await payload.create({
     collection: 'media',
     data: { alt: title },
@@ -45,7 +45,8 @@ export async function seedContent(payload: Payload, log: (m: string) => void = (
   const editorConfig = await editorConfigFactory.default({ config: payload.config });
   const categoryIds = new Map<string, number>();
   for (const c of seedCategories) {
-    const headerImage = await uploadPlaceholder(payload, `category-${c.slug}`, c.title, c.colour);
+    // Header images sit behind the category's heading, so they carry no text of their own.
+    const headerImage = await uploadPlaceholder(payload, `category-${c.slug}`, c.title, c.colour, false);
     const doc = await payload.create({ collection: 'categories', data: { ...c, headerImage }, context });
     categoryIds.set(c.slug, doc.id);
   }
