@@ -85,6 +85,29 @@ describe('article ZIP import', () => {
     for (const a of [first!, second!]) expect(a.html).not.toMatch(/<script|onclick|onerror|javascript:/i);
   });
 
+  it('never runs a ---js front matter block: the file is refused and nothing it says happens', async () => {
+    const before = cms.imported.length;
+    // If gray-matter's JavaScript engine ran this, the title would change and a global would be set.
+    const payload = '{ title: (globalThis.__frontMatterRan = true, "Pwned by eval"), category: "health" }';
+    const file = await zip([
+      { name: 'evil.md', data: `---js\n${payload}\n---\nbody` },
+      { name: 'evil-spaced.md', data: `--- javascript\n${payload}\n---\nbody` },
+      { name: 'evil-json.md', data: '---json\n{"title":"JSON title","category":"health"}\n---\nbody' },
+      { name: 'fine.md', data: '---yaml\ntitle: Plain YAML\ncategory: health\n---\nbody' },
+    ]);
+    const res = await upload(file);
+    expect(res.status).toBe(200);
+    expect(res.body.articlesImported).toBe(1);
+    expect((globalThis as { __frontMatterRan?: boolean }).__frontMatterRan).toBeUndefined();
+    const errors = Object.fromEntries(res.body.errors.map((e: { file: string; message: string }) => [e.file, e.message]));
+    expect(errors).toEqual({
+      'evil.md': 'the front matter must be YAML; "---js" is not accepted',
+      'evil-spaced.md': 'the front matter must be YAML; "---javascript" is not accepted',
+      'evil-json.md': 'the front matter must be YAML; "---json" is not accepted',
+    });
+    expect(cms.imported.slice(before).map((a) => (a as { title: string }).title)).toEqual(['Plain YAML']);
+  });
+
   it('refuses paths that escape the archive', async () => {
     const res = await upload(await zipWithName('../evil.md', 'aa/evil.md'));
     expect(res).toMatchObject({ status: 400, body: { message: 'Refused "../evil.md": paths must stay inside the archive.' } });

@@ -33,13 +33,30 @@ export type ImportResult = { articlesImported: number; message: string; errors: 
 
 const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
 
-async function toImport(file: ZipFile, images: Map<string, ZipFile>): Promise<ArticleImport> {
-  let parsed: matter.GrayMatterFile<string>;
+class FrontMatterLanguageError extends Error {}
+const refuseEngine = (language: string) => () => {
+  throw new FrontMatterLanguageError(language);
+};
+
+/**
+ * Front matter is YAML and nothing else. gray-matter honours a language tag after the opening
+ * delimiter and evaluates `---js` blocks with `eval`, so any tag but yaml is refused before
+ * parsing, and the JavaScript engines are replaced by ones that refuse, should a tag slip by.
+ */
+export function parseFrontMatter(text: string): { data: Record<string, unknown>; content: string } {
+  const tag = /^\uFEFF?---[ \t]*([^\s-][^\r\n]*)?\r?\n/.exec(text)?.[1]?.trim().toLowerCase();
+  if (tag && tag !== 'yaml' && tag !== 'yml') throw new Error(`the front matter must be YAML; "---${tag}" is not accepted`);
   try {
-    parsed = matter(file.data.toString('utf8'));
-  } catch {
+    const parsed = matter(text, { language: 'yaml', engines: { js: refuseEngine('js'), javascript: refuseEngine('javascript'), json: refuseEngine('json') } });
+    return { data: parsed.data, content: parsed.content };
+  } catch (err) {
+    if (err instanceof FrontMatterLanguageError) throw new Error(`the front matter must be YAML; "---${err.message}" is not accepted`);
     throw new Error('the frontmatter is not valid YAML');
   }
+}
+
+async function toImport(file: ZipFile, images: Map<string, ZipFile>): Promise<ArticleImport> {
+  const parsed = parseFrontMatter(file.data.toString('utf8'));
   const fm = FrontmatterSchema.safeParse(parsed.data);
   if (!fm.success) {
     const i = fm.error.issues[0]!;
