@@ -1,11 +1,14 @@
 import express from 'express';
 import type { LevelWithSilent, Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { toViewer } from './domain/accounts/permissions.ts';
+import { DEFAULT_REGISTER_LIMITS, type RegisterLimits } from './domain/accounts/register.ts';
 import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import type { Mailer } from './integrations/mailer.ts';
+import { logSerializers } from './lib/logging.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminArticleRoutes, type CmsWriter } from './routes/admin-articles.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
@@ -14,6 +17,7 @@ import { contentRoutes } from './routes/content.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { originCheck } from './routes/origin-check.ts';
+import { refuseNul } from './routes/refuse-nul.ts';
 import { createSessionReader, userReader } from './routes/session-cookie.ts';
 
 export type AppDeps = {
@@ -28,6 +32,9 @@ export type AppDeps = {
   content: ContentReadModel;
   rebuilds: RebuildScheduler;
   cms: CmsWriter;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); default: loopback only. */
+  trustProxy?: TrustProxy;
+  registerLimits?: RegisterLimits;
 };
 
 /** Builds the HTTP app without listening; tests and server.ts both use this. */
@@ -35,10 +42,12 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.trustProxy ?? 'loopback');
   app.use(
     pinoHttp<express.Request, express.Response, never>({
       logger: deps.logger,
+      // Without these pino-http would log every header, cookies and the internal secret included.
+      serializers: logSerializers,
       // Successful requests log at debug so the hot path stays cheap at the default level.
       customLogLevel: (_req, res, err): LevelWithSilent => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
     }),
@@ -51,15 +60,16 @@ export function createApp(deps: AppDeps): express.Express {
   const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
 
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
-  app.use('/api/internal', express.json({ limit: '100kb' }), internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds }));
+  app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds }));
 
   const api = express.Router();
   api.use(originCheck([deps.publicUrl, ...(deps.extraOrigins ?? [])]));
   api.use(express.json({ limit: '100kb' }));
+  api.use(refuseNul);
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok', contentLoadedAt: deps.content.current().loadedAt });
   });
-  api.use(accountRoutes({ ...accountDeps, cookies, session }));
+  api.use(accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }));
   api.use('/admin', adminUserRoutes({ db: deps.db, user }));
   api.use('/admin', adminArticleRoutes({ user, cms: deps.cms }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, user }));

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
+  TRUST_PROXY: z.string().default('loopback'),
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
 });
 
 export type Config = {
@@ -39,7 +41,20 @@ export type Config = {
   mailFrom: string;
   demoAccounts: boolean;
   firstAdmin: { username: string; password: string; email: string } | null;
+  trustProxy: TrustProxy;
+  registerLimitPerHour: number;
 };
+
+/** Express's `trust proxy`: hops whose X-Forwarded-For is believed (a count, addresses/subnets, or true/false). */
+export type TrustProxy = boolean | number | string | string[];
+
+export function parseTrustProxy(value: string): TrustProxy {
+  const v = value.trim();
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -48,6 +63,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid API configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    // Without a transport every mail, reset links included, would sit readable in the outbox.
+    throw new Error('Invalid API configuration:\n  SMTP_URL: required when NODE_ENV=production (mail must be delivered, not kept in the outbox)');
+  }
   return {
     env: e.NODE_ENV,
     port: e.API_PORT,
@@ -69,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME.toLowerCase()}@localhost` }
         : null,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,
   };
 }

@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { assertDatabaseReachable, createDb, migrateDb } from './db/client.ts';
@@ -11,12 +10,14 @@ import { createCmsContentSource } from './integrations/cms-content-source.ts';
 import { createCmsWriter } from './integrations/cms-writer.ts';
 import { createSiteBuilder } from './integrations/site-builder.ts';
 import { createMailer } from './integrations/mailer.ts';
+import { createLogger } from './lib/logging.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
+import { DEFAULT_REGISTER_LIMITS } from './domain/accounts/register.ts';
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { service: 'api' } });
+  const logger = createLogger(config.logLevel);
   const db = createDb(config.databaseUrl);
   await assertDatabaseReachable(db, config.databaseUrl);
   await migrateDb(db);
@@ -39,7 +40,7 @@ async function main() {
   const rebuilds = createRebuildScheduler({ builder, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs });
 
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret) });
+  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: { ...DEFAULT_REGISTER_LIMITS, perAddressPerHour: config.registerLimitPerHour } });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));

@@ -19,8 +19,8 @@ const quizArticle = article(4, 'free', {
   hasInteractiveElements: true,
   interactiveData: {
     quiz: { title: 'Q', description: '', pointsPerQuestion: 10, questions: [
-      { question: 'a?', options: [{ text: 'x' }, { text: 'y' }], correctAnswer: 1 },
-      { question: 'b?', options: [{ text: 'x' }, { text: 'y' }], correctAnswer: 0 },
+      { question: 'a?', options: [{ text: 'x' }, { text: 'y' }], correctAnswer: 1, explanation: 'Because y.' },
+      { question: 'b?', options: [{ text: 'x' }, { text: 'y' }], correctAnswer: 0, explanation: 'Because x.' },
     ] },
   },
 });
@@ -148,6 +148,22 @@ describe('moderation', () => {
     expect((await as.pro_p!.get('/api/admin/comments')).status).toBe(403);
     expect((await as.admin_a!.post(`/api/articles/comments/${c.id}/restore`)).body.isHidden).toBe(false);
     expect(((await as.visitor!.get('/api/articles/4/comments')).body as { id: number }[]).some((x) => x.id === c.id)).toBe(true);
+  });
+});
+
+describe('the quiz answer key', () => {
+  it('never reaches the browser with the article', async () => {
+    const res = await as.visitor!.get('/api/articles/4');
+    expect(res.body.interactiveData.quiz.questions).toEqual([{ question: 'a?', options: ['x', 'y'] }, { question: 'b?', options: ['x', 'y'] }]);
+    expect(JSON.stringify(res.body)).not.toMatch(/correctAnswer|Because/);
+  });
+
+  it('answers one question at a time for anyone who may read the article', async () => {
+    expect((await as.visitor!.post('/api/articles/4/quiz/check', { question: 0, answer: 0 })).body).toEqual({ correct: false, correctAnswer: 1, explanation: 'Because y.' });
+    expect((await as.free_f!.post('/api/articles/4/quiz/check', { question: 1, answer: 0 })).body).toEqual({ correct: true, correctAnswer: 0, explanation: 'Because x.' });
+    expect((await as.visitor!.post('/api/articles/4/quiz/check', { question: 2, answer: 0 })).status).toBe(400);
+    expect((await as.visitor!.post('/api/articles/4/quiz/check', { question: 'x', answer: 0 })).status).toBe(400);
+    expect((await as.visitor!.post('/api/articles/1/quiz/check', { question: 0, answer: 0 })).status).toBe(404);
   });
 });
 

@@ -13,6 +13,8 @@ import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/r
 export const TEST_SECRET = 'test-internal-secret-0123456789';
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const silentLogger = pino({ level: 'silent' });
+/** Test files register many members from one address; the limit itself has its own test. */
+const ROOMY_LIMITS = { perAddressPerHour: 10_000, perDomainPerTenMinutes: 10_000 };
 
 /** The real app on a random port, wired to a real database and the given content source. */
 export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; overrides?: Partial<AppDeps> }) {
@@ -20,7 +22,7 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
   await content.start();
   const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
-  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), ...opts.overrides });
+  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, ...opts.overrides });
   const server = createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -4,7 +4,7 @@ import type { AccountDeps } from '../domain/accounts/account-deps.ts';
 import { login } from '../domain/accounts/login.ts';
 import { requestPasswordReset, resetPassword } from '../domain/accounts/password-reset.ts';
 import { requireUser } from '../domain/accounts/permissions.ts';
-import { register } from '../domain/accounts/register.ts';
+import { register, type RegisterLimits } from '../domain/accounts/register.ts';
 import { createSession, endSession, listSessions, revokeOwnSession } from '../domain/accounts/sessions.ts';
 import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -13,7 +13,7 @@ import { clearSessionCookie, setSessionCookie, type CookieSettings, type Session
 const meta = (req: Request) => ({ userAgent: req.get('user-agent') ?? null, ip: req.ip ?? null });
 
 /** Sign-up, sign-in, sign-out, the current user, own sessions and password reset (spec 01 §7). */
-export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; session: SessionReader }): Router {
+export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; session: SessionReader; registerLimits: RegisterLimits }): Router {
   const r = Router();
   const db: Db = deps.db;
 
@@ -29,7 +29,7 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
   });
 
   r.post('/register', async (req, res) => {
-    const user = await register(db, req.body);
+    const user = await register(db, req.body, req.ip ?? 'unknown', deps.registerLimits);
     const { token, expiresAt } = await createSession(db, user, meta(req));
     setSessionCookie(res, deps.cookies, token, expiresAt);
     res.status(201).json(toUserDto(user));

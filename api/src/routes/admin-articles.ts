@@ -1,9 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { z } from 'zod';
 import { importArticles, type ArticleSink } from '../domain/articles/import-articles.ts';
 import { requireAdmin } from '../domain/accounts/permissions.ts';
 import { AppError } from '../lib/app-error.ts';
+import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -37,9 +37,7 @@ export function adminArticleRoutes(deps: { user: UserReader; cms: CmsWriter }): 
   });
   r.delete('/articles/:id', async (req, res) => {
     requireAdmin(await deps.user(req));
-    const id = z.coerce.number().int().positive().safeParse(req.params.id);
-    if (!id.success) throw new AppError('not_found', 'Article not found');
-    await deps.cms.deleteArticle(id.data);
+    await deps.cms.deleteArticle(idParam(req.params.id, 'Article'));
     res.status(204).end();
   });
   return r;

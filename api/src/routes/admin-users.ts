@@ -1,12 +1,10 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { requireAdmin } from '../domain/accounts/permissions.ts';
 import { changeUserStatus } from '../domain/admin/change-user-status.ts';
 import { listUsers } from '../domain/admin/list-users.ts';
+import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
-
-const UserIdSchema = z.coerce.number().int().positive();
 
 /** The admin dashboard's Users tab (spec 02 §7). */
 export function adminUserRoutes(deps: { db: Db; user: UserReader }): Router {
@@ -18,7 +16,7 @@ export function adminUserRoutes(deps: { db: Db; user: UserReader }): Router {
   });
   r.post('/users/:userId/status', async (req, res) => {
     const admin = requireAdmin(await deps.user(req));
-    res.json(await changeUserStatus(deps.db, admin, UserIdSchema.parse(req.params.userId), req.body));
+    res.json(await changeUserStatus(deps.db, admin, idParam(req.params.userId, 'User'), req.body));
   });
   return r;
 }

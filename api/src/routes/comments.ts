@@ -1,20 +1,13 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { listComments } from '../domain/comments/list-comments.ts';
 import { listCommentsForModeration } from '../domain/comments/moderation-list.ts';
 import { deleteComment, editComment, postComment, setCommentHidden } from '../domain/comments/write-comments.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
-import { scoreQuiz } from '../domain/quiz/score-quiz.ts';
-import { AppError } from '../lib/app-error.ts';
+import { checkQuizAnswer, scoreQuiz } from '../domain/quiz/score-quiz.ts';
+import { idParam as id } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 
-const Id = z.coerce.number().int().positive();
-function id(value: string, what: string): number {
-  const parsed = Id.safeParse(value);
-  if (!parsed.success) throw new AppError('not_found', `${what} not found`);
-  return parsed.data;
-}
 
 /** Comments on articles (spec 01 §7), their moderation, and quiz scoring. */
 export function commentRoutes(deps: { db: Db; content: ContentReadModel; user: UserReader }): Router {
@@ -45,6 +38,9 @@ export function commentRoutes(deps: { db: Db; content: ContentReadModel; user: U
   r.get('/admin/comments', async (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(await listCommentsForModeration(deps.db, index(), await viewer(req), req.query));
+  });
+  r.post('/articles/:id/quiz/check', async (req, res) => {
+    res.json(checkQuizAnswer(index(), id(req.params.id, 'Article'), await viewer(req), req.body));
   });
   r.post('/articles/:id/quiz', async (req, res) => {
     res.json(await scoreQuiz(deps.db, index(), id(req.params.id, 'Article'), await viewer(req), req.body));

@@ -1,15 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getArticle } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
 import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
 import { searchContent } from '../domain/content/search-content.ts';
-import type { Viewer } from '@app/shared';
+import { IdParamSchema, type Viewer } from '@app/shared';
 
 export type ViewerResolver = (req: Request) => Promise<Viewer>;
-
-const IdSchema = z.coerce.number().int().positive();
 
 function sendJson(res: Response, json: string) {
   res.type('application/json').send(json);
@@ -26,7 +23,7 @@ export function contentRoutes(deps: { content: ContentReadModel; viewer: ViewerR
     res.json(listCategoryArticles(index(), req.params.category));
   });
   r.get('/articles/:id', async (req, res) => {
-    const id = IdSchema.safeParse(req.params.id);
+    const id = IdParamSchema.safeParse(req.params.id);
     const viewer = await deps.viewer(req);
     // A non-numeric id can name no article: same answer as an unknown one.
     res.setHeader('Cache-Control', 'private, no-store');
@@ -37,7 +34,7 @@ export function contentRoutes(deps: { content: ContentReadModel; viewer: ViewerR
   r.get('/products', (_req, res) => sendJson(res, index().productsJson));
   r.get('/products/featured', (_req, res) => sendJson(res, index().featuredProductsJson));
   r.get('/products/:id', (req, res) => {
-    const id = IdSchema.safeParse(req.params.id);
+    const id = IdParamSchema.safeParse(req.params.id);
     res.json(getProduct(index(), id.success ? id.data : -1));
   });
   return r;

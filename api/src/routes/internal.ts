@@ -11,9 +11,15 @@ const ContentChangedSchema = z.object({
   id: z.union([z.number(), z.string()]).optional(),
 });
 
+/**
+ * Our services call each other directly on their private addresses; anything that came through
+ * a public proxy (the front door and Caddy always add X-Forwarded-For) is refused even with
+ * the right secret, so the secret alone never opens these routes from outside.
+ */
 export function requireInternalSecret(secret: string): RequestHandler {
   const expected = Buffer.from(secret);
   return (req, _res, next) => {
+    if (req.headers['x-forwarded-for'] !== undefined) return next(new AppError('not_found', 'Not found'));
     const given = Buffer.from(String(req.get('x-internal-secret') ?? ''));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return next(new AppError('forbidden', 'Not allowed'));
@@ -22,7 +28,7 @@ export function requireInternalSecret(secret: string): RequestHandler {
   };
 }
 
-/** Service-to-service calls; the front door refuses /api/internal from outside. */
+/** Service-to-service calls; the public proxies refuse /api/internal, and so does requireInternalSecret. */
 export function internalRoutes(deps: { secret: string; content: ContentReadModel; rebuilds: RebuildScheduler }): Router {
   const r = Router();
   r.use(requireInternalSecret(deps.secret));

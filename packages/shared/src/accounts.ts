@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TierSchema } from './content.ts';
+import { PG_INT_MAX } from './ids.ts';
 import { ACCOUNT_STATUSES, MODERATION_REASONS } from './moderation.ts';
 
 /** Field rules from spec 01 §5 / 02 §5, used by the API and by the forms. */
@@ -36,7 +37,7 @@ export const RequestPasswordResetSchema = z.object({ email: z.string().trim().mi
 
 export const ResetPasswordSchema = z.object({
   token: z.string().min(1, 'Invalid reset token or user ID').max(200),
-  userId: z.coerce.number().int().positive('Invalid reset token or user ID'),
+  userId: z.coerce.number().int().positive('Invalid reset token or user ID').max(PG_INT_MAX, 'Invalid reset token or user ID'),
   newPassword: PasswordSchema,
 });
 

@@ -27,6 +27,11 @@ export class NetworkError extends Error {
   }
 }
 
+/** What a toast shows for a failed call: the server's message, else the fallback. */
+export function errorMessage(err: unknown, fallback = 'Please try again.'): string {
+  return err instanceof ApiError ? err.detail : fallback;
+}
+
 export async function errorFromResponse(res: Response): Promise<ApiError> {
   let detail: string;
   let body: unknown = null;

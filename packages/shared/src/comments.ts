@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModerationReasonSchema } from './accounts.ts';
+import { IdSchema } from './ids.ts';
 
 export const COMMENT_MAX_LENGTH = 5000;
 
@@ -11,7 +12,7 @@ export const CommentContentSchema = z
 
 export const CreateCommentSchema = z.object({
   content: CommentContentSchema,
-  parentCommentId: z.number().int().positive().nullish(),
+  parentCommentId: IdSchema.nullish(),
 });
 
 export const UpdateCommentSchema = z.object({ content: CommentContentSchema });

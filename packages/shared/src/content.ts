@@ -46,6 +46,25 @@ export const InteractiveDataSchema = z.object({
 });
 export type InteractiveData = z.infer<typeof InteractiveDataSchema>;
 
+/**
+ * Interactive parts as the browser gets them: the quiz without its answer key. Right answers
+ * and explanations stay on the server and come back from the checking call, one question at
+ * a time (POST /api/articles/{id}/quiz/check).
+ */
+export type PublicQuiz = Omit<NonNullable<InteractiveData['quiz']>, 'questions'> & { questions: { question: string; options: string[] }[] };
+export type PublicInteractiveData = Omit<InteractiveData, 'quiz'> & { quiz: PublicQuiz | null };
+
+export function toPublicInteractiveData(data: InteractiveData): PublicInteractiveData {
+  const quiz = data.quiz && { ...data.quiz, questions: data.quiz.questions.map(({ question, options }) => ({ question, options })) };
+  return { ...data, quiz };
+}
+
+export const QuizCheckSchema = z.object({ question: z.number().int().min(0).max(99), answer: z.number().int().min(0).max(20) });
+/** The answer to one quiz question, after the reader chose. */
+export type QuizCheck = { correct: boolean; correctAnswer: number; explanation: string };
+/** A finished quiz's score (kept for signed-in readers). */
+export type QuizScore = { correct: number; total: number; points: number };
+
 /** What every visitor may see of an article (list items, static page head). */
 export const ArticleSummarySchema = z.object({
   id: z.number().int(),
@@ -63,12 +82,7 @@ export const ArticleSummarySchema = z.object({
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
 /** GET /api/articles/{id}: the body and interactive data only when the viewer's tier allows. */
-export const ArticleDetailSchema = ArticleSummarySchema.extend({
-  locked: z.boolean(),
-  content: z.string().nullable(),
-  interactiveData: InteractiveDataSchema.nullable(),
-});
-export type ArticleDetail = z.infer<typeof ArticleDetailSchema>;
+export type ArticleDetail = ArticleSummary & { locked: boolean; content: string | null; interactiveData: PublicInteractiveData | null };
 
 export const VideoSchema = z.object({
   id: z.number().int(),

@@ -8,3 +8,4 @@ export * from './accounts.ts';
 export * from './route-guards.ts';
 export * from './comments.ts';
 export * from './moderation.ts';
+export * from './ids.ts';

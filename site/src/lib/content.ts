@@ -3,14 +3,20 @@
  * helpers in their frontmatter / getStaticPaths; visitors never wait on the CMS.
  */
 import {
-  fetchAllContent, toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo,
-  type ArticleSummary, type Category, type InteractiveData, type Product, type Video,
+  fetchAllContent, toArticleSummary, toCategory, toInteractiveData, toProduct, toPublicInteractiveData, toVideo,
+  type ArticleSummary, type Category, type Product, type PublicInteractiveData, type Video,
 } from '@app/shared';
 
-export type BuildArticle = ArticleSummary & { contentHtml: string; interactiveData: InteractiveData | null };
+export type BuildArticle = ArticleSummary & { contentHtml: string; interactiveData: PublicInteractiveData | null };
 export type BuildContent = { articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[] };
 
 let cached: Promise<BuildContent> | null = null;
+
+// Pages ship island props in their HTML, so the quiz's answer key is removed here.
+const publicInteractive = (doc: Parameters<typeof toInteractiveData>[0]) => {
+  const data = toInteractiveData(doc);
+  return data && toPublicInteractiveData(data);
+};
 
 export function loadContent(): Promise<BuildContent> {
   cached ??= (async () => {
@@ -18,7 +24,7 @@ export function loadContent(): Promise<BuildContent> {
     const secret = process.env.INTERNAL_SECRET ?? '';
     const records = await fetchAllContent(cmsUrl, secret);
     return {
-      articles: records.articles.map((doc) => ({ ...toArticleSummary(doc), contentHtml: doc.contentHtml ?? '', interactiveData: toInteractiveData(doc) })),
+      articles: records.articles.map((doc) => ({ ...toArticleSummary(doc), contentHtml: doc.contentHtml ?? '', interactiveData: publicInteractive(doc) })),
       categories: records.categories.map(toCategory),
       videos: records.videos.map(toVideo),
       products: records.products.map(toProduct),

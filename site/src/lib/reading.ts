@@ -1,6 +1,6 @@
-import type { InteractiveData } from '@app/shared';
+import type { PublicInteractiveData } from '@app/shared';
 
-type Guide = InteractiveData['characterGuides'][number];
+type Guide = PublicInteractiveData['characterGuides'][number];
 
 /** Reading progress 0–100 from the scroll position (spec 01 §4). */
 export function scrollProgress(scrollTop: number, scrollHeight: number, viewportHeight: number): number {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from './passwords.ts';
-import { clearEvents, recordEvent, throttleWait, type ThrottleRule } from './throttle.ts';
+import { clearAttempts, refund, takeAttempt, type LimitRule } from '../rate-limit/attempts.ts';
 import type { UserRow } from './user-dto.ts';
 
 /** Ghost's defaults: 8 free tries for members, 4 for admins, per account and address. */
@@ -34,23 +34,19 @@ export async function login(db: Db, input: unknown, ip: string): Promise<UserRow
     .where(or(eq(users.username, username), eq(users.email, username.toLowerCase())))
     .limit(1);
   const account = (user?.username ?? username).toLowerCase();
-  const rules: ThrottleRule[] = [
+  const rules: LimitRule[] = [
     { key: `login:account-ip:${account}:${ip}`, freeTries: user?.role === 'admin' ? ADMIN_FREE_TRIES : MEMBER_FREE_TRIES },
     { key: `login:account:${account}`, freeTries: ACCOUNT_WIDE_FREE_TRIES },
     { key: `login:ip:${ip}`, freeTries: IP_FREE_TRIES },
   ];
-  const wait = await throttleWait(db, rules);
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw new AppError('too_many_requests', `Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`, { retryAfter: seconds });
-  }
+  // Every attempt is counted before the password is checked, so parallel guesses cannot pass
+  // the limit together; a successful one is taken back.
+  const attempt = await takeAttempt(db, rules, (s) => `Too many sign-in attempts. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok) {
-    await recordEvent(db, rules.map((r) => r.key));
-    throw new AppError('unauthorized', INVALID);
-  }
+  if (!user || !ok) throw new AppError('unauthorized', INVALID);
+  await refund(db, attempt);
   const refusal = statusRefusal(user.accountStatus);
   if (refusal) throw new AppError('forbidden', refusal);
-  await clearEvents(db, [rules[0]!.key, rules[1]!.key]);
+  await clearAttempts(db, [rules[0]!.key, rules[1]!.key]);
   return user;
 }

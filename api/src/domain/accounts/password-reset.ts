@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { hashPassword } from './passwords.ts';
 import { endAllSessions } from './sessions.ts';
-import { countRecent, recordEvent } from './throttle.ts';
+import { takeAttempt } from '../rate-limit/attempts.ts';
 
 const TOKEN_TTL_MS = 30 * 60 * 1000;
 const REQUESTS_PER_HOUR = 4;
@@ -22,11 +22,15 @@ export async function requestPasswordReset(deps: AccountDeps, input: unknown): P
   const { db } = deps;
   const email = RequestPasswordResetSchema.parse(input).email.toLowerCase();
   const token = randomBytes(32).toString('base64url');
-  const key = `reset:${email}`;
-  const recent = await countRecent(db, key);
-  await recordEvent(db, [key]);
+  try {
+    await takeAttempt(db, [{ key: `reset:${email}`, max: REQUESTS_PER_HOUR, windowMs: 60 * 60 * 1000 }], () => RESET_REQUESTED_MESSAGE);
+  } catch (err) {
+    // Past the limit no mail is sent, and the answer stays the same (it must not tell anything).
+    if (err instanceof AppError && err.code === 'too_many_requests') return { message: RESET_REQUESTED_MESSAGE };
+    throw err;
+  }
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user || recent >= REQUESTS_PER_HOUR) return { message: RESET_REQUESTED_MESSAGE };
+  if (!user) return { message: RESET_REQUESTED_MESSAGE };
 
   await db.transaction(async (tx) => {
     // Only the newest link works.

@@ -3,13 +3,30 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { takeAttempt, waitText } from '../rate-limit/attempts.ts';
 import { hashPassword } from './passwords.ts';
 import type { UserRow } from './user-dto.ts';
 
-/** Creates a member account (free tier). Usernames are unique regardless of case; emails are stored lowercased. */
-export async function register(db: Db, input: unknown): Promise<UserRow> {
+/** Sign-ups per address per hour (REGISTER_LIMIT_PER_HOUR), and per email domain in ten minutes (a burst of throwaway accounts). */
+export type RegisterLimits = { perAddressPerHour: number; perDomainPerTenMinutes: number };
+export const DEFAULT_REGISTER_LIMITS: RegisterLimits = { perAddressPerHour: 20, perDomainPerTenMinutes: 30 };
+
+/**
+ * Creates a member account (free tier). Usernames are unique regardless of case; emails are
+ * stored lowercased. Each sign-up costs an argon2 hash, so sign-ups are limited per address
+ * and per email domain (RegisterLimits).
+ */
+export async function register(db: Db, input: unknown, ip: string, limits: RegisterLimits): Promise<UserRow> {
   const data = RegisterSchema.parse(input);
   const email = data.email.toLowerCase();
+  await takeAttempt(
+    db,
+    [
+      { key: `register:ip:${ip}`, max: limits.perAddressPerHour, windowMs: 60 * 60 * 1000 },
+      { key: `register:domain:${email.slice(email.lastIndexOf('@') + 1)}`, max: limits.perDomainPerTenMinutes, windowMs: 10 * 60 * 1000 },
+    ],
+    (s) => `Too many sign-ups. Please try again in ${waitText(s)}.`,
+  );
   const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${data.username})`);
   if (taken) throw new AppError('conflict', 'Username already exists');
   const [emailTaken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));

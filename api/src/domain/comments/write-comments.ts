@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { comments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../accounts/permissions.ts';
-import { countRecent, recordEvent } from '../accounts/throttle.ts';
+import { takeAttempt } from '../rate-limit/attempts.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentIndex } from '../content/content-index.ts';
 import { toCommentDto, type CommentRow } from './comment-dto.ts';
@@ -32,9 +32,7 @@ export async function postComment(db: Db, index: ContentIndex, articleId: number
     if (parent.articleId !== articleId) throw new AppError('bad_request', 'The comment you are replying to belongs to another article.');
     if (parent.isHidden) throw new AppError('bad_request', 'You cannot reply to a hidden comment.');
   }
-  const key = `comment:${user.id}`;
-  if ((await countRecent(db, key, 60_000)) >= PER_MINUTE) throw new AppError('too_many_requests', 'You are commenting too quickly. Please wait a minute and try again.', { retryAfter: 60 });
-  await recordEvent(db, [key]);
+  await takeAttempt(db, [{ key: `comment:${user.id}`, max: PER_MINUTE, windowMs: 60_000 }], () => 'You are commenting too quickly. Please wait a minute and try again.');
   const [row] = await db.insert(comments).values({ articleId, userId: user.id, parentCommentId: parentCommentId ?? null, content }).returning();
   return asAuthorView(row!, user);
 }

@@ -1,9 +1,10 @@
 import {
-  toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo,
-  type ArticleSummary, type Category, type ContentRecords, type InteractiveData, type Product, type Video,
+  toArticleSummary, toCategory, toInteractiveData, toProduct, toPublicInteractiveData, toVideo,
+  type ArticleSummary, type Category, type ContentRecords, type InteractiveData, type Product, type PublicInteractiveData, type Video,
 } from '@app/shared';
 
-export type IndexedArticle = { summary: ArticleSummary; content: string; interactiveData: InteractiveData | null };
+/** `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what readers get. */
+export type IndexedArticle = { summary: ArticleSummary; content: string; interactiveData: InteractiveData | null; publicInteractiveData: PublicInteractiveData | null };
 
 /**
  * An immutable, query-ready view of all content. Lists that every visitor sees the same are
@@ -28,7 +29,8 @@ export function buildContentIndex(records: ContentRecords, loadedAt: string): Co
   const articlesByCategory = new Map<string, ArticleSummary[]>();
   for (const doc of records.articles) {
     const summary = toArticleSummary(doc);
-    articles.set(summary.id, { summary, content: doc.contentHtml ?? '', interactiveData: toInteractiveData(doc) });
+    const interactiveData = toInteractiveData(doc);
+    articles.set(summary.id, { summary, content: doc.contentHtml ?? '', interactiveData, publicInteractiveData: interactiveData && toPublicInteractiveData(interactiveData) });
     const list = articlesByCategory.get(summary.category) ?? [];
     list.push(summary);
     articlesByCategory.set(summary.category, list);

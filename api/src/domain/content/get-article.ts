@@ -11,6 +11,6 @@ export function getArticle(index: ContentIndex, id: number, viewer: Viewer): Art
     ...article.summary,
     locked: !allowed,
     content: allowed ? article.content : null,
-    interactiveData: allowed ? article.interactiveData : null,
+    interactiveData: allowed ? article.publicInteractiveData : null,
   };
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { InteractiveData } from '@app/shared';
+import type { PublicInteractiveData } from '@app/shared';
 import { guideDelay, guideSide, guideTriggered, scrollProgress } from '../../lib/reading';
 
-type Guide = InteractiveData['characterGuides'][number];
+type Guide = PublicInteractiveData['characterGuides'][number];
 
 /** Guides that pop up as the reader reaches their point in the article. */
 export default function CharacterGuides({ guides }: { guides: Guide[] }) {

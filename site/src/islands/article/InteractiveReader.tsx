@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user, loadUser } from '../../stores/session';
-import type { InteractiveData } from '@app/shared';
+import type { PublicInteractiveData } from '@app/shared';
 import CharacterGuides from './CharacterGuides';
 import Quiz from './Quiz';
 
@@ -9,7 +9,7 @@ import Quiz from './Quiz';
  * The interactive parts of a flagged article: AMP (lightweight reading) toggle, key points,
  * character guides, quiz and experiment.
  */
-export default function InteractiveReader({ articleId, data, isAmpCompatible }: { articleId: number; data: InteractiveData; isAmpCompatible: boolean }) {
+export default function InteractiveReader({ articleId, data, isAmpCompatible }: { articleId: number; data: PublicInteractiveData; isAmpCompatible: boolean }) {
   const signedIn = Boolean(useStore($user));
   useEffect(() => void loadUser(), []);
   const [amp, setAmp] = useState(false);

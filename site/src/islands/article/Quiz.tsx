@@ -1,43 +1,57 @@
 import { useState } from 'react';
-import { api, type InteractiveData } from '@app/shared';
+import { api, errorMessage, type PublicQuiz, type QuizCheck, type QuizScore } from '@app/shared';
 import { toast } from '@app/ui';
 
-type QuizData = NonNullable<InteractiveData['quiz']>;
-type State = { phase: 'idle' } | { phase: 'running'; index: number; answers: number[]; selected: number | null } | { phase: 'done'; correct: number; points: number; saved: boolean };
+type Checked = QuizCheck & { chosen: number };
+type State =
+  | { phase: 'idle' }
+  | { phase: 'running'; index: number; checked: Checked[]; selected: number | null; busy: boolean }
+  | { phase: 'done'; checked: Checked[]; points: number; saved: boolean };
 
 /**
  * The article quiz (spec 01 §4): an answer is needed before Next, the last question says
- * "Finish Quiz", then the score and Retake. Signed-in readers' points are scored and kept by the API.
+ * "Finish Quiz", then the score and Retake. The page has no answer key: each answer is checked
+ * by the API as the reader moves on, and signed-in readers' points are scored and kept there.
  */
-export default function Quiz({ articleId, quiz, signedIn }: { articleId: number; quiz: QuizData; signedIn: boolean }) {
+export default function Quiz({ articleId, quiz, signedIn }: { articleId: number; quiz: PublicQuiz; signedIn: boolean }) {
   const [state, setState] = useState<State>({ phase: 'idle' });
   const total = quiz.questions.length;
 
-  async function finish(answers: number[]) {
-    let correct = quiz.questions.filter((q, i) => q.correctAnswer === answers[i]).length;
+  async function finish(checked: Checked[]) {
+    let correct = checked.filter((c) => c.correct).length;
     let points = correct * quiz.pointsPerQuestion;
     let saved = false;
     if (signedIn) {
       try {
-        ({ correct, points } = await api.post<{ correct: number; points: number }>(`/api/articles/${articleId}/quiz`, { answers }));
+        ({ correct, points } = await api.post<QuizScore>(`/api/articles/${articleId}/quiz`, { answers: checked.map((c) => c.chosen) }));
         saved = true;
       } catch {
-        /* the local score still stands; it just is not saved */
+        /* the score still stands; it just is not saved */
       }
     }
     toast({ title: 'Quiz Complete!', description: `You got ${correct} out of ${total} correct and earned ${points} points!` });
-    setState({ phase: 'done', correct, points, saved });
+    setState({ phase: 'done', checked, points, saved });
   }
 
-  function next() {
-    if (state.phase !== 'running') return;
+  async function next() {
+    if (state.phase !== 'running' || state.busy) return;
     if (state.selected === null) {
       toast({ title: 'Please select an answer', description: 'You need to select an answer before proceeding.', variant: 'destructive' });
       return;
     }
-    const answers = [...state.answers, state.selected];
-    if (answers.length === total) void finish(answers);
-    else setState({ phase: 'running', index: state.index + 1, answers, selected: null });
+    const chosen = state.selected;
+    setState({ ...state, busy: true });
+    let result: QuizCheck;
+    try {
+      result = await api.post<QuizCheck>(`/api/articles/${articleId}/quiz/check`, { question: state.index, answer: chosen });
+    } catch (err) {
+      toast({ title: 'Could not check your answer', description: errorMessage(err), variant: 'destructive' });
+      setState({ ...state, busy: false });
+      return;
+    }
+    const checked = [...state.checked, { ...result, chosen }];
+    if (checked.length === total) void finish(checked);
+    else setState({ phase: 'running', index: state.index + 1, checked, selected: null, busy: false });
   }
 
   return (
@@ -45,7 +59,7 @@ export default function Quiz({ articleId, quiz, signedIn }: { articleId: number;
       <h2 id="quiz-title" className="text-xl font-bold text-slate-900">{quiz.title}</h2>
       {quiz.description && <p className="mt-1 text-slate-600">{quiz.description}</p>}
       {state.phase === 'idle' && (
-        <button type="button" className="btn-primary mt-4" onClick={() => setState({ phase: 'running', index: 0, answers: [], selected: null })}>Start Quiz</button>
+        <button type="button" className="btn-primary mt-4" onClick={() => setState({ phase: 'running', index: 0, checked: [], selected: null, busy: false })}>Start Quiz</button>
       )}
       {state.phase === 'running' && (
         <fieldset className="mt-4">
@@ -59,15 +73,18 @@ export default function Quiz({ articleId, quiz, signedIn }: { articleId: number;
               </label>
             ))}
           </div>
-          <button type="button" className="btn-primary mt-4" onClick={next}>{state.index === total - 1 ? 'Finish Quiz' : 'Next'}</button>
+          <button type="button" className="btn-primary mt-4" disabled={state.busy} onClick={() => void next()}>{state.index === total - 1 ? 'Finish Quiz' : 'Next'}</button>
         </fieldset>
       )}
       {state.phase === 'done' && (
         <div className="mt-4" role="status">
-          <p className="text-2xl font-bold text-slate-900">{state.correct} / {total}</p>
+          <p className="text-2xl font-bold text-slate-900">{state.checked.filter((c) => c.correct).length} / {total}</p>
           <p className="text-slate-600">You earned {state.points} points.{' '}{signedIn ? (state.saved ? 'Your points are saved.' : '') : <a className="text-brand-700 underline" href={`/auth?redirect=${encodeURIComponent(`/articles/${articleId}`)}`}>Sign in to save your points.</a>}</p>
           <ul className="mt-4 space-y-2 text-sm">
-            {quiz.questions.map((q, i) => <li key={i} className="text-slate-700"><span className="font-medium">{q.question}</span> — {q.options[q.correctAnswer]}. {q.explanation}</li>)}
+            {quiz.questions.map((q, i) => {
+              const c = state.checked[i]!;
+              return <li key={i} className="text-slate-700"><span className="font-medium">{q.question}</span> — {c.correct ? 'Right: ' : 'Answer: '}{q.options[c.correctAnswer]}. {c.explanation}</li>;
+            })}
           </ul>
           <button type="button" className="btn-outline mt-4" onClick={() => setState({ phase: 'idle' })}>Retake</button>
         </div>
