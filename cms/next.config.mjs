@@ -10,6 +10,8 @@ const nextConfig = {
   turbopack: { root },
   outputFileTracingRoot: root,
   poweredByHeader: false,
+  // Our shared package ships TypeScript sources.
+  transpilePackages: ['@app/shared'],
   distDir: process.env.CMS_DIST_DIR ?? '.next',
 };
 

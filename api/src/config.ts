@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   TRUST_PROXY: z.string().default('loopback'),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  REGISTER_DOMAIN_BURST: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -42,7 +43,7 @@ export type Config = {
   demoAccounts: boolean;
   firstAdmin: { username: string; password: string; email: string } | null;
   trustProxy: TrustProxy;
-  registerLimitPerHour: number;
+  registerLimits: { perAddressPerHour: number; perDomainPerTenMinutes: number };
 };
 
 /** Express's `trust proxy`: hops whose X-Forwarded-For is believed (a count, addresses/subnets, or true/false). */
@@ -89,6 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME.toLowerCase()}@localhost` }
         : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,
+    registerLimits: { perAddressPerHour: e.REGISTER_LIMIT_PER_HOUR, perDomainPerTenMinutes: e.REGISTER_DOMAIN_BURST },
   };
 }

@@ -13,7 +13,6 @@ import { createMailer } from './integrations/mailer.ts';
 import { createLogger } from './lib/logging.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
-import { DEFAULT_REGISTER_LIMITS } from './domain/accounts/register.ts';
 
 async function main() {
   const config = loadConfig();
@@ -40,7 +39,7 @@ async function main() {
   const rebuilds = createRebuildScheduler({ builder, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs });
 
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: { ...DEFAULT_REGISTER_LIMITS, perAddressPerHour: config.registerLimitPerHour } });
+  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));

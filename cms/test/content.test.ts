@@ -2,7 +2,7 @@ import { convertMarkdownToLexical, editorConfigFactory } from '@payloadcms/richt
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasServiceSecret } from '../src/access/editors';
 import { seedContent } from '../src/seed/seed-content';
-import { startPayload, TEST_SECRET } from './payload-test';
+import { PRIVATE_CMS_URL, startPayload, TEST_SECRET } from './payload-test';
 
 let ctx: Awaited<ReturnType<typeof startPayload>>;
 beforeAll(async () => {
@@ -13,6 +13,14 @@ afterAll(async () => ctx?.close());
 async function richText(markdown: string) {
   const editorConfig = await editorConfigFactory.default({ config: ctx.payload.config });
   return convertMarkdownToLexical({ editorConfig, markdown });
+}
+
+/** Rich text holding one link per URL, as the editor's link dialog stores them. */
+function withLinks(urls: string[]) {
+  const node = { direction: null, format: '', indent: 0, version: 1 };
+  const text = (t: string) => ({ type: 'text', version: 1, text: t, format: 0, detail: 0, mode: 'normal', style: '' });
+  const links = urls.map((url) => ({ ...node, type: 'link', version: 3, fields: { linkType: 'custom', url, newTab: false }, children: [text('a link')] }));
+  return { root: { ...node, type: 'root', children: [{ ...node, type: 'paragraph', textFormat: 0, children: links }] } };
 }
 
 describe('the demo seed', () => {
@@ -61,10 +69,45 @@ describe('articles', () => {
     await expect(ctx.payload.find({ collection: 'articles', overrideAccess: false, limit: 1 })).rejects.toThrow(/not allowed/i);
   });
 
-  it('are readable by our services presenting the internal secret', () => {
-    expect(hasServiceSecret(new Headers({ 'x-internal-secret': TEST_SECRET }))).toBe(true);
-    expect(hasServiceSecret(new Headers({ 'x-internal-secret': 'wrong' }))).toBe(false);
-    expect(hasServiceSecret(new Headers())).toBe(false);
+  it('are readable by our services presenting the internal secret on the CMS’s private address', () => {
+    const privateHost = new URL(PRIVATE_CMS_URL).host;
+    expect(hasServiceSecret(new Headers({ host: privateHost, 'x-internal-secret': TEST_SECRET }))).toBe(true);
+    expect(hasServiceSecret(new Headers({ host: privateHost, 'x-internal-secret': 'wrong' }))).toBe(false);
+    expect(hasServiceSecret(new Headers({ host: privateHost }))).toBe(false);
+  });
+
+  it('refuse the internal secret on the public address', () => {
+    expect(hasServiceSecret(new Headers({ host: 'localhost:3000', 'x-internal-secret': TEST_SECRET }))).toBe(false);
+    expect(hasServiceSecret(new Headers({ host: 'betterself.example', 'x-internal-secret': TEST_SECRET }))).toBe(false);
+    expect(hasServiceSecret(new Headers({ 'x-internal-secret': TEST_SECRET }))).toBe(false);
+  });
+
+  it('keep contentHtml for the save hook alone: an editor cannot store HTML of their own', async () => {
+    const { payload } = ctx;
+    const category = (await payload.find({ collection: 'categories', limit: 1 })).docs[0]!;
+    const editor = (await payload.find({ collection: 'users', limit: 1 })).docs[0] ?? (await payload.create({ collection: 'users', data: { email: 'e5@example.com', password: 'editor-pass-1' } }));
+    const asEditor = { user: { ...editor, collection: 'users' as const }, overrideAccess: false, context: { skipNotify: true } };
+    const doc = await payload.create({
+      collection: 'articles',
+      data: { title: 'Plain', category: category.id, content: await richText('Safe body'), contentHtml: '<script>alert(1)</script>' },
+      ...asEditor,
+    });
+    expect(doc.contentHtml).toContain('<p>Safe body</p>');
+    expect(doc.contentHtml).not.toContain('script');
+    // A PATCH without `content` used to keep whatever HTML it carried.
+    const patched = await payload.update({ collection: 'articles', id: doc.id, data: { title: 'Plain, edited', contentHtml: '<img src=x onerror=alert(1)>' }, ...asEditor });
+    expect(patched.contentHtml).toBe(doc.contentHtml);
+  });
+
+  it('sanitise the HTML rendered from rich text', async () => {
+    const category = (await ctx.payload.find({ collection: 'categories', limit: 1 })).docs[0]!;
+    const doc = await ctx.payload.create({
+      collection: 'articles',
+      data: { title: 'Links', category: category.id, content: withLinks(['javascript:alert(1)', 'https://example.com']) },
+      context: { skipNotify: true },
+    });
+    expect(doc.contentHtml).not.toMatch(/javascript:/i);
+    expect(doc.contentHtml).toContain('href="https://example.com"');
   });
 
   it('tell the API when they change, with the internal secret', async () => {

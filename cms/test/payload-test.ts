@@ -7,6 +7,8 @@ import { createFreshDatabase } from '@app/test-support/fresh-database';
 import type { Payload } from 'payload';
 
 export const TEST_SECRET = 'cms-test-internal-secret-0123456789';
+/** Where our services reach the CMS (the service secret is accepted only there). */
+export const PRIVATE_CMS_URL = 'http://127.0.0.1:3902';
 
 export type Signal = { body: Record<string, unknown>; secret: string | undefined };
 
@@ -33,6 +35,7 @@ export async function startPayload() {
     INTERNAL_SECRET: TEST_SECRET,
     MEDIA_DIR: await mkdtemp(path.join(tmpdir(), 'cms-media-')),
     API_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+    CMS_URL: PRIVATE_CMS_URL,
   });
   const { getPayload } = await import('payload');
   const { default: config } = await import('../src/payload.config');

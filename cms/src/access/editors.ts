@@ -13,11 +13,22 @@ export const cmsAdminsOnly: Access = ({ req }) => req.user?.role === 'admin';
  */
 export const editorsOrService: Access = ({ req }) => Boolean(req.user) || hasServiceSecret(req.headers);
 
+/**
+ * A call from one of our services: it presents the internal secret *and* was made to the CMS's
+ * private address (CMS_URL). Public requests arrive with the site's host name — the proxies
+ * strip the secret header and redirect any other host — so the secret alone never works from outside.
+ */
 export function hasServiceSecret(headers: Headers): boolean {
   const secret = process.env.INTERNAL_SECRET;
   const given = headers.get('x-internal-secret');
-  if (!secret || !given) return false;
+  if (!secret || !given || !calledOnPrivateAddress(headers)) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function calledOnPrivateAddress(headers: Headers): boolean {
+  const cmsUrl = process.env.CMS_URL;
+  if (!cmsUrl) return false;
+  return headers.get('host')?.toLowerCase() === new URL(cmsUrl).host.toLowerCase();
 }

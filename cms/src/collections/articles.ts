@@ -29,7 +29,8 @@ export const Articles: CollectionConfig = {
     { name: 'publishDate', type: 'date', required: true, index: true, defaultValue: () => new Date().toISOString(), admin: { position: 'sidebar' } },
     membershipRequired,
     { name: 'content', type: 'richText', required: true },
-    { name: 'contentHtml', type: 'textarea', admin: { hidden: true, readOnly: true } },
+    // Only the renderContentHtml hook writes this; nobody may send it (a PATCH would store raw HTML).
+    { name: 'contentHtml', type: 'textarea', access: { create: () => false, update: () => false }, admin: { hidden: true, readOnly: true } },
     { name: 'hasInteractiveElements', type: 'checkbox', defaultValue: false, admin: { position: 'sidebar' } },
     { name: 'isAmpCompatible', type: 'checkbox', defaultValue: false, admin: { position: 'sidebar' } },
     {

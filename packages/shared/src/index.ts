@@ -9,3 +9,4 @@ export * from './route-guards.ts';
 export * from './comments.ts';
 export * from './moderation.ts';
 export * from './ids.ts';
+export * from './inline-json.ts';
