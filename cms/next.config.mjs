@@ -4,6 +4,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), usb=()' },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Hoisted workspace: dependencies live in the repository's node_modules.
@@ -13,6 +20,14 @@ const nextConfig = {
   // Our shared package ships TypeScript sources.
   transpilePackages: ['@app/shared'],
   distDir: process.env.CMS_DIST_DIR ?? '.next',
+  async headers() {
+    // Nothing may frame the admin, no MIME sniffing. REST answers are data; the admin pages get
+    // their nonce-based policy from src/proxy.ts.
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      { source: '/cms/api/:path*', headers: [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" }] },
+    ];
+  },
 };
 
 export default withPayload(nextConfig, { devBundleServerPackages: false });

@@ -1,4 +1,5 @@
 import express from 'express';
+import helmet from 'helmet';
 import type { LevelWithSilent, Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { TrustProxy } from './config.ts';
@@ -43,6 +44,15 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? 'loopback');
+  // JSON only: nothing here is a document, so the policy allows nothing and nobody may frame it.
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      strictTransportSecurity: deps.publicUrl.startsWith('https:'),
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
   app.use(
     pinoHttp<express.Request, express.Response, never>({
       logger: deps.logger,

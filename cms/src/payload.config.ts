@@ -12,7 +12,13 @@ import { Videos } from './collections/videos';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
+// The public origin (PUBLIC_URL): Payload accepts its session cookie only from requests that
+// come from there (CSRF), and builds its own links with it.
+const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
+
 export default buildConfig({
+  serverURL: publicUrl,
+  csrf: [publicUrl],
   routes: { admin: '/cms/admin', api: '/cms/api', graphQL: '/cms/graphql', graphQLPlayground: '/cms/graphql-playground' },
   admin: { user: Users.slug, meta: { titleSuffix: ' · Better Self CMS' }, importMap: { baseDir: dirname } },
   collections: [Articles, Categories, Videos, Products, Media, Users],

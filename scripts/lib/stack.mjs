@@ -103,13 +103,13 @@ function assertPortFree(port, what) {
   });
 }
 
-async function waitFor(url, { timeoutMs = 120_000, ok = (s) => s < 500, service } = {}) {
+async function waitFor(url, { timeoutMs = 120_000, ok = (s) => s < 500, service, headers } = {}) {
   const until = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < until) {
     if (service && service.child.exitCode !== null) throw new Error(`${service.name} exited while starting (code ${service.child.exitCode})`);
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000), headers, redirect: 'manual' });
       if (ok(res.status)) return;
       last = `status ${res.status}`;
     } catch (err) {
@@ -244,7 +244,8 @@ export async function startStack(options = {}) {
       env: { ...shared, PORT: String(port), ...(siteDevUrl ? { SITE_DEV_URL: siteDevUrl } : {}) },
     }, log);
     services.push(door);
-    await waitFor(`http://127.0.0.1:${port}/`, { service: door, ok: (s) => s === 200, timeoutMs: 120_000 });
+    // The front door answers only its public host name (others are redirected there).
+    await waitFor(`http://127.0.0.1:${port}/`, { service: door, ok: (s) => s === 200, timeoutMs: 120_000, headers: { host: new URL(publicUrl).host } });
 
     return {
       url: publicUrl,

@@ -6,12 +6,18 @@
 import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { commonSecurityHeaders, inlineScriptHashes, pageContentSecurityPolicy } from './security-headers.mjs';
 import { loadStaticFiles, serveStatic } from './static-files.mjs';
 
-async function loadBuild(dir) {
+async function loadBuild(dir, baseHeaders) {
   const { handler } = await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href);
   const clientDir = path.join(dir, 'client');
   const files = await loadStaticFiles(clientDir);
+  // One policy per build: the hashes of every inline script its pages carry. Pages rendered on
+  // demand use the same layout and islands, so the same hashes cover them.
+  const hashes = new Set();
+  for (const file of new Set(files.values())) if (file.type.startsWith('text/html')) for (const h of inlineScriptHashes(file.body.toString('utf8'))) hashes.add(h);
+  const headers = Object.entries({ ...baseHeaders, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) });
   const notFoundPage = files.get('/404.html');
   const notFound = (req, res) => {
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -20,6 +26,7 @@ async function loadBuild(dir) {
   return {
     dir,
     handle(req, res) {
+      for (const [name, value] of headers) res.setHeader(name, value);
       if (!serveStatic(files, req, res)) handler(req, res, () => notFound(req, res));
     },
   };
@@ -37,9 +44,10 @@ function currentDir(buildsDir, fallbackDir) {
 }
 
 /**
- * @param {{ buildsDir: string, fallbackDir?: string, log?: (msg: string) => void }} opts
+ * @param {{ buildsDir: string, fallbackDir?: string, log?: (msg: string) => void, https?: boolean }} opts
  */
-export async function createLiveSite({ buildsDir, fallbackDir, log = () => {} }) {
+export async function createLiveSite({ buildsDir, fallbackDir, log = () => {}, https = false }) {
+  const baseHeaders = commonSecurityHeaders({ https });
   let live = null;
   let loading = null;
   let failedDir = null;
@@ -50,7 +58,7 @@ export async function createLiveSite({ buildsDir, fallbackDir, log = () => {} })
     if (loading) return loading;
     const dir = currentDir(buildsDir, fallbackDir);
     if (!dir || dir === live?.dir || dir === failedDir) return Promise.resolve();
-    loading = loadBuild(dir)
+    loading = loadBuild(dir, baseHeaders)
       .then((build) => {
         live = build;
         log(`serving site build ${path.basename(dir)}`);
@@ -72,6 +80,7 @@ export async function createLiveSite({ buildsDir, fallbackDir, log = () => {} })
   return {
     handle(req, res) {
       if (!live) {
+        for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
         res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
         return res.end('The site is being built. Please try again in a few seconds.');
       }

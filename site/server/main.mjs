@@ -1,5 +1,5 @@
 // The site on its own (production containers run this behind the reverse proxy).
-// Env: SITE_PORT (default 4321), SITE_HOST, SITE_BUILDS_DIR (default site/.builds).
+// Env: SITE_PORT (default 4321), SITE_HOST, SITE_BUILDS_DIR (default site/.builds), PUBLIC_URL (https → HSTS).
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ const site = await createLiveSite({
   buildsDir: path.resolve(process.env.SITE_BUILDS_DIR ?? path.join(siteDir, '.builds')),
   fallbackDir: path.join(siteDir, 'dist'),
   log: (m) => console.log(JSON.stringify({ service: 'site', msg: m })),
+  https: (process.env.PUBLIC_URL ?? '').startsWith('https:'),
 });
 const port = Number(process.env.SITE_PORT ?? 4321);
 const server = createServer((req, res) => site.handle(req, res));

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_CMS_ADMIN } from '../../scripts/lib/stack.mjs';
+import { E2E_PORT } from '../../playwright.config';
 
 /** Starts a page with the ad-consent choice already made, so the dialog stays out of the way. */
 export async function withConsent(page: Page, choice: 'granted' | 'denied' = 'denied') {
@@ -8,13 +9,28 @@ export async function withConsent(page: Page, choice: 'granted' | 'denied' = 'de
 
 /** Signs in to the CMS REST API as the demo editor; the request context keeps the cookie. */
 export async function cmsEditor(request: APIRequestContext) {
-  const res = await request.post('/cms/api/users/login', { data: DEMO_CMS_ADMIN });
+  // Payload takes its cookie only from the public origin (CSRF), as a browser would send it.
+  const headers = { origin: `http://localhost:${E2E_PORT}` };
+  const res = await request.post('/cms/api/users/login', { data: DEMO_CMS_ADMIN, headers });
   expect(res.ok()).toBe(true);
   return {
     async update(collection: string, id: number, data: Record<string, unknown>) {
-      const r = await request.patch(`/cms/api/${collection}/${id}`, { data });
+      const r = await request.patch(`/cms/api/${collection}/${id}`, { data, headers });
       expect(r.ok(), await r.text()).toBe(true);
       return r.json();
+    },
+    async delete(collection: string, id: number) {
+      const r = await request.delete(`/cms/api/${collection}/${id}`, { headers });
+      expect(r.ok(), await r.text()).toBe(true);
+    },
+    /** A new article in the first category, its body one paragraph of plain text. */
+    async createArticle(a: { title: string; excerpt?: string; membershipRequired: 'free' | 'pro' | 'vip'; body: string }): Promise<{ id: number }> {
+      const categories = await (await request.get('/cms/api/categories?limit=1', { headers })).json();
+      const node = { direction: null, format: '', indent: 0, version: 1 };
+      const content = { root: { ...node, type: 'root', children: [{ ...node, type: 'paragraph', textFormat: 0, children: [{ type: 'text', version: 1, text: a.body, format: 0, detail: 0, mode: 'normal', style: '' }] }] } };
+      const r = await request.post('/cms/api/articles', { data: { title: a.title, excerpt: a.excerpt, membershipRequired: a.membershipRequired, category: categories.docs[0].id, content }, headers });
+      expect(r.ok(), await r.text()).toBe(true);
+      return (await r.json()).doc;
     },
   };
 }

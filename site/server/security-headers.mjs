@@ -1,0 +1,50 @@
+// Security headers for everything the public origin serves (DESIGN §6). The front door and the
+// site server use these; deploy/Caddyfile sets the same for the production proxy.
+import { createHash } from 'node:crypto';
+
+/** Headers every response carries. HSTS only when the site is served over https. */
+export function commonSecurityHeaders({ https = false } = {}) {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")',
+    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** The CSP hashes of a page's inline scripts (data blocks such as JSON-LD are not scripts and are skipped). */
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attrs) || /\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attrs) || !body) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The pages' policy: scripts only from this origin or inline with a known hash (no
+ * 'unsafe-inline', no eval), nothing may frame the site, no plugins, forms post here only.
+ */
+export function pageContentSecurityPolicy(scriptHashes) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...scriptHashes].sort().join(' ')} https://js.stripe.com`.replace(/\s+/g, ' ').trim(),
+    // Islands set a few style attributes (progress bars, widths); styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    'frame-src https://www.youtube-nocookie.com https://js.stripe.com https://hooks.stripe.com',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Uploaded files (SVGs can carry script): shown as images, never run as documents. */
+export const MEDIA_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
+import { cmsEditor, createMember, openAuthTab, withConsent } from './fixtures';
+
+const origin = `http://localhost:${E2E_PORT}`;
+
+test('an article titled with a closing script tag cannot run script on its page', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const editor = await cmsEditor(request);
+  const title = `</script><script>window.__pwned = true; alert(1)</script> ${Date.now()}`;
+  const created = await editor.createArticle({ title, excerpt: '<img src=x onerror=alert(2)>', membershipRequired: 'free', body: 'A plain body.' });
+  try {
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await withConsent(page);
+    await expect
+      .poll(async () => (await page.goto(`/articles/${created.id}`))?.status(), { timeout: 60_000, intervals: [1000] })
+      .toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
+    expect(JSON.parse(jsonLd!).headline).toBe(title);
+    expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    expect(dialogs).toBe(0);
+  } finally {
+    await editor.delete('articles', created.id);
+  }
+});
+
+test('an editor cannot store HTML of their own in contentHtml through the CMS REST API', async ({ request }) => {
+  const editor = await cmsEditor(request);
+  const created = await editor.createArticle({ title: `Plain ${Date.now()}`, membershipRequired: 'pro', body: 'Safe words.' });
+  try {
+    const patched = await editor.update('articles', created.id, { contentHtml: '<script>alert(1)</script>' });
+    expect(patched.doc.contentHtml).not.toContain('<script');
+    expect(patched.doc.contentHtml).toContain('Safe words.');
+  } finally {
+    await editor.delete('articles', created.id);
+  }
+});
+
+test('signing in never redirects to another site, however the address is spelled', async ({ page, request }) => {
+  const member = await createMember(request);
+  for (const redirect of ['/%09/evil.example', '/%0A/evil.example', '/%5Cevil.example', '//evil.example', 'javascript:alert(1)', '/.//evil.example']) {
+    await page.context().clearCookies();
+    await page.goto(`/auth?redirect=${encodeURIComponent(decodeURIComponent(redirect))}`);
+    await openAuthTab(page, 'Log In');
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    expect(new URL(page.url()).origin, redirect).toBe(origin);
+  }
+});
+
+test('every part of the origin sends the security headers', async ({ request }) => {
+  for (const path of ['/', '/articles', '/api/articles', '/cms/admin/login', '/media/does-not-exist.svg', '/profile']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    const h = res.headers();
+    expect(h['x-content-type-options'], path).toBe('nosniff');
+    expect(h['x-frame-options'], path).toBe('DENY');
+    expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(h['permissions-policy'], path).toContain('camera=()');
+    expect(h['content-security-policy'] ?? (res.status() >= 300 && res.status() < 400 ? "frame-ancestors 'none'" : ''), path).toContain("frame-ancestors 'none'");
+  }
+  const page = (await request.get('/')).headers()['content-security-policy']!;
+  expect(page).toMatch(/script-src 'self' ('sha256-[A-Za-z0-9+/=]+' )+/);
+  expect(page).not.toContain("'unsafe-inline' https://js"); // scripts: hashes, never unsafe-inline
+  expect(page.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe');
+  expect((await request.get('/cms/admin/login')).headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+});
+
+test('pages run under their policy with no violations', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await withConsent(page);
+  for (const path of ['/', '/articles', '/auth', '/cms/admin/login']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations).toEqual([]);
+});
+
+test('the front door never routes /api/internal, whatever its spelling, and drops the internal secret', async ({ request }) => {
+  const secret = process.env.E2E_INTERNAL_SECRET!;
+  for (const path of ['/api/internal/rebuild', '/api/INTERNAL/rebuild', '/api/%69nternal/rebuild', '//api/internal/rebuild', '/api/x/../internal/rebuild', '/api/%2e%2e/api/internal/rebuild']) {
+    const res = await request.post(path, { headers: { 'x-internal-secret': secret }, data: { trigger: 'attack' } });
+    expect([400, 404], path).toContain(res.status());
+  }
+  // The CMS's gated collections take the secret only from our services on its private address.
+  const viaPublic = await request.get('/cms/api/articles?limit=1', { headers: { 'x-internal-secret': secret } });
+  expect(viaPublic.status()).toBe(403);
+});
+
+test('unknown CMS routes answer a plain 404 that names no internal address', async ({ request }) => {
+  for (const path of ['/cms/api/nothing-here', '/cms/api/articles/x/y/z']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).not.toMatch(/127\.0\.0\.1|localhost:\d+|Cannot GET/);
+  }
+});
+
+test('another host name of this machine is redirected to the public address', async () => {
+  const res = await fetch(`http://127.0.0.1:${E2E_PORT}/articles?x=1`, { redirect: 'manual' });
+  expect(res.status).toBe(308);
+  expect(res.headers.get('location')).toBe(`${origin}/articles?x=1`);
+});
