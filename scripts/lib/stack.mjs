@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,15 +104,27 @@ function assertPortFree(port, what) {
   });
 }
 
+/** The status of a GET (node:http, since fetch does not let a caller set the Host header). */
+function statusOf(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, timeout: 5000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+  });
+}
+
 async function waitFor(url, { timeoutMs = 120_000, ok = (s) => s < 500, service, headers } = {}) {
   const until = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < until) {
     if (service && service.child.exitCode !== null) throw new Error(`${service.name} exited while starting (code ${service.child.exitCode})`);
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5000), headers, redirect: 'manual' });
-      if (ok(res.status)) return;
-      last = `status ${res.status}`;
+      const status = await statusOf(url, headers);
+      if (ok(status)) return;
+      last = `status ${status}`;
     } catch (err) {
       last = err.message;
     }
