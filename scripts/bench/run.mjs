@@ -29,7 +29,8 @@ await new Promise((r) => baseline.once('message', r));
 const dataDir = path.join(root, '.data/bench');
 await rm(dataDir, { recursive: true, force: true });
 const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: 54349, env: { LOG_LEVEL: 'warn' }, log: () => {} });
-const origin = `http://127.0.0.1:${PORT}`;
+// The front door answers its public host name only.
+const origin = stack.url;
 
 try {
   const articles = await (await fetch(`${origin}/api/articles`)).json();

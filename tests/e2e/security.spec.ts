@@ -121,3 +121,9 @@ test('another host name of this machine is redirected to the public address', as
   expect(res.status).toBe(308);
   expect(res.headers.get('location')).toBe(`${origin}/articles?x=1`);
 });
+
+test('the CMS session cookie works only from the public origin', async ({ request }) => {
+  await cmsEditor(request);
+  expect((await request.get('/cms/api/articles?limit=1', { headers: { origin } })).status()).toBe(200);
+  expect((await request.get('/cms/api/articles?limit=1', { headers: { origin: 'http://evil.example' } })).status()).toBe(403);
+});
