@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ContentRecords } from '@app/shared';
+import type { ContentRecords } from '@app/shared/server';
 
 /**
  * A local HTTP server answering like Payload's REST API (`/cms/api/{collection}` → `{ docs }`),

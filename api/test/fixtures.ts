@@ -1,4 +1,4 @@
-import type { CmsArticle, ContentRecords } from '@app/shared';
+import type { CmsArticle, ContentRecords } from '@app/shared/server';
 
 const category = { id: 1, slug: 'self-confidence', title: 'Self-Confidence', description: 'Stand taller.', icon: 'sparkles', colour: '#f59e0b' };
 

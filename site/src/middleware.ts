@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { canAccessTier, guardFor, type User } from '@app/shared';
+import { guardFor, can, viewerOf } from '@app/shared/browser';
+import type { User } from '@app/shared/schemas';
 
 const apiUrl = () => (process.env.API_URL ?? 'http://127.0.0.1:3001').replace(/\/$/, '');
 
@@ -26,7 +27,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (guard) {
     if (!user) return ctx.redirect(`/auth?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`, 302);
     if (guard.kind === 'admin' && !user.isAdmin) return ctx.redirect('/', 302);
-    if (guard.kind === 'tier' && !canAccessTier({ tier: user.membershipTier, isAdmin: user.isAdmin }, guard.tier)) return ctx.redirect('/membership', 302);
+    if (guard.kind === 'tier' && !can(viewerOf(user), 'read', { membershipRequired: guard.tier })) return ctx.redirect('/membership', 302);
   }
   const res = await next();
   res.headers.set('Cache-Control', 'private, no-store');

@@ -1,4 +1,4 @@
-import { redactHeaders, redactUrl, SECRET_HEADERS } from '@app/shared/log-redaction';
+import { redactHeaders, redactUrl, SECRET_HEADERS } from '@app/shared/server';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 type SerializedRequest = { id?: unknown; method?: string; url?: string; headers?: Record<string, unknown>; remoteAddress?: string };

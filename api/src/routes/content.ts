@@ -4,7 +4,8 @@ import { getArticle } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
 import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
 import { searchContent } from '../domain/content/search-content.ts';
-import { IdParamSchema, type Viewer } from '@app/shared';
+import type { Viewer } from '@app/shared/browser';
+import { IdParamSchema } from '@app/shared/schemas';
 
 export type ViewerResolver = (req: Request) => Promise<Viewer>;
 

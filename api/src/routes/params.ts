@@ -1,4 +1,4 @@
-import { IdParamSchema } from '@app/shared';
+import { IdParamSchema } from '@app/shared/schemas';
 import { AppError } from '../lib/app-error.ts';
 
 /** The one way a path id is read: anything that is not an id in range names nothing, so 404. */

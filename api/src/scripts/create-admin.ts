@@ -4,7 +4,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
-import { EmailSchema, PasswordSchema, UsernameSchema } from '@app/shared';
+import { EmailSchema, PasswordSchema, UsernameSchema } from '@app/shared/schemas';
 import { createDb, migrateDb } from '../db/client.ts';
 import { ensureAccount } from '../domain/accounts/ensure-accounts.ts';
 

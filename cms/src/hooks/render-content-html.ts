@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload';
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html';
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical';
-import { sanitizeArticleHtml } from '@app/shared/sanitize-html';
+import { sanitizeArticleHtml } from '@app/shared/server';
 
 /**
  * Renders the rich-text body to sanitized HTML at every save, so readers never pay for it.

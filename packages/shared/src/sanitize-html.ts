@@ -1,4 +1,4 @@
-// Server-only (unified is not for the browser): import from '@app/shared/sanitize-html'.
+// Server-only (unified is not for the browser): import from '@app/shared/server'.
 import rehypeParse from 'rehype-parse';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';

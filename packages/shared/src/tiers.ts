@@ -1,6 +1,6 @@
-// No zod here: islands import this, and a schema built at module level would ship zod to every page.
+// Zod-free: islands, CSS generation and the database enum all derive from this list.
 
-/** free < pro < vip everywhere (DESIGN §7.1). */
+/** free < pro < vip everywhere (DESIGN §7.1). Adding a tier is a change here. */
 export const TIERS = ['free', 'pro', 'vip'] as const;
 export type Tier = (typeof TIERS)[number];
 
@@ -8,20 +8,14 @@ export function tierRank(tier: Tier): number {
   return TIERS.indexOf(tier);
 }
 
-export type Viewer = { tier: Tier; isAdmin: boolean } | null;
+const NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', vip: 'VIP' };
+// The spec's membership badge on articles says "Premium" for pro (spec 01 §2).
+const BADGES: Record<Tier, string> = { free: 'Free', pro: 'Premium', vip: 'VIP' };
 
-/**
- * The one rule for content access: free content is open to everyone; anything else needs a
- * signed-in viewer whose tier is at least the required one. Admins see everything.
- */
-export function canAccessTier(viewer: Viewer, required: Tier): boolean {
-  if (required === 'free') return true;
-  if (!viewer) return false;
-  if (viewer.isAdmin) return true;
-  return tierRank(viewer.tier) >= tierRank(required);
+/** A tier for people: its name ("a Pro membership"), or the badge on content ("Premium"). */
+export function tierLabel(tier: Tier, form: 'name' | 'badge' = 'name'): string {
+  return (form === 'badge' ? BADGES : NAMES)[tier];
 }
 
-export const tierLabel: Record<Tier, string> = { free: 'Free', pro: 'Premium', vip: 'VIP' };
-
-/** Plain tier names for people ("a Pro membership"). */
-export const tierName: Record<Tier, string> = { free: 'Free', pro: 'Pro', vip: 'VIP' };
+/** Select options (CMS fields, admin forms), in tier order. */
+export const TIER_OPTIONS = TIERS.map((value) => ({ value, label: tierLabel(value) }));

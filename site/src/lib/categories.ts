@@ -2,7 +2,7 @@
  * Presentation of category slugs (spec 01 §2): known slugs have a title, description and icon;
  * unknown slugs get a title made from the slug's words. CMS categories override these.
  */
-import type { Category } from '@app/shared';
+import type { Category } from '@app/shared/schemas';
 
 const known: Record<string, { title: string; description: string; icon: string }> = {
   'self-improvement': { title: 'Self Improvement', description: 'Grow a little every day with practical, tested ideas.', icon: 'sprout' },

@@ -2,10 +2,8 @@
  * Build-time content, read once per build from the CMS REST API (DESIGN §3). Pages import these
  * helpers in their frontmatter / getStaticPaths; visitors never wait on the CMS.
  */
-import {
-  fetchAllContent, toArticleSummary, toCategory, toInteractiveData, toProduct, toPublicInteractiveData, toVideo,
-  type ArticleSummary, type Category, type Product, type PublicInteractiveData, type Video,
-} from '@app/shared';
+import { toPublicInteractiveData, type ArticleSummary, type Category, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
+import { fetchAllContent, toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo } from '@app/shared/server';
 
 export type BuildArticle = ArticleSummary & { contentHtml: string; interactiveData: PublicInteractiveData | null };
 export type BuildContent = { articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[] };

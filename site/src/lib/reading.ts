@@ -1,4 +1,4 @@
-import type { PublicInteractiveData } from '@app/shared';
+import type { PublicInteractiveData } from '@app/shared/schemas';
 
 type Guide = PublicInteractiveData['characterGuides'][number];
 

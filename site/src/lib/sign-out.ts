@@ -1,4 +1,4 @@
-import { api, ApiError } from '@app/shared';
+import { api, ApiError } from '@app/shared/browser';
 import { toast, toastOnNextPage } from '@app/ui';
 
 /** Ends the session on the server, then reloads the visitor's view from the home page. */

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { api, ApiError, type User } from '@app/shared';
+import { api, ApiError } from '@app/shared/browser';
+import type { User } from '@app/shared/schemas';
 import { hasSessionHint } from '../lib/session-hint';
 
 /** The signed-in user: undefined while loading, null when signed out (401). */

@@ -1,3 +1,4 @@
+import { ACCOUNT_STATUSES, TIERS } from '@app/shared/browser';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { app } from './content.ts';
@@ -12,9 +13,9 @@ export const users = app.table(
     displayName: text('display_name'),
     avatarUrl: text('avatar_url'),
     bio: text('bio'),
-    membershipTier: text('membership_tier', { enum: ['free', 'pro', 'vip'] }).notNull().default('free'),
+    membershipTier: text('membership_tier', { enum: TIERS }).notNull().default('free'),
     role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
-    accountStatus: text('account_status', { enum: ['active', 'suspended', 'banned', 'under_review'] }).notNull().default('active'),
+    accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     statusReason: text('status_reason'),
     moderationNotes: text('moderation_notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

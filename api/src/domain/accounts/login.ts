@@ -1,4 +1,4 @@
-import { LoginSchema } from '@app/shared';
+import { LoginSchema } from '@app/shared/schemas';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { RequestPasswordResetSchema, ResetPasswordSchema } from '@app/shared';
+import { RequestPasswordResetSchema, ResetPasswordSchema } from '@app/shared/schemas';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,29 +1,44 @@
-import type { Viewer } from '@app/shared';
+import { can, viewerOf, type Action, type Resource, type Viewer } from '@app/shared/browser';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from './user-dto.ts';
 
 /**
- * The one vocabulary for who may do what; every route, socket handler and job asks these.
- * The pages only mirror them.
+ * The API's side of the one permission vocabulary (`can` in @app/shared): every route, socket
+ * handler and job asks these, and they throw the error the caller should see.
  */
+export function toViewer(user: UserRow | null): Viewer {
+  return viewerOf(user);
+}
+
 export function requireUser(user: UserRow | null): UserRow {
   if (!user) throw new AppError('unauthorized', 'Please sign in to continue.');
   return user;
 }
 
+const REFUSALS: Record<Exclude<Action, 'read'>, string> = {
+  post: 'Your account is under review. You can read, but posting is paused for now.',
+  moderate: 'Admin access required.',
+  comment: 'Commenting is for Pro members. Upgrade your membership to join the conversation.',
+  'create-room': 'Pro or VIP membership required',
+  'member-discount': 'The member discount is for Pro and VIP members.',
+  'ad-free': 'Ad-free reading is for Pro and VIP members.',
+};
+
+/** The signed-in user, if they may do the action; else 401 (visitor) or 403 with the reason. */
+export function requirePermission(user: UserRow | null, action: Exclude<Action, 'read'>): UserRow {
+  const u = requireUser(user);
+  const viewer = viewerOf(u);
+  if (can(viewer, action)) return u;
+  // Someone under review who may otherwise post learns why; others learn what they lack.
+  const reason = action !== 'moderate' && !can(viewer, 'post') ? REFUSALS.post : REFUSALS[action];
+  throw new AppError('forbidden', reason);
+}
+
 export function requireAdmin(user: UserRow | null): UserRow {
-  const u = requireUser(user);
-  if (u.role !== 'admin') throw new AppError('forbidden', 'Admin access required.');
-  return u;
+  return requirePermission(user, 'moderate');
 }
 
-/** Members under review may read but not post (DESIGN §7.8). */
-export function requireCanPost(user: UserRow | null): UserRow {
-  const u = requireUser(user);
-  if (u.accountStatus === 'under_review') throw new AppError('forbidden', 'Your account is under review. You can read, but posting is paused for now.');
-  return u;
-}
-
-export function toViewer(user: UserRow | null): Viewer {
-  return user ? { tier: user.membershipTier, isAdmin: user.role === 'admin' } : null;
+/** Reading content above the viewer's tier is refused with 403 (the content exists; the tier is short). */
+export function requireReadable(user: UserRow | null, resource: Resource, message: string): void {
+  if (!can(viewerOf(user), 'read', resource)) throw new AppError('forbidden', message);
 }

@@ -1,4 +1,4 @@
-import { RegisterSchema } from '@app/shared';
+import { RegisterSchema } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { SessionInfo } from '@app/shared';
+import type { SessionInfo } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';

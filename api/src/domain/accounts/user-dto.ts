@@ -1,4 +1,4 @@
-import type { AdminUser, User } from '@app/shared';
+import type { AdminUser, User } from '@app/shared/schemas';
 import type { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,4 +1,4 @@
-import { UserStatusChangeSchema, type AdminUser } from '@app/shared';
+import { UserStatusChangeSchema, type AdminUser } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';

@@ -1,4 +1,4 @@
-import type { AdminUserPage } from '@app/shared';
+import type { AdminUserPage } from '@app/shared/schemas';
 import { asc, count, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';

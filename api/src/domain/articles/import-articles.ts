@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { InteractiveDataSchema, TierSchema } from '@app/shared';
+import { InteractiveDataSchema, TierSchema } from '@app/shared/schemas';
 import matter from 'gray-matter';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';

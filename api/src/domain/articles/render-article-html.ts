@@ -1,4 +1,4 @@
-import { ARTICLE_HTML_SCHEMA, sanitizeArticleHtml } from '@app/shared/sanitize-html';
+import { ARTICLE_HTML_SCHEMA, sanitizeArticleHtml } from '@app/shared/server';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';

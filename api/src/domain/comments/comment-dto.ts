@@ -1,4 +1,4 @@
-import type { Comment } from '@app/shared';
+import type { Comment } from '@app/shared/schemas';
 import type { comments, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 

@@ -1,6 +1,5 @@
-import { canAccessTier } from '@app/shared';
 import { AppError } from '../../lib/app-error.ts';
-import { requireCanPost, toViewer } from '../accounts/permissions.ts';
+import { requirePermission, requireReadable } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentIndex } from '../content/content-index.ts';
 
@@ -8,15 +7,11 @@ import type { ContentIndex } from '../content/content-index.ts';
 export function requireReadableArticle(index: ContentIndex, articleId: number, viewer: UserRow | null) {
   const article = index.articles.get(articleId);
   if (!article) throw new AppError('not_found', 'Article not found');
-  if (!canAccessTier(toViewer(viewer), article.summary.membershipRequired)) {
-    throw new AppError('forbidden', 'You need a higher membership tier to read this article and its comments.');
-  }
+  requireReadable(viewer, article.summary, 'You need a higher membership tier to read this article and its comments.');
   return article;
 }
 
 /** Commenting needs a signed-in Pro (or VIP) member in good standing; admins may always comment. */
 export function requireCommenter(viewer: UserRow | null): UserRow {
-  const user = requireCanPost(viewer);
-  if (user.role !== 'admin' && user.membershipTier === 'free') throw new AppError('forbidden', 'Commenting is for Pro members. Upgrade your membership to join the conversation.');
-  return user;
+  return requirePermission(viewer, 'comment');
 }

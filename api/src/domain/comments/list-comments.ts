@@ -1,4 +1,4 @@
-import type { Comment } from '@app/shared';
+import type { Comment } from '@app/shared/schemas';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments, users } from '../../db/schema/index.ts';

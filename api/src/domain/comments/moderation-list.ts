@@ -1,4 +1,4 @@
-import type { ModeratedComment } from '@app/shared';
+import type { ModeratedComment } from '@app/shared/schemas';
 import { count, desc, eq, isNull, and } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';

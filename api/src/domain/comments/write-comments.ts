@@ -1,4 +1,4 @@
-import { CreateCommentSchema, HideCommentSchema, UpdateCommentSchema, type Comment } from '@app/shared';
+import { CreateCommentSchema, HideCommentSchema, UpdateCommentSchema, type Comment } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments, users } from '../../db/schema/index.ts';

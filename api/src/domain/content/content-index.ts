@@ -1,7 +1,5 @@
-import {
-  toArticleSummary, toCategory, toInteractiveData, toProduct, toPublicInteractiveData, toVideo,
-  type ArticleSummary, type Category, type ContentRecords, type InteractiveData, type Product, type PublicInteractiveData, type Video,
-} from '@app/shared';
+import { toPublicInteractiveData, type ArticleSummary, type Category, type InteractiveData, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
+import { toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentRecords } from '@app/shared/server';
 
 /** `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what readers get. */
 export type IndexedArticle = { summary: ArticleSummary; content: string; interactiveData: InteractiveData | null; publicInteractiveData: PublicInteractiveData | null };

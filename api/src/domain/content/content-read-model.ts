@@ -1,4 +1,4 @@
-import type { ContentRecords } from '@app/shared';
+import type { ContentRecords } from '@app/shared/server';
 import type { Logger } from 'pino';
 import { buildContentIndex, emptyRecords, type ContentIndex } from './content-index.ts';
 import type { SnapshotStore } from './snapshot-store.ts';

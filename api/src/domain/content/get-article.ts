@@ -1,4 +1,5 @@
-import { canAccessTier, type ArticleDetail, type Viewer } from '@app/shared';
+import { can, type Viewer } from '@app/shared/browser';
+import type { ArticleDetail } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import type { ContentIndex } from './content-index.ts';
 
@@ -6,7 +7,7 @@ import type { ContentIndex } from './content-index.ts';
 export function getArticle(index: ContentIndex, id: number, viewer: Viewer): ArticleDetail {
   const article = index.articles.get(id);
   if (!article) throw new AppError('not_found', 'Article not found');
-  const allowed = canAccessTier(viewer, article.summary.membershipRequired);
+  const allowed = can(viewer, 'read', article.summary);
   return {
     ...article.summary,
     locked: !allowed,

@@ -1,4 +1,4 @@
-import type { Product } from '@app/shared';
+import type { Product } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import type { ContentIndex } from './content-index.ts';
 

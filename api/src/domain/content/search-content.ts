@@ -1,4 +1,4 @@
-import type { SearchResults } from '@app/shared';
+import type { SearchResults } from '@app/shared/schemas';
 import { z } from 'zod';
 import type { ContentIndex } from './content-index.ts';
 

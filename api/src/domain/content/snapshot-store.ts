@@ -1,4 +1,4 @@
-import type { ContentRecords } from '@app/shared';
+import type { ContentRecords } from '@app/shared/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contentSnapshots } from '../../db/schema/index.ts';

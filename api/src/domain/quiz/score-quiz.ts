@@ -1,4 +1,4 @@
-import { QuizCheckSchema, type QuizCheck, type QuizScore } from '@app/shared';
+import { QuizCheckSchema, type QuizCheck, type QuizScore } from '@app/shared/schemas';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiError, tierName, type ArticleSummary } from '@app/shared';
+import { api, ApiError, tierLabel } from '@app/shared/browser';
+import type { ArticleSummary } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 
 type ImportResult = { articlesImported: number; message: string; errors: { file: string; message: string }[] };
@@ -93,7 +94,7 @@ export default function ArticlesTab() {
                 <tr key={a.id}>
                   <td className="px-4 py-3"><a href={`/articles/${a.id}`} className="font-medium text-slate-900 hover:text-brand-700">{a.title}</a></td>
                   <td className="px-4 py-3 text-slate-700">{a.categoryTitle}</td>
-                  <td className="px-4 py-3"><span className={`badge ${a.membershipRequired === 'free' ? 'bg-slate-100 text-slate-700' : 'bg-amber-100 text-amber-900'}`}>{tierName[a.membershipRequired]}</span></td>
+                  <td className="px-4 py-3"><span className={`badge ${a.membershipRequired === 'free' ? 'bg-slate-100 text-slate-700' : 'bg-amber-100 text-amber-900'}`}>{tierLabel(a.membershipRequired)}</span></td>
                   <td className="whitespace-nowrap px-4 py-3 text-right">
                     <a href={`/cms/admin/collections/articles/${a.id}`} className="btn-outline mr-2" aria-label={`Edit ${a.title}`}>Edit</a>
                     <button type="button" className="btn-outline text-red-700" aria-label={`Delete ${a.title}`} onClick={() => setDeleting(a)}>Delete</button>

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError, formatLongDate, moderationReasonLabel, type ModeratedComment, type ModerationReason } from '@app/shared';
+import { api, ApiError, formatLongDate, moderationReasonLabel, type ModerationReason } from '@app/shared/browser';
+import type { ModeratedComment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { ModerateDialog } from '../comments/ModerateDialog';
 

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_STATUSES, api, ApiError, MODERATION_REASONS, moderationReasonLabel, type AccountStatus, type AdminUser } from '@app/shared';
+import { ACCOUNT_STATUSES, api, ApiError, MODERATION_REASONS, moderationReasonLabel, type AccountStatus } from '@app/shared/browser';
+import type { AdminUser } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 
 export const statusLabel: Record<AccountStatus, string> = { active: 'Active', suspended: 'Suspended', banned: 'Banned', under_review: 'Under Review' };

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { $user } from '../../stores/session';
-import { api, formatLongDate, tierName, type AdminUser, type AdminUserPage } from '@app/shared';
+import { api, formatLongDate, tierLabel } from '@app/shared/browser';
+import type { AdminUser, AdminUserPage } from '@app/shared/schemas';
 import { StatusDialog, statusLabel } from './StatusDialog';
 
 const statusStyle: Record<string, string> = {
@@ -50,7 +51,7 @@ export default function UsersTab() {
               <tr key={u.id}>
                 <td className="px-4 py-3"><p className="font-medium text-slate-900">{u.displayName}</p><p className="text-slate-500">@{u.username}{u.isAdmin && <span className="badge ml-2 bg-brand-50 text-brand-700">Admin</span>}</p></td>
                 <td className="px-4 py-3 text-slate-700">{u.email}</td>
-                <td className="px-4 py-3">{tierName[u.membershipTier]}</td>
+                <td className="px-4 py-3">{tierLabel(u.membershipTier)}</td>
                 <td className="px-4 py-3"><span className={`badge ${statusStyle[u.accountStatus]}`}>{statusLabel[u.accountStatus]}</span></td>
                 <td className="px-4 py-3 text-slate-700">{formatLongDate(u.memberSince)}</td>
                 <td className="px-4 py-3 text-right">{u.id !== me?.id && <button type="button" className="btn-outline" onClick={() => setEditing(u)} aria-label={`Change status of ${u.username}`}>Change status</button>}</td>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PublicInteractiveData } from '@app/shared';
+import type { PublicInteractiveData } from '@app/shared/schemas';
 import { guideDelay, guideSide, guideTriggered, scrollProgress } from '../../lib/reading';
 
 type Guide = PublicInteractiveData['characterGuides'][number];

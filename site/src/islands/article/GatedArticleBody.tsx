@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, tierName, type ArticleDetail, type Tier } from '@app/shared';
+import { api, type Tier, tierLabel } from '@app/shared/browser';
+import type { ArticleDetail } from '@app/shared/schemas';
 import { $user, loadUser } from '../../stores/session';
 import InteractiveReader from './InteractiveReader';
 
@@ -44,7 +45,7 @@ export default function GatedArticleBody({ id, required }: { id: number; require
     return (
       <div className="card border-amber-200 bg-amber-50 p-8 text-center" data-testid="locked-panel">
         <h2 className="text-2xl font-bold text-slate-900">This is Premium Content</h2>
-        <p className="mt-2 text-slate-700">This article requires a {tierName[required]} membership to access.</p>
+        <p className="mt-2 text-slate-700">This article requires a {tierLabel(required)} membership to access.</p>
         {signedIn ? (
           <a href="/membership" className="btn-primary mt-5">{required === 'pro' ? 'Upgrade to Read' : 'Upgrade Membership'}</a>
         ) : (

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user, loadUser } from '../../stores/session';
-import type { PublicInteractiveData } from '@app/shared';
+import type { PublicInteractiveData } from '@app/shared/schemas';
 import CharacterGuides from './CharacterGuides';
 import Quiz from './Quiz';
 

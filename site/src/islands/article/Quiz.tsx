@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { api, errorMessage, type PublicQuiz, type QuizCheck, type QuizScore } from '@app/shared';
+import { api, errorMessage } from '@app/shared/browser';
+import type { PublicQuiz, QuizCheck, QuizScore } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 
 type Checked = QuizCheck & { chosen: number };

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $toasts } from '@app/ui';
-import { ApiError, NetworkError } from '@app/shared';
+import { ApiError, NetworkError } from '@app/shared/browser';
 import AuthPage from './AuthPage';
 import { loginFailureToast } from './auth-toasts';
 

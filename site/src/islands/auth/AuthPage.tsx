@@ -1,8 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  api, LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, safeRedirectPath, type User,
-} from '@app/shared';
+import { api, safeRedirectPath } from '@app/shared/browser';
+import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, type User } from '@app/shared/schemas';
 import { toast, toastOnNextPage } from '@app/ui';
 import { failureToast, loginFailureToast } from './auth-toasts';
 import { Field, fieldErrors } from './Field';

@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '@app/shared';
+import { ApiError, NetworkError } from '@app/shared/browser';
 import type { ToastInput } from '@app/ui';
 
 /** The sign-in failure toasts of spec 01 §8. Suspended, banned and throttled accounts get the server's own words. */

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError, initials, moderationReasonLabel, type Comment, type ModerationReason } from '@app/shared';
+import { api, ApiError, initials, moderationReasonLabel, type ModerationReason, can, viewerOf } from '@app/shared/browser';
+import type { Comment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { commentDate } from '../../lib/reading';
 import { $user, loadUser } from '../../stores/session';
@@ -45,7 +46,7 @@ export default function Comments({ articleId }: { articleId: number }) {
   }, [load]);
 
   if (unavailable) return null;
-  const canPost = Boolean(user && (user.isAdmin || user.membershipTier !== 'free') && user.accountStatus !== 'under_review');
+  const canPost = can(viewerOf(user), 'comment');
 
   async function create(content: string, parentCommentId: number | null) {
     try {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError, type SessionInfo } from '@app/shared';
+import { api, ApiError } from '@app/shared/browser';
+import type { SessionInfo } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -1,10 +1,11 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useStore } from '@nanostores/react';
-import { initials, type User } from '@app/shared';
+import { initials, tierLabel } from '@app/shared/browser';
+import type { User } from '@app/shared/schemas';
 import { $cartCount } from '../../stores/cart';
 import { signOut } from '../../lib/sign-out';
 
-const memberLabel = (u: Pick<User, 'membershipTier'>) => (u.membershipTier === 'free' ? 'Free Member' : u.membershipTier === 'vip' ? 'VIP Member' : 'Pro Member');
+const memberLabel = (u: Pick<User, 'membershipTier'>) => `${tierLabel(u.membershipTier)} Member`;
 
 /** Cart link and avatar menu; loaded only for signed-in visitors. */
 export default function SignedInMenu({ user }: { user: User }) {

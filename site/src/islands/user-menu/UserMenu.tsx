@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { User } from '@app/shared';
+import { can, readingTier, viewerOf } from '@app/shared/browser';
+import type { User } from '@app/shared/schemas';
 import { $user, loadUser } from '../../stores/session';
 import { loadCart } from '../../stores/cart';
 
@@ -25,12 +26,14 @@ export default function UserMenu({ initialUser }: { initialUser?: User | null })
 
   useEffect(() => {
     if (!hydrated || stored === undefined) return;
-    // Static pages style member-only parts from this (premium overlays, upgrade calls): see global.css.
+    // Static pages show tier-dependent parts from these (premium overlays, upgrade calls, ads):
+    // see global.css and components/TierStyles.astro.
     const html = document.documentElement;
+    const viewer = viewerOf(stored);
     html.removeAttribute('data-signed-in');
-    html.dataset.session = !stored ? 'visitor' : stored.isAdmin || stored.membershipTier !== 'free' ? 'pro' : 'member';
-    if (stored?.isAdmin) html.dataset.admin = '';
-    else delete html.dataset.admin;
+    html.dataset.viewerTier = readingTier(viewer) ?? 'visitor';
+    html.toggleAttribute('data-admin', can(viewer, 'moderate'));
+    html.toggleAttribute('data-ad-free', can(viewer, 'ad-free'));
   }, [hydrated, stored]);
 
   if (!user) {

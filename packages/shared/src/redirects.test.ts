@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from './accounts.ts';
+import { safeRedirectPath } from './redirects.ts';
 
 describe('the redirect after sign-in', () => {
   it.each([

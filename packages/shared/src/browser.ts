@@ -1,0 +1,10 @@
+// @app/shared/browser — what islands and pages may ship to the browser: no zod, no server code.
+// (Types of the schemas are fine to import from '@app/shared/schemas' with `import type`.)
+export * from './tiers.ts';
+export * from './permissions.ts';
+export * from './moderation.ts';
+export * from './money.ts';
+export * from './dates.ts';
+export * from './api-client.ts';
+export * from './route-guards.ts';
+export * from './redirects.ts';

@@ -1,0 +1,6 @@
+// @app/shared/schemas — zod schemas of every request, response and content shape, with their
+// types. The API validates with them; forms that need them import them (and so ship zod).
+export * from './accounts.ts';
+export * from './content.ts';
+export * from './comments.ts';
+export * from './ids.ts';

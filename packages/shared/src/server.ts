@@ -1,0 +1,6 @@
+// @app/shared/server — server-only code: reading the CMS, sanitising HTML, log redaction,
+// inline JSON for pages rendered on the server. Never imported by islands.
+export * from './cms-documents.ts';
+export * from './sanitize-html.ts';
+export * from './log-redaction.ts';
+export * from './inline-json.ts';
