@@ -14,8 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
-import { createLiveSite } from '../site/server/live-site.mjs';
-import { commonSecurityHeaders, MEDIA_CONTENT_SECURITY_POLICY } from '../site/server/security-headers.mjs';
+import { createLiveSite } from '../site/server/live-site.ts';
+import { commonSecurityHeaders, MEDIA_CONTENT_SECURITY_POLICY } from '../site/server/security-headers.ts';
 import { redactUrl } from '../packages/shared/src/log-redaction.ts';
 import { routingPath } from './lib/front-door-routing.mjs';
 

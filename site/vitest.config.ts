@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     name: 'site',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
   },
 });

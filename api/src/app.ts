@@ -77,7 +77,8 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(express.json({ limit: '100kb' }));
   api.use(refuseNul);
   api.get('/health', (_req, res) => {
-    res.json({ status: 'ok', contentLoadedAt: deps.content.current().loadedAt });
+    const { loadedAt, version } = deps.content.current();
+    res.json({ status: 'ok', contentLoadedAt: loadedAt, contentVersion: version });
   });
   api.use(accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }));
   api.use('/admin', adminUserRoutes({ db: deps.db, user }));

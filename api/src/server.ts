@@ -8,6 +8,7 @@ import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
 import { createRebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import { createCmsContentSource } from './integrations/cms-content-source.ts';
 import { createCmsWriter } from './integrations/cms-writer.ts';
+import { listenForContentChanges } from './integrations/content-change-listener.ts';
 import { createSiteBuilder } from './integrations/site-builder.ts';
 import { createMailer } from './integrations/mailer.ts';
 import { createLogger } from './lib/logging.ts';
@@ -26,17 +27,20 @@ async function main() {
   }
   if (config.demoAccounts) for (const account of DEMO_ACCOUNTS) await ensureAccount(db, account);
 
+  // Each new content version is rebuilt into the static site from that same snapshot.
   const content = createContentReadModel({
     source: createCmsContentSource(config.cmsUrl, config.internalSecret),
     snapshots: createSnapshotStore(db),
     logger,
+    onChange: (snapshot) => rebuilds.request(`content ${snapshot.version}`),
   });
-  await content.start();
-
   const builder = config.siteDir && config.siteBuildsDir
     ? createSiteBuilder({ siteDir: config.siteDir, buildsDir: config.siteBuildsDir, env: process.env })
     : null;
-  const rebuilds = createRebuildScheduler({ builder, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs });
+  const rebuilds = createRebuildScheduler({ builder, snapshot: () => content.current().snapshot, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs });
+  await content.start();
+  const changes = listenForContentChanges({ databaseUrl: config.databaseUrl, logger, onChange: () => void content.refresh() });
+  await changes.start();
 
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits });
@@ -50,7 +54,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'api shutting down');
     rebuilds.stop();
-    content.stop();
+    void changes.stop();
     server.close(() => {
       void db.$client.end().finally(() => process.exit(0));
     });

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { CONTENT_CHANGED_CHANNEL, listenForContentChanges } from '../src/integrations/content-change-listener.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { article, sampleRecords } from './fixtures.ts';
-import { startTestApp, TEST_SECRET } from './test-app.ts';
+import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let cms: Awaited<ReturnType<typeof startFakeCms>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
 const builds: string[] = [];
+const builtVersions: string[] = [];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -16,7 +19,7 @@ beforeAll(async () => {
   app = await startTestApp({
     db: testDb.db,
     source: createCmsContentSource(cms.url, TEST_SECRET),
-    builder: { build: async () => (builds.push('built'), 'ok') },
+    builder: { build: async (snapshot) => (builds.push('built'), builtVersions.push(snapshot.version), 'ok') },
   });
 });
 afterAll(async () => {
@@ -138,8 +141,42 @@ describe('the CMS change signal', () => {
     await expect.poll(async () => (await (await app.fetch('/api/articles')).json()).map((a: { title: string }) => a.title), { timeout: 3000 }).toContain('Freshly published');
     await app.rebuilds.idle();
     expect(builds).toEqual(['built']);
+    // The build got the snapshot the API serves, and the deployment records its version.
+    const { contentVersion } = await (await app.fetch('/api/health')).json();
+    expect(builtVersions.at(-1)).toBe(contentVersion);
     const rows = await testDb.db.query.deployments.findMany();
-    expect(rows.at(-1)).toMatchObject({ status: 'succeeded', trigger: 'cms:articles' });
+    expect(rows.at(-1)).toMatchObject({ status: 'succeeded', trigger: `content ${contentVersion}`, contentVersion });
+  });
+
+  it('hands the site build the same snapshot the API serves', async () => {
+    const res = await app.fetch('/api/internal/content-snapshot', { headers: { 'x-internal-secret': TEST_SECRET } });
+    const snapshot = await res.json();
+    expect(snapshot.version).toBe((await (await app.fetch('/api/health')).json()).contentVersion);
+    expect(snapshot.records.articles.map((a: { title: string }) => a.title)).toContain('Freshly published');
+    expect((await app.fetch('/api/internal/content-snapshot')).status).toBe(403);
+  });
+
+  it('reloads when the CMS commits a change, and not for a change rolled back', async () => {
+    const signals: string[] = [];
+    const listener = listenForContentChanges({ databaseUrl: testDb.url, logger: silentLogger, onChange: (reason) => signals.push(reason) });
+    await listener.start();
+    try {
+      expect(signals).toEqual(['listener connected']);
+      const notify = (payload: string) => sql`select pg_notify(${CONTENT_CHANGED_CHANNEL}, ${payload})`;
+      await testDb.db.transaction(async (tx) => {
+        await tx.execute(notify('rolled back'));
+        tx.rollback();
+      }).catch(() => {});
+      await testDb.db.transaction(async (tx) => {
+        await tx.execute(notify('committed'));
+        // Nothing is delivered before the commit.
+        await new Promise((r) => setTimeout(r, 100));
+        expect(signals).toEqual(['listener connected']);
+      });
+      await expect.poll(() => signals).toEqual(['listener connected', 'committed']);
+    } finally {
+      await listener.stop();
+    }
   });
 
   it('keeps serving the last content when the CMS is down, even after a restart', async () => {

@@ -68,7 +68,7 @@ describe('logs', () => {
 
     const log = lines.join('');
     expect(log).toContain('/api/admin/articles/5');
-    expect(log).toContain('CMS content changed');
+    expect(log).toContain('content change signalled');
     expect(log).toContain('[redacted]');
     for (const secret of [sessionId, TEST_SECRET, 'PARAM-SECRET-42', 'RESET-TOKEN-7', '/auth?reset=']) expect(log).not.toContain(secret);
   });

@@ -18,9 +18,9 @@ const ROOMY_LIMITS = { perAddressPerHour: 10_000, perDomainPerTenMinutes: 10_000
 
 /** The real app on a random port, wired to a real database and the given content source. */
 export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; overrides?: Partial<AppDeps> }) {
-  const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger });
+  const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger, onChange: (s) => rebuilds.request(`content ${s.version}`) });
+  const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
   await content.start();
-  const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
   const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, ...opts.overrides });
   const server = createServer(app);
@@ -33,7 +33,6 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
     fetch: (path: string, init?: RequestInit) => fetch(base + path, init),
     async close() {
       rebuilds.stop();
-      content.stop();
       await rebuilds.idle();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -1,14 +1,14 @@
+import { siteConfig } from './config';
 import { defineMiddleware } from 'astro:middleware';
 import { guardFor, can, viewerOf } from '@app/shared/browser';
 import type { User } from '@app/shared/schemas';
 
-const apiUrl = () => (process.env.API_URL ?? 'http://127.0.0.1:3001').replace(/\/$/, '');
 
 /** The signed-in user for an on-demand page, asked of the API with the visitor's cookie. */
 async function currentUser(cookie: string | null): Promise<User | null> {
   if (!cookie) return null;
   try {
-    const res = await fetch(`${apiUrl()}/api/user`, { headers: { cookie }, signal: AbortSignal.timeout(5000) });
+    const res = await fetch(`${siteConfig.apiUrl}/api/user`, { headers: { cookie }, signal: AbortSignal.timeout(5000) });
     return res.ok ? ((await res.json()) as User) : null;
   } catch {
     return null;

@@ -103,3 +103,19 @@ test('a character guide appears as the reader starts scrolling', async ({ page }
   await page.mouse.wheel(0, 400);
   await expect(page.getByText('Read slowly and notice when your attention drifts')).toBeVisible({ timeout: 5000 });
 });
+
+test('a Pro member keeps the premium overlay on VIP cards, and loses it on Pro cards', async ({ page }) => {
+  const list = await articles(page.request);
+  const vip = list.find((a) => a.membershipRequired === 'vip')!;
+  const pro = list.find((a) => a.membershipRequired === 'pro')!;
+  await createMember(page.request, { signIn: true, tier: 'pro' });
+  const detail = (id: number) => page.request.get(`/api/articles/${id}`).then((r) => r.json() as Promise<{ category: string; locked: boolean }>);
+  const vipCategory = (await detail(vip.id)).category;
+  await page.goto(`/articles/category/${vipCategory}`);
+  await expect(page.locator('html')).toHaveAttribute('data-viewer-tier', 'pro');
+  const card = (id: number) => page.locator(`article[data-required-tier] a[href="/articles/${id}"]`).first();
+  await expect(card(vip.id).locator('.premium-overlay')).toBeVisible();
+  if ((await detail(pro.id)).category === vipCategory) await expect(card(pro.id).locator('.premium-overlay')).toBeHidden();
+  // The API agrees: the VIP body stays locked for this member, the Pro one is open.
+  expect([(await detail(vip.id)).locked, (await detail(pro.id)).locked]).toEqual([true, false]);
+});

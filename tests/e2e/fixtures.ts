@@ -44,14 +44,33 @@ export async function articles(request: APIRequestContext): Promise<ArticleListI
 }
 
 let counter = 0;
-/** A fresh member made through the real API, signed in within this browser context when asked. */
-export async function createMember(request: APIRequestContext, opts: { signIn?: boolean } = {}) {
+/**
+ * A fresh member made through the real API (signed in within this request context when asked),
+ * raised to a tier or to admin directly in the database, as only payments and admins can.
+ * Tests own their members: the seeded demo accounts are for people trying the site.
+ */
+export async function createMember(request: APIRequestContext, opts: { signIn?: boolean; tier?: 'free' | 'pro' | 'vip'; admin?: boolean } = {}) {
   const username = `member_${Date.now().toString(36)}_${++counter}`;
   const account = { username, email: `${username}@example.com`, password: 'member-pass-1' };
   const res = await request.post('/api/register', { data: account });
   expect(res.status(), await res.text()).toBe(201);
+  const user = (await res.json()) as { id: number };
+  if (opts.tier || opts.admin) {
+    await withDatabase((db) => db.query('update app.users set membership_tier = $2, role = $3 where id = $1', [user.id, opts.tier ?? 'free', opts.admin ? 'admin' : 'member']));
+  }
   if (!opts.signIn) await request.post('/api/logout');
-  return account;
+  return { ...account, id: user.id };
+}
+
+async function withDatabase<T>(fn: (db: import('pg').Client) => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function signIn(request: APIRequestContext, username: string, password: string) {
@@ -59,21 +78,16 @@ export async function signIn(request: APIRequestContext, username: string, passw
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/** The newest mail to an address, read from the outbox table the demo mailer writes. */
+/** The newest mail to an address, read from the outbox table the development mailer writes. */
 export async function latestMailTo(email: string): Promise<string> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
+  return withDatabase(async (db) => {
     for (let i = 0; i < 50; i++) {
-      const { rows } = await client.query('select text from app.mail_outbox where "to" = $1 order by id desc limit 1', [email]);
+      const { rows } = await db.query('select text from app.mail_outbox where "to" = $1 order by id desc limit 1', [email]);
       if (rows[0]) return rows[0].text as string;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`no mail to ${email}`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The toast viewport (Radix also mirrors the text into a live region for screen readers). */

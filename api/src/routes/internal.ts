@@ -32,12 +32,17 @@ export function requireInternalSecret(secret: string): RequestHandler {
 export function internalRoutes(deps: { secret: string; content: ContentReadModel; rebuilds: RebuildScheduler }): Router {
   const r = Router();
   r.use(requireInternalSecret(deps.secret));
+  // Reloads the read model now; a new content version schedules a rebuild (server.ts). The CMS
+  // signals through PostgreSQL (integrations/content-change-listener.ts); this is for scripts.
   r.post('/content-changed', async (req, res) => {
     const change = ContentChangedSchema.parse(req.body);
-    req.log.info(change, 'CMS content changed');
-    deps.content.refreshSoon();
-    deps.rebuilds.request(`cms:${change.collection}`);
+    req.log.info(change, 'content change signalled');
+    void deps.content.refresh();
     res.status(202).json({ scheduled: true });
+  });
+  // The site build reads the same snapshot the API serves (without SITE_CONTENT_FILE: `astro dev`).
+  r.get('/content-snapshot', (_req, res) => {
+    res.json(deps.content.current().snapshot);
   });
   // Used by the start script: build now and answer with the outcome.
   r.post('/rebuild', async (req, res) => {

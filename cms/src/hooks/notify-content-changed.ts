@@ -1,32 +1,28 @@
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload';
+import { sql, type PostgresAdapter } from '@payloadcms/db-postgres';
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload';
+
+/** The channel the API listens on (api/src/integrations/content-change-listener.ts). */
+const CONTENT_CHANGED_CHANNEL = 'content_changed';
 
 /**
- * Tells the API that content changed, so it refreshes its read model and schedules a static
- * rebuild of the site. Fire-and-forget: an editor's save never waits on or fails because of it.
- * The seed passes `context.skipNotify` (nothing is listening yet).
+ * Tells the API that content changed, so it reloads its read model and rebuilds the site from
+ * it. The signal is a PostgreSQL NOTIFY sent on the save's own transaction: PostgreSQL delivers
+ * it only when that transaction commits (and never for one rolled back), so the API always reads
+ * what was saved. The seed passes `context.skipNotify` (nothing is listening yet).
  */
-async function notify(collection: string, operation: 'create' | 'update' | 'delete', id: number | string, log: (msg: string) => void) {
-  const apiUrl = process.env.API_URL;
-  const secret = process.env.INTERNAL_SECRET;
-  if (!apiUrl || !secret) return;
-  try {
-    const res = await fetch(`${apiUrl}/api/internal/content-changed`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-internal-secret': secret },
-      body: JSON.stringify({ collection, operation, id }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) log(`API answered ${res.status} to the content-changed signal`);
-  } catch (err) {
-    log(`could not signal the API about a content change: ${(err as Error).message}`);
-  }
+async function notify(req: PayloadRequest, change: { collection: string; operation: 'create' | 'update' | 'delete'; id: number | string }) {
+  if (req.context.skipNotify) return;
+  const adapter = req.payload.db as unknown as PostgresAdapter;
+  const session = req.transactionID ? adapter.sessions[String(await req.transactionID)] : undefined;
+  const db = session?.db ?? adapter.drizzle;
+  await db.execute(sql`select pg_notify(${CONTENT_CHANGED_CHANNEL}, ${JSON.stringify(change)})`);
 }
 
-export const notifyContentChanged: CollectionAfterChangeHook = ({ collection, doc, operation, req }) => {
-  if (!req.context.skipNotify) void notify(collection.slug, operation, doc.id, (m) => req.payload.logger.warn(m));
+export const notifyContentChanged: CollectionAfterChangeHook = async ({ collection, doc, operation, req }) => {
+  await notify(req, { collection: collection.slug, operation, id: doc.id });
   return doc;
 };
 
-export const notifyContentDeleted: CollectionAfterDeleteHook = ({ collection, id, req }) => {
-  if (!req.context.skipNotify) void notify(collection.slug, 'delete', id, (m) => req.payload.logger.warn(m));
+export const notifyContentDeleted: CollectionAfterDeleteHook = async ({ collection, id, req }) => {
+  await notify(req, { collection: collection.slug, operation: 'delete', id });
 };

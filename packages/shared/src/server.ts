@@ -4,3 +4,5 @@ export * from './cms-documents.ts';
 export * from './sanitize-html.ts';
 export * from './log-redaction.ts';
 export * from './inline-json.ts';
+export * from './content-snapshot.ts';
+export * from './site-builds.ts';

@@ -1,14 +1,24 @@
 /**
- * Build-time content, read once per build from the CMS REST API (DESIGN §3). Pages import these
- * helpers in their frontmatter / getStaticPaths; visitors never wait on the CMS.
+ * Build-time content: the API's versioned content snapshot (DESIGN §3), mapped by the same
+ * functions the API's read model uses, so a static page and /api show the same content version.
+ * Pages import these helpers in their frontmatter / getStaticPaths; visitors never wait on it.
  */
+import { readSnapshotFile, toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentSnapshot } from '@app/shared/server';
 import { toPublicInteractiveData, type ArticleSummary, type Category, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
-import { fetchAllContent, toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo } from '@app/shared/server';
+import { siteConfig } from '../config';
 
 export type BuildArticle = ArticleSummary & { contentHtml: string; interactiveData: PublicInteractiveData | null };
-export type BuildContent = { articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[] };
+export type BuildContent = { version: string; articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[] };
 
 let cached: Promise<BuildContent> | null = null;
+
+async function readSnapshot(): Promise<ContentSnapshot> {
+  if (siteConfig.contentFile) return readSnapshotFile(siteConfig.contentFile);
+  if (!siteConfig.internalSecret) throw new Error('The site build needs SITE_CONTENT_FILE, or INTERNAL_SECRET to read the content snapshot from the API.');
+  const res = await fetch(`${siteConfig.apiUrl}/api/internal/content-snapshot`, { headers: { 'x-internal-secret': siteConfig.internalSecret }, signal: AbortSignal.timeout(30_000) });
+  if (!res.ok) throw new Error(`The API answered ${res.status} for the content snapshot.`);
+  return (await res.json()) as ContentSnapshot;
+}
 
 // Pages ship island props in their HTML, so the quiz's answer key is removed here.
 const publicInteractive = (doc: Parameters<typeof toInteractiveData>[0]) => {
@@ -17,17 +27,13 @@ const publicInteractive = (doc: Parameters<typeof toInteractiveData>[0]) => {
 };
 
 export function loadContent(): Promise<BuildContent> {
-  cached ??= (async () => {
-    const cmsUrl = (process.env.CMS_URL ?? 'http://127.0.0.1:3002').replace(/\/$/, '');
-    const secret = process.env.INTERNAL_SECRET ?? '';
-    const records = await fetchAllContent(cmsUrl, secret);
-    return {
-      articles: records.articles.map((doc) => ({ ...toArticleSummary(doc), contentHtml: doc.contentHtml ?? '', interactiveData: publicInteractive(doc) })),
-      categories: records.categories.map(toCategory),
-      videos: records.videos.map(toVideo),
-      products: records.products.map(toProduct),
-    };
-  })();
+  cached ??= readSnapshot().then(({ version, records }) => ({
+    version,
+    articles: records.articles.map((doc) => ({ ...toArticleSummary(doc), contentHtml: doc.contentHtml ?? '', interactiveData: publicInteractive(doc) })),
+    categories: records.categories.map(toCategory),
+    videos: records.videos.map(toVideo),
+    products: records.products.map(toProduct),
+  }));
   return cached;
 }
 

@@ -1,3 +1,4 @@
+import { siteConfig } from '../config';
 export const mainLinks = [
   { href: '/about', label: 'About' },
   { href: '/articles', label: 'Articles' },
@@ -16,5 +17,5 @@ export function isActive(href: string, pathname: string): boolean {
   return path === href || path.startsWith(href + '/');
 }
 
-export const CHANNEL_URL = process.env.PUBLIC_CHANNEL_URL ?? 'https://www.youtube.com/@betterselfstudio';
+export const CHANNEL_URL = siteConfig.channelUrl;
 export const SITE_NAME = 'Better Self';

@@ -6,6 +6,7 @@ export const app = pgSchema('app');
 export const contentSnapshots = app.table('content_snapshots', {
   id: integer('id').primaryKey(),
   data: jsonb('data').notNull(),
+  version: text('version').notNull().default(''),
   loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull(),
 });
 
@@ -13,6 +14,8 @@ export const contentSnapshots = app.table('content_snapshots', {
 export const deployments = app.table('deployments', {
   id: serial('id').primaryKey(),
   trigger: text('trigger').notNull(),
+  /** The content snapshot the build was made from (its pages show this version). */
+  contentVersion: text('content_version'),
   status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
   log: text('log').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

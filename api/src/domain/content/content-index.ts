@@ -1,5 +1,5 @@
 import { toPublicInteractiveData, type ArticleSummary, type Category, type InteractiveData, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
-import { toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentRecords } from '@app/shared/server';
+import { toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
 
 /** `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what readers get. */
 export type IndexedArticle = { summary: ArticleSummary; content: string; interactiveData: InteractiveData | null; publicInteractiveData: PublicInteractiveData | null };
@@ -9,6 +9,9 @@ export type IndexedArticle = { summary: ArticleSummary; content: string; interac
  * serialized once here, so the hot endpoints only write bytes.
  */
 export type ContentIndex = {
+  /** The snapshot this index was built from (the site build reads the same one). */
+  snapshot: ContentSnapshot;
+  version: string;
   loadedAt: string;
   articles: Map<number, IndexedArticle>;
   articleList: ArticleSummary[];
@@ -22,7 +25,8 @@ export type ContentIndex = {
   featuredProductsJson: string;
 };
 
-export function buildContentIndex(records: ContentRecords, loadedAt: string): ContentIndex {
+export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
+  const { records, loadedAt, version } = snapshot;
   const articles = new Map<number, IndexedArticle>();
   const articlesByCategory = new Map<string, ArticleSummary[]>();
   for (const doc of records.articles) {
@@ -37,6 +41,8 @@ export function buildContentIndex(records: ContentRecords, loadedAt: string): Co
   const videos = records.videos.map(toVideo);
   const products = records.products.map(toProduct);
   return {
+    snapshot,
+    version,
     loadedAt,
     articles,
     articleList,

@@ -1,4 +1,4 @@
-import type { ContentRecords } from '@app/shared/server';
+import { toSnapshot, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
 import type { Logger } from 'pino';
 import { buildContentIndex, emptyRecords, type ContentIndex } from './content-index.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
@@ -10,29 +10,33 @@ export type ContentReadModel = {
   start(): Promise<void>;
   /** Reloads from the CMS; concurrent calls share one load, and a call during a load queues one more. */
   refresh(): Promise<boolean>;
-  /**
-   * Refreshes after a short pause, coalescing bursts. Payload signals changes from hooks that run
-   * before its transaction commits, so reading back at once could miss the change.
-   */
-  refreshSoon(delayMs?: number): void;
   current(): ContentIndex;
-  stop(): void;
 };
 
-export function createContentReadModel(deps: { source: ContentSource; snapshots: SnapshotStore; logger: Logger }): ContentReadModel {
+/**
+ * The API's in-memory content (DESIGN §3), read from the CMS once per change. Each load is a
+ * versioned snapshot, kept in the database (served again if the CMS is down at start) and
+ * announced through `onChange` when its version differs, so the site is rebuilt from it.
+ */
+export function createContentReadModel(deps: { source: ContentSource; snapshots: SnapshotStore; logger: Logger; onChange?: (snapshot: ContentSnapshot) => void }): ContentReadModel {
   const { source, snapshots, logger } = deps;
-  let index = buildContentIndex(emptyRecords, new Date(0).toISOString());
+  let index = buildContentIndex(toSnapshot(emptyRecords, new Date(0).toISOString()));
   let running: Promise<boolean> | null = null;
   let again = false;
-  let soon: NodeJS.Timeout | null = null;
+
+  function use(snapshot: ContentSnapshot) {
+    const changed = snapshot.version !== index.version;
+    index = buildContentIndex(snapshot);
+    if (changed) deps.onChange?.(snapshot);
+  }
 
   async function loadOnce(): Promise<boolean> {
     try {
-      const records = await source.load();
-      const loadedAt = new Date().toISOString();
-      index = buildContentIndex(records, loadedAt);
-      await snapshots.save(records, loadedAt).catch((err) => logger.warn({ err }, 'could not save content snapshot'));
-      logger.info({ articles: records.articles.length, videos: records.videos.length, products: records.products.length }, 'content loaded from CMS');
+      const snapshot = toSnapshot(await source.load(), new Date().toISOString());
+      use(snapshot);
+      await snapshots.save(snapshot).catch((err) => logger.warn({ err }, 'could not save content snapshot'));
+      const { articles, videos, products } = snapshot.records;
+      logger.info({ version: snapshot.version, articles: articles.length, videos: videos.length, products: products.length }, 'content loaded from CMS');
       return true;
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'content refresh from CMS failed; keeping current content');
@@ -63,23 +67,13 @@ export function createContentReadModel(deps: { source: ContentSource; snapshots:
       if (await refresh()) return;
       const snapshot = await snapshots.load().catch(() => null);
       if (snapshot) {
-        index = buildContentIndex(snapshot.records, snapshot.loadedAt);
-        logger.warn({ loadedAt: snapshot.loadedAt }, 'CMS unreachable; serving the last content snapshot');
+        use(snapshot);
+        logger.warn({ version: snapshot.version, loadedAt: snapshot.loadedAt }, 'CMS unreachable; serving the last content snapshot');
       } else {
         logger.warn('CMS unreachable and no snapshot yet; serving no content until the CMS signals a change');
       }
     },
     refresh,
-    refreshSoon(delayMs = 300) {
-      if (soon) clearTimeout(soon);
-      soon = setTimeout(() => {
-        soon = null;
-        void refresh();
-      }, delayMs);
-    },
     current: () => index,
-    stop() {
-      if (soon) clearTimeout(soon);
-    },
   };
 }

@@ -1,22 +1,25 @@
-import type { ContentRecords } from '@app/shared/server';
+import { contentVersion, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contentSnapshots } from '../../db/schema/index.ts';
 
 export type SnapshotStore = {
-  save(records: ContentRecords, loadedAt: string): Promise<void>;
-  load(): Promise<{ records: ContentRecords; loadedAt: string } | null>;
+  save(snapshot: ContentSnapshot): Promise<void>;
+  load(): Promise<ContentSnapshot | null>;
 };
 
+/** The last loaded snapshot, one row, so a restart while the CMS is down still serves content. */
 export function createSnapshotStore(db: Db): SnapshotStore {
   return {
-    async save(records, loadedAt) {
-      const row = { id: 1, data: records, loadedAt: new Date(loadedAt) };
+    async save(snapshot) {
+      const row = { id: 1, data: snapshot.records, version: snapshot.version, loadedAt: new Date(snapshot.loadedAt) };
       await db.insert(contentSnapshots).values(row).onConflictDoUpdate({ target: contentSnapshots.id, set: row });
     },
     async load() {
       const [row] = await db.select().from(contentSnapshots).where(eq(contentSnapshots.id, 1));
-      return row ? { records: row.data as ContentRecords, loadedAt: row.loadedAt.toISOString() } : null;
+      if (!row) return null;
+      const records = row.data as ContentRecords;
+      return { records, version: row.version || contentVersion(records), loadedAt: row.loadedAt.toISOString() };
     },
   };
 }

@@ -3,13 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { deployments } from '../../db/schema/index.ts';
 
 export type DeploymentStatus = 'queued' | 'running' | 'succeeded' | 'failed';
-export type Deployment = { id: number; trigger: string; status: DeploymentStatus; log: string; createdAt: string; finishedAt: string | null };
+export type Deployment = { id: number; trigger: string; contentVersion: string | null; status: DeploymentStatus; log: string; createdAt: string; finishedAt: string | null };
 
 /** The record of every rebuild, shown to admins on the Deployment tab. */
 export function createDeploymentLog(db: Db) {
   return {
-    async start(trigger: string): Promise<number> {
-      const [row] = await db.insert(deployments).values({ trigger, status: 'running' }).returning({ id: deployments.id });
+    async start(trigger: string, contentVersion: string): Promise<number> {
+      const [row] = await db.insert(deployments).values({ trigger, contentVersion, status: 'running' }).returning({ id: deployments.id });
       return row!.id;
     },
     async finish(id: number, status: 'succeeded' | 'failed', log: string): Promise<void> {
@@ -19,7 +19,7 @@ export function createDeploymentLog(db: Db) {
     async recent(limit = 10): Promise<Deployment[]> {
       const rows = await db.select().from(deployments).orderBy(desc(deployments.id)).limit(limit);
       return rows.map((r) => ({
-        id: r.id, trigger: r.trigger, status: r.status, log: r.log,
+        id: r.id, trigger: r.trigger, contentVersion: r.contentVersion, status: r.status, log: r.log,
         createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null,
       }));
     },

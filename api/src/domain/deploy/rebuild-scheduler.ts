@@ -1,9 +1,10 @@
+import type { ContentSnapshot } from '@app/shared/server';
 import type { Logger } from 'pino';
 import type { DeploymentLog } from './deployment-log.ts';
 
 export type SiteBuilder = {
-  /** Builds the site and makes the new build live; resolves with the build log, rejects with an Error carrying it. */
-  build(): Promise<string>;
+  /** Builds the site from this snapshot and makes it live; resolves with the build log, rejects with an Error carrying it. */
+  build(snapshot: ContentSnapshot): Promise<string>;
 };
 
 export type RebuildScheduler = {
@@ -15,21 +16,27 @@ export type RebuildScheduler = {
   stop(): void;
 };
 
-export function createRebuildScheduler(deps: { builder: SiteBuilder | null; log: DeploymentLog; logger: Logger; debounceMs: number }): RebuildScheduler {
+/**
+ * Runs site rebuilds one at a time, each from the read model's snapshot at the moment it starts
+ * (so a burst of changes builds once, from the newest content), and records each deployment
+ * with the content version it built.
+ */
+export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snapshot: () => ContentSnapshot; log: DeploymentLog; logger: Logger; debounceMs: number }): RebuildScheduler {
   const { builder, log, logger, debounceMs } = deps;
   let timer: NodeJS.Timeout | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   const pendingTriggers = new Set<string>();
 
   async function buildOnce(trigger: string) {
-    const id = await log.start(trigger);
+    const snapshot = deps.snapshot();
+    const id = await log.start(trigger, snapshot.version);
     if (!builder) {
       await log.finish(id, 'failed', 'Site rebuilds are not configured (SITE_DIR is unset).');
       return { id, status: 'failed' as const };
     }
-    logger.info({ deployment: id, trigger }, 'site rebuild started');
+    logger.info({ deployment: id, trigger, contentVersion: snapshot.version }, 'site rebuild started');
     try {
-      const output = await builder.build();
+      const output = await builder.build(snapshot);
       await log.finish(id, 'succeeded', output);
       logger.info({ deployment: id }, 'site rebuild is live');
       return { id, status: 'succeeded' as const };

@@ -2,11 +2,12 @@
 // live, with gzip and brotli variants computed up front and a content-hash ETag. A build is a few
 // megabytes; serving it from memory is several times faster than streaming from disk per request.
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const TYPES = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -23,8 +24,8 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.xml', '.txt', '.json', '.webmanifest']);
 
-async function walk(dir, base = dir) {
-  const out = [];
+async function walk(dir: string, base = dir): Promise<string[]> {
+  const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await walk(full, base)));
@@ -34,13 +35,16 @@ async function walk(dir, base = dir) {
 }
 
 /** Reads a build's client folder into a map from URL path to ready-to-send variants. */
-export async function loadStaticFiles(clientDir) {
-  const files = new Map();
+export type StaticFile = { body: Buffer; gzip: Buffer | null; br: Buffer | null; type: string; etag: string; cacheControl: string };
+export type StaticFiles = Map<string, StaticFile>;
+
+export async function loadStaticFiles(clientDir: string): Promise<StaticFiles> {
+  const files: StaticFiles = new Map();
   for (const rel of await walk(clientDir)) {
     const ext = path.extname(rel);
     const body = await readFile(path.join(clientDir, rel));
     const compress = COMPRESSIBLE.has(ext) && body.length > 512;
-    const entry = {
+    const entry: StaticFile = {
       body,
       gzip: compress ? gzipSync(body, { level: 9 }) : null,
       br: compress ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }) : null,
@@ -59,11 +63,11 @@ export async function loadStaticFiles(clientDir) {
 }
 
 /** Answers the request from the map; returns false when the path is not a static file. */
-export function serveStatic(files, req, res) {
+export function serveStatic(files: StaticFiles, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
-  let pathname;
+  let pathname: string;
   try {
     pathname = decodeURIComponent(q === -1 ? raw : raw.slice(0, q));
   } catch {
@@ -71,7 +75,7 @@ export function serveStatic(files, req, res) {
   }
   const file = files.get(pathname) ?? (pathname.length > 1 && pathname.endsWith('/') ? files.get(pathname.slice(0, -1)) : undefined);
   if (!file) return false;
-  const headers = { 'Content-Type': file.type, ETag: file.etag, 'Cache-Control': file.cacheControl, Vary: 'Accept-Encoding' };
+  const headers: Record<string, string | number> = { 'Content-Type': file.type, ETag: file.etag, 'Cache-Control': file.cacheControl, Vary: 'Accept-Encoding' };
   if (req.headers['if-none-match'] === file.etag) {
     res.writeHead(304, headers);
     res.end();

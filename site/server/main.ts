@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLiveSite } from './live-site.mjs';
+import { createLiveSite } from './live-site.ts';
 
 const siteDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const site = await createLiveSite({

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 
 /** Headers every response carries. HSTS only when the site is served over https. */
-export function commonSecurityHeaders({ https = false } = {}) {
+export function commonSecurityHeaders({ https = false }: { https?: boolean } = {}): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
@@ -16,8 +16,8 @@ export function commonSecurityHeaders({ https = false } = {}) {
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /** The CSP hashes of a page's inline scripts (data blocks such as JSON-LD are not scripts and are skipped). */
-export function inlineScriptHashes(html) {
-  const hashes = new Set();
+export function inlineScriptHashes(html: string): Set<string> {
+  const hashes = new Set<string>();
   for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attrs) || /\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attrs) || !body) continue;
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
@@ -29,7 +29,7 @@ export function inlineScriptHashes(html) {
  * The pages' policy: scripts only from this origin or inline with a known hash (no
  * 'unsafe-inline', no eval), nothing may frame the site, no plugins, forms post here only.
  */
-export function pageContentSecurityPolicy(scriptHashes) {
+export function pageContentSecurityPolicy(scriptHashes: Iterable<string>): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...scriptHashes].sort().join(' ')} https://js.stripe.com`.replace(/\s+/g, ' ').trim(),

@@ -1,25 +1,29 @@
-// Serves the current site build and swaps to a newer one without dropping requests.
-// A build folder holds Astro's output (client/ static files, server/entry.mjs in middleware
-// mode). `<buildsDir>/current` names the live build; the deploy pipeline replaces it with an
-// atomic rename and this module notices within half a second. Requests already running finish
-// on the build they started with; new requests get the new one.
-import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
+// Serves the current site build and swaps to a newer one without dropping requests. The build
+// protocol (folders, the `current` pointer) is @app/shared/server's site-builds; the deploy
+// pipeline replaces the pointer with an atomic rename and this module notices within half a
+// second. Requests already running finish on the build they started with; new ones get the new one.
+import { unwatchFile, watchFile } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { commonSecurityHeaders, inlineScriptHashes, pageContentSecurityPolicy } from './security-headers.mjs';
-import { loadStaticFiles, serveStatic } from './static-files.mjs';
+import { CURRENT_POINTER, currentBuildDir } from '@app/shared/server';
+import { commonSecurityHeaders, inlineScriptHashes, pageContentSecurityPolicy } from './security-headers.ts';
+import { loadStaticFiles, serveStatic } from './static-files.ts';
 
-async function loadBuild(dir, baseHeaders) {
-  const { handler } = await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href);
-  const clientDir = path.join(dir, 'client');
-  const files = await loadStaticFiles(clientDir);
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Build = { dir: string; handle: Handler };
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export async function loadBuild(dir: string, baseHeaders: Record<string, string>): Promise<Build> {
+  const { handler } = (await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href)) as { handler: AstroHandler };
+  const files = await loadStaticFiles(path.join(dir, 'client'));
   // One policy per build: the hashes of every inline script its pages carry. Pages rendered on
   // demand use the same layout and islands, so the same hashes cover them.
-  const hashes = new Set();
+  const hashes = new Set<string>();
   for (const file of new Set(files.values())) if (file.type.startsWith('text/html')) for (const h of inlineScriptHashes(file.body.toString('utf8'))) hashes.add(h);
   const headers = Object.entries({ ...baseHeaders, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) });
   const notFoundPage = files.get('/404.html');
-  const notFound = (req, res) => {
+  const notFound: Handler = (req, res) => {
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' || !notFoundPage ? undefined : notFoundPage.body);
   };
@@ -32,38 +36,26 @@ async function loadBuild(dir, baseHeaders) {
   };
 }
 
-function currentDir(buildsDir, fallbackDir) {
-  const pointer = path.join(buildsDir, 'current');
-  if (existsSync(pointer)) {
-    const id = readFileSync(pointer, 'utf8').trim();
-    const dir = path.join(buildsDir, id);
-    if (/^b\d+$/.test(id) && existsSync(path.join(dir, 'server/entry.mjs'))) return dir;
-  }
-  if (fallbackDir && existsSync(path.join(fallbackDir, 'server/entry.mjs'))) return fallbackDir;
-  return null;
-}
+export type LiveSite = { handle: Handler; close(): void };
 
-/**
- * @param {{ buildsDir: string, fallbackDir?: string, log?: (msg: string) => void, https?: boolean }} opts
- */
-export async function createLiveSite({ buildsDir, fallbackDir, log = () => {}, https = false }) {
+export async function createLiveSite({ buildsDir, fallbackDir, log = () => {}, https = false }: { buildsDir: string; fallbackDir?: string; log?: (msg: string) => void; https?: boolean }): Promise<LiveSite> {
   const baseHeaders = commonSecurityHeaders({ https });
-  let live = null;
-  let loading = null;
-  let failedDir = null;
-  const pointer = path.join(buildsDir, 'current');
+  let live: Build | null = null;
+  let loading: Promise<void> | null = null;
+  let failedDir: string | null = null;
+  const pointer = path.join(buildsDir, CURRENT_POINTER);
 
   // One load at a time: a pointer change seen during a load is picked up when it finishes.
-  function refresh() {
+  function refresh(): Promise<void> {
     if (loading) return loading;
-    const dir = currentDir(buildsDir, fallbackDir);
+    const dir = currentBuildDir(buildsDir, fallbackDir);
     if (!dir || dir === live?.dir || dir === failedDir) return Promise.resolve();
     loading = loadBuild(dir, baseHeaders)
       .then((build) => {
         live = build;
         log(`serving site build ${path.basename(dir)}`);
       })
-      .catch((err) => {
+      .catch((err: Error) => {
         failedDir = dir;
         log(`could not load site build ${dir}: ${err.message}`);
       })
@@ -82,7 +74,8 @@ export async function createLiveSite({ buildsDir, fallbackDir, log = () => {}, h
       if (!live) {
         for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
         res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
-        return res.end('The site is being built. Please try again in a few seconds.');
+        res.end('The site is being built. Please try again in a few seconds.');
+        return;
       }
       live.handle(req, res);
     },

@@ -1,0 +1,84 @@
+// @vitest-environment node
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { publishBuild } from '@app/shared/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLiveSite, type LiveSite } from './live-site.ts';
+
+const INLINE = "document.documentElement.dataset.x='1'";
+let buildsDir: string;
+let site: LiveSite;
+let server: Server;
+let base: string;
+
+/** A build as Astro's node adapter leaves it: static client files and a middleware entry. */
+async function fakeBuild(id: string, label: string) {
+  const dir = path.join(buildsDir, id);
+  await mkdir(path.join(dir, 'server'), { recursive: true });
+  await mkdir(path.join(dir, 'client/_astro'), { recursive: true });
+  await writeFile(path.join(dir, 'server/entry.mjs'), `export const handler = (req, res, next) => req.url === '/dynamic' ? res.end('dynamic from ${label}') : next();`);
+  await writeFile(path.join(dir, 'client/index.html'), `<!doctype html><title>${label}</title><script>${INLINE}</script><p>${'page '.repeat(200)}</p>`);
+  await writeFile(path.join(dir, 'client/_astro/app.js'), 'console.log(1)');
+}
+
+/** A GET whose body stays as sent (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+beforeEach(async () => {
+  buildsDir = await mkdtemp(path.join(tmpdir(), 'live-site-'));
+  await fakeBuild('b1', 'first');
+  await publishBuild(buildsDir, 'b1');
+  site = await createLiveSite({ buildsDir });
+  server = createServer((req, res) => site.handle(req, res));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  site.close();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+describe('the live site', () => {
+  it('serves static pages with a policy that allows exactly their inline scripts', async () => {
+    const res = await fetch(`${base}/`);
+    expect(await res.text()).toContain('<title>first</title>');
+    const hash = createHash('sha256').update(INLINE).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers precompressed bodies, ETags and long caching for hashed assets', async () => {
+    const page = await rawGet(`${base}/`, { 'accept-encoding': 'gzip' });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.body).toString()).toContain('first');
+    const again = await fetch(`${base}/`, { headers: { 'if-none-match': String(page.headers.etag) } });
+    expect(again.status).toBe(304);
+    expect((await fetch(`${base}/_astro/app.js`)).headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('passes other paths to the build’s server entry, and 404s what neither has', async () => {
+    expect(await (await fetch(`${base}/dynamic`)).text()).toBe('dynamic from first');
+    expect((await fetch(`${base}/nothing`)).status).toBe(404);
+  });
+
+  it('swaps to a newly published build without a restart', async () => {
+    await fakeBuild('b2', 'second');
+    await publishBuild(buildsDir, 'b2');
+    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>second</title>');
+    expect(await (await fetch(`${base}/dynamic`)).text()).toBe('dynamic from second');
+  });
+});
