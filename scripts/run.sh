@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Entry point behind the npm scripts: puts Node 24 first on PATH (installing it into .tools/
 # once if the system Node is older), installs dependencies when the lockfile changed, then runs
-# the requested command. Usage: scripts/run.sh start|dev|test|unit|e2e|typecheck|bench|create-admin|mail
+# the requested command. Usage: scripts/run.sh start|dev|test|unit|e2e|typecheck|lint|bench|create-admin|mail
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -39,6 +39,7 @@ case "$cmd" in
   e2e) exec_node npx playwright test "$@" ;;
   test) exec_node node scripts/test.mjs "$@" ;;
   typecheck) exec_node node scripts/typecheck.mjs "$@" ;;
+  lint) exec_node node node_modules/eslint/bin/eslint.js . --max-warnings=0 "$@" ;;
   bench) exec_node node scripts/bench/run.mjs "$@" ;;
   create-admin) exec_node node api/src/scripts/create-admin.ts "$@" ;;
   mail) exec_node node api/src/scripts/show-mail.ts "$@" ;;

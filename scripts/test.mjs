@@ -1,6 +1,6 @@
-// `npm test`: every unit, integration and component test (vitest), then the end-to-end tests
-// in Chromium against the production build of the whole stack (Playwright). Prints one closing
-// line with the combined counts.
+// `npm test`: the type check and lint (each counts as one test), every unit, integration and
+// component test (vitest), then the end-to-end tests in Chromium against the production build of
+// the whole stack (Playwright). Prints one closing line with the combined counts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,11 @@ if (only !== 'e2e') {
   // Types first: Node and Vite strip them without checking.
   const typesOk = run([path.join(root, 'scripts/typecheck.mjs')]) === 0;
   if (typesOk) passed += 1;
+  else failed += 1;
+  // Lint states the architecture (import directions, file names, no floating promises).
+  const lintOk = run([path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']) === 0;
+  console.log(`lint: ${lintOk ? 'no findings' : 'findings above'}`);
+  if (lintOk) passed += 1;
   else failed += 1;
   failedRuns += run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`]) === 0 ? 0 : 1;
   const file = path.join(results, 'vitest.json');

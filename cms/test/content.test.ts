@@ -17,7 +17,7 @@ async function richText(markdown: string) {
 
 /** Rich text holding one link per URL, as the editor's link dialog stores them. */
 function withLinks(urls: string[]) {
-  const node = { direction: null, format: '', indent: 0, version: 1 };
+  const node = { direction: null, format: '' as const, indent: 0, version: 1 };
   const text = (t: string) => ({ type: 'text', version: 1, text: t, format: 0, detail: 0, mode: 'normal', style: '' });
   const links = urls.map((url) => ({ ...node, type: 'link', version: 3, fields: { linkType: 'custom', url, newTab: false }, children: [text('a link')] }));
   return { root: { ...node, type: 'root', children: [{ ...node, type: 'paragraph', textFormat: 0, children: links }] } };
@@ -59,7 +59,7 @@ describe('articles', () => {
     const category = (await ctx.payload.find({ collection: 'categories', limit: 1 })).docs[0]!;
     const doc = await ctx.payload.create({
       collection: 'articles',
-      data: { title: 'Rendered', category: category.id, membershipRequired: 'pro', content: await richText('Hello **bold** world') },
+      data: { title: 'Rendered', publishDate: new Date().toISOString(), category: category.id, membershipRequired: 'pro', content: await richText('Hello **bold** world') },
       context: { skipNotify: true },
     });
     expect(doc.contentHtml).toContain('<strong>bold</strong>');
@@ -85,11 +85,11 @@ describe('articles', () => {
   it('keep contentHtml for the save hook alone: an editor cannot store HTML of their own', async () => {
     const { payload } = ctx;
     const category = (await payload.find({ collection: 'categories', limit: 1 })).docs[0]!;
-    const editor = (await payload.find({ collection: 'users', limit: 1 })).docs[0] ?? (await payload.create({ collection: 'users', data: { email: 'e5@example.com', password: 'editor-pass-1' } }));
+    const editor = (await payload.find({ collection: 'users', limit: 1 })).docs[0] ?? (await payload.create({ collection: 'users', data: { email: 'e5@example.com', password: 'editor-pass-1', role: 'editor' } }));
     const asEditor = { user: { ...editor, collection: 'users' as const }, overrideAccess: false, context: { skipNotify: true } };
     const doc = await payload.create({
       collection: 'articles',
-      data: { title: 'Plain', category: category.id, content: await richText('Safe body'), contentHtml: '<script>alert(1)</script>' },
+      data: { title: 'Plain', membershipRequired: 'free', publishDate: new Date().toISOString(), category: category.id, content: await richText('Safe body'), contentHtml: '<script>alert(1)</script>' },
       ...asEditor,
     });
     expect(doc.contentHtml).toContain('<p>Safe body</p>');
@@ -103,7 +103,7 @@ describe('articles', () => {
     const category = (await ctx.payload.find({ collection: 'categories', limit: 1 })).docs[0]!;
     const doc = await ctx.payload.create({
       collection: 'articles',
-      data: { title: 'Links', category: category.id, content: withLinks(['javascript:alert(1)', 'https://example.com']) },
+      data: { title: 'Links', membershipRequired: 'free', publishDate: new Date().toISOString(), category: category.id, content: withLinks(['javascript:alert(1)', 'https://example.com']) },
       context: { skipNotify: true },
     });
     expect(doc.contentHtml).not.toMatch(/javascript:/i);
@@ -115,7 +115,7 @@ describe('articles', () => {
     const before = ctx.signals.length;
     const doc = await ctx.payload.create({
       collection: 'articles',
-      data: { title: 'Signalled', category: category.id, content: await richText('Body') },
+      data: { title: 'Signalled', membershipRequired: 'free', publishDate: new Date().toISOString(), category: category.id, content: await richText('Body') },
     });
     await ctx.payload.update({ collection: 'articles', id: doc.id, data: { title: 'Signalled again' } });
     await ctx.payload.delete({ collection: 'articles', id: doc.id });

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import ArticlesTab from './ArticlesTab';
-import ModerationTab from './ModerationTab';
-import UsersTab from './UsersTab';
+import ArticlesTab from './articles-tab';
+import ModerationTab from './moderation-tab';
+import UsersTab from './users-tab';
 
 const tabs = [
   { value: 'articles', label: 'Articles' },

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import GatedArticleBody from './GatedArticleBody';
+import GatedArticleBody from './gated-article-body';
 import { $user, loadUser } from '../../stores/session';
 
 function serve(routes: Record<string, { status: number; body: unknown }>) {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $toasts } from '@app/ui';
-import Quiz from './Quiz';
+import Quiz from './quiz';
 
 // What the page gets: no answer key.
 const quiz = {

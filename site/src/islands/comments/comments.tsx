@@ -5,8 +5,8 @@ import type { Comment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { commentDate } from '../../lib/reading';
 import { $user, loadUser } from '../../stores/session';
-import { CommentForm } from './CommentForm';
-import { ModerateDialog } from './ModerateDialog';
+import { CommentForm } from './comment-form';
+import { ModerateDialog } from '@app/ui/moderate-dialog';
 
 type Node = Comment & { depth: number };
 

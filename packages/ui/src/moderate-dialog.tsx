@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { MODERATION_REASONS, moderationReasonLabel } from '@app/shared/browser';
 
-/** Hide a comment from regular users, with a reason from the spec's list and optional notes. */
+/** Hide something members wrote (a comment, a post, a message) from regular users, with a reason from the spec's list and optional notes. */
 export function ModerateDialog({ onConfirm, onClose }: { onConfirm: (reason: string, notes: string) => Promise<void>; onClose: () => void }) {
   const [reason, setReason] = useState<string>('inappropriate_content');
   const [notes, setNotes] = useState('');

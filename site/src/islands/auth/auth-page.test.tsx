@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $toasts } from '@app/ui';
 import { ApiError, NetworkError } from '@app/shared/browser';
-import AuthPage from './AuthPage';
+import AuthPage from './auth-page';
 import { loginFailureToast } from './auth-toasts';
 
 afterEach(() => {

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user, loadUser } from '../../stores/session';
 import type { PublicInteractiveData } from '@app/shared/schemas';
-import CharacterGuides from './CharacterGuides';
-import Quiz from './Quiz';
+import CharacterGuides from './character-guides';
+import Quiz from './quiz';
 
 /**
  * The interactive parts of a flagged article: AMP (lightweight reading) toggle, key points,

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { $user } from '../../stores/session';
 import { api, formatLongDate, tierLabel } from '@app/shared/browser';
 import type { AdminUser, AdminUserPage } from '@app/shared/schemas';
-import { StatusDialog, statusLabel } from './StatusDialog';
+import { StatusDialog, statusLabel } from './status-dialog';
 
 const statusStyle: Record<string, string> = {
   active: 'bg-emerald-100 text-emerald-800',

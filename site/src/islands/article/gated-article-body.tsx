@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { api, type Tier, tierLabel } from '@app/shared/browser';
 import type { ArticleDetail } from '@app/shared/schemas';
 import { $user, loadUser } from '../../stores/session';
-import InteractiveReader from './InteractiveReader';
+import InteractiveReader from './interactive-reader';
 
 type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'loaded'; article: ArticleDetail };
 

@@ -6,7 +6,7 @@ import { $user, loadUser } from '../../stores/session';
 import { loadCart } from '../../stores/cart';
 
 // Visitors never download the dropdown menu.
-const SignedInMenu = lazy(() => import('./SignedInMenu'));
+const SignedInMenu = lazy(() => import('./signed-in-menu'));
 
 /**
  * The header's account area. Pages rendered on demand pass the user (no flash); static pages

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, formatLongDate, moderationReasonLabel, type ModerationReason } from '@app/shared/browser';
 import type { ModeratedComment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
-import { ModerateDialog } from '../comments/ModerateDialog';
+import { ModerateDialog } from '@app/ui/moderate-dialog';
 
 type Page = { comments: ModeratedComment[]; total: number };
 

@@ -1,0 +1,114 @@
+// Lint that states the architecture (STYLE.md "Imports go one way"): a wrong import fails CI.
+import astro from 'eslint-plugin-astro';
+import checkFile from 'eslint-plugin-check-file';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const restrict = (...patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**', '**/dist/**', '**/.next/**', '.data/**', '.tools/**', 'test-results/**',
+      'site/.astro/**', 'site/.builds/**', 'cms/next-env.d.ts', 'cms/src/migrations/**', 'cms/src/payload-types.ts',
+      'cms/src/app/(payload)/cms/admin/importMap.js',
+    ],
+  },
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // Config files sit outside the projects' tsconfigs.
+  { files: ['**/*.config.{ts,mjs,js}', '**/vitest.config.ts'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['**/*.{tsx,jsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Files are kebab-case everywhere (STYLE.md); Astro's page files are routes and keep their names.
+  {
+    files: ['**/*.{ts,tsx,mjs,astro}'],
+    ignores: ['site/src/pages/**', 'cms/src/app/**'],
+    plugins: { 'check-file': checkFile },
+    rules: { 'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,mjs,astro}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }] },
+  },
+
+  // packages ← apps: nothing in packages imports an app.
+  {
+    files: ['packages/**'],
+    rules: { 'no-restricted-imports': restrict({ group: ['@app/api', '@app/site', '@app/cms', '**/api/src/**', '**/site/src/**', '**/cms/src/**'], message: 'Packages never import an app.' }) },
+  },
+  // In the API: routes → domain → db / integrations.
+  {
+    files: ['api/src/domain/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'express', message: 'Use cases never see req/res: the route passes typed input.' },
+            { name: 'ws', message: 'Use cases never see sockets.' },
+          ],
+          patterns: [{ group: ['**/routes/**', '**/ws/**'], message: 'The domain does not import the HTTP or socket layer.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/routes/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/db/schema/**', '**/db/schema', 'drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'Routes call use cases; only use cases touch the database.' }] },
+      ],
+    },
+  },
+  {
+    files: ['api/src/db/**', 'api/src/integrations/**', 'api/src/lib/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/routes/**'], message: 'Lower layers never import routes.' }, { group: ['**/domain/**'], allowTypeImports: true, message: 'Lower layers implement the domain’s interfaces; they import its types only.' }] },
+      ],
+    },
+  },
+  // In the site: islands talk to the API through the shared client and never import each
+  // other's internals; server code never ships to the browser, and zod only where a form needs it.
+  {
+    files: ['site/src/islands/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[^.]', message: 'Islands do not import each other’s internals; move shared parts to lib/, stores/ or @app/ui.' },
+            { group: ['@app/shared/server'], message: 'Server code never ships to the browser.' },
+            { group: ['@app/shared/schemas'], allowTypeImports: true, message: 'Islands ship no zod: import types only (forms that validate with the shared schemas are the exception).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The sign-in and sign-up forms validate with the same schemas as the API.
+    files: ['site/src/islands/auth/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./[^.]', message: 'Islands do not import each other’s internals.' }, { group: ['@app/shared/server'], message: 'Server code never ships to the browser.' }] },
+      ],
+    },
+  },
+  {
+    files: ['site/src/stores/**', 'site/src/lib/**/*.ts', 'packages/ui/**'],
+    ignores: ['site/src/lib/content.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['@app/shared/server'], message: 'Browser code never imports server code.' }] }] },
+  },
+);
