@@ -65,8 +65,8 @@ export function createApp(deps: AppDeps): express.Express {
 
   const cookies = { secure: deps.publicUrl.startsWith('https:') };
   const session = createSessionReader(deps.db, cookies);
-  const user = userReader(session);
-  const viewer = async (req: express.Request) => toViewer(await user(req));
+  const readUser = userReader(session);
+  const readViewer = async (req: express.Request) => toViewer(await readUser(req));
   const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
 
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
@@ -81,10 +81,10 @@ export function createApp(deps: AppDeps): express.Express {
     res.json({ status: 'ok', contentLoadedAt: loadedAt, contentVersion: version });
   });
   api.use(accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }));
-  api.use('/admin', adminUserRoutes({ db: deps.db, user }));
-  api.use('/admin', adminArticleRoutes({ user, cms: deps.cms }));
-  api.use(commentRoutes({ db: deps.db, content: deps.content, user }));
-  api.use(contentRoutes({ content: deps.content, viewer }));
+  api.use('/admin', adminUserRoutes({ db: deps.db, readUser }));
+  api.use('/admin', adminArticleRoutes({ readUser, cms: deps.cms }));
+  api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));
+  api.use(contentRoutes({ content: deps.content, readViewer }));
   api.use(notFound);
 
   app.use('/api', api);

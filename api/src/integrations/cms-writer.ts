@@ -1,4 +1,5 @@
-import type { ArticleImport, ArticleSink } from '../domain/articles/import-articles.ts';
+import type { ArticleImport } from '@app/shared/schemas';
+import type { ArticleSink } from '../domain/articles/import-articles.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /** Writes to the CMS on behalf of admins: article imports and deletions, with the service secret. */

@@ -2,7 +2,9 @@ import { Router, type Request } from 'express';
 import type { Db } from '../db/client.ts';
 import type { AccountDeps } from '../domain/accounts/account-deps.ts';
 import { login } from '../domain/accounts/login.ts';
-import { requestPasswordReset, resetPassword } from '../domain/accounts/password-reset.ts';
+import { requestPasswordReset } from '../domain/accounts/request-password-reset.ts';
+import { resetPassword } from '../domain/accounts/reset-password.ts';
+import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetPasswordSchema } from '@app/shared/schemas';
 import { requireUser } from '../domain/accounts/permissions.ts';
 import { register, type RegisterLimits } from '../domain/accounts/register.ts';
 import { createSession, endSession, listSessions, revokeOwnSession } from '../domain/accounts/sessions.ts';
@@ -29,14 +31,14 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
   });
 
   r.post('/register', async (req, res) => {
-    const user = await register(db, req.body, req.ip ?? 'unknown', deps.registerLimits);
+    const user = await register(db, RegisterSchema.parse(req.body), req.ip ?? 'unknown', deps.registerLimits);
     const { token, expiresAt } = await createSession(db, user, meta(req));
     setSessionCookie(res, deps.cookies, token, expiresAt);
     res.status(201).json(toUserDto(user));
   });
 
   r.post('/login', async (req, res) => {
-    const user = await login(db, req.body, req.ip ?? 'unknown');
+    const user = await login(db, LoginSchema.parse(req.body), req.ip ?? 'unknown');
     // A new id at every sign-in; any session the browser had before is ended.
     const previous = await deps.session(req);
     if (previous) await endSession(db, previous.idHash);
@@ -66,11 +68,11 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
   });
 
   r.post('/request-password-reset', async (req, res) => {
-    res.json(await requestPasswordReset(deps, req.body));
+    res.json(await requestPasswordReset(deps, RequestPasswordResetSchema.parse(req.body)));
   });
 
   r.post('/reset-password', async (req, res) => {
-    res.json(await resetPassword(deps, req.body));
+    res.json(await resetPassword(deps, ResetPasswordSchema.parse(req.body)));
   });
 
   return r;

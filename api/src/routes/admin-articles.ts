@@ -23,20 +23,20 @@ const receiveZip: RequestHandler = (req, res, next) =>
   });
 
 /** Admin → Articles: ZIP import (spec 02 §7) and deletion. */
-export function adminArticleRoutes(deps: { user: UserReader; cms: CmsWriter }): Router {
+export function adminArticleRoutes(deps: { readUser: UserReader; cms: CmsWriter }): Router {
   const r = Router();
   r.post('/articles/upload', async (req, _res, next) => {
     // Check the admin before reading a 20 MB body.
-    requireAdmin(await deps.user(req));
+    requireAdmin(await deps.readUser(req));
     next();
   }, receiveZip, async (req, res) => {
     const file = req.file;
     if (!file) throw new AppError('bad_request', 'Please select a ZIP file to upload.');
     if (!/\.zip$/i.test(file.originalname) && !/zip/.test(file.mimetype)) throw new AppError('bad_request', 'Please upload a ZIP file containing your articles.');
-    res.json(await importArticles(await deps.user(req), file.buffer, deps.cms));
+    res.json(await importArticles(await deps.readUser(req), file.buffer, deps.cms));
   });
   r.delete('/articles/:id', async (req, res) => {
-    requireAdmin(await deps.user(req));
+    requireAdmin(await deps.readUser(req));
     await deps.cms.deleteArticle(idParam(req.params.id, 'Article'));
     res.status(204).end();
   });

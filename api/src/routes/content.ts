@@ -5,16 +5,17 @@ import { getProduct } from '../domain/content/get-product.ts';
 import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
 import { searchContent } from '../domain/content/search-content.ts';
 import type { Viewer } from '@app/shared/browser';
-import { IdParamSchema } from '@app/shared/schemas';
+import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
 
-export type ViewerResolver = (req: Request) => Promise<Viewer>;
+/** Who is asking, as permissions see them (see docs/glossary.md). */
+export type ViewerReader = (req: Request) => Promise<Viewer>;
 
 function sendJson(res: Response, json: string) {
   res.type('application/json').send(json);
 }
 
 /** Content endpoints, all served from the in-memory read model (visitors never wait on the CMS). */
-export function contentRoutes(deps: { content: ContentReadModel; viewer: ViewerResolver }): Router {
+export function contentRoutes(deps: { content: ContentReadModel; readViewer: ViewerReader }): Router {
   const r = Router();
   const index = () => deps.content.current();
 
@@ -25,12 +26,12 @@ export function contentRoutes(deps: { content: ContentReadModel; viewer: ViewerR
   });
   r.get('/articles/:id', async (req, res) => {
     const id = IdParamSchema.safeParse(req.params.id);
-    const viewer = await deps.viewer(req);
+    const viewer = await deps.readViewer(req);
     // A non-numeric id can name no article: same answer as an unknown one.
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(getArticle(index(), id.success ? id.data : -1, viewer));
   });
-  r.get('/search', (req, res) => res.json(searchContent(index(), req.query)));
+  r.get('/search', (req, res) => res.json(searchContent(index(), SearchQuerySchema.parse(req.query).q)));
   r.get('/youtube/videos', (_req, res) => sendJson(res, index().videosJson));
   r.get('/products', (_req, res) => sendJson(res, index().productsJson));
   r.get('/products/featured', (_req, res) => sendJson(res, index().featuredProductsJson));

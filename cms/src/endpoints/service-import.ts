@@ -1,21 +1,10 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical';
 import { JSDOM } from 'jsdom';
 import type { Endpoint } from 'payload';
+import { titleFromSlug } from '@app/shared/browser';
+import { ArticleImportSchema } from '@app/shared/schemas';
 import { hasServiceSecret } from '../access/editors';
 
-type ImportBody = {
-  title: string;
-  excerpt?: string;
-  author?: string;
-  category: string;
-  membershipRequired: 'free' | 'pro' | 'vip';
-  publishDate?: string;
-  html: string;
-  interactiveData?: Record<string, unknown> | null;
-  thumbnail?: { name: string; mimetype: string; base64: string } | null;
-};
-
-const titleFromSlug = (slug: string) => slug.split('-').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 
 /**
  * POST /cms/api/articles/service-import — the API's article import (its ZIP upload) hands each
@@ -27,7 +16,12 @@ export const serviceImport: Endpoint = {
   method: 'post',
   handler: async (req) => {
     if (!hasServiceSecret(req.headers)) return Response.json({ message: 'Not allowed' }, { status: 403 });
-    const body = (await req.json?.()) as ImportBody;
+    const parsed = ArticleImportSchema.safeParse(await req.json?.().catch(() => null));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return Response.json({ message: `Invalid article: ${issue?.path.join('.') || 'body'}: ${issue?.message}` }, { status: 400 });
+    }
+    const body = parsed.data;
     const { payload } = req;
     try {
       const found = await payload.find({ collection: 'categories', where: { slug: { equals: body.category } }, limit: 1, overrideAccess: true });

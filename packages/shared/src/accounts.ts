@@ -32,14 +32,17 @@ export const LoginSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100),
   password: z.string().min(1, 'Password is required').max(100),
 });
+export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const RequestPasswordResetSchema = z.object({ email: z.string().trim().min(1, 'Email is required').max(100) });
+export type RequestPasswordResetInput = z.infer<typeof RequestPasswordResetSchema>;
 
 export const ResetPasswordSchema = z.object({
   token: z.string().min(1, 'Invalid reset token or user ID').max(200),
   userId: z.coerce.number().int().positive('Invalid reset token or user ID').max(PG_INT_MAX, 'Invalid reset token or user ID'),
   newPassword: PasswordSchema,
 });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
 /** The reset form also asks for the password twice (spec: "Passwords do not match"). */
 export const ResetFormSchema = z
@@ -54,6 +57,15 @@ export const UserStatusChangeSchema = z.object({
   reason: ModerationReasonSchema.nullish(),
   notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').nullish(),
 });
+export type UserStatusChange = z.infer<typeof UserStatusChangeSchema>;
+
+/** GET /api/admin/users?search=&page=&pageSize= */
+export const ListUsersQuerySchema = z.object({
+  search: z.string().trim().max(100).optional().default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
 
 /** The user as the browser reads it (spec 01 §3). */
 export const UserSchema = z.object({

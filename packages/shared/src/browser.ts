@@ -8,3 +8,4 @@ export * from './dates.ts';
 export * from './api-client.ts';
 export * from './route-guards.ts';
 export * from './redirects.ts';
+export * from './text.ts';

@@ -60,6 +60,13 @@ export function toPublicInteractiveData(data: InteractiveData): PublicInteractiv
 }
 
 export const QuizCheckSchema = z.object({ question: z.number().int().min(0).max(99), answer: z.number().int().min(0).max(20) });
+export type QuizCheckInput = z.infer<typeof QuizCheckSchema>;
+/** A finished quiz: the chosen option of every question, in order. */
+export const QuizAnswersSchema = z.object({ answers: z.array(z.number().int().min(0).max(20)).max(100) });
+export type QuizAnswers = z.infer<typeof QuizAnswersSchema>;
+
+/** GET /api/search?q= */
+export const SearchQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
 /** The answer to one quiz question, after the reader chose. */
 export type QuizCheck = { correct: boolean; correctAnswer: number; explanation: string };
 /** A finished quiz's score (kept for signed-in readers). */

@@ -4,3 +4,4 @@ export * from './accounts.ts';
 export * from './content.ts';
 export * from './comments.ts';
 export * from './ids.ts';
+export * from './article-import.ts';

@@ -1,3 +1,4 @@
+import { titleFromSlug } from '@app/shared/browser';
 /**
  * Presentation of category slugs (spec 01 §2): known slugs have a title, description and icon;
  * unknown slugs get a title made from the slug's words. CMS categories override these.
@@ -29,14 +30,6 @@ const known: Record<string, { title: string; description: string; icon: string }
   'travel-and-leisure': { title: 'Travel & Leisure', description: 'Travel lighter and rest better.', icon: 'plane' },
   'cooking-and-recipes': { title: 'Cooking & Recipes', description: 'Simple, affordable home cooking.', icon: 'chef-hat' },
 };
-
-export function titleFromSlug(slug: string): string {
-  return slug
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join(' ');
-}
 
 export function presentCategory(slug: string, fromCms?: Category): { slug: string; title: string; description: string; icon: string; colour: string } {
   const k = known[slug.toLowerCase()];

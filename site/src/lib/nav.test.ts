@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isActive } from './nav';
-import { titleFromSlug, presentCategory } from './categories';
+import { titleFromSlug } from '@app/shared/browser';
+import { presentCategory } from './categories';
 
 describe('active header link', () => {
   it('matches by prefix, and home only exactly', () => {

@@ -1,4 +1,4 @@
-import { LoginSchema } from '@app/shared/schemas';
+import type { LoginInput } from '@app/shared/schemas';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -26,8 +26,8 @@ export function statusRefusal(status: UserRow['accountStatus']): string | null {
  * Failures are throttled per account+address (8 free tries, 4 for admins), per account from
  * anywhere (50) and per address (30), with growing waits; success clears the account's counters.
  */
-export async function login(db: Db, input: unknown, ip: string): Promise<UserRow> {
-  const { username, password } = LoginSchema.parse(input);
+export async function login(db: Db, input: LoginInput, ip: string): Promise<UserRow> {
+  const { username, password } = input;
   const [user] = await db
     .select()
     .from(users)

@@ -1,4 +1,4 @@
-import { RegisterSchema } from '@app/shared/schemas';
+import type { RegisterInput } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -16,8 +16,7 @@ export const DEFAULT_REGISTER_LIMITS: RegisterLimits = { perAddressPerHour: 20, 
  * stored lowercased. Each sign-up costs an argon2 hash, so sign-ups are limited per address
  * and per email domain (RegisterLimits).
  */
-export async function register(db: Db, input: unknown, ip: string, limits: RegisterLimits): Promise<UserRow> {
-  const data = RegisterSchema.parse(input);
+export async function register(db: Db, data: RegisterInput, ip: string, limits: RegisterLimits): Promise<UserRow> {
   const email = data.email.toLowerCase();
   await takeAttempt(
     db,

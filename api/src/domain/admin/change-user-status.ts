@@ -1,4 +1,4 @@
-import { UserStatusChangeSchema, type AdminUser } from '@app/shared/schemas';
+import type { AdminUser, UserStatusChange } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
@@ -9,8 +9,8 @@ import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
  * Sets a member's account status with reason and notes, in one transaction with its audit
  * entry. Suspending or banning ends the member's sessions at once.
  */
-export async function changeUserStatus(db: Db, admin: UserRow, userId: number, input: unknown): Promise<AdminUser> {
-  const { status, reason, notes } = UserStatusChangeSchema.parse(input);
+export async function changeUserStatus(db: Db, admin: UserRow, userId: number, input: UserStatusChange): Promise<AdminUser> {
+  const { status, reason, notes } = input;
   if (admin.id === userId) throw new AppError('bad_request', 'You cannot change your own account status.');
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');

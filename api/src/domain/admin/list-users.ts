@@ -1,19 +1,12 @@
-import type { AdminUserPage } from '@app/shared/schemas';
+import type { AdminUserPage, ListUsersQuery } from '@app/shared/schemas';
 import { asc, count, ilike, or } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { toAdminUserDto } from '../accounts/user-dto.ts';
 
-export const ListUsersQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
 /** The Users tab: searchable by username, display name or email, oldest first, paginated. */
-export async function listUsers(db: Db, query: unknown): Promise<AdminUserPage> {
-  const { search, page, pageSize } = ListUsersQuerySchema.parse(query);
+export async function listUsers(db: Db, query: ListUsersQuery): Promise<AdminUserPage> {
+  const { search, page, pageSize } = query;
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = search ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.displayName, pattern)) : undefined;
   const [rows, [total]] = await Promise.all([

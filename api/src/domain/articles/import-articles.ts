@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { InteractiveDataSchema, TierSchema } from '@app/shared/schemas';
+import { InteractiveDataSchema, TierSchema, type ArticleImport, type ImportResult } from '@app/shared/schemas';
 import matter from 'gray-matter';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,12 +24,7 @@ export const FrontmatterSchema = z.object({
   interactive: InteractiveDataSchema.optional(),
 });
 
-export type ArticleImport = {
-  title: string; excerpt?: string; author?: string; category: string; membershipRequired: 'free' | 'pro' | 'vip';
-  publishDate?: string; html: string; interactiveData?: unknown; thumbnail?: { name: string; mimetype: string; base64: string } | null;
-};
 export type ArticleSink = { create(article: ArticleImport): Promise<{ id: number }> };
-export type ImportResult = { articlesImported: number; message: string; errors: { file: string; message: string }[] };
 
 const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
 

@@ -6,11 +6,11 @@ export type CommentRow = typeof comments.$inferSelect;
 export type AuthorRow = Pick<typeof users.$inferSelect, 'username' | 'displayName' | 'avatarUrl' | 'role'>;
 
 /**
- * What one viewer may see of a comment: admins see hidden text and its reason; the author of
+ * What one caller may see of a comment: admins see hidden text and its reason; the author of
  * a hidden comment sees only that it was hidden; a deleted comment keeps no text.
  */
-export function toCommentDto(row: CommentRow, author: AuthorRow, viewer: UserRow | null): Comment {
-  const isAdmin = viewer?.role === 'admin';
+export function toCommentDto(row: CommentRow, author: AuthorRow, caller: UserRow | null): Comment {
+  const isAdmin = caller?.role === 'admin';
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,
@@ -33,13 +33,13 @@ export function toCommentDto(row: CommentRow, author: AuthorRow, viewer: UserRow
 }
 
 /**
- * Which comments a viewer gets: hidden ones only if they are an admin or the author; deleted
+ * Which comments a caller gets: hidden ones only if they are an admin or the author; deleted
  * ones only while a reply they can see hangs under them; nothing whose parent they cannot see.
  */
-export function visibleTo(rows: { comment: CommentRow; author: AuthorRow }[], viewer: UserRow | null) {
-  const isAdmin = viewer?.role === 'admin';
+export function visibleTo(rows: { comment: CommentRow; author: AuthorRow }[], caller: UserRow | null) {
+  const isAdmin = caller?.role === 'admin';
   const byId = new Map(rows.map((r) => [r.comment.id, r]));
-  const ownVisible = (c: CommentRow) => !c.isHidden || isAdmin || c.userId === viewer?.id;
+  const ownVisible = (c: CommentRow) => !c.isHidden || isAdmin || c.userId === caller?.id;
   const hasVisibleReply = new Set<number>();
   for (const r of rows) {
     if (r.comment.deletedAt === null && ownVisible(r.comment) && r.comment.parentCommentId) hasVisibleReply.add(r.comment.parentCommentId);
@@ -56,5 +56,5 @@ export function visibleTo(rows: { comment: CommentRow; author: AuthorRow }[], vi
     memo.set(c.id, ok);
     return ok;
   };
-  return rows.filter((r) => shown(r.comment)).map((r) => toCommentDto(r.comment, r.author, viewer));
+  return rows.filter((r) => shown(r.comment)).map((r) => toCommentDto(r.comment, r.author, caller));
 }

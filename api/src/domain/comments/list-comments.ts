@@ -9,16 +9,16 @@ import { requireReadableArticle } from './comment-rules.ts';
 
 const author = { username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl, role: users.role };
 
-/** The comments of an article as this viewer may see them, oldest first. */
-export async function listComments(db: Db, index: ContentIndex, articleId: number, viewer: UserRow | null): Promise<Comment[]> {
-  requireReadableArticle(index, articleId, viewer);
+/** The comments of an article as the caller may see them, oldest first. */
+export async function listComments(db: Db, index: ContentIndex, articleId: number, caller: UserRow | null): Promise<Comment[]> {
+  requireReadableArticle(index, articleId, caller);
   const rows = await db
     .select({ comment: comments, author })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(eq(comments.articleId, articleId))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  return visibleTo(rows, viewer);
+  return visibleTo(rows, caller);
 }
 
 export { author as commentAuthorColumns };

@@ -1,6 +1,5 @@
-import type { ModeratedComment } from '@app/shared/schemas';
+import type { CommentModerationQuery, ModeratedComment, ModeratedCommentPage } from '@app/shared/schemas';
 import { count, desc, eq, isNull, and } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { comments, users } from '../../db/schema/index.ts';
 import { requireAdmin } from '../accounts/permissions.ts';
@@ -9,16 +8,11 @@ import type { ContentIndex } from '../content/content-index.ts';
 import { toCommentDto } from './comment-dto.ts';
 import { commentAuthorColumns } from './list-comments.ts';
 
-const QuerySchema = z.object({
-  status: z.enum(['all', 'visible', 'hidden']).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
 
 /** Admin → Content Moderation → Articles: every comment with its article, newest first. */
-export async function listCommentsForModeration(db: Db, index: ContentIndex, viewer: UserRow | null, query: unknown) {
-  const admin = requireAdmin(viewer);
-  const { status, page, pageSize } = QuerySchema.parse(query);
+export async function listCommentsForModeration(db: Db, index: ContentIndex, caller: UserRow | null, query: CommentModerationQuery): Promise<ModeratedCommentPage> {
+  const admin = requireAdmin(caller);
+  const { status, page, pageSize } = query;
   const where = and(isNull(comments.deletedAt), status === 'all' ? undefined : eq(comments.isHidden, status === 'hidden'));
   const [rows, [total]] = await Promise.all([
     db

@@ -1,8 +1,5 @@
 import type { SearchResults } from '@app/shared/schemas';
-import { z } from 'zod';
 import type { ContentIndex } from './content-index.ts';
-
-export const SearchQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
 
 const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
@@ -11,8 +8,7 @@ const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').
  * category (articles), title or description (videos), name, description or category (products).
  * Premium bodies are never searched, so a result never hints at locked text. Title hits rank first.
  */
-export function searchContent(index: ContentIndex, input: unknown, limit = 20): SearchResults {
-  const { q } = SearchQuerySchema.parse(input);
+export function searchContent(index: ContentIndex, q: string, limit = 20): SearchResults {
   const words = fold(q).split(/\s+/).filter(Boolean);
   if (words.length === 0) return { query: q, articles: [], videos: [], products: [] };
   const rank = <T>(items: T[], title: (t: T) => string, rest: (t: T) => string) =>

@@ -1,10 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, tierLabel } from '@app/shared/browser';
-import type { ArticleSummary } from '@app/shared/schemas';
+import type { ArticleSummary, ImportResult } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 
-type ImportResult = { articlesImported: number; message: string; errors: { file: string; message: string }[] };
 
 /** Admin → Articles: the article table and the ZIP upload (spec 02 §2, §5). */
 export default function ArticlesTab() {

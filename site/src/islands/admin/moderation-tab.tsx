@@ -1,18 +1,17 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, formatLongDate, moderationReasonLabel, type ModerationReason } from '@app/shared/browser';
-import type { ModeratedComment } from '@app/shared/schemas';
+import type { ModeratedCommentPage } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { ModerateDialog } from '@app/ui/moderate-dialog';
 
-type Page = { comments: ModeratedComment[]; total: number };
 
 /** Content Moderation → Articles: every article comment, with Hide (reason, notes) and Restore. */
 function ArticleComments() {
-  const [page, setPage] = useState<Page | null>(null);
+  const [page, setPage] = useState<ModeratedCommentPage | null>(null);
   const [hiding, setHiding] = useState<number | null>(null);
   const load = useCallback(() => {
-    api.get<Page>('/api/admin/comments?pageSize=50').then(setPage).catch(() => setPage({ comments: [], total: 0 }));
+    api.get<ModeratedCommentPage>('/api/admin/comments?pageSize=50').then(setPage).catch(() => setPage({ comments: [], total: 0, page: 1, pageSize: 50 }));
   }, []);
   useEffect(load, [load]);
 

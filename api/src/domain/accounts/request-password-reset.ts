@@ -1,26 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { RequestPasswordResetSchema, ResetPasswordSchema } from '@app/shared/schemas';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { RequestPasswordResetInput } from '@app/shared/schemas';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccountDeps } from './account-deps.ts';
-import { hashPassword } from './passwords.ts';
-import { endAllSessions } from './sessions.ts';
 import { takeAttempt } from '../rate-limit/attempts.ts';
 
 const TOKEN_TTL_MS = 30 * 60 * 1000;
 const REQUESTS_PER_HOUR = 4;
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, we have sent a link to reset your password. It is valid for 30 minutes.';
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
  * Sends a reset link when the email belongs to an account. The answer is the same either way,
  * the token is never in the response, and at most 4 requests an hour per address send mail.
  */
-export async function requestPasswordReset(deps: AccountDeps, input: unknown): Promise<{ message: string }> {
+export async function requestPasswordReset(deps: AccountDeps, input: RequestPasswordResetInput): Promise<{ message: string }> {
   const { db } = deps;
-  const email = RequestPasswordResetSchema.parse(input).email.toLowerCase();
+  const email = input.email.toLowerCase();
   const token = randomBytes(32).toString('base64url');
   try {
     await takeAttempt(db, [{ key: `reset:${email}`, max: REQUESTS_PER_HOUR, windowMs: 60 * 60 * 1000 }], () => RESET_REQUESTED_MESSAGE);
@@ -47,24 +45,4 @@ export async function requestPasswordReset(deps: AccountDeps, input: unknown): P
     })
     .catch((err) => deps.logger.error({ err }, 'could not send the password reset mail'));
   return { message: RESET_REQUESTED_MESSAGE };
-}
-
-/** Sets a new password with a single-use, unexpired token, and ends every session of the account. */
-export async function resetPassword(deps: AccountDeps, input: unknown): Promise<{ message: string }> {
-  const { db } = deps;
-  const { token, userId, newPassword } = ResetPasswordSchema.parse(input);
-  const passwordHash = await hashPassword(newPassword);
-  const ok = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
-      .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
-    return true;
-  });
-  if (!ok) throw new AppError('bad_request', 'This password reset link is invalid or has expired. Please request a new one.');
-  await endAllSessions(db, userId);
-  return { message: 'Your password has been reset. You can now sign in with your new password.' };
 }
