@@ -1,5 +1,6 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { clientDirectives } from './src/directives/register.mjs';
@@ -10,7 +11,8 @@ import { clientDirectives } from './src/directives/register.mjs';
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), clientDirectives()],
+  // The sitemap lists every prerendered page but those that are not for search engines.
+  integrations: [react(), clientDirectives(), sitemap({ filter: (page) => !/\/(404|auth|search)$/.test(new URL(page).pathname) })],
   outDir: process.env.SITE_OUT_DIR ?? './dist',
   site: process.env.PUBLIC_URL ?? 'http://localhost:3000',
   trailingSlash: 'never',

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { queryCache } from '../src/lib/queries';
 
 // Server tests (site/server) run in Node; the rest in jsdom.
 if (typeof HTMLDialogElement !== 'undefined') {
@@ -13,5 +14,6 @@ if (typeof HTMLDialogElement !== 'undefined') {
   afterEach(() => {
     cleanup();
     localStorage.clear();
+    queryCache.clear();
   });
 }

@@ -1,4 +1,4 @@
-import { api, ApiError } from '@app/shared/browser';
+import { api, errorMessage } from '@app/shared/browser';
 import { toast, toastOnNextPage } from '@app/ui';
 
 /** Ends the session on the server, then reloads the visitor's view from the home page. */
@@ -8,6 +8,6 @@ export async function signOut(): Promise<void> {
     toastOnNextPage({ title: 'Logout successful', description: 'You have been logged out successfully.' });
     window.location.assign('/');
   } catch (err) {
-    toast({ title: 'Logout failed', description: err instanceof ApiError ? err.detail : 'Please try again.', variant: 'destructive' });
+    toast({ title: 'Logout failed', description: errorMessage(err), variant: 'destructive' });
   }
 }

@@ -1,23 +1,24 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiError, tierLabel } from '@app/shared/browser';
+import { useStore } from '@nanostores/react';
+import { useRef, useState } from 'react';
+import { api, errorMessage, tierLabel } from '@app/shared/browser';
 import type { ArticleSummary, ImportResult } from '@app/shared/schemas';
 import { toast } from '@app/ui';
+import { createFetcherStore, invalidateKeys, mutateCache } from '../../lib/queries';
+
+const ARTICLES = '/api/articles';
+const $articles = createFetcherStore<ArticleSummary[]>([ARTICLES]);
 
 
 /** Admin → Articles: the article table and the ZIP upload (spec 02 §2, §5). */
 export default function ArticlesTab() {
-  const [articles, setArticles] = useState<ArticleSummary[] | null>(null);
+  const { data: articles, error } = useStore($articles);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [deleting, setDeleting] = useState<ArticleSummary | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const load = useCallback(() => {
-    api.get<ArticleSummary[]>('/api/articles').then(setArticles).catch(() => setArticles([]));
-  }, []);
-  useEffect(load, [load]);
 
   async function uploadZip() {
     if (!file) return toast({ title: 'No file selected', description: 'Please select a ZIP file to upload.', variant: 'destructive' });
@@ -39,7 +40,7 @@ export default function ArticlesTab() {
       toast({ title: 'Upload successful', description: `${body.articlesImported} article${body.articlesImported === 1 ? '' : 's'} imported. ${body.errors?.length ? `${body.errors.length} could not be imported.` : ''}`.trim() });
       setFile(null);
       if (input.current) input.current.value = '';
-      setTimeout(load, 1500);
+      setTimeout(() => invalidateKeys(ARTICLES), 1500);
     } catch (err) {
       toast({ title: 'Upload failed', description: err instanceof Error ? err.message : 'An unknown error occurred', variant: 'destructive' });
     } finally {
@@ -52,9 +53,9 @@ export default function ArticlesTab() {
     try {
       await api.delete(`/api/admin/articles/${article.id}`);
       toast({ title: 'Article deleted', description: `“${article.title}” has been deleted. The site updates in a few seconds.` });
-      setArticles((list) => list?.filter((a) => a.id !== article.id) ?? null);
+      mutateCache(ARTICLES, articles?.filter((a) => a.id !== article.id));
     } catch (err) {
-      toast({ title: 'Error', description: err instanceof ApiError ? err.detail : 'The article could not be deleted.', variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err, 'The article could not be deleted.'), variant: 'destructive' });
     } finally {
       setDeleting(null);
     }
@@ -101,7 +102,8 @@ export default function ArticlesTab() {
                 </tr>
               ))}
               {articles?.length === 0 && <tr><td colSpan={4} className="px-4 py-6 text-center text-slate-600">No articles found. Upload some articles to get started.</td></tr>}
-              {!articles && <tr><td colSpan={4} className="px-4 py-6 text-center text-slate-600">Loading articles...</td></tr>}
+              {!articles && !error && <tr><td colSpan={4} className="px-4 py-6 text-center text-slate-600">Loading articles...</td></tr>}
+              {error && <tr><td colSpan={4} className="px-4 py-6 text-center text-red-700">Could not load articles: {errorMessage(error)}</td></tr>}
             </tbody>
           </table>
         </div>

@@ -1,31 +1,31 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError, formatLongDate, moderationReasonLabel, type ModerationReason } from '@app/shared/browser';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { api, errorMessage, formatLongDate, moderationReasonLabel, type ModerationReason } from '@app/shared/browser';
 import type { ModeratedCommentPage } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { ModerateDialog } from '@app/ui/moderate-dialog';
+import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 
-
+const COMMENTS = '/api/admin/comments?pageSize=50';
+const $comments = createFetcherStore<ModeratedCommentPage>([COMMENTS]);
 /** Content Moderation → Articles: every article comment, with Hide (reason, notes) and Restore. */
 function ArticleComments() {
-  const [page, setPage] = useState<ModeratedCommentPage | null>(null);
+  const { data: page, error } = useStore($comments);
   const [hiding, setHiding] = useState<number | null>(null);
-  const load = useCallback(() => {
-    api.get<ModeratedCommentPage>('/api/admin/comments?pageSize=50').then(setPage).catch(() => setPage({ comments: [], total: 0, page: 1, pageSize: 50 }));
-  }, []);
-  useEffect(load, [load]);
 
   async function act(id: number, hide: boolean, reason?: string, notes?: string) {
     try {
       await api.post(`/api/articles/comments/${id}/${hide ? 'hide' : 'restore'}`, hide ? { reason, notes: notes || null } : {});
       toast({ title: 'Content moderated', description: hide ? 'The content has been hidden from users.' : 'The content has been approved and is visible to users.' });
       setHiding(null);
-      load();
+      invalidateKeys(COMMENTS);
     } catch (err) {
-      toast({ title: 'Error moderating content', description: (err instanceof ApiError && err.detail) || 'An error occurred while moderating the content.', variant: 'destructive' });
+      toast({ title: 'Error moderating content', description: errorMessage(err, 'An error occurred while moderating the content.'), variant: 'destructive' });
     }
   }
 
+  if (error) return <p className="text-red-700">Could not load comments: {errorMessage(error)}</p>;
   if (!page) return <p className="text-slate-600">Loading comments...</p>;
   if (page.comments.length === 0) return <p className="text-slate-600">No article comments found.</p>;
   return (

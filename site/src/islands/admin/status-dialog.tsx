@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_STATUSES, api, ApiError, MODERATION_REASONS, moderationReasonLabel, type AccountStatus } from '@app/shared/browser';
+import { ACCOUNT_STATUSES, api, errorMessage, MODERATION_REASONS, moderationReasonLabel, type AccountStatus } from '@app/shared/browser';
 import type { AdminUser } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 
@@ -21,7 +21,7 @@ export function StatusDialog({ user, onClose, onSaved }: { user: AdminUser; onCl
       toast({ title: 'User status updated', description: `${updated.username} is now ${statusLabel[updated.accountStatus].toLowerCase()}.` });
       onSaved(updated);
     } catch (err) {
-      toast({ title: 'Error updating user status', description: (err instanceof ApiError && err.detail) || 'An error occurred while updating the user status.', variant: 'destructive' });
+      toast({ title: 'Error updating user status', description: errorMessage(err, 'An error occurred while updating the user status.'), variant: 'destructive' });
     } finally {
       setSaving(false);
     }

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { atom, computed } from 'nanostores';
+import { useState } from 'react';
 import { $user } from '../../stores/session';
-import { api, formatLongDate, tierLabel } from '@app/shared/browser';
+import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { errorMessage, formatLongDate, tierLabel } from '@app/shared/browser';
 import type { AdminUser, AdminUserPage } from '@app/shared/schemas';
 import { StatusDialog, statusLabel } from './status-dialog';
 
@@ -12,35 +14,32 @@ const statusStyle: Record<string, string> = {
   under_review: 'bg-slate-200 text-slate-800',
 };
 
+const USERS = '/api/admin/users?';
+const $query = atom({ search: '', page: 1 });
+const $users = createFetcherStore<AdminUserPage>([USERS, computed($query, ({ search, page }) => new URLSearchParams({ search, page: String(page), pageSize: '20' }).toString())]);
+const reloadUsers = () => invalidateKeys((key) => key.startsWith(USERS));
+
 /** User management: search, pages of 20, and the status dialog. */
 export default function UsersTab() {
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<AdminUserPage | null>(null);
-  const [error, setError] = useState(false);
+  const { page } = useStore($query);
+  const setPage = (p: number) => $query.set({ ...$query.get(), page: p });
+  const { data, error } = useStore($users);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const me = useStore($user);
-
-  const load = useCallback(() => {
-    setError(false);
-    const q = new URLSearchParams({ search: query, page: String(page), pageSize: '20' });
-    api.get<AdminUserPage>(`/api/admin/users?${q}`).then(setData).catch(() => setError(true));
-  }, [query, page]);
-  useEffect(load, [load]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section aria-labelledby="users-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="users-title" className="text-xl font-bold text-slate-900">User Management</h2>
-        <form role="search" onSubmit={(e) => { e.preventDefault(); setPage(1); setQuery(search.trim()); }} className="flex gap-2">
+        <form role="search" onSubmit={(e) => { e.preventDefault(); $query.set({ search: search.trim(), page: 1 }); }} className="flex gap-2">
           <label htmlFor="user-search" className="sr-only">Search users</label>
           <input id="user-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by name or email" className="w-56 rounded-md border border-slate-300 px-3 py-2 text-sm" />
           <button type="submit" className="btn-outline">Search</button>
         </form>
       </div>
-      {error && <p role="alert" className="mt-4 text-sm text-red-700">Could not load users. <button type="button" className="underline" onClick={load}>Retry</button></p>}
+      {error && <p role="alert" className="mt-4 text-sm text-red-700">Could not load users: {errorMessage(error)} <button type="button" className="underline" onClick={reloadUsers}>Retry</button></p>}
       <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
         <table className="w-full min-w-[640px] text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">
@@ -73,9 +72,9 @@ export default function UsersTab() {
         <StatusDialog
           user={editing}
           onClose={() => setEditing(null)}
-          onSaved={(u) => {
+          onSaved={() => {
             setEditing(null);
-            setData((d) => d && { ...d, users: d.users.map((x) => (x.id === u.id ? u : x)) });
+            reloadUsers();
           }}
         />
       )}

@@ -1,36 +1,22 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { api, type Tier, tierLabel } from '@app/shared/browser';
+import { useEffect, useMemo } from 'react';
+import { type Tier, tierLabel } from '@app/shared/browser';
 import type { ArticleDetail } from '@app/shared/schemas';
 import { $user, loadUser } from '../../stores/session';
+import { createFetcherStore } from '../../lib/queries';
 import InteractiveReader from './interactive-reader';
-
-type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'loaded'; article: ArticleDetail };
 
 /**
  * The body of a non-free article: fetched from the API, which returns it only when the viewer's
  * tier allows (DESIGN §3). The static page never contains it.
  */
 export default function GatedArticleBody({ id, required }: { id: number; required: Tier }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const $article = useMemo(() => createFetcherStore<ArticleDetail>([`/api/articles/${id}`]), [id]);
+  const { data: article, error } = useStore($article);
   const user = useStore($user);
+  useEffect(() => void loadUser(), []);
 
-  useEffect(() => {
-    void loadUser();
-    api
-      .get<ArticleDetail>(`/api/articles/${id}`)
-      .then((article) => setState({ kind: 'loaded', article }))
-      .catch(() => setState({ kind: 'error' }));
-  }, [id]);
-
-  if (state.kind === 'loading') {
-    return (
-      <div aria-busy="true" aria-label="Loading article" className="space-y-3">
-        {[100, 92, 96, 70].map((w) => <div key={w} className="h-4 animate-pulse rounded bg-slate-200" style={{ width: `${w}%` }} />)}
-      </div>
-    );
-  }
-  if (state.kind === 'error') {
+  if (error) {
     return (
       <div role="alert" className="card p-8 text-center">
         <h2 className="text-xl font-bold text-slate-900">Error Loading Article</h2>
@@ -39,7 +25,13 @@ export default function GatedArticleBody({ id, required }: { id: number; require
       </div>
     );
   }
-  const { article } = state;
+  if (!article) {
+    return (
+      <div aria-busy="true" aria-label="Loading article" className="space-y-3">
+        {[100, 92, 96, 70].map((w) => <div key={w} className="h-4 animate-pulse rounded bg-slate-200" style={{ width: `${w}%` }} />)}
+      </div>
+    );
+  }
   if (article.locked || article.content === null) {
     const signedIn = Boolean(user);
     return (

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError, initials, moderationReasonLabel, type ModerationReason, can, viewerOf } from '@app/shared/browser';
+import { useEffect, useMemo, useState } from 'react';
+import { api, errorMessage, initials, moderationReasonLabel, type ModerationReason, can, viewerOf } from '@app/shared/browser';
 import type { Comment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
+import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 import { commentDate } from '../../lib/reading';
 import { $user, loadUser } from '../../stores/session';
 import { CommentForm } from './comment-form';
@@ -26,26 +27,23 @@ function thread(comments: Comment[]): Node[] {
 }
 
 const failure = (what: string, err: unknown) =>
-  toast({ title: 'Error', description: `Failed to ${what} comment: ${err instanceof ApiError ? err.detail : 'Please try again.'}`, variant: 'destructive' });
+  toast({ title: 'Error', description: `Failed to ${what} comment: ${errorMessage(err)}`, variant: 'destructive' });
 
 /** The comments of an article (spec 01 §4): Pro members post, reply, edit and delete their own; admins moderate. */
 export default function Comments({ articleId }: { articleId: number }) {
   const user = useStore($user);
-  const [comments, setComments] = useState<Comment[] | null>(null);
-  const [unavailable, setUnavailable] = useState(false);
+  const key = `/api/articles/${articleId}/comments`;
+  const $comments = useMemo(() => createFetcherStore<Comment[]>([key]), [key]);
+  const { data: comments, error } = useStore($comments);
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [moderating, setModerating] = useState<number | null>(null);
 
-  const load = useCallback(() => {
-    api.get<Comment[]>(`/api/articles/${articleId}/comments`).then(setComments).catch(() => setUnavailable(true));
-  }, [articleId]);
-  useEffect(() => {
-    void loadUser();
-    load();
-  }, [load]);
+  const load = () => invalidateKeys(key);
+  useEffect(() => void loadUser(), []);
 
-  if (unavailable) return null;
+  // A reader who may not read the article may not read its comments either.
+  if (error) return null;
   const canPost = can(viewerOf(user), 'comment');
 
   async function create(content: string, parentCommentId: number | null) {
@@ -114,7 +112,7 @@ export default function Comments({ articleId }: { articleId: number }) {
           </div>
         )
       )}
-      {comments === null ? (
+      {!comments ? (
         <p className="text-slate-600">Loading comments...</p>
       ) : comments.length === 0 ? (
         <p className="text-slate-600">No comments yet. Be the first to share your thoughts!</p>

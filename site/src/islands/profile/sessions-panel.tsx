@@ -1,7 +1,11 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '@app/shared/browser';
+import { useStore } from '@nanostores/react';
+import { api, errorMessage } from '@app/shared/browser';
 import type { SessionInfo } from '@app/shared/schemas';
 import { toast } from '@app/ui';
+import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+
+const SESSIONS = '/api/sessions';
+const $sessions = createFetcherStore<SessionInfo[]>([SESSIONS]);
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
@@ -14,20 +18,19 @@ function device(ua: string | null): string {
 
 /** The owner's signed-in devices, each of which can be signed out from here. */
 export default function SessionsPanel() {
-  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
-  const load = () => api.get<SessionInfo[]>('/api/sessions').then(setSessions).catch(() => setSessions([]));
-  useEffect(() => void load(), []);
+  const { data: sessions, error } = useStore($sessions);
 
   async function revoke(id: string) {
     try {
       await api.delete(`/api/sessions/${id}`);
       toast({ title: 'Session ended', description: 'That device has been signed out.' });
-      void load();
+      invalidateKeys(SESSIONS);
     } catch (err) {
-      toast({ title: 'Error', description: err instanceof ApiError ? err.detail : 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     }
   }
 
+  if (error) return <p className="text-sm text-red-700">Could not load your sessions: {errorMessage(error)}</p>;
   if (!sessions) return <p className="text-sm text-slate-600">Loading sessions...</p>;
   return (
     <ul className="divide-y divide-slate-200" aria-label="Signed-in devices">
