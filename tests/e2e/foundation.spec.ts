@@ -111,3 +111,21 @@ test('the home page has no serious accessibility violations', async ({ page }) =
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test('a plain article page ships no zod and no server code to the browser', async ({ page }) => {
+  const plain = (await articles(page.request)).find((a) => a.membershipRequired === 'free' && !a.title.startsWith('Interactive'))!;
+  const scripts: string[] = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(await res.text().catch(() => ''));
+  });
+  await withConsent(page);
+  await page.goto(`/articles/${plain.id}`);
+  await page.waitForLoadState('networkidle');
+  const inline = await page.locator('script:not([src])').allTextContents();
+  for (const code of [...scripts, ...inline]) {
+    // zod v4 names its classes with strings ("$ZodError"), which survive minification.
+    expect(code).not.toMatch(/ZodError|\$ZodType/);
+    expect(code).not.toMatch(/node:crypto|rehype|drizzle|pg_notify|x-internal-secret/);
+  }
+  expect(scripts.length + inline.length).toBeGreaterThan(0);
+});
