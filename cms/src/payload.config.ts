@@ -9,26 +9,25 @@ import { Media } from './collections/media';
 import { Products } from './collections/products';
 import { Users } from './collections/users';
 import { Videos } from './collections/videos';
+import { cmsConfig } from './config';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
-// The public origin (PUBLIC_URL): Payload accepts its session cookie only from requests that
-// come from there (CSRF), and builds its own links with it.
-const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
 
 export default buildConfig({
-  serverURL: publicUrl,
-  csrf: [publicUrl],
+  // Payload accepts its session cookie only from requests that come from the public origin.
+  serverURL: cmsConfig.publicUrl,
+  csrf: [cmsConfig.publicUrl],
   routes: { admin: '/cms/admin', api: '/cms/api', graphQL: '/cms/graphql', graphQLPlayground: '/cms/graphql-playground' },
   admin: { user: Users.slug, meta: { titleSuffix: ' · Better Self CMS' }, importMap: { baseDir: dirname } },
   collections: [Articles, Categories, Videos, Products, Media, Users],
   editor: lexicalEditor(),
-  secret: process.env.PAYLOAD_SECRET ?? '',
+  secret: cmsConfig.payloadSecret,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   graphQL: { disable: true },
   telemetry: false,
   db: postgresAdapter({
-    pool: { connectionString: process.env.DATABASE_URL ?? '' },
+    pool: { connectionString: cmsConfig.databaseUrl },
     schemaName: 'cms',
     push: false,
     // Migrations are applied by src/scripts/prepare-db.ts before the server starts, never implicitly.

@@ -1,5 +1,6 @@
 import type { Access } from 'payload';
 import { timingSafeEqual } from 'node:crypto';
+import { cmsConfig } from '../config';
 
 /** Signed-in CMS users (editors and admins). */
 export const editorsOnly: Access = ({ req }) => Boolean(req.user);
@@ -19,7 +20,7 @@ export const editorsOrService: Access = ({ req }) => Boolean(req.user) || hasSer
  * strip the secret header and redirect any other host — so the secret alone never works from outside.
  */
 export function hasServiceSecret(headers: Headers): boolean {
-  const secret = process.env.INTERNAL_SECRET;
+  const secret = cmsConfig.internalSecret;
   const given = headers.get('x-internal-secret');
   if (!secret || !given || !calledOnPrivateAddress(headers)) return false;
   const a = Buffer.from(given);
@@ -28,7 +29,7 @@ export function hasServiceSecret(headers: Headers): boolean {
 }
 
 function calledOnPrivateAddress(headers: Headers): boolean {
-  const cmsUrl = process.env.CMS_URL;
+  const cmsUrl = cmsConfig.privateUrl;
   if (!cmsUrl) return false;
   return headers.get('host')?.toLowerCase() === new URL(cmsUrl).host.toLowerCase();
 }

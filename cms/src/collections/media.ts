@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload';
-import path from 'node:path';
+import { cmsConfig } from '../config';
 import { editorsOnly } from '../access/editors';
 
 /** Images for articles, categories, videos and products; files are served by the front door at /media. */
@@ -7,7 +7,7 @@ export const Media: CollectionConfig = {
   slug: 'media',
   access: { read: () => true, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
   upload: {
-    staticDir: path.resolve(process.env.MEDIA_DIR ?? '.data/media'),
+    staticDir: cmsConfig.mediaDir,
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'],
   },
   fields: [{ name: 'alt', type: 'text', required: true }],

@@ -5,14 +5,14 @@
  */
 import config from '@payload-config';
 import { getPayload } from 'payload';
+import { cmsConfig } from '../config';
 import { seedContent } from '../seed/seed-content';
 
 const payload = await getPayload({ config });
 await payload.db.migrate();
 
-const email = process.env.CMS_ADMIN_EMAIL;
-const password = process.env.CMS_ADMIN_PASSWORD;
-if (email && password) {
+if (cmsConfig.firstAdmin) {
+  const { email, password } = cmsConfig.firstAdmin;
   const found = await payload.find({ collection: 'users', where: { email: { equals: email.toLowerCase() } }, limit: 1, overrideAccess: true });
   if (found.totalDocs === 0) {
     await payload.create({ collection: 'users', data: { email, password, name: 'Site admin', role: 'admin' }, overrideAccess: true });
@@ -20,7 +20,7 @@ if (email && password) {
   }
 }
 
-if (process.env.SEED_DEMO_CONTENT === 'true') {
+if (cmsConfig.seedDemoContent) {
   const seeded = await seedContent(payload, (m) => payload.logger.info(m));
   if (!seeded) payload.logger.info('content already present; demo seed skipped');
 }

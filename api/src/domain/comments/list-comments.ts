@@ -5,7 +5,7 @@ import { comments, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentIndex } from '../content/content-index.ts';
 import { visibleTo } from './comment-dto.ts';
-import { requireReadableArticle } from './comment-rules.ts';
+import { requireReadableArticle } from '../content/require-readable-article.ts';
 
 const author = { username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl, role: users.role };
 

@@ -7,7 +7,8 @@ import type { ContentIndex } from '../content/content-index.ts';
 import { takeAttempt } from '../rate-limit/attempts.ts';
 import { toCommentDto } from './comment-dto.ts';
 import { commentOr404 } from './comment-or-404.ts';
-import { requireCommenter, requireReadableArticle } from './comment-rules.ts';
+import { requireReadableArticle } from '../content/require-readable-article.ts';
+import { requireCommenter } from './comment-rules.ts';
 
 const PER_MINUTE = 5;
 

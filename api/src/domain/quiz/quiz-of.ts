@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentIndex } from '../content/content-index.ts';
-import { requireReadableArticle } from '../comments/comment-rules.ts';
+import { requireReadableArticle } from '../content/require-readable-article.ts';
 
 /** The article's quiz with its answer key, if the caller may read the article. */
 export function quizOf(index: ContentIndex, articleId: number, caller: UserRow | null) {
