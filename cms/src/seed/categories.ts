@@ -18,4 +18,8 @@ export const seedCategories = [
     description: 'Simple, affordable home cooking that fits a busy week.' },
   { slug: 'travel-leisure', title: 'Travel & Leisure', icon: 'plane', colour: '#7c3aed',
     description: 'Travel lighter, rest better and bring home more than souvenirs.' },
+  { slug: 'hobbies-collecting', title: 'Hobbies & Collecting', icon: 'gem', colour: '#0e7490',
+    description: 'Find a hobby that fits your life, start a collection that lasts and enjoy the hunt.' },
+  { slug: 'arts-crafts', title: 'Arts & Crafts', icon: 'palette', colour: '#be185d',
+    description: 'Make things with your hands: painting, upcycling and small creative experiments.' },
 ];

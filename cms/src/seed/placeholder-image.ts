@@ -1,31 +1,35 @@
+import { createHash } from 'node:crypto';
+
 /**
- * A locally generated placeholder: a two-tone gradient with the title (none when the title is
- * empty, for backgrounds that sit behind a heading), as SVG. No external images.
+ * A locally generated seed image: a gradient in the item's colour, a few soft shapes placed from
+ * a hash of its name (so cards of one category still differ), and a large line icon — no text,
+ * so nothing is cut off at any card size and nothing repeats the title shown below it. SVG.
  */
-export function placeholderSvg(title: string, colour: string, width = 1200, height = 675): Buffer {
-  const words = title.split(/\s+/);
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    if ((line + ' ' + w).trim().length > 26) {
-      lines.push(line.trim());
-      line = w;
-    } else line += ' ' + w;
-  }
-  if (line.trim()) lines.push(line.trim());
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const fontSize = Math.round(width / 18);
-  const startY = height / 2 - ((lines.length - 1) * fontSize * 1.2) / 2;
-  const text = lines
-    .slice(0, 4)
-    .map((l, i) => `<text x="50%" y="${startY + i * fontSize * 1.2}" text-anchor="middle" dominant-baseline="middle">${escape(l)}</text>`)
+export function placeholderSvg(name: string, colour: string, icon: string | null, width = 1200, height = 675): Buffer {
+  const h = createHash('sha256').update(name).digest();
+  const at = (i: number, max: number) => (h[i]! / 255) * max;
+  const shapes = [0, 1, 2]
+    .map((i) => `<circle cx="${at(i * 3, width).toFixed(0)}" cy="${at(i * 3 + 1, height).toFixed(0)}" r="${(height * (0.15 + at(i * 3 + 2, 0.3))).toFixed(0)}" fill="#ffffff" opacity="${(0.05 + i * 0.03).toFixed(2)}"/>`)
     .join('');
+  const size = height * 0.42;
+  const glyph = icon
+    ? `<g transform="translate(${(width - size) / 2} ${(height - size) / 2}) scale(${size / 24})" fill="none" stroke="#ffffff" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round" opacity="0.92">${iconPaths(icon)}</g>`
+    : '';
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#111827"/></linearGradient></defs>` +
-      `<rect width="100%" height="100%" fill="url(#g)"/>` +
-      `<circle cx="${width * 0.85}" cy="${height * 0.2}" r="${height * 0.35}" fill="#ffffff" opacity="0.08"/>` +
-      `<g font-family="system-ui, sans-serif" font-weight="700" font-size="${fontSize}" fill="#ffffff">${text}</g>` +
-      `</svg>`,
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="${shade(colour)}"/></linearGradient></defs>` +
+      `<rect width="100%" height="100%" fill="url(#g)"/>${shapes}${glyph}</svg>`,
   );
+}
+
+/** The drawing inside a Lucide icon's <svg> element. */
+function iconPaths(svg: string): string {
+  return svg.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '').trim();
+}
+
+/** The colour darkened by about 55% (the gradient's far end). */
+function shade(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  const dark = (v: number) => Math.round(v * 0.45).toString(16).padStart(2, '0');
+  return `#${dark(n >> 16)}${dark((n >> 8) & 255)}${dark(n & 255)}`;
 }

@@ -2,16 +2,19 @@ import { convertMarkdownToLexical, editorConfigFactory } from '@payloadcms/richt
 import type { Payload } from 'payload';
 import { seedArticles, seedInteractiveArticles, type SeedArticle } from './articles';
 import { seedCategories } from './categories';
+import { seedIcons } from './icons';
 import { placeholderSvg } from './placeholder-image';
 import { seedProducts } from './products';
+import { seedThemedArticles } from './themed-articles';
 import { seedVideos } from './videos';
 
 const DAY = 24 * 60 * 60 * 1000;
 // Seeding happens before the API is up; nothing needs to hear about it.
 const context = { skipNotify: true };
 
-async function uploadPlaceholder(payload: Payload, name: string, title: string, colour: string, withText = true) {
-  const data = placeholderSvg(withText ? title : '', colour);
+/** A seed image (no text): `icon` names a Lucide icon, or null for plain backgrounds behind headings. */
+async function uploadPlaceholder(payload: Payload, name: string, title: string, colour: string, icon: string | null) {
+  const data = placeholderSvg(title, colour, icon === null ? null : (seedIcons[icon] ?? seedIcons['book-open']!));
   const doc = await payload.create({
     collection: 'media',
     data: { alt: title },
@@ -45,16 +48,17 @@ export async function seedContent(payload: Payload, log: (m: string) => void = (
   const editorConfig = await editorConfigFactory.default({ config: payload.config });
   const categoryIds = new Map<string, number>();
   for (const c of seedCategories) {
-    // Header images sit behind the category's heading, so they carry no text of their own.
-    const headerImage = await uploadPlaceholder(payload, `category-${c.slug}`, c.title, c.colour, false);
+    // Header images sit behind the category's heading, so they carry neither text nor icon.
+    const headerImage = await uploadPlaceholder(payload, `category-${c.slug}`, c.title, c.colour, null);
     const doc = await payload.create({ collection: 'categories', data: { ...c, headerImage }, context });
     categoryIds.set(c.slug, doc.id);
   }
-  const colourOf = new Map(seedCategories.map((c) => [c.slug, c.colour]));
+  const categoryOf = new Map(seedCategories.map((c) => [c.slug, c]));
 
   const now = Date.now();
-  for (const [n, a] of [...seedArticles, ...seedInteractiveArticles].entries()) {
-    const thumbnail = await uploadPlaceholder(payload, `article-${n + 1}`, a.title.replace(/^Interactive: /, ''), colourOf.get(a.category) ?? '#4f46e5');
+  for (const [n, a] of [...seedArticles, ...seedThemedArticles, ...seedInteractiveArticles].entries()) {
+    const category = categoryOf.get(a.category);
+    const thumbnail = await uploadPlaceholder(payload, `article-${n + 1}`, a.title, category?.colour ?? '#4f46e5', category?.icon ?? 'book-open');
     await payload.create({
       collection: 'articles',
       data: {
@@ -75,7 +79,7 @@ export async function seedContent(payload: Payload, log: (m: string) => void = (
   }
 
   for (const [n, v] of seedVideos.entries()) {
-    const image = await uploadPlaceholder(payload, `video-${n + 1}`, v.title, ['#4f46e5', '#0891b2', '#059669', '#d97706'][n % 4]!);
+    const image = await uploadPlaceholder(payload, `video-${n + 1}`, v.title, ['#4f46e5', '#0891b2', '#059669', '#d97706'][n % 4]!, 'circle-play');
     await payload.create({
       collection: 'videos',
       data: {
@@ -90,10 +94,10 @@ export async function seedContent(payload: Payload, log: (m: string) => void = (
   }
 
   for (const [n, p] of seedProducts.entries()) {
-    const { colour, ...data } = p;
-    const image = await uploadPlaceholder(payload, `product-${n + 1}`, p.name, colour);
+    const { colour, icon, ...data } = p;
+    const image = await uploadPlaceholder(payload, `product-${n + 1}`, p.name, colour, icon);
     await payload.create({ collection: 'products', data: { ...data, image }, context });
   }
-  log(`seeded ${seedCategories.length} categories, ${seedArticles.length + seedInteractiveArticles.length} articles, ${seedVideos.length} videos, ${seedProducts.length} products`);
+  log(`seeded ${seedCategories.length} categories, ${seedArticles.length + seedThemedArticles.length + seedInteractiveArticles.length} articles, ${seedVideos.length} videos, ${seedProducts.length} products`);
   return true;
 }

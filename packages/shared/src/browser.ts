@@ -9,3 +9,4 @@ export * from './api-client.ts';
 export * from './route-guards.ts';
 export * from './redirects.ts';
 export * from './text.ts';
+export * from './categories.ts';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isActive } from './nav';
-import { titleFromSlug } from '@app/shared/browser';
-import { presentCategory } from './categories';
+import { presentCategory, titleFromSlug } from '@app/shared/browser';
 
 describe('active header link', () => {
   it('matches by prefix, and home only exactly', () => {

@@ -7,7 +7,8 @@ export type AuthorRow = Pick<typeof users.$inferSelect, 'username' | 'displayNam
 
 /**
  * What one caller may see of a comment: admins see hidden text and its reason; the author of
- * a hidden comment sees only that it was hidden; a deleted comment keeps no text.
+ * a hidden comment sees only that it was hidden; a deleted comment keeps no text, no author and
+ * no edit time (its placeholder only holds the thread together).
  */
 export function toCommentDto(row: CommentRow, author: AuthorRow, caller: UserRow | null): Comment {
   const isAdmin = caller?.role === 'admin';
@@ -19,16 +20,13 @@ export function toCommentDto(row: CommentRow, author: AuthorRow, caller: UserRow
     parentCommentId: row.parentCommentId,
     content: deleted || (row.isHidden && !isAdmin) ? '' : row.content,
     createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    updatedAt: (deleted ? row.createdAt : row.updatedAt).toISOString(),
     isHidden: row.isHidden,
     hiddenReason: isAdmin ? row.hiddenReason : null,
     isDeleted: deleted,
-    user: {
-      username: author.username,
-      displayName: author.displayName || author.username,
-      avatarUrl: author.avatarUrl,
-      isAdmin: author.role === 'admin',
-    },
+    user: deleted
+      ? { username: '', displayName: '', avatarUrl: null, isAdmin: false }
+      : { username: author.username, displayName: author.displayName || author.username, avatarUrl: author.avatarUrl, isAdmin: author.role === 'admin' },
   };
 }
 

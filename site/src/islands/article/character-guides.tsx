@@ -4,6 +4,9 @@ import { guideDelay, guideSide, guideTriggered, scrollProgress } from '../../lib
 
 type Guide = PublicInteractiveData['characterGuides'][number];
 
+/** Tailwind's xl: from here the margins beside the article column hold a guide. */
+const WIDE = 1280;
+
 /** Guides that pop up as the reader reaches their point in the article. */
 export default function CharacterGuides({ guides }: { guides: Guide[] }) {
   const [shown, setShown] = useState<number[]>([]);
@@ -30,16 +33,35 @@ export default function CharacterGuides({ guides }: { guides: Guide[] }) {
   }, [guides]);
 
   const visible = shown.filter((i) => !dismissed.includes(i)).slice(-1);
+  const bar = useRef<HTMLDivElement>(null);
+  // On narrower screens the guide is a bar at the bottom; the page gets room below the article so
+  // the bar never covers its last lines or the share buttons.
+  useEffect(() => {
+    const height = visible.length && bar.current && window.innerWidth < WIDE ? bar.current.offsetHeight : 0;
+    document.body.style.paddingBottom = height ? `${height}px` : '';
+    return () => void (document.body.style.paddingBottom = '');
+  });
+
   return (
-    <div aria-live="polite">
+    <div aria-live="polite" ref={bar}>
       {visible.map((i) => {
         const g = guides[i]!;
+        const side = guideSide(i);
         return (
-          <aside key={i} data-guide-side={guideSide(i)} className={`fixed bottom-4 z-30 w-72 max-w-[calc(100%-2rem)] rounded-xl border border-brand-100 bg-white p-4 shadow-xl ${guideSide(i) === 'left' ? 'left-4' : 'right-4'}`}>
-            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{g.type}</p>
-            <p className="mt-1 font-semibold text-slate-900">{g.title}</p>
-            <p className="mt-1 text-sm text-slate-700">{g.message}</p>
-            <button type="button" className="btn-ghost mt-2 px-2 py-1 text-xs" onClick={() => setDismissed((d) => [...d, i])}>Got it</button>
+          <aside
+            key={i}
+            data-guide-side={side}
+            // Wide screens: in the margin beside the 48rem article column. Otherwise: a bar along the bottom.
+            className={`fixed inset-x-0 bottom-0 z-30 border-t border-brand-100 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] xl:inset-x-auto xl:bottom-6 xl:w-56 xl:rounded-xl xl:border xl:p-4 xl:shadow-xl ${side === 'left' ? 'xl:left-[max(1rem,calc(50%-24rem-15rem))]' : 'xl:right-[max(1rem,calc(50%-24rem-15rem))]'}`}
+          >
+            <div className="mx-auto flex max-w-3xl items-start gap-3 xl:block">
+              <div className="min-w-0 flex-1">
+                <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{g.type}</p>
+                <p className="mt-0.5 font-semibold text-slate-900">{g.title}</p>
+                <p className="mt-0.5 text-sm text-slate-700">{g.message}</p>
+              </div>
+              <button type="button" className="btn-ghost shrink-0 px-2 py-1 text-xs xl:mt-2" onClick={() => setDismissed((d) => [...d, i])}>Got it</button>
+            </div>
           </aside>
         );
       })}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { api, errorMessage, initials, moderationReasonLabel, type ModerationReason, can, viewerOf } from '@app/shared/browser';
+import { api, errorMessage, initials, moderationReasonLabel, type ModerationReason, can, viewerOf, type Tier } from '@app/shared/browser';
+import { computed } from 'nanostores';
 import type { Comment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
@@ -30,10 +31,14 @@ const failure = (what: string, err: unknown) =>
   toast({ title: 'Error', description: `Failed to ${what} comment: ${errorMessage(err)}`, variant: 'destructive' });
 
 /** The comments of an article (spec 01 §4): Pro members post, reply, edit and delete their own; admins moderate. */
-export default function Comments({ articleId }: { articleId: number }) {
+export default function Comments({ articleId, required }: { articleId: number; required: Tier }) {
   const user = useStore($user);
   const key = `/api/articles/${articleId}/comments`;
-  const $comments = useMemo(() => createFetcherStore<Comment[]>([key]), [key]);
+  // Comments are read only by those who may read the article: nobody else asks for them.
+  const $comments = useMemo(() => {
+    const $key = computed($user, (u) => (u !== undefined && can(viewerOf(u), 'read', { membershipRequired: required }) ? key : null));
+    return createFetcherStore<Comment[]>([$key]);
+  }, [key, required]);
   const { data: comments, error } = useStore($comments);
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -42,8 +47,7 @@ export default function Comments({ articleId }: { articleId: number }) {
   const load = () => invalidateKeys(key);
   useEffect(() => void loadUser(), []);
 
-  // A reader who may not read the article may not read its comments either.
-  if (error) return null;
+  if (error || (user !== undefined && !can(viewerOf(user), 'read', { membershipRequired: required }))) return null;
   const canPost = can(viewerOf(user), 'comment');
 
   async function create(content: string, parentCommentId: number | null) {
@@ -124,7 +128,7 @@ export default function Comments({ articleId }: { articleId: number }) {
             return (
               <li key={c.id} style={{ marginLeft: `${Math.min(c.depth, 4) * 1.5}rem` }} className={`rounded-lg border p-4 ${c.isHidden ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`} data-comment-id={c.id}>
                 <div className="flex items-start gap-3">
-                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold text-slate-700" aria-hidden="true">{initials(name)}</span>
+                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold text-slate-700" aria-hidden="true">{c.isDeleted ? '' : initials(name)}</span>
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2 text-sm">
                       <span className="font-semibold text-slate-900">{c.isDeleted ? 'Deleted comment' : name}</span>

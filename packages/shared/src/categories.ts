@@ -1,11 +1,14 @@
-import { titleFromSlug } from '@app/shared/browser';
 /**
  * Presentation of category slugs (spec 01 §2): known slugs have a title, description and icon;
  * unknown slugs get a title made from the slug's words. CMS categories override these.
  */
-import type { Category } from '@app/shared/schemas';
+import type { Category } from './content.ts';
+import { titleFromSlug } from './text.ts';
 
 const known: Record<string, { title: string; description: string; icon: string }> = {
+  'hobbies-collecting': { title: 'Hobbies & Collecting', description: 'Find a hobby that fits your life and a collection that lasts.', icon: 'gem' },
+  'arts-crafts': { title: 'Arts & Crafts', description: 'Make things with your hands.', icon: 'palette' },
+  'travel-leisure': { title: 'Travel & Leisure', description: 'Travel lighter and rest better.', icon: 'plane' },
   'self-improvement': { title: 'Self Improvement', description: 'Grow a little every day with practical, tested ideas.', icon: 'sprout' },
   'anger-management': { title: 'Anger Management', description: 'Notice anger early and respond instead of react.', icon: 'flame' },
   'financial-insight': { title: 'Financial Insight', description: 'Money basics without jargon.', icon: 'wallet' },
@@ -30,6 +33,12 @@ const known: Record<string, { title: string; description: string; icon: string }
   'travel-and-leisure': { title: 'Travel & Leisure', description: 'Travel lighter and rest better.', icon: 'plane' },
   'cooking-and-recipes': { title: 'Cooking & Recipes', description: 'Simple, affordable home cooking.', icon: 'chef-hat' },
 };
+
+/** Categories with their own themed page (spec 01 §2). */
+export const THEMED_CATEGORIES = ['hobbies-collecting', 'arts-crafts', 'travel-leisure'] as const;
+
+/** Themed and known categories always exist, with or without articles; any other slug is unknown. */
+export const KNOWN_CATEGORY_SLUGS: readonly string[] = Object.keys(known);
 
 export function presentCategory(slug: string, fromCms?: Category): { slug: string; title: string; description: string; icon: string; colour: string } {
   const k = known[slug.toLowerCase()];
