@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
+import { useEffect, useState } from 'react';
 import { api, ApiError } from '@app/shared/browser';
 import type { User } from '@app/shared/schemas';
 import { hasSessionHint } from '../lib/session-hint';
@@ -30,4 +32,17 @@ export function loadUser(force = false): Promise<User | null> {
       return null;
     });
   return loading;
+}
+
+/**
+ * The signed-in user for an island's render: `undefined` on the first render, as on the server
+ * (which never knows the visitor), and the store's value after hydration. Reading the store
+ * directly would make the first client render differ from the server's HTML whenever another
+ * island loaded the user first (React error #418).
+ */
+export function useUser(): User | null | undefined {
+  const user = useStore($user);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? user : undefined;
 }

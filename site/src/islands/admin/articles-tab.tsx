@@ -86,7 +86,7 @@ export default function ArticlesTab() {
 
       <section aria-labelledby="articles-title">
         <h2 id="articles-title" className="text-xl font-bold text-slate-900">Articles</h2>
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+        <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full min-w-[600px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Title</th><th className="px-4 py-3 font-medium">Category</th><th className="px-4 py-3 font-medium">Membership</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr></thead>
             <tbody className="divide-y divide-slate-200">

@@ -29,7 +29,7 @@ function ArticleComments() {
   if (!page) return <p className="text-slate-600">Loading comments...</p>;
   if (page.comments.length === 0) return <p className="text-slate-600">No article comments found.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
       <table className="w-full min-w-[720px] text-left text-sm">
         <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Comment</th><th className="px-4 py-3 font-medium">Article</th><th className="px-4 py-3 font-medium">Author</th><th className="px-4 py-3 font-medium">Posted</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr></thead>
         <tbody className="divide-y divide-slate-200">

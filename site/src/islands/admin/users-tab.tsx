@@ -40,7 +40,7 @@ export default function UsersTab() {
         </form>
       </div>
       {error && <p role="alert" className="mt-4 text-sm text-red-700">Could not load users: {errorMessage(error)} <button type="button" className="underline" onClick={reloadUsers}>Retry</button></p>}
-      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+      <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200">
         <table className="w-full min-w-[640px] text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">
             <tr><th className="px-4 py-3 font-medium">User</th><th className="px-4 py-3 font-medium">Email</th><th className="px-4 py-3 font-medium">Membership</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3 font-medium">Member since</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr>

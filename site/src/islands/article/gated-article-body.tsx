@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { type Tier, tierLabel } from '@app/shared/browser';
 import type { ArticleDetail } from '@app/shared/schemas';
-import { $user, loadUser } from '../../stores/session';
+import { loadUser, useUser } from '../../stores/session';
 import { createFetcherStore } from '../../lib/queries';
 import InteractiveReader from './interactive-reader';
 
@@ -13,7 +13,7 @@ import InteractiveReader from './interactive-reader';
 export default function GatedArticleBody({ id, required }: { id: number; required: Tier }) {
   const $article = useMemo(() => createFetcherStore<ArticleDetail>([`/api/articles/${id}`]), [id]);
   const { data: article, error } = useStore($article);
-  const user = useStore($user);
+  const user = useUser();
   useEffect(() => void loadUser(), []);
 
   if (error) {

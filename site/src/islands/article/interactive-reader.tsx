@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $user, loadUser } from '../../stores/session';
+import { loadUser, useUser } from '../../stores/session';
 import type { PublicInteractiveData } from '@app/shared/schemas';
 import CharacterGuides from './character-guides';
 import Quiz from './quiz';
@@ -10,7 +9,7 @@ import Quiz from './quiz';
  * character guides, quiz and experiment.
  */
 export default function InteractiveReader({ articleId, data, isAmpCompatible }: { articleId: number; data: PublicInteractiveData; isAmpCompatible: boolean }) {
-  const signedIn = Boolean(useStore($user));
+  const signedIn = Boolean(useUser());
   useEffect(() => void loadUser(), []);
   const [amp, setAmp] = useState(false);
   const [showPoints, setShowPoints] = useState(true);

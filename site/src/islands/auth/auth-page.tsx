@@ -131,7 +131,8 @@ export default function AuthPage() {
     );
   }
 
-  const tabClass = 'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+  // Tabs size to their labels and never wrap, so all three keep one height on a phone.
+  const tabClass = 'flex-auto whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
   return (
     <Tabs.Root value={tab} onValueChange={switchTab}>
       <Tabs.List aria-label="Account" className="flex gap-1 rounded-lg bg-slate-100 p-1">

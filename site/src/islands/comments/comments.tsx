@@ -6,7 +6,7 @@ import type { Comment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 import { commentDate } from '../../lib/reading';
-import { $user, loadUser } from '../../stores/session';
+import { $user, loadUser, useUser } from '../../stores/session';
 import { CommentForm } from './comment-form';
 import { ModerateDialog } from '@app/ui/moderate-dialog';
 
@@ -32,7 +32,7 @@ const failure = (what: string, err: unknown) =>
 
 /** The comments of an article (spec 01 §4): Pro members post, reply, edit and delete their own; admins moderate. */
 export default function Comments({ articleId, required }: { articleId: number; required: Tier }) {
-  const user = useStore($user);
+  const user = useUser();
   const key = `/api/articles/${articleId}/comments`;
   // Comments are read only by those who may read the article: nobody else asks for them.
   const $comments = useMemo(() => {
