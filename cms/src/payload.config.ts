@@ -19,7 +19,8 @@ export default buildConfig({
   serverURL: cmsConfig.publicUrl,
   csrf: [cmsConfig.publicUrl],
   routes: { admin: '/cms/admin', api: '/cms/api', graphQL: '/cms/graphql', graphQLPlayground: '/cms/graphql-playground' },
-  admin: { user: Users.slug, meta: { titleSuffix: ' · Better Self CMS' }, importMap: { baseDir: dirname } },
+  // The default avatar, not Gravatar: the admin loads nothing from other sites.
+  admin: { avatar: 'default', user: Users.slug, meta: { titleSuffix: ' · Better Self CMS' }, importMap: { baseDir: dirname } },
   collections: [Articles, Categories, Videos, Products, Media, Users],
   editor: lexicalEditor(),
   secret: cmsConfig.payloadSecret,

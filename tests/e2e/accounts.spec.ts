@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { createMember, hydrated, latestMailTo, openAuthTab, signIn, toasts, withConsent } from './fixtures';
 
 test.beforeEach(async ({ page }) => withConsent(page));
@@ -36,6 +36,9 @@ test('register, sign out, and sign in again landing back on the guarded page', a
   await expect(toasts(page).getByText('Welcome back, Riley Reader!')).toBeVisible();
 });
 
+test.describe(() => {
+  // The refused sign-in answers 401, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
 test('a wrong password shows the spec’s toast and inline rules catch bad fields', async ({ page }) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
@@ -54,6 +57,7 @@ test('a wrong password shows the spec’s toast and inline rules catch bad field
   await expect(page.getByText('Username may contain only letters, numbers, underscores and hyphens')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+});
 });
 
 test('forgot password: the emailed link resets it and the new password signs in', async ({ page, request }) => {

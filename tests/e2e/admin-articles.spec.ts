@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import yazl from 'yazl';
 import { articles, hydrated, signIn, toasts, withConsent } from './fixtures';
 

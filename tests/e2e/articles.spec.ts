@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { articles, createMember, hydrated, signIn, toasts, withConsent } from './fixtures';
 
 test.beforeEach(async ({ page }) => withConsent(page));

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { articles, withConsent } from './fixtures';
 
 test('the home page shows the library and featured products from the CMS', async ({ page, request }) => {
@@ -64,11 +64,15 @@ test('declining consent keeps ads away after reload', async ({ page }) => {
   await expect(page.locator('[data-ad-slot]:visible')).toHaveCount(0);
 });
 
+test.describe(() => {
+  // The page answers 404, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
 test('an unknown path shows the 404 card with status 404', async ({ page }) => {
   await withConsent(page);
   const res = await page.goto('/this/page/does-not-exist');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
 });
 
 test('unknown API paths and bad JSON get JSON errors, never a stack trace', async ({ request }) => {

@@ -1,4 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
+
+// A new article's page answers 404 until the rebuild publishes it; the polling browser logs that.
+test.use({ allowedConsoleErrors: [/status of 404/] });
 import { cmsEditor, withConsent } from './fixtures';
 
 test('an editor’s change reaches /api and the static page from the same content version, without a restart', async ({ page, request }) => {

@@ -1,5 +1,8 @@
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
+
+// A new article's page answers 404 until the rebuild publishes it; the polling browser logs that.
+test.use({ allowedConsoleErrors: [/status of 404/] });
 import { E2E_PORT } from '../../playwright.config';
 import { cmsEditor, createMember, openAuthTab, withConsent } from './fixtures';
 
