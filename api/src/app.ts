@@ -9,7 +9,9 @@ import { DEFAULT_REGISTER_LIMITS, type RegisterLimits } from './domain/accounts/
 import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import type { Mailer } from './integrations/mailer.ts';
+import type { Payments } from './integrations/payments/create-payments.ts';
 import { logSerializers } from './lib/logging.ts';
+import { membershipRoutes, stripeWebhookRoute } from './routes/membership.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminArticleRoutes, type CmsWriter } from './routes/admin-articles.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
@@ -36,7 +38,12 @@ export type AppDeps = {
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); default: loopback only. */
   trustProxy?: TrustProxy;
   registerLimits?: RegisterLimits;
+  /** The payment provider: Stripe when configured, else the demo provider (DESIGN §5). */
+  payments: Payments;
+  /** Now, for membership periods (tests move it). */
+  clock?: () => Date;
 };
+
 
 /** Builds the HTTP app without listening; tests and server.ts both use this. */
 export function createApp(deps: AppDeps): express.Express {
@@ -72,6 +79,10 @@ export function createApp(deps: AppDeps): express.Express {
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
   app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds }));
 
+  const membership = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, clock: deps.clock ?? (() => new Date()), ...deps.payments, readUser };
+  // Stripe signs the raw body: the webhook is read before any JSON parsing (and has no browser Origin).
+  app.use('/api/webhooks/stripe', stripeWebhookRoute(membership));
+
   const api = express.Router();
   api.use(originCheck([deps.publicUrl, ...(deps.extraOrigins ?? [])]));
   api.use(express.json({ limit: '100kb' }));
@@ -83,6 +94,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }));
   api.use('/admin', adminUserRoutes({ db: deps.db, readUser }));
   api.use('/admin', adminArticleRoutes({ readUser, cms: deps.cms }));
+  api.use(membershipRoutes(membership));
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));
   api.use(contentRoutes({ content: deps.content, readViewer }));
   api.use(notFound);

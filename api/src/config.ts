@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StripeSettings } from './integrations/payments/stripe-provider.ts';
 
 /** Every environment variable the API reads; the README lists the same set. */
 const EnvSchema = z.object({
@@ -23,6 +24,14 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   REGISTER_DOMAIN_BURST: z.coerce.number().int().min(1).default(30),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  /** Another Stripe API address (a local stand-in speaking Stripe's wire format); unset: Stripe itself. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  MEMBERSHIP_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 export type Config = {
@@ -44,6 +53,9 @@ export type Config = {
   firstAdmin: { username: string; password: string; email: string } | null;
   trustProxy: TrustProxy;
   registerLimits: { perAddressPerHour: number; perDomainPerTenMinutes: number };
+  /** Stripe when all its keys are set (test mode); otherwise the offline demo provider. */
+  stripe: StripeSettings | null;
+  membershipCheckIntervalMs: number;
 };
 
 /** Express's `trust proxy`: hops whose X-Forwarded-For is believed (a count, addresses/subnets, or true/false). */
@@ -64,6 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid API configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripeKeys = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY: e.STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY: e.STRIPE_PRICE_YEARLY };
+  const missingStripe = Object.entries(stripeKeys).filter(([, v]) => !v).map(([k]) => k);
+  if (missingStripe.length > 0 && missingStripe.length < Object.keys(stripeKeys).length) {
+    throw new Error(`Invalid API configuration:\n  Stripe needs all of its settings; missing: ${missingStripe.join(', ')}`);
+  }
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     // Without a transport every mail, reset links included, would sit readable in the outbox.
     throw new Error('Invalid API configuration:\n  SMTP_URL: required when NODE_ENV=production (mail must be delivered, not kept in the outbox)');
@@ -91,5 +108,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registerLimits: { perAddressPerHour: e.REGISTER_LIMIT_PER_HOUR, perDomainPerTenMinutes: e.REGISTER_DOMAIN_BURST },
+    stripe: missingStripe.length
+      ? null
+      : {
+          secretKey: e.STRIPE_SECRET_KEY!,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          prices: { month: e.STRIPE_PRICE_MONTHLY!, year: e.STRIPE_PRICE_YEARLY! },
+          ...(e.STRIPE_API_BASE ? { api: stripeApi(e.STRIPE_API_BASE) } : {}),
+        },
+    membershipCheckIntervalMs: e.MEMBERSHIP_CHECK_INTERVAL_MS,
   };
+}
+
+function stripeApi(base: string): NonNullable<StripeSettings['api']> {
+  const u = new URL(base);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)), protocol };
 }

@@ -12,6 +12,8 @@ import { listenForContentChanges } from './integrations/content-change-listener.
 import { createSiteBuilder } from './integrations/site-builder.ts';
 import { createMailer } from './integrations/mailer.ts';
 import { createLogger } from './lib/logging.ts';
+import { createPayments } from './integrations/payments/create-payments.ts';
+import { startMembershipJob } from './jobs/membership-job.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 
@@ -43,7 +45,10 @@ async function main() {
   await changes.start();
 
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits });
+  const payments = createPayments(db, config.stripe);
+  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments });
+  const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), ...payments }, config.membershipCheckIntervalMs);
+  logger.info({ provider: payments.provider.name }, 'payments');
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
@@ -54,6 +59,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'api shutting down');
     rebuilds.stop();
+    membershipJob.stop();
     void changes.stop();
     server.close(() => {
       void db.$client.end().finally(() => process.exit(0));

@@ -6,6 +6,7 @@ import type { Db } from '../src/db/client.ts';
 import { createContentReadModel, type ContentSource } from '../src/domain/content/content-read-model.ts';
 import { createSnapshotStore } from '../src/domain/content/snapshot-store.ts';
 import { createMailer } from '../src/integrations/mailer.ts';
+import { createPayments } from '../src/integrations/payments/create-payments.ts';
 import { createCmsWriter } from '../src/integrations/cms-writer.ts';
 import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
 import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
@@ -22,7 +23,7 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
   const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
   await content.start();
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
-  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, ...opts.overrides });
+  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, payments: createPayments(opts.db, null), ...opts.overrides });
   const server = createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

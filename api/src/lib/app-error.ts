@@ -5,6 +5,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payment_required: 402,
   payload_too_large: 413,
   too_many_requests: 429,
   unavailable: 503,

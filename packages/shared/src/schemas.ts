@@ -5,3 +5,4 @@ export * from './content.ts';
 export * from './comments.ts';
 export * from './ids.ts';
 export * from './article-import.ts';
+export * from './membership.ts';

@@ -1,3 +1,4 @@
 export * from './content.ts';
 export * from './accounts.ts';
 export * from './comments.ts';
+export * from './subscriptions.ts';

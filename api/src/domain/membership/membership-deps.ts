@@ -1,0 +1,14 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../integrations/mailer.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+
+export type MembershipDeps = {
+  db: Db;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  /** Now, as the membership rules see it (tests move it past a period's end). */
+  clock: () => Date;
+};

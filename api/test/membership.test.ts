@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, mailOutbox, subscriptions, users } from '../src/db/schema/index.ts';
+import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
+import { expireSubscriptions } from '../src/domain/membership/expire-subscriptions.ts';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { createDemoProvider } from '../src/integrations/payments/demo-provider.ts';
+import { browserClient } from './browser-client.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { sampleRecords } from './fixtures.ts';
+import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
+import { createTestDatabase } from './test-db.ts';
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let cms: Awaited<ReturnType<typeof startFakeCms>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+// The test's clock: moved past a period's end to see the scheduled check at work.
+let now = new Date();
+const clock = () => now;
+
+const card = (cardNumber: string) => ({ cardNumber, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' });
+
+async function member(username: string, tier: 'free' | 'pro' | 'vip' = 'free', admin = false) {
+  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
+  const c = browserClient(app.base);
+  expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
+  return c;
+}
+
+const mailsTo = async (username: string) => (await testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, `${username}@example.com`))).map((m) => m.subject);
+const tierOf = async (username: string) => (await testDb.db.select({ t: users.membershipTier }).from(users).where(eq(users.username, username)))[0]!.t;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+  const demo = createDemoProvider(testDb.db, clock);
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { payments: { provider: demo, demo, stripe: null }, clock } });
+});
+afterAll(async () => {
+  await app?.close();
+  await cms?.close();
+  await testDb?.drop();
+});
+
+describe('becoming Pro with the demo provider', () => {
+  it('is for signed-in members only', async () => {
+    const visitor = browserClient(app.base);
+    expect((await visitor.get('/api/subscriptions')).status).toBe(401);
+    expect((await visitor.post('/api/subscription/create')).status).toBe(401);
+  });
+
+  it('starts one subscription however often the member submits', async () => {
+    const m = await member('double_submit');
+    const [a, b, c] = await Promise.all([m.post('/api/subscription/create'), m.post('/api/subscription/create'), m.post('/api/subscription/create')]);
+    expect(a!.body).toMatchObject({ provider: 'demo', clientSecret: expect.stringMatching(/^pi_demo_/) });
+    expect(b!.body.clientSecret).toBe(a!.body.clientSecret);
+    expect(c!.body.clientSecret).toBe(a!.body.clientSecret);
+    const [user] = await testDb.db.select().from(users).where(eq(users.username, 'double_submit'));
+    expect(await testDb.db.select().from(subscriptions).where(eq(subscriptions.userId, user!.id))).toHaveLength(1);
+  });
+
+  it('lets Stripe’s test cards decide, and a decline grants nothing', async () => {
+    const m = await member('decliner');
+    const { clientSecret } = (await m.post('/api/subscription/create')).body;
+    const declined = await m.post('/api/subscription/demo/confirm', { clientSecret, ...card('4000 0000 0000 0002') });
+    expect(declined).toMatchObject({ status: 402, body: { message: 'Your card was declined.' } });
+    expect((await m.post('/api/subscription/demo/confirm', { clientSecret, ...card('4000000000009995') })).body.message).toBe('Your card has insufficient funds.');
+    expect((await m.post('/api/subscription/demo/confirm', { clientSecret, ...card('5555555555554444') })).body.message).toBe('Your card was declined.');
+    expect((await m.post('/api/subscription/demo/confirm', { clientSecret, ...card('4242424242424242'), expYear: 2001 })).body.message).toBe("Your card's expiration date is in the past.");
+    expect((await m.post('/api/subscription/demo/confirm', { clientSecret, ...card('4242424242424242'), expMonth: 13 })).status).toBe(400);
+    expect(await tierOf('decliner')).toBe('free');
+    expect(await mailsTo('decliner')).toContain('Your Better Self Pro payment did not go through');
+    expect((await m.get('/api/subscriptions')).body).toMatchObject({ active: false, tier: 'free', status: 'incomplete' });
+  });
+
+  it('refuses another member’s payment', async () => {
+    const owner = await member('secret_owner');
+    const { clientSecret } = (await owner.post('/api/subscription/create')).body;
+    const thief = await member('secret_thief');
+    expect((await thief.post('/api/subscription/demo/confirm', { clientSecret, ...card('4242424242424242') })).status).toBe(404);
+    expect(await tierOf('secret_thief')).toBe('free');
+    expect(await tierOf('secret_owner')).toBe('free');
+  });
+
+  it('grants Pro for one period on a paid invoice, with a receipt, and refuses a second subscription', async () => {
+    const m = await member('payer');
+    const { clientSecret } = (await m.post('/api/subscription/create')).body;
+    expect((await m.post('/api/subscription/demo/confirm', { clientSecret, ...card('4242 4242 4242 4242') })).body).toEqual({ status: 'succeeded' });
+    expect(await tierOf('payer')).toBe('pro');
+    expect((await m.get('/api/user')).body.membershipTier).toBe('pro');
+    const info = (await m.get('/api/subscriptions')).body;
+    expect(info).toMatchObject({ active: true, autoRenew: true, status: 'active', tier: 'pro', provider: 'demo', interval: 'month' });
+    const days = (Date.parse(info.endDate) - now.getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+    expect(await mailsTo('payer')).toContain('Your Better Self Pro receipt');
+    expect((await m.post('/api/subscription/create')).status).toBe(409);
+    // Paying twice with the same secret charges nothing more.
+    await m.post('/api/subscription/demo/confirm', { clientSecret, ...card('4242424242424242') });
+    expect((await testDb.db.select().from(invoices).where(eq(invoices.status, 'paid'))).length).toBe(1);
+  });
+
+  it('never changes a tier through upgrade-membership', async () => {
+    const m = await member('upgrader');
+    expect((await m.post('/api/upgrade-membership', { tier: 'pro' })).body).toMatchObject({ next: '/subscribe' });
+    const vip = await m.post('/api/upgrade-membership', { tier: 'vip' });
+    expect(vip.status).toBe(400);
+    expect(vip.body.message).toMatch(/contact support/i);
+    expect(await tierOf('upgrader')).toBe('free');
+    expect((await m.post('/api/upgrade-membership', { tier: 'gold' })).status).toBe(400);
+  });
+
+  it('cancels at the period’s end (with a mail), resumes, and ends Pro when the period ends', async () => {
+    const m = await member('canceller');
+    const { clientSecret } = (await m.post('/api/subscription/create')).body;
+    await m.post('/api/subscription/demo/confirm', { clientSecret, ...card('4242424242424242') });
+    expect((await m.post('/api/subscriptions/cancel')).body).toMatchObject({ active: true, autoRenew: false });
+    expect(await mailsTo('canceller')).toContain('Your Better Self Pro membership will end');
+    expect((await m.post('/api/subscriptions/resume')).body).toMatchObject({ autoRenew: true });
+    const { endDate } = (await m.post('/api/subscriptions/cancel')).body;
+
+    const demo = createDemoProvider(testDb.db, clock);
+    const deps = { db: testDb.db, provider: demo, mailer: { send: async () => {} }, logger: silentLogger, publicUrl: 'http://localhost:3000', clock };
+    const saved = now;
+    try {
+      now = new Date(Date.parse(endDate) + 60_000);
+      await expireSubscriptions(deps, () => demo.advance());
+      expect(await tierOf('canceller')).toBe('free');
+      // The member's session sees it at once.
+      expect((await m.get('/api/user')).body.membershipTier).toBe('free');
+      expect((await m.get('/api/subscriptions')).body).toMatchObject({ active: false, status: 'canceled' });
+      // Someone who did not cancel is renewed (the demo card network charges the card on file).
+      expect(await tierOf('payer')).toBe('pro');
+    } finally {
+      now = saved;
+    }
+  });
+
+  it('shows admins members and revenue, and nobody else', async () => {
+    const admin = await member('money_admin', 'free', true);
+    const overview = (await admin.get('/api/admin/membership')).body;
+    expect(overview.proMembers).toBeGreaterThanOrEqual(1);
+    expect(overview.mrrCents).toBeGreaterThanOrEqual(299);
+    expect(overview.failedPayments.map((f: { username: string }) => f.username)).toContain('decliner');
+    expect(overview.recentEvents.length).toBeGreaterThan(0);
+    expect((await (await member('nosy_member')).get('/api/admin/membership')).status).toBe(403);
+  });
+
+  it('keeps VIP for admins to grant: paying never touches it, and a VIP cannot subscribe', async () => {
+    const vip = await member('vip_guest', 'vip');
+    expect((await vip.post('/api/subscription/create')).status).toBe(409);
+    expect(await tierOf('vip_guest')).toBe('vip');
+  });
+});
