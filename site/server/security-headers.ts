@@ -37,7 +37,7 @@ export function pageContentSecurityPolicy(scriptHashes: Iterable<string>): strin
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    "connect-src 'self' https://api.stripe.com",
     'frame-src https://www.youtube-nocookie.com https://js.stripe.com https://hooks.stripe.com',
     "object-src 'none'",
     "base-uri 'self'",

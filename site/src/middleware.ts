@@ -25,7 +25,11 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const user = await currentUser(ctx.request.headers.get('cookie'));
   ctx.locals.user = user;
   if (guard) {
-    if (!user) return ctx.redirect(`/auth?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`, 302);
+    if (!user) {
+      // Subscribing signed out: the sign-in page says why (spec 02 §2, "Authentication Required").
+      const notice = ctx.url.pathname === '/subscribe' ? '&notice=subscribe' : '';
+      return ctx.redirect(`/auth?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}${notice}`, 302);
+    }
     if (guard.kind === 'admin' && !user.isAdmin) return ctx.redirect('/', 302);
     if (guard.kind === 'tier' && !can(viewerOf(user), 'read', { membershipRequired: guard.tier })) return ctx.redirect('/membership', 302);
   }

@@ -29,6 +29,7 @@ export default function AuthPage() {
     const q = new URLSearchParams(window.location.search);
     setRedirect(safeRedirectPath(q.get('redirect')));
     if (q.get('signup') === 'true') setTab('register');
+    if (q.get('notice') === 'subscribe') toast({ title: 'Authentication Required', description: 'Please log in to subscribe to Pro membership' });
     if (q.has('reset') || q.has('user')) setReset({ token: q.get('reset'), userId: q.get('user') });
   }, []);
 

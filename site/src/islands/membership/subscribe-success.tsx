@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { api, formatLongDate } from '@app/shared/browser';
+import type { SubscriptionInfo } from '@app/shared/schemas';
+import { loadUser } from '../../stores/session';
+
+const POLL_MS = 2000;
+const POLL_TRIES = 30;
+
+/**
+ * After the payment: refreshes the current user and shows the membership as it really is. While
+ * the payment is still processing it says so, and updates when the payment completes.
+ */
+export default function SubscribeSuccess() {
+  const [info, setInfo] = useState<SubscriptionInfo | null>(null);
+  const [tries, setTries] = useState(0);
+
+  useEffect(() => {
+    let stop = false;
+    const check = async () => {
+      const next = await api.get<SubscriptionInfo>('/api/subscriptions').catch(() => null);
+      if (stop) return;
+      setInfo(next);
+      if (next?.active) {
+        void loadUser(true);
+        return;
+      }
+      setTries((t) => {
+        if (t + 1 < POLL_TRIES && next?.status === 'incomplete') setTimeout(() => void check(), POLL_MS);
+        return t + 1;
+      });
+    };
+    void check();
+    return () => void (stop = true);
+  }, []);
+
+  if (!info) return <p className="text-slate-600" aria-busy="true">Checking your membership...</p>;
+  if (info.active) {
+    return (
+      <div className="card p-8 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">Thank You for Subscribing!</h1>
+        <p className="mt-3 text-lg text-emerald-700">Your Pro membership is activated.</p>
+        {info.endDate && <p className="mt-1 text-sm text-slate-600">It renews on {formatLongDate(info.endDate)}; cancel any time from your profile.</p>}
+        <div className="mt-6 text-left">
+          <h2 className="font-semibold text-slate-900">What's Next?</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
+            <li>Read every premium article in the library.</li>
+            <li>Join the conversation in the comments.</li>
+            <li>Enjoy the site without advertising.</li>
+            <li>Get 15% off in the store.</li>
+          </ul>
+        </div>
+        <div className="mt-6 flex justify-center gap-3">
+          <a href="/articles" className="btn-primary">Explore articles</a>
+          <a href="/profile#membership" className="btn-outline">Go to your profile</a>
+        </div>
+      </div>
+    );
+  }
+  if (info.status === 'incomplete' && tries < POLL_TRIES) {
+    return (
+      <div className="card p-8 text-center" aria-busy="true">
+        <h1 className="text-2xl font-bold text-slate-900">Your payment is being processed</h1>
+        <p className="mt-2 text-slate-600">This page updates by itself as soon as it completes.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="card p-8 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">No completed payment yet</h1>
+      <p className="mt-2 text-slate-600">Your membership is {info.tier === 'free' ? 'Free' : info.tier.toUpperCase()}. If you meant to upgrade, you can finish the payment now.</p>
+      <div className="mt-6 flex justify-center gap-3">
+        <a href="/subscribe" className="btn-primary">Go to payment</a>
+        <a href="/membership#support" className="btn-outline">Contact support</a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { articles, createMember, hydrated, withConsent } from './fixtures';
+import { expect, test } from './test';
+
+test.beforeEach(async ({ page }) => withConsent(page));
+
+async function pay(page: import('@playwright/test').Page, cardNumber: string) {
+  await hydrated(page, 'Subscribe Now');
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Month').selectOption('12');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Subscribe Now - $2.99/month' }).click();
+}
+
+test('a free member pays with a test card, becomes Pro at once, and cancels at the period end', async ({ page }) => {
+  await createMember(page.request, { signIn: true });
+  await page.goto('/membership');
+  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page).toHaveURL(/\/subscribe$/);
+  await pay(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/subscribe-success$/);
+  await expect(page.getByRole('heading', { name: 'Thank You for Subscribing!' })).toBeVisible();
+
+  const pro = (await articles(page.request)).find((a) => a.membershipRequired === 'pro')!;
+  await page.goto(`/articles/${pro.id}`);
+  await expect(page.getByTestId('locked-panel')).toHaveCount(0);
+  await expect(async () => page.getByRole('heading', { name: /^Comments/ }).scrollIntoViewIfNeeded({ timeout: 2000 })).toPass();
+  await expect(page.getByPlaceholder('Share your thoughts')).toBeVisible();
+
+  await page.goto('/profile#membership');
+  await expect(page.getByTestId('membership-status')).toHaveText('Active');
+  await expect(page.getByText('Renews on')).toBeVisible();
+  const date = await page.getByTestId('membership-date').textContent();
+  await page.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(page.getByText('Ends on')).toBeVisible();
+  await expect(page.getByTestId('membership-date')).toHaveText(date!);
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+});
+
+test.describe(() => {
+  // The declined payment answers 402, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 402/] });
+  test('a declined card shows "Payment Failed" and grants nothing', async ({ page }) => {
+    await createMember(page.request, { signIn: true });
+    await page.goto('/subscribe');
+    await pay(page, '4000 0000 0000 0002');
+    const alert = page.getByRole('alert').filter({ hasText: 'Payment Failed' });
+    await expect(alert).toContainText('Your card was declined.');
+    expect((await (await page.request.get('/api/user')).json()).membershipTier).toBe('free');
+  });
+});
+
+test('a Pro member on /subscribe is told they already are one', async ({ page }) => {
+  await createMember(page.request, { signIn: true, tier: 'pro' });
+  await page.goto('/subscribe');
+  await expect(page.getByRole('heading', { name: "You're Already a Pro Member!" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse articles' })).toHaveAttribute('href', '/articles');
+});
+
+test('a visitor opening /subscribe is asked to sign in first', async ({ page }) => {
+  await page.goto('/subscribe');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fsubscribe/);
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Please log in to subscribe to Pro membership');
+});
