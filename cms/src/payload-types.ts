@@ -71,6 +71,7 @@ export interface Config {
     categories: Category;
     videos: Video;
     products: Product;
+    'membership-plans': MembershipPlan;
     media: Media;
     users: User;
     'payload-kv': PayloadKv;
@@ -84,6 +85,7 @@ export interface Config {
     categories: CategoriesSelect<false> | CategoriesSelect<true>;
     videos: VideosSelect<false> | VideosSelect<true>;
     products: ProductsSelect<false> | ProductsSelect<true>;
+    'membership-plans': MembershipPlansSelect<false> | MembershipPlansSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -313,6 +315,34 @@ export interface Product {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "membership-plans".
+ */
+export interface MembershipPlan {
+  id: number;
+  tier: 'free' | 'pro';
+  name: string;
+  /**
+   * Monthly, in cents: 299 is $2.99.
+   */
+  price: number;
+  description?: string | null;
+  features?:
+    | {
+        text: string;
+        id?: string | null;
+      }[]
+    | null;
+  highlighted?: boolean | null;
+  /**
+   * A short label on the card, e.g. "Most popular".
+   */
+  badge?: string | null;
+  sortOrder?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users".
  */
 export interface User {
@@ -378,6 +408,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'products';
         value: number | Product;
+      } | null)
+    | ({
+        relationTo: 'membership-plans';
+        value: number | MembershipPlan;
       } | null)
     | ({
         relationTo: 'media';
@@ -548,6 +582,27 @@ export interface ProductsSelect<T extends boolean = true> {
   creator?: T;
   isFeatured?: T;
   inStock?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "membership-plans_select".
+ */
+export interface MembershipPlansSelect<T extends boolean = true> {
+  tier?: T;
+  name?: T;
+  price?: T;
+  description?: T;
+  features?:
+    | T
+    | {
+        text?: T;
+        id?: T;
+      };
+  highlighted?: T;
+  badge?: T;
+  sortOrder?: T;
   updatedAt?: T;
   createdAt?: T;
 }

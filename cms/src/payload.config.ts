@@ -6,6 +6,7 @@ import { buildConfig } from 'payload';
 import { Articles } from './collections/articles';
 import { Categories } from './collections/categories';
 import { Media } from './collections/media';
+import { MembershipPlans } from './collections/membership-plans';
 import { Products } from './collections/products';
 import { Users } from './collections/users';
 import { Videos } from './collections/videos';
@@ -21,7 +22,7 @@ export default buildConfig({
   routes: { admin: '/cms/admin', api: '/cms/api', graphQL: '/cms/graphql', graphQLPlayground: '/cms/graphql-playground' },
   // The default avatar, not Gravatar: the admin loads nothing from other sites.
   admin: { avatar: 'default', user: Users.slug, meta: { titleSuffix: ' · Better Self CMS' }, importMap: { baseDir: dirname } },
-  collections: [Articles, Categories, Videos, Products, Media, Users],
+  collections: [Articles, Categories, Videos, Products, MembershipPlans, Media, Users],
   editor: lexicalEditor(),
   secret: cmsConfig.payloadSecret,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },

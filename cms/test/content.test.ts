@@ -1,6 +1,7 @@
 import { convertMarkdownToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasServiceSecret } from '../src/access/editors';
+import { ensureMembershipPlans } from '../src/seed/membership-plans';
 import { seedContent } from '../src/seed/seed-content';
 import { PRIVATE_CMS_URL, startPayload, TEST_SECRET } from './payload-test';
 
@@ -132,6 +133,17 @@ describe('articles', () => {
     await expect(ctx.payload.create({ collection: 'articles', data: { title: 'No category', content: await richText('Body') } as never })).rejects.toThrow();
     await new Promise((r) => setTimeout(r, 200));
     expect(ctx.signals.length).toBe(before);
+  });
+});
+
+describe('membership plans', () => {
+  it('get the two default plans once, which editors then own', async () => {
+    expect(await ensureMembershipPlans(ctx.payload)).toBe(true);
+    const plans = (await ctx.payload.find({ collection: 'membership-plans', sort: 'sortOrder' })).docs;
+    expect(plans.map((p) => [p.tier, p.name, p.price, p.highlighted])).toEqual([['free', 'Basic', 0, false], ['pro', 'Pro', 299, true]]);
+    await ctx.payload.update({ collection: 'membership-plans', id: plans[1]!.id, data: { name: 'Pro Plus' }, context: { skipNotify: true } });
+    expect(await ensureMembershipPlans(ctx.payload)).toBe(false);
+    expect((await ctx.payload.find({ collection: 'membership-plans', where: { tier: { equals: 'pro' } } })).docs[0]!.name).toBe('Pro Plus');
   });
 });
 

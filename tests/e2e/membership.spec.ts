@@ -14,7 +14,13 @@ async function pay(page: import('@playwright/test').Page, cardNumber: string) {
 test('a free member pays with a test card, becomes Pro at once, and cancels at the period end', async ({ page }) => {
   await createMember(page.request, { signIn: true });
   await page.goto('/membership');
-  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByRole('tab', { name: /Yearly/ })).toBeVisible();
+  await page.getByRole('tab', { name: /Yearly/ }).click();
+  await expect(page.locator('[data-plan="pro"]')).toContainText('$30.50/year');
+  await page.getByRole('tab', { name: 'Monthly' }).click();
+  await page.locator('[data-plan="pro"]').getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro?' });
+  await dialog.getByRole('link', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/subscribe$/);
   await pay(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/subscribe-success$/);

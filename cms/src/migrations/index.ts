@@ -1,9 +1,15 @@
 import * as migration_20261121_195642_initial from './20261121_195642_initial';
+import * as migration_20261122_010454_membership_plans from './20261122_010454_membership_plans';
 
 export const migrations = [
   {
     up: migration_20261121_195642_initial.up,
     down: migration_20261121_195642_initial.down,
-    name: '20261121_195642_initial'
+    name: '20261121_195642_initial',
+  },
+  {
+    up: migration_20261122_010454_membership_plans.up,
+    down: migration_20261122_010454_membership_plans.down,
+    name: '20261122_010454_membership_plans'
   },
 ];

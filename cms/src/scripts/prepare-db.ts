@@ -6,6 +6,7 @@
 import config from '@payload-config';
 import { getPayload } from 'payload';
 import { cmsConfig } from '../config';
+import { ensureMembershipPlans } from '../seed/membership-plans';
 import { seedContent } from '../seed/seed-content';
 
 const payload = await getPayload({ config });
@@ -19,6 +20,8 @@ if (cmsConfig.firstAdmin) {
     payload.logger.info(`created CMS admin ${email}`);
   }
 }
+
+if (await ensureMembershipPlans(payload)) payload.logger.info('created the default membership plans');
 
 if (cmsConfig.seedDemoContent) {
   const seeded = await seedContent(payload, (m) => payload.logger.info(m));

@@ -2,7 +2,7 @@
  * Maps Payload REST documents (fetched with depth=1) to the spec's DTOs. Used by the API's
  * content read model and by the site build, so both show the same thing.
  */
-import type { ArticleSummary, Category, InteractiveData, Product, Video } from './content.ts';
+import type { ArticleSummary, Category, InteractiveData, MembershipPlan, Product, Video } from './content.ts';
 import { STUDIO_NAME } from './content.ts';
 import type { Tier } from './tiers.ts';
 
@@ -34,6 +34,11 @@ export type CmsVideo = {
 export type CmsProduct = {
   id: number; name: string; description?: string | null; price: number; image?: MediaDoc;
   category?: string | null; creator?: string | null; isFeatured?: boolean | null; inStock?: boolean | null;
+};
+
+export type CmsMembershipPlan = {
+  id: number; tier: 'free' | 'pro'; name: string; price: number; description?: string | null;
+  features?: Rows<{ text: string }>; highlighted?: boolean | null; badge?: string | null; sortOrder?: number | null;
 };
 
 /** Media is served by the front door straight from disk at /media/{filename}, never through the CMS. */
@@ -160,15 +165,30 @@ export type ContentRecords = {
   categories: CmsCategory[];
   videos: CmsVideo[];
   products: CmsProduct[];
+  /** Absent in snapshots taken before plans were in the CMS. */
+  membershipPlans?: CmsMembershipPlan[];
 };
+
+export function toMembershipPlan(doc: CmsMembershipPlan): MembershipPlan {
+  return {
+    id: doc.tier,
+    name: doc.name,
+    price: doc.price,
+    description: doc.description ?? '',
+    features: (doc.features ?? []).map((f) => f.text),
+    highlighted: Boolean(doc.highlighted),
+    badge: doc.badge || null,
+  };
+}
 
 /** Everything the site and the API show, in one consistent read. */
 export async function fetchAllContent(cmsUrl: string, secret: string): Promise<ContentRecords> {
-  const [articles, categories, videos, products] = await Promise.all([
+  const [articles, categories, videos, products, membershipPlans] = await Promise.all([
     fetchCmsCollection<CmsArticle>(cmsUrl, secret, 'articles', '-publishDate'),
     fetchCmsCollection<CmsCategory>(cmsUrl, secret, 'categories', 'title'),
     fetchCmsCollection<CmsVideo>(cmsUrl, secret, 'videos', '-publishDate'),
     fetchCmsCollection<CmsProduct>(cmsUrl, secret, 'products', 'name'),
+    fetchCmsCollection<CmsMembershipPlan>(cmsUrl, secret, 'membership-plans', 'sortOrder'),
   ]);
-  return { articles, categories, videos, products };
+  return { articles, categories, videos, products, membershipPlans };
 }

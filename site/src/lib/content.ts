@@ -3,12 +3,12 @@
  * functions the API's read model uses, so a static page and /api show the same content version.
  * Pages import these helpers in their frontmatter / getStaticPaths; visitors never wait on it.
  */
-import { readSnapshotFile, toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentSnapshot } from '@app/shared/server';
-import { toPublicInteractiveData, type ArticleSummary, type Category, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
+import { readSnapshotFile, toMembershipPlan, toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentSnapshot } from '@app/shared/server';
+import { toPublicInteractiveData, type ArticleSummary, type Category, type MembershipPlan, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
 import { siteConfig } from '../config';
 
 export type BuildArticle = ArticleSummary & { contentHtml: string; interactiveData: PublicInteractiveData | null };
-export type BuildContent = { version: string; articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[] };
+export type BuildContent = { version: string; articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[] };
 
 let cached: Promise<BuildContent> | null = null;
 
@@ -33,6 +33,7 @@ export function loadContent(): Promise<BuildContent> {
     categories: records.categories.map(toCategory),
     videos: records.videos.map(toVideo),
     products: records.products.map(toProduct),
+    membershipPlans: (records.membershipPlans ?? []).map(toMembershipPlan),
   }));
   return cached;
 }

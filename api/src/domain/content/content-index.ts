@@ -57,4 +57,4 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   };
 }
 
-export const emptyRecords: ContentRecords = { articles: [], categories: [], videos: [], products: [] };
+export const emptyRecords: ContentRecords = { articles: [], categories: [], videos: [], products: [], membershipPlans: [] };

@@ -1,11 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import ArticlesTab from './articles-tab';
+import MembersTab from './members-tab';
 import ModerationTab from './moderation-tab';
 import UsersTab from './users-tab';
 
 const tabs = [
   { value: 'articles', label: 'Articles' },
   { value: 'users', label: 'Users' },
+  { value: 'members', label: 'Members & Revenue' },
   { value: 'chat-rooms', label: 'Chat Rooms', note: 'Chat room moderation arrives with the chat release.' },
   { value: 'moderation', label: 'Content Moderation' },
   { value: 'deployment', label: 'Deployment', note: 'Every change saved in the CMS already rebuilds the site within seconds. The manual Deploy button and the deployment history arrive with the admin release.' },
@@ -30,6 +32,8 @@ export default function AdminDashboard() {
             <UsersTab />
           ) : t.value === 'articles' ? (
             <ArticlesTab />
+          ) : t.value === 'members' ? (
+            <MembersTab />
           ) : t.value === 'moderation' ? (
             <ModerationTab />
           ) : (

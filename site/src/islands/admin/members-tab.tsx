@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import { errorMessage, formatCents, formatLongDate } from '@app/shared/browser';
+import { createFetcherStore } from '../../lib/queries';
+
+type Overview = {
+  proMembers: number;
+  vipMembers: number;
+  mrrCents: number;
+  recentEvents: { id: string; type: string; receivedAt: string; summary: { outcome?: string; userId?: number; amountCents?: number | null; message?: string | null } }[];
+  failedPayments: { id: number; username: string; amountCents: number; createdAt: string }[];
+};
+
+const $overview = createFetcherStore<Overview>(['/api/admin/membership']);
+
+/** Admin → Members & Revenue: paying members, monthly recurring revenue, payment events, failed payments. */
+export default function MembersTab() {
+  const { data, error } = useStore($overview);
+  if (error) return <p className="text-red-700">Could not load the figures: {errorMessage(error)}</p>;
+  if (!data) return <p className="text-slate-600">Loading figures...</p>;
+  const stat = (label: string, value: string) => (
+    <div className="card p-5"><p className="text-sm text-slate-500">{label}</p><p className="mt-1 text-3xl font-bold text-slate-900">{value}</p></div>
+  );
+  return (
+    <div className="space-y-8">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {stat('Pro members', String(data.proMembers))}
+        {stat('VIP members', String(data.vipMembers))}
+        {stat('Monthly recurring revenue', formatCents(data.mrrCents))}
+      </div>
+      <section aria-labelledby="events-title">
+        <h2 id="events-title" className="text-xl font-bold text-slate-900">Recent subscription events</h2>
+        {data.recentEvents.length === 0 ? <p className="mt-2 text-slate-600">No payment events yet.</p> : (
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {data.recentEvents.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+                <span className="font-medium text-slate-900">{e.type}</span>
+                <span className="text-slate-600">{e.summary.amountCents != null ? formatCents(e.summary.amountCents) : ''} {e.summary.outcome}</span>
+                <time className="text-slate-500" dateTime={e.receivedAt}>{formatLongDate(e.receivedAt)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="failed-title">
+        <h2 id="failed-title" className="text-xl font-bold text-slate-900">Failed payments</h2>
+        {data.failedPayments.length === 0 ? <p className="mt-2 text-slate-600">No failed payments.</p> : (
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {data.failedPayments.map((f) => (
+              <li key={f.id} className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm"><span className="font-medium text-slate-900">@{f.username}</span><span>{formatCents(f.amountCents)}</span><time className="text-slate-500" dateTime={f.createdAt}>{formatLongDate(f.createdAt)}</time></li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
