@@ -67,3 +67,11 @@ test('a visitor opening /subscribe is asked to sign in first', async ({ page }) 
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fsubscribe/);
   await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Please log in to subscribe to Pro membership');
 });
+
+test('admins see members and revenue', async ({ page }) => {
+  await createMember(page.request, { signIn: true, admin: true });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Members & Revenue' }).click();
+  await expect(page.getByText('Monthly recurring revenue')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Failed payments' })).toBeVisible();
+});
