@@ -30,8 +30,10 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
       deleted.push(id);
       return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     }
-    const m = /^\/cms\/api\/(\w+)\?/.exec(req.url ?? '');
-    const docs = m && (current as Record<string, unknown[]>)[m[1]!];
+    const m = /^\/cms\/api\/([\w-]+)\?/.exec(req.url ?? '');
+    // Collection slugs are kebab-case; the records' keys camelCase.
+    const key = m?.[1]!.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+    const docs = key === undefined ? null : ((current as Record<string, unknown[] | undefined>)[key] ?? (key === 'membershipPlans' ? [] : undefined));
     if (!up) return void res.socket?.destroy();
     if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{"errors":[]}');
     if (!docs) return void res.writeHead(404).end('{}');

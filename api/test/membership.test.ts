@@ -152,3 +152,19 @@ describe('becoming Pro with the demo provider', () => {
     expect(await tierOf('vip_guest')).toBe('vip');
   });
 });
+
+describe('VIP', () => {
+  it('is granted and taken back by admins only; taking it back leaves what the member pays for', async () => {
+    const admin = await member('vip_admin', 'free', true);
+    const payer = await member('vip_candidate');
+    const { clientSecret } = (await payer.post('/api/subscription/create')).body;
+    await payer.post('/api/subscription/demo/confirm', { clientSecret, ...card('4242424242424242') });
+    const [row] = await testDb.db.select().from(users).where(eq(users.username, 'vip_candidate'));
+    expect((await payer.post(`/api/admin/users/${row!.id}/vip`, { vip: true })).status).toBe(403);
+    expect((await admin.post(`/api/admin/users/${row!.id}/vip`, { vip: true })).body.membershipTier).toBe('vip');
+    expect((await payer.get('/api/user')).body.membershipTier).toBe('vip');
+    expect((await admin.post(`/api/admin/users/${row!.id}/vip`, { vip: false })).body.membershipTier).toBe('pro');
+    expect((await admin.post('/api/admin/users/99999999/vip', { vip: true })).status).toBe(404);
+    expect((await admin.post(`/api/admin/users/${row!.id}/vip`, { vip: 'yes' })).status).toBe(400);
+  });
+});

@@ -38,13 +38,15 @@ export function treeRssMb(pid) {
 }
 
 /** JavaScript a real browser downloads for a page (after idle), gzip-compressed. */
-export async function shippedJsKb(url, width) {
+export async function shippedJsKb(url, width, { cookies = [] } = {}) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    if (cookies.length) await context.addCookies(cookies);
+    const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('adConsent', 'denied'));
     const bodies = [];
     page.on('response', (res) => {

@@ -82,6 +82,16 @@ try {
       console.log(`JS shipped to the ${page} (${label}, visitor): ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files`);
     }
   }
+  // Membership pages: the plans (a visitor) and the payment page (a free member, demo provider).
+  const freeLogin = await fetch(`${origin}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ username: 'free_member', password: 'free-demo-pass' }) });
+  const cookies = freeLogin.headers.getSetCookie().map((c) => {
+    const [name, value] = c.split(';')[0].split('=');
+    return { name, value, url: origin };
+  });
+  for (const [page, url, opts] of [['/membership (visitor)', '/membership', {}], ['/subscribe (free member, demo provider)', '/subscribe', { cookies }]]) {
+    const js = await shippedJsKb(`${origin}${url}`, 1280, opts);
+    console.log(`JS shipped to ${page}: ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files`);
+  }
   console.log('');
   await new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, 'scripts/bench/lighthouse.mjs'), origin, '/', `/articles/${free.id}`, `/articles/${interactive.id}`], { stdio: 'inherit' });
@@ -93,3 +103,6 @@ try {
   await stack.stop();
   baseline.kill();
 }
+
+// The membership figures need a stack with Stripe configured (against a local stand-in).
+await new Promise((resolve) => spawn(process.execPath, [path.join(root, 'scripts/bench/membership.mjs')], { stdio: 'inherit' }).on('close', resolve));

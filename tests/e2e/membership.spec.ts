@@ -75,3 +75,19 @@ test('admins see members and revenue', async ({ page }) => {
   await expect(page.getByText('Monthly recurring revenue')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Failed payments' })).toBeVisible();
 });
+
+test('an admin grants VIP from the Users tab, and the member reads VIP articles', async ({ page, browser }) => {
+  const vipArticle = (await articles(page.request)).find((a) => a.membershipRequired === 'vip')!;
+  const memberContext = await browser.newContext();
+  const member = await createMember(memberContext.request, { signIn: true });
+  expect((await (await memberContext.request.get(`/api/articles/${vipArticle.id}`)).json()).locked).toBe(true);
+  await createMember(page.request, { signIn: true, admin: true });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByLabel('Search users').fill(member.username);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: `Grant VIP to ${member.username}` }).click();
+  await expect(page.getByRole('button', { name: `Remove VIP from ${member.username}` })).toBeVisible();
+  expect((await (await memberContext.request.get(`/api/articles/${vipArticle.id}`)).json()).locked).toBe(false);
+  await memberContext.close();
+});

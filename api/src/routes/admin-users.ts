@@ -1,9 +1,10 @@
-import { ListUsersQuerySchema, UserStatusChangeSchema } from '@app/shared/schemas';
+import { ListUsersQuerySchema, SetVipSchema, UserStatusChangeSchema } from '@app/shared/schemas';
 import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import { requireAdmin } from '../domain/accounts/permissions.ts';
 import { changeUserStatus } from '../domain/admin/change-user-status.ts';
 import { listUsers } from '../domain/admin/list-users.ts';
+import { setVip } from '../domain/admin/set-vip.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 
@@ -18,6 +19,12 @@ export function adminUserRoutes(deps: { db: Db; readUser: UserReader }): Router 
   r.post('/users/:userId/status', async (req, res) => {
     const admin = requireAdmin(await deps.readUser(req));
     res.json(await changeUserStatus(deps.db, admin, idParam(req.params.userId, 'User'), UserStatusChangeSchema.parse(req.body)));
+  });
+  // VIP is granted and taken back here, by admins only; it is never for sale.
+  r.post('/users/:userId/vip', async (req, res) => {
+    const admin = requireAdmin(await deps.readUser(req));
+    const { vip } = SetVipSchema.parse(req.body);
+    res.json(await setVip(deps.db, admin, idParam(req.params.userId, 'User'), vip, new Date()));
   });
   return r;
 }

@@ -59,6 +59,9 @@ export const UserStatusChangeSchema = z.object({
 });
 export type UserStatusChange = z.infer<typeof UserStatusChangeSchema>;
 
+/** POST /api/admin/users/{userId}/vip */
+export const SetVipSchema = z.object({ vip: z.boolean() });
+
 /** GET /api/admin/users?search=&page=&pageSize= */
 export const ListUsersQuerySchema = z.object({
   search: z.string().trim().max(100).optional().default(''),

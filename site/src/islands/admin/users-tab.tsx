@@ -3,7 +3,8 @@ import { atom, computed } from 'nanostores';
 import { useState } from 'react';
 import { $user } from '../../stores/session';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
-import { errorMessage, formatLongDate, tierLabel } from '@app/shared/browser';
+import { api, errorMessage, formatLongDate, tierLabel } from '@app/shared/browser';
+import { toast } from '@app/ui';
 import type { AdminUser, AdminUserPage } from '@app/shared/schemas';
 import { StatusDialog, statusLabel } from './status-dialog';
 
@@ -18,6 +19,17 @@ const USERS = '/api/admin/users?';
 const $query = atom({ search: '', page: 1 });
 const $users = createFetcherStore<AdminUserPage>([USERS, computed($query, ({ search, page }) => new URLSearchParams({ search, page: String(page), pageSize: '20' }).toString())]);
 const reloadUsers = () => invalidateKeys((key) => key.startsWith(USERS));
+
+/** VIP is granted by admins only (never sold); removing it leaves what the member pays for. */
+async function setVip(user: AdminUser, vip: boolean) {
+  try {
+    await api.post(`/api/admin/users/${user.id}/vip`, { vip });
+    toast({ title: 'Membership updated', description: vip ? `${user.username} is now a VIP member.` : `${user.username} is no longer a VIP member.` });
+    reloadUsers();
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+  }
+}
 
 /** User management: search, pages of 20, and the status dialog. */
 export default function UsersTab() {
@@ -53,7 +65,14 @@ export default function UsersTab() {
                 <td className="px-4 py-3">{tierLabel(u.membershipTier)}</td>
                 <td className="px-4 py-3"><span className={`badge ${statusStyle[u.accountStatus]}`}>{statusLabel[u.accountStatus]}</span></td>
                 <td className="px-4 py-3 text-slate-700">{formatLongDate(u.memberSince)}</td>
-                <td className="px-4 py-3 text-right">{u.id !== me?.id && <button type="button" className="btn-outline" onClick={() => setEditing(u)} aria-label={`Change status of ${u.username}`}>Change status</button>}</td>
+                <td className="px-4 py-3 text-right">
+                  {u.id !== me?.id && (
+                    <div className="flex justify-end gap-2">
+                      <button type="button" className="btn-outline" onClick={() => void setVip(u, u.membershipTier !== 'vip')} aria-label={`${u.membershipTier === 'vip' ? 'Remove VIP from' : 'Grant VIP to'} ${u.username}`}>{u.membershipTier === 'vip' ? 'Remove VIP' : 'Grant VIP'}</button>
+                      <button type="button" className="btn-outline" onClick={() => setEditing(u)} aria-label={`Change status of ${u.username}`}>Change status</button>
+                    </div>
+                  )}
+                </td>
               </tr>
             ))}
             {data && data.users.length === 0 && <tr><td colSpan={6} className="px-4 py-6 text-center text-slate-600">No users found.</td></tr>}
