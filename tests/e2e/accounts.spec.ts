@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { createMember, hydrated, latestMailTo, openAuthTab, signIn, toasts, withConsent } from './fixtures';
+import { createMember, hydrated, latestMailTo, openTab, signIn, toasts, withConsent } from './fixtures';
 
 test.beforeEach(async ({ page }) => withConsent(page));
 
@@ -8,7 +8,7 @@ test('register, sign out, and sign in again landing back on the guarded page', a
   await page.goto('/profile');
   await expect(page).toHaveURL('/auth?redirect=%2Fprofile');
 
-  await openAuthTab(page, 'Sign Up');
+  await openTab(page, 'Sign Up');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
   await page.getByLabel('Display name (optional)').fill('Riley Reader');
@@ -63,7 +63,7 @@ test('a wrong password shows the spec’s toast and inline rules catch bad field
 test('forgot password: the emailed link resets it and the new password signs in', async ({ page, request }) => {
   const member = await createMember(request);
   await page.goto('/auth');
-  await openAuthTab(page, 'Forgot Password');
+  await openTab(page, 'Forgot Password');
   await page.getByLabel('Email', { exact: true }).fill(member.email.toUpperCase());
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(toasts(page).getByText('Password Reset Request Sent')).toBeVisible();
@@ -132,7 +132,7 @@ test('an admin suspends a member whose open session stops working', async ({ bro
   await expect(admin).toHaveTitle('Admin Dashboard | Better Self');
   await hydrated(admin, 'Upload Articles');
   await expect(async () => {
-    await admin.getByRole('tab', { name: 'Users' }).click();
+    await openTab(admin, 'Users');
     await expect(admin.getByLabel('Search users')).toBeVisible({ timeout: 1000 });
   }).toPass();
   await admin.getByLabel('Search users').fill(member.username);

@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import yazl from 'yazl';
-import { articles, hydrated, signIn, toasts, withConsent } from './fixtures';
+import { articles, hydrated, signIn, toasts, withConsent, openTab } from './fixtures';
 
 function zipOf(files: Record<string, string>): Promise<Buffer> {
   const z = new yazl.ZipFile();
@@ -59,7 +59,7 @@ test('an admin hides an article comment from the moderation tab and restores it'
   await signIn(page.request, 'Admin', 'Admin-demo-pass');
   await page.goto('/admin');
   await hydrated(page, 'Upload Articles');
-  await page.getByRole('tab', { name: 'Content Moderation' }).click();
+  await openTab(page, 'Content Moderation');
   const row = page.getByRole('row', { name: new RegExp(text) });
   await row.getByRole('button', { name: 'Hide' }).click();
   await page.getByRole('dialog', { name: 'Moderate comment' }).getByRole('button', { name: 'Hide Comment' }).click();

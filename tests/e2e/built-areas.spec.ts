@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { articles, createMember, withConsent } from './fixtures';
+import { articles, createMember, withConsent, openTab } from './fixtures';
 import { expect, test } from './test';
 
 test.beforeEach(async ({ page }) => withConsent(page));
@@ -168,7 +168,7 @@ test('the admin dashboard never scrolls sideways on a phone', async ({ page }) =
   await page.setViewportSize({ width: 390, height: 844 });
   for (const tab of ['Articles', 'Users', 'Content Moderation']) {
     await page.goto('/admin');
-    await page.getByRole('tab', { name: tab }).click();
+    await openTab(page, tab);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(390);
   }

@@ -93,9 +93,9 @@ export async function latestMailTo(email: string): Promise<string> {
 /** The toast viewport (Radix also mirrors the text into a live region for screen readers). */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
-/** Opens a tab of the /auth page once its island has hydrated (an earlier click does nothing). */
-export async function openAuthTab(page: Page, name: 'Log In' | 'Sign Up' | 'Forgot Password') {
-  const tab = page.getByRole('tab', { name });
+/** Opens a tab of an island (the auth page, the admin dashboard) once it has hydrated: an earlier click does nothing. */
+export async function openTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name, exact: true });
   await expect(async () => {
     await tab.click();
     await expect(tab).toHaveAttribute('data-state', 'active', { timeout: 500 });

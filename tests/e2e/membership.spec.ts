@@ -1,4 +1,4 @@
-import { articles, createMember, hydrated, withConsent } from './fixtures';
+import { articles, createMember, hydrated, withConsent, openTab } from './fixtures';
 import { expect, test } from './test';
 
 test.beforeEach(async ({ page }) => withConsent(page));
@@ -71,7 +71,7 @@ test('a visitor opening /subscribe is asked to sign in first', async ({ page }) 
 test('admins see members and revenue', async ({ page }) => {
   await createMember(page.request, { signIn: true, admin: true });
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Members & Revenue' }).click();
+  await openTab(page, 'Members & Revenue');
   await expect(page.getByText('Monthly recurring revenue')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Failed payments' })).toBeVisible();
 });
@@ -83,7 +83,7 @@ test('an admin grants VIP from the Users tab, and the member reads VIP articles'
   expect((await (await memberContext.request.get(`/api/articles/${vipArticle.id}`)).json()).locked).toBe(true);
   await createMember(page.request, { signIn: true, admin: true });
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Users' }).click();
+  await openTab(page, 'Users');
   await page.getByLabel('Search users').fill(member.username);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: `Grant VIP to ${member.username}` }).click();

@@ -4,7 +4,7 @@ import { expect, test } from './test';
 // A new article's page answers 404 until the rebuild publishes it; the polling browser logs that.
 test.use({ allowedConsoleErrors: [/status of 404/] });
 import { E2E_PORT } from '../../playwright.config';
-import { cmsEditor, createMember, openAuthTab, withConsent } from './fixtures';
+import { cmsEditor, createMember, openTab, withConsent } from './fixtures';
 
 const origin = `http://localhost:${E2E_PORT}`;
 
@@ -50,7 +50,7 @@ test('signing in never redirects to another site, however the address is spelled
   for (const redirect of ['/%09/evil.example', '/%0A/evil.example', '/%5Cevil.example', '//evil.example', 'javascript:alert(1)', '/.//evil.example']) {
     await page.context().clearCookies();
     await page.goto(`/auth?redirect=${encodeURIComponent(decodeURIComponent(redirect))}`);
-    await openAuthTab(page, 'Log In');
+    await openTab(page, 'Log In');
     await page.getByLabel('Username').fill(member.username);
     await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByRole('button', { name: 'Log In' }).click();
