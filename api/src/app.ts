@@ -12,6 +12,7 @@ import type { Mailer } from './integrations/mailer.ts';
 import type { Payments } from './integrations/payments/create-payments.ts';
 import { logSerializers } from './lib/logging.ts';
 import { membershipRoutes, stripeWebhookRoute } from './routes/membership.ts';
+import { orderRoutes } from './routes/orders.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminArticleRoutes, type CmsWriter } from './routes/admin-articles.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use('/admin', adminUserRoutes({ db: deps.db, readUser }));
   api.use('/admin', adminArticleRoutes({ readUser, cms: deps.cms }));
   api.use(membershipRoutes(membership));
+  api.use(orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));
   api.use(contentRoutes({ content: deps.content, readViewer }));
   api.use(notFound);

@@ -10,3 +10,4 @@ export * from './route-guards.ts';
 export * from './redirects.ts';
 export * from './text.ts';
 export * from './categories.ts';
+export * from './pricing.ts';

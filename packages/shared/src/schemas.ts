@@ -6,3 +6,4 @@ export * from './comments.ts';
 export * from './ids.ts';
 export * from './article-import.ts';
 export * from './membership.ts';
+export * from './orders.ts';

@@ -2,3 +2,4 @@ export * from './content.ts';
 export * from './accounts.ts';
 export * from './comments.ts';
 export * from './subscriptions.ts';
+export * from './orders.ts';

@@ -1,0 +1,76 @@
+import { can, formatCents, orderTotals, viewerOf } from '@app/shared/browser';
+import type { OrderDetail, PlaceOrderInput } from '@app/shared/schemas';
+import { and, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { orderItems, orderStatusHistory, orders } from '../../db/schema/index.ts';
+import type { Mailer } from '../../integrations/mailer.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requirePermission } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import type { ContentIndex } from '../content/content-index.ts';
+import { loadOrderDetail } from './order-dto.ts';
+
+export type OrderDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+/**
+ * POST /api/orders (DESIGN §7.4): the member is the session's, the status is pending, every price
+ * comes from the catalogue and the member's tier, and a client total that disagrees with the
+ * server's is refused (409) rather than trusted. With an Idempotency-Key a retried submit returns
+ * the first order. The order, its lines and its first status are written in one transaction.
+ */
+export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: UserRow | null, input: PlaceOrderInput, idempotencyKey: string | null): Promise<{ order: OrderDetail; created: boolean }> {
+  const user = requirePermission(caller, 'post');
+  const { db } = deps;
+  const existing = async () => {
+    if (!idempotencyKey) return null;
+    const [row] = await db.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, idempotencyKey)));
+    return row ? loadOrderDetail(db, row) : null;
+  };
+  const retried = await existing();
+  if (retried) return { order: retried, created: false };
+
+  const lines = input.items.map((item) => {
+    const product = index.products.get(item.productId);
+    if (!product) throw new AppError('bad_request', `A product in your cart (#${item.productId}) is no longer available. Please remove it and try again.`);
+    if (!product.inStock) throw new AppError('conflict', `${product.name} is out of stock. Please remove it from your cart.`);
+    return { product, color: item.color, quantity: item.quantity };
+  });
+  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })), { memberDiscount: can(viewerOf(user), 'member-discount') });
+  if (input.totalAmount !== totals.total) {
+    throw new AppError('conflict', `Prices have changed since your cart was last updated: the total is now ${formatCents(totals.total)}. Please refresh your cart and try again.`, { total: totals.total });
+  }
+
+  let orderId: number;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({ userId: user.id, status: 'pending', ...totals, shippingAddress: input.shippingAddress, idempotencyKey })
+        .returning({ id: orders.id });
+      await tx.insert(orderItems).values(lines.map((l) => ({ orderId: order!.id, productId: l.product.id, name: l.product.name, color: l.color, quantity: l.quantity, unitPrice: l.product.price })));
+      await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'pending', note: 'Order placed', changedBy: user.id });
+      return order!.id;
+    });
+  } catch (err) {
+    // Two submits with the same key raced: the first one's order is the answer.
+    if (isUniqueViolation(err)) {
+      const first = await existing();
+      if (first) return { order: first, created: false };
+    }
+    throw err;
+  }
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await loadOrderDetail(db, row!);
+  const list = order.items.map((i) => `- ${i.quantity} × ${i.name} (${i.color}) at ${formatCents(i.price)}`).join('\n');
+  await deps.mailer
+    .send({
+      to: user.email,
+      subject: `Your Better Self order #${order.id}`,
+      text: `Hello ${user.displayName || user.username},\n\nThank you for your order. This is a demo store: no payment was taken and nothing will ship.\n\n${list}\n\nTotal: ${formatCents(order.totalAmount)}\nShipping to: ${order.shippingAddress}\n\nFollow it at ${deps.publicUrl}/orders/${order.id}\n`,
+    })
+    .catch((err) => deps.logger.error({ err }, 'could not send the order confirmation'));
+  return { order, created: true };
+}

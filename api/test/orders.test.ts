@@ -1,0 +1,148 @@
+import { orderTotals } from '@app/shared/browser';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, orderItems, orders } from '../src/db/schema/index.ts';
+import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { browserClient } from './browser-client.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { sampleRecords } from './fixtures.ts';
+import { startTestApp, TEST_SECRET } from './test-app.ts';
+import { createTestDatabase } from './test-db.ts';
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let cms: Awaited<ReturnType<typeof startFakeCms>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+
+// sampleRecords: products 1–5 cost 1000 × id cents; product 5 is out of stock.
+const address = '1 Main St, Springfield, IL 62701, US';
+const cart = [{ productId: 1, quantity: 2, color: 'white' }, { productId: 2, quantity: 1 }, { productId: 4, quantity: 3 }];
+const totalFor = (member: boolean) => orderTotals([{ price: 1000, quantity: 2 }, { price: 2000, quantity: 1 }, { price: 4000, quantity: 3 }], { memberDiscount: member }).total;
+
+async function member(username: string, tier: 'free' | 'pro' = 'free', admin = false) {
+  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
+  const c = browserClient(app.base);
+  await c.post('/api/login', { username, password: 'pass-word-1' });
+  return c;
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
+});
+afterAll(async () => {
+  await app?.close();
+  await cms?.close();
+  await testDb?.drop();
+});
+
+describe('placing an order', () => {
+  it('prices every line from the catalogue, ignores client money and identity, and mails a confirmation', async () => {
+    const m = await member('shopper');
+    const res = await m.post('/api/orders', { userId: 999, status: 'completed', totalAmount: totalFor(false), shippingAddress: address, items: cart.map((i) => ({ ...i, price: 1 })) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'pending', subtotal: 16000, discount: 0, shipping: 0, tax: 1120, totalAmount: 17120, shippingAddress: address });
+    expect(res.body.items).toEqual([
+      { productId: 1, name: 'Product 1', color: 'white', quantity: 2, price: 1000 },
+      { productId: 2, name: 'Product 2', color: 'black', quantity: 1, price: 2000 },
+      { productId: 4, name: 'Product 4', color: 'black', quantity: 3, price: 4000 },
+    ]);
+    expect(res.body.history.map((h: { status: string }) => h.status)).toEqual(['pending']);
+    const [row] = await testDb.db.select().from(orders).where(eq(orders.id, res.body.id));
+    expect(row!.userId).not.toBe(999);
+    const mails = await testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shopper@example.com'));
+    expect(mails.map((x) => x.subject)).toContain(`Your Better Self order #${res.body.id}`);
+  });
+
+  it('gives Pro members the 15% discount as its own line', async () => {
+    const m = await member('pro_shopper', 'pro');
+    const res = await m.post('/api/orders', { totalAmount: totalFor(true), shippingAddress: address, items: cart });
+    expect(res.body).toMatchObject({ subtotal: 16000, discount: 2400, shipping: 0, tax: 952, totalAmount: 14552 });
+    // The price a free member would pay is refused for a Pro member, and the other way round.
+    expect((await m.post('/api/orders', { totalAmount: totalFor(false), shippingAddress: address, items: cart })).status).toBe(409);
+  });
+
+  it('refuses a tampered total with 409 and a message that says to refresh', async () => {
+    const m = await member('tamperer');
+    const res = await m.post('/api/orders', { totalAmount: 1, shippingAddress: address, items: cart });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/Please refresh your cart/);
+    expect(await testDb.db.select().from(orders).where(eq(orders.total, 1))).toHaveLength(0);
+  });
+
+  it('refuses unknown and out-of-stock products, bad quantities and too many lines', async () => {
+    const m = await member('picky');
+    const place = (items: unknown[], totalAmount = 0) => m.post('/api/orders', { totalAmount, shippingAddress: address, items });
+    expect((await place([{ productId: 77, quantity: 1 }])).body.message).toMatch(/no longer available/);
+    const out = await place([{ productId: 5, quantity: 1 }]);
+    expect([out.status, out.body.message]).toEqual([409, 'Product 5 is out of stock. Please remove it from your cart.']);
+    for (const quantity of [0, 100, 1.5, -1, '2']) expect((await place([{ productId: 1, quantity }])).status, String(quantity)).toBe(400);
+    expect((await place(Array.from({ length: 51 }, () => ({ productId: 1, quantity: 1 })))).status).toBe(400);
+    expect((await place([])).body.message).toBe('items: Your cart is empty');
+    expect((await place([{ productId: 99999999999, quantity: 1 }])).status).toBe(400);
+    expect((await m.post('/api/orders', { totalAmount: 0, shippingAddress: 'x\u0000', items: [{ productId: 1, quantity: 1 }] })).status).toBe(400);
+  });
+
+  it('is for signed-in members only', async () => {
+    expect((await browserClient(app.base).post('/api/orders', { totalAmount: totalFor(false), shippingAddress: address, items: cart })).status).toBe(401);
+  });
+
+  it('returns the first order when a submit is retried with the same Idempotency-Key, even in parallel', async () => {
+    const m = await member('retrier');
+    const body = { totalAmount: totalFor(false), shippingAddress: address, items: cart };
+    const headers = { 'idempotency-key': 'checkout-attempt-0001' };
+    const [a, b, c] = await Promise.all([m.post('/api/orders', body, headers), m.post('/api/orders', body, headers), m.post('/api/orders', body, headers)]);
+    expect(new Set([a!.body.id, b!.body.id, c!.body.id]).size).toBe(1);
+    expect([a!.status, b!.status, c!.status].sort()).toEqual([200, 200, 201]);
+    expect((await m.get('/api/orders')).body).toHaveLength(1);
+  });
+});
+
+describe('reading orders', () => {
+  it('lists one’s own orders newest first and hides everyone else’s (404)', async () => {
+    const m = await member('reader');
+    const first = (await m.post('/api/orders', { totalAmount: totalFor(false), shippingAddress: address, items: cart })).body;
+    const second = (await m.post('/api/orders', { totalAmount: totalFor(false), shippingAddress: '2 Elm St, Shelbyville, IL 62565, US', items: cart })).body;
+    const list = (await m.get('/api/orders')).body;
+    expect(list.map((o: { id: number }) => o.id)).toEqual([second.id, first.id]);
+    expect(Object.keys(list[0]).sort()).toEqual(['id', 'orderDate', 'shippingAddress', 'status', 'totalAmount']);
+    expect((await m.get(`/api/orders/${first.id}`)).body.items).toHaveLength(3);
+    const other = await member('other_reader');
+    expect((await other.get(`/api/orders/${first.id}`)).status).toBe(404);
+    expect((await other.get('/api/orders/abc')).status).toBe(404);
+  });
+});
+
+describe('admins and order status', () => {
+  it('move an order pending → shipped → completed with notes its member sees, and refuse other steps', async () => {
+    const m = await member('tracked');
+    const order = (await m.post('/api/orders', { totalAmount: totalFor(false), shippingAddress: address, items: cart })).body;
+    const admin = await member('orders_admin', 'free', true);
+    expect((await m.post(`/api/admin/orders/${order.id}/status`, { status: 'shipped' })).status).toBe(403);
+    expect((await admin.post(`/api/admin/orders/${order.id}/status`, { status: 'completed' })).status).toBe(409);
+    expect((await admin.post(`/api/admin/orders/${order.id}/status`, { status: 'shipped', note: 'Sent with tracking 1Z999' })).body.status).toBe('shipped');
+    await admin.post(`/api/admin/orders/${order.id}/status`, { status: 'completed' });
+    const seen = (await m.get(`/api/orders/${order.id}`)).body;
+    expect(seen.history.map((h: { status: string; note: string | null }) => [h.status, h.note])).toEqual([['pending', 'Order placed'], ['shipped', 'Sent with tracking 1Z999'], ['completed', null]]);
+    expect((await admin.post(`/api/admin/orders/${order.id}/status`, { status: 'cancelled' })).status).toBe(409);
+    const listed = (await admin.get('/api/admin/orders?status=completed&search=track')).body;
+    expect(listed.map((o: { id: number; username: string }) => [o.id, o.username])).toEqual([[order.id, 'tracked']]);
+    expect((await m.get('/api/admin/orders')).status).toBe(403);
+  });
+
+  it('write nothing when placing an order fails half-way', async () => {
+    const m = await member('half_way');
+    const before = (await testDb.db.select().from(orderItems)).length;
+    // A line whose name cannot be stored (the catalogue name is replaced by one PostgreSQL refuses).
+    app.content.current().products.get(3)!.name = 'Bad\u0000Name';
+    try {
+      const res = await m.post('/api/orders', { totalAmount: orderTotals([{ price: 3000, quantity: 1 }], { memberDiscount: false }).total, shippingAddress: address, items: [{ productId: 3, quantity: 1 }] });
+      expect(res.status).toBe(500);
+    } finally {
+      app.content.current().products.get(3)!.name = 'Product 3';
+    }
+    expect((await testDb.db.select().from(orderItems)).length).toBe(before);
+    expect((await m.get('/api/orders')).body).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+// The store's money rules (DESIGN §7.4, §7.12; spec 02 §9), one function for the cart page, the
+// checkout and the API, which recomputes every order from the catalogue.
+import { roundHalfUp } from './money.ts';
+
+export const MEMBER_DISCOUNT = 0.15;
+export const TAX_RATE = 0.07;
+export const SHIPPING_CENTS = 799;
+export const FREE_SHIPPING_FROM_CENTS = 5000;
+
+export type PricedLine = { price: number; quantity: number };
+export type OrderTotals = { subtotal: number; discount: number; shipping: number; tax: number; total: number };
+
+/**
+ * All in integer cents: the Pro/VIP discount is round(subtotal × 0.15) on its own line; shipping
+ * (799, free from 5000) and 7% tax apply to the discounted subtotal; halves round up.
+ */
+export function orderTotals(lines: PricedLine[], opts: { memberDiscount: boolean }): OrderTotals {
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const discount = opts.memberDiscount ? roundHalfUp(subtotal * MEMBER_DISCOUNT) : 0;
+  const discounted = subtotal - discount;
+  const shipping = subtotal === 0 || discounted >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS;
+  const tax = roundHalfUp(discounted * TAX_RATE);
+  return { subtotal, discount, shipping, tax, total: discounted + shipping + tax };
+}
