@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { PRODUCT_COLORS } from './pricing.ts';
 
-export const PRODUCT_COLORS = ['black', 'white', 'primary'] as const;
 export const ORDER_STATUSES = ['pending', 'shipped', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

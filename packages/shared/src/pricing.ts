@@ -2,6 +2,10 @@
 // checkout and the API, which recomputes every order from the catalogue.
 import { roundHalfUp } from './money.ts';
 
+/** The colours every product comes in (black by default). */
+export const PRODUCT_COLORS = ['black', 'white', 'primary'] as const;
+export type ProductColor = (typeof PRODUCT_COLORS)[number];
+
 export const MEMBER_DISCOUNT = 0.15;
 export const TAX_RATE = 0.07;
 export const SHIPPING_CENTS = 799;

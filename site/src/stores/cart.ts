@@ -1,17 +1,55 @@
-import { atom, computed } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import { PRODUCT_COLORS, type ProductColor } from '@app/shared/browser';
+import { computed } from 'nanostores';
 
-/** The cart lives in localStorage under the key "cart" (spec 01 §9); the count is the sum of quantities. */
-export type CartItem = { product: { id: number; name: string; price: number }; quantity: number };
+/**
+ * The cart (spec 01 §9, 02 §3): kept in localStorage under the key "cart", shared by the header's
+ * badge, /cart and /checkout, and in step across tabs (the storage event). A line is a product, a
+ * colour and a quantity; prices here are only what the page last saw — the API prices orders.
+ */
+export type CartItem = { product: { id: number; name: string; price: number }; color: ProductColor; quantity: number };
 export const CART_KEY = 'cart';
+const MAX_QUANTITY = 99;
 
-export const $cart = atom<CartItem[]>([]);
+function decode(raw: string): CartItem[] {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter((i): i is CartItem => Number.isInteger(i?.product?.id) && typeof i.product.name === 'string' && Number.isInteger(i.product.price) && Number.isInteger(i.quantity) && i.quantity > 0)
+      .map((i) => ({ product: { id: i.product.id, name: i.product.name, price: i.product.price }, color: PRODUCT_COLORS.includes(i.color) ? i.color : 'black', quantity: Math.min(i.quantity, MAX_QUANTITY) }));
+  } catch {
+    return [];
+  }
+}
+
+export const $cart = persistentAtom<CartItem[]>(CART_KEY, [], { encode: JSON.stringify, decode, listen: true });
 export const $cartCount = computed($cart, (items) => items.reduce((n, i) => n + i.quantity, 0));
 
-export function loadCart(): void {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(CART_KEY) ?? '[]');
-    if (Array.isArray(parsed)) $cart.set(parsed.filter((i) => i?.product && Number.isInteger(i.quantity) && i.quantity > 0));
-  } catch {
-    $cart.set([]);
-  }
+const same = (a: CartItem, id: number, color: ProductColor) => a.product.id === id && a.color === color;
+
+/** Adds to the line of this product and colour (quantities are whole numbers, at most 99 a line). */
+export function addToCart(product: CartItem['product'], color: ProductColor, quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1) return;
+  const items = $cart.get();
+  const line = items.find((i) => same(i, product.id, color));
+  $cart.set(
+    line
+      ? items.map((i) => (i === line ? { ...i, product, quantity: Math.min(MAX_QUANTITY, i.quantity + quantity) } : i))
+      : [...items, { product, color, quantity: Math.min(MAX_QUANTITY, quantity) }],
+  );
+}
+
+/** Sets a line's quantity; below 1 removes the line (spec 01 §5). */
+export function setQuantity(productId: number, color: ProductColor, quantity: number): void {
+  const items = $cart.get();
+  $cart.set(quantity < 1 ? items.filter((i) => !same(i, productId, color)) : items.map((i) => (same(i, productId, color) ? { ...i, quantity: Math.min(MAX_QUANTITY, Math.floor(quantity)) } : i)));
+}
+
+export function removeFromCart(productId: number, color: ProductColor): void {
+  setQuantity(productId, color, 0);
+}
+
+export function clearCart(): void {
+  $cart.set([]);
 }

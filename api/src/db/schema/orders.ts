@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, PRODUCT_COLORS } from '@app/shared/schemas';
+import { PRODUCT_COLORS } from '@app/shared/browser';
+import { ORDER_STATUSES } from '@app/shared/schemas';
 import { index, integer, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { app } from './content.ts';

@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { can, readingTier, viewerOf } from '@app/shared/browser';
 import type { User } from '@app/shared/schemas';
 import { $user, loadUser } from '../../stores/session';
-import { loadCart } from '../../stores/cart';
 
 // Visitors never download the dropdown menu.
 const SignedInMenu = lazy(() => import('./signed-in-menu'));
@@ -20,7 +19,6 @@ export default function UserMenu({ initialUser }: { initialUser?: User | null })
   useEffect(() => {
     if (initialUser !== undefined) $user.set(initialUser);
     else void loadUser();
-    loadCart();
     setHydrated(true);
   }, [initialUser]);
 
