@@ -15,7 +15,11 @@ export async function latestSubscription(deps: MembershipDeps, userId: number) {
 /** GET /api/subscriptions: { active, autoRenew, endDate, status, tier, provider } for the signed-in member. */
 export async function getSubscriptionInfo(deps: MembershipDeps, caller: UserRow | null): Promise<SubscriptionInfo> {
   const user = requireUser(caller);
-  const sub = await latestSubscription(deps, user.id);
+  return subscriptionInfo(deps, user, await latestSubscription(deps, user.id));
+}
+
+/** The member-facing view of one subscription row (or of none). */
+export function subscriptionInfo(deps: MembershipDeps, user: UserRow, sub: Awaited<ReturnType<typeof latestSubscription>>): SubscriptionInfo {
   const active = Boolean(sub && PAYING_STATUSES.includes(sub.status) && sub.currentPeriodEnd && sub.currentPeriodEnd > deps.clock());
   return {
     active,

@@ -2,7 +2,7 @@ import type { SubscriptionInfo } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
-import { getSubscriptionInfo, latestSubscription } from './get-subscription-info.ts';
+import { getSubscriptionInfo, latestSubscription, subscriptionInfo } from './get-subscription-info.ts';
 import type { MembershipDeps } from './membership-deps.ts';
 import { sendMembershipMail } from './membership-mail.ts';
 import { syncSubscription } from './sync-subscription.ts';
@@ -14,7 +14,7 @@ import { syncSubscription } from './sync-subscription.ts';
 export async function setAutoRenew(deps: MembershipDeps, caller: UserRow | null, renew: boolean): Promise<SubscriptionInfo> {
   const user = requireUser(caller);
   const sub = await latestSubscription(deps, user.id);
-  const info = await getSubscriptionInfo(deps, user);
+  const info = subscriptionInfo(deps, user, sub);
   if (!sub || !info.active) throw new AppError('conflict', 'You have no active subscription to change.');
   if (sub.cancelAtPeriodEnd === !renew) return info;
   await deps.provider.setCancelAtPeriodEnd(sub.providerSubscriptionId, !renew);
