@@ -1,6 +1,7 @@
 import type { RegisterInput } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { takeAttempt, waitText } from '../rate-limit/attempts.ts';
@@ -39,7 +40,7 @@ export async function register(db: Db, data: RegisterInput, ip: string, limits: 
     return row!;
   } catch (err) {
     // Two sign-ups racing for the same name: the unique index decides.
-    if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
+    if (isUniqueViolation(err)) {
       throw new AppError('conflict', 'Username or email already exists');
     }
     throw err;

@@ -3,6 +3,7 @@ import type { OrderDetail, PlaceOrderInput } from '@app/shared/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mailer.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,8 +13,6 @@ import type { ContentIndex } from '../content/content-index.ts';
 import { loadOrderDetail } from './order-dto.ts';
 
 export type OrderDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
-
-const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * POST /api/orders (DESIGN §7.4): the member is the session's, the status is pending, every price
@@ -43,16 +42,16 @@ export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: U
     throw new AppError('conflict', `Prices have changed since your cart was last updated: the total is now ${formatCents(totals.total)}. Please refresh your cart and try again.`, { total: totals.total });
   }
 
-  let orderId: number;
+  let placed: typeof orders.$inferSelect;
   try {
-    orderId = await db.transaction(async (tx) => {
+    placed = await db.transaction(async (tx) => {
       const [order] = await tx
         .insert(orders)
         .values({ userId: user.id, status: 'pending', ...totals, shippingAddress: input.shippingAddress, idempotencyKey })
-        .returning({ id: orders.id });
+        .returning();
       await tx.insert(orderItems).values(lines.map((l) => ({ orderId: order!.id, productId: l.product.id, name: l.product.name, color: l.color, quantity: l.quantity, unitPrice: l.product.price })));
       await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'pending', note: 'Order placed', changedBy: user.id });
-      return order!.id;
+      return order!;
     });
   } catch (err) {
     // Two submits with the same key raced: the first one's order is the answer.
@@ -62,8 +61,7 @@ export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: U
     }
     throw err;
   }
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  const order = await loadOrderDetail(db, row!);
+  const order = await loadOrderDetail(db, placed);
   const list = order.items.map((i) => `- ${i.quantity} × ${i.name} (${i.color}) at ${formatCents(i.price)}`).join('\n');
   await deps.mailer
     .send({
