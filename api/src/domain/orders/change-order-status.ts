@@ -1,6 +1,7 @@
 import type { AdminOrder, OrderDetail, OrderStatus } from '@app/shared/schemas';
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { orderStatusHistory, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../accounts/permissions.ts';
@@ -26,7 +27,7 @@ export async function changeOrderStatus(db: Db, caller: UserRow | null, orderId:
 /** GET /api/admin/orders: every order, newest first, by status and member. */
 export async function listAllOrders(db: Db, caller: UserRow | null, query: { status?: OrderStatus; search: string }): Promise<AdminOrder[]> {
   requireAdmin(caller);
-  const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(query.search);
   const rows = await db
     .select({ order: orders, username: users.username })
     .from(orders)
