@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { PRODUCT_COLORS } from './pricing.ts';
+import { MAX_LINE_QUANTITY, PRODUCT_COLORS, type ProductColor } from './pricing.ts';
 
 export const ORDER_STATUSES = ['pending', 'shipped', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -19,7 +19,7 @@ export const PlaceOrderSchema = z.object({
     .array(
       z.object({
         productId: IdSchema,
-        quantity: z.number({ error: 'quantity must be a whole number' }).int('quantity must be a whole number').min(1, 'quantity must be at least 1').max(99, 'quantity must be at most 99'),
+        quantity: z.number({ error: 'quantity must be a whole number' }).int('quantity must be a whole number').min(1, 'quantity must be at least 1').max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
         price: z.unknown().optional(),
         color: z.enum(PRODUCT_COLORS).default('black'),
       }),
@@ -30,7 +30,7 @@ export const PlaceOrderSchema = z.object({
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
 
 /** A line of a placed order, at the price the server charged. */
-export type OrderLine = { productId: number; name: string; color: (typeof PRODUCT_COLORS)[number]; quantity: number; price: number };
+export type OrderLine = { productId: number; name: string; color: ProductColor; quantity: number; price: number };
 /** GET /api/orders: the member's orders, newest first. */
 export type OrderSummary = { id: number; orderDate: string; status: OrderStatus; totalAmount: number; shippingAddress: string };
 /** GET /api/orders/{id} and the answer to POST /api/orders. */

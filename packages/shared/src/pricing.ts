@@ -5,6 +5,8 @@ import { roundHalfUp } from './money.ts';
 /** The colours every product comes in (black by default). */
 export const PRODUCT_COLORS = ['black', 'white', 'primary'] as const;
 export type ProductColor = (typeof PRODUCT_COLORS)[number];
+/** The most of one product and colour a cart line or order line holds. */
+export const MAX_LINE_QUANTITY = 99;
 
 export const MEMBER_DISCOUNT = 0.15;
 export const TAX_RATE = 0.07;

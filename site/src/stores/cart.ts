@@ -1,5 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { PRODUCT_COLORS, type ProductColor } from '@app/shared/browser';
+import { MAX_LINE_QUANTITY, PRODUCT_COLORS, type ProductColor } from '@app/shared/browser';
 import { computed } from 'nanostores';
 
 /**
@@ -9,7 +9,6 @@ import { computed } from 'nanostores';
  */
 export type CartItem = { product: { id: number; name: string; price: number }; color: ProductColor; quantity: number };
 export const CART_KEY = 'cart';
-const MAX_QUANTITY = 99;
 
 function decode(raw: string): CartItem[] {
   try {
@@ -17,7 +16,7 @@ function decode(raw: string): CartItem[] {
     if (!Array.isArray(parsed)) return [];
     return parsed
       .filter((i): i is CartItem => Number.isInteger(i?.product?.id) && typeof i.product.name === 'string' && Number.isInteger(i.product.price) && Number.isInteger(i.quantity) && i.quantity > 0)
-      .map((i) => ({ product: { id: i.product.id, name: i.product.name, price: i.product.price }, color: PRODUCT_COLORS.includes(i.color) ? i.color : 'black', quantity: Math.min(i.quantity, MAX_QUANTITY) }));
+      .map((i) => ({ product: { id: i.product.id, name: i.product.name, price: i.product.price }, color: PRODUCT_COLORS.includes(i.color) ? i.color : 'black', quantity: Math.min(i.quantity, MAX_LINE_QUANTITY) }));
   } catch {
     return [];
   }
@@ -35,15 +34,15 @@ export function addToCart(product: CartItem['product'], color: ProductColor, qua
   const line = items.find((i) => same(i, product.id, color));
   $cart.set(
     line
-      ? items.map((i) => (i === line ? { ...i, product, quantity: Math.min(MAX_QUANTITY, i.quantity + quantity) } : i))
-      : [...items, { product, color, quantity: Math.min(MAX_QUANTITY, quantity) }],
+      ? items.map((i) => (i === line ? { ...i, product, quantity: Math.min(MAX_LINE_QUANTITY, i.quantity + quantity) } : i))
+      : [...items, { product, color, quantity: Math.min(MAX_LINE_QUANTITY, quantity) }],
   );
 }
 
 /** Sets a line's quantity; below 1 removes the line (spec 01 §5). */
 export function setQuantity(productId: number, color: ProductColor, quantity: number): void {
   const items = $cart.get();
-  $cart.set(quantity < 1 ? items.filter((i) => !same(i, productId, color)) : items.map((i) => (same(i, productId, color) ? { ...i, quantity: Math.min(MAX_QUANTITY, Math.floor(quantity)) } : i)));
+  $cart.set(quantity < 1 ? items.filter((i) => !same(i, productId, color)) : items.map((i) => (same(i, productId, color) ? { ...i, quantity: Math.min(MAX_LINE_QUANTITY, Math.floor(quantity)) } : i)));
 }
 
 export function removeFromCart(productId: number, color: ProductColor): void {
