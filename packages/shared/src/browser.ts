@@ -11,3 +11,4 @@ export * from './redirects.ts';
 export * from './text.ts';
 export * from './categories.ts';
 export * from './pricing.ts';
+export * from './order-status.ts';

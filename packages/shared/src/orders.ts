@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 import { MAX_LINE_QUANTITY, PRODUCT_COLORS, type ProductColor } from './pricing.ts';
 
-export const ORDER_STATUSES = ['pending', 'shipped', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 /**
  * POST /api/orders (spec 02 §3 "Order payload"). The server trusts none of its money or identity:

@@ -5,6 +5,7 @@ import { roundHalfUp } from './money.ts';
 /** The colours every product comes in (black by default). */
 export const PRODUCT_COLORS = ['black', 'white', 'primary'] as const;
 export type ProductColor = (typeof PRODUCT_COLORS)[number];
+export const PRODUCT_COLOR_LABELS: Record<ProductColor, string> = { black: 'Black', white: 'White', primary: 'Primary' };
 /** The most of one product and colour a cart line or order line holds. */
 export const MAX_LINE_QUANTITY = 99;
 

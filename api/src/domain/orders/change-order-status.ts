@@ -1,4 +1,5 @@
 import type { AdminOrder, OrderDetail, OrderStatus } from '@app/shared/schemas';
+import { ORDER_TRANSITIONS } from '@app/shared/browser';
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
@@ -8,16 +9,13 @@ import { requireAdmin } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { loadOrderDetail, toOrderSummary } from './order-dto.ts';
 
-/** pending → shipped → completed; pending or shipped → cancelled. */
-const NEXT: Record<OrderStatus, OrderStatus[]> = { pending: ['shipped', 'cancelled'], shipped: ['completed', 'cancelled'], completed: [], cancelled: [] };
-
 /** POST /api/admin/orders/{id}/status: a step of the order's life, with a note, kept in its history. */
 export async function changeOrderStatus(db: Db, caller: UserRow | null, orderId: number, input: { status: OrderStatus; note?: string | null }): Promise<OrderDetail> {
   const admin = requireAdmin(caller);
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('not_found', 'Order not found');
-    if (!NEXT[order.status].includes(input.status)) throw new AppError('conflict', `A ${order.status} order cannot become ${input.status}.`);
+    if (!ORDER_TRANSITIONS[order.status].includes(input.status)) throw new AppError('conflict', `A ${order.status} order cannot become ${input.status}.`);
     const [updated] = await tx.update(orders).set({ status: input.status }).where(eq(orders.id, orderId)).returning();
     await tx.insert(orderStatusHistory).values({ orderId, status: input.status, note: input.note ?? null, changedBy: admin.id });
     return loadOrderDetail(tx, updated!);

@@ -2,12 +2,14 @@ import * as Tabs from '@radix-ui/react-tabs';
 import ArticlesTab from './articles-tab';
 import MembersTab from './members-tab';
 import ModerationTab from './moderation-tab';
+import OrdersTab from './orders-tab';
 import UsersTab from './users-tab';
 
 const tabs = [
   { value: 'articles', label: 'Articles' },
   { value: 'users', label: 'Users' },
   { value: 'members', label: 'Members & Revenue' },
+  { value: 'orders', label: 'Orders' },
   { value: 'chat-rooms', label: 'Chat Rooms', note: 'Chat room moderation arrives with the chat release.' },
   { value: 'moderation', label: 'Content Moderation' },
   { value: 'deployment', label: 'Deployment', note: 'Every change saved in the CMS already rebuilds the site within seconds. The manual Deploy button and the deployment history arrive with the admin release.' },
@@ -34,6 +36,8 @@ export default function AdminDashboard() {
             <ArticlesTab />
           ) : t.value === 'members' ? (
             <MembersTab />
+          ) : t.value === 'orders' ? (
+            <OrdersTab />
           ) : t.value === 'moderation' ? (
             <ModerationTab />
           ) : (

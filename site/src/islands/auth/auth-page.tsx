@@ -4,7 +4,7 @@ import { api, safeRedirectPath } from '@app/shared/browser';
 import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, type User } from '@app/shared/schemas';
 import { toast, toastOnNextPage } from '@app/ui';
 import { failureToast, loginFailureToast } from './auth-toasts';
-import { Field, fieldErrors } from './field';
+import { Field, fieldErrors } from '@app/ui/field';
 
 type Tab = 'login' | 'register' | 'forgot-password';
 type Errors = Record<string, string>;

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
 
 /** A labelled input with its inline error, wired for screen readers. */
 export function Field({ label, error, id, ...input }: { label: string; error?: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
@@ -25,4 +25,18 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
     out[key] ??= i.message;
   }
   return out;
+}
+
+/** A labelled select with its inline error. */
+export function SelectField({ label, error, id, options, ...select }: { label: string; error?: string; id: string; options: readonly { value: string; label: string }[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+        className={`w-full rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`} {...select}>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+      {error && <p id={`${id}-error`} className="text-sm text-red-700">{error}</p>}
+    </div>
+  );
 }
