@@ -1,6 +1,7 @@
 // Screenshots of pages at phone and desktop widths, for looking at what we build.
 // Usage: node scripts/screenshot.mjs http://localhost:3000/ [/path …] — writes .data/screenshots/*.png
-// Env: LOGIN=username:password signs in first; CONSENT=granted|denied; FULL=1 for full pages.
+// Env: LOGIN=username:password signs in first; CONSENT=granted|denied; FULL=1 for full pages;
+// STORAGE='{"cart":"[…]"}' puts those entries in localStorage first.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -20,6 +21,7 @@ for (const p of paths.length ? paths : ['/']) {
       const res = await page.request.post(base.replace(/\/$/, '') + '/api/login', { data: { username, password } });
       if (!res.ok()) throw new Error(`login failed: ${res.status()}`);
     }
+    if (process.env.STORAGE) await page.addInitScript((entries) => Object.entries(JSON.parse(entries)).forEach(([k, v]) => localStorage.setItem(k, v)), process.env.STORAGE);
     if (process.env.CONSENT) await page.addInitScript((v) => localStorage.setItem('adConsent', v), process.env.CONSENT);
     await page.goto(base.replace(/\/$/, '') + p, { waitUntil: 'networkidle' });
     const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, '_') || 'home'}${process.env.LOGIN ? '-in' : ''}-${label}.png`);

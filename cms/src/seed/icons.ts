@@ -9,4 +9,6 @@ export const seedIcons: Record<string, string> = {
   'circle-play': CirclePlay, clock: Clock, coffee: Coffee, flame: Flame, gem: Gem, 'glass-water': GlassWater, 'heart-handshake': HeartHandshake,
   'heart-pulse': HeartPulse, mountain: Mountain, 'notebook-pen': NotebookPen, palette: Palette, plane: Plane, shirt: Shirt,
   'shopping-bag': ShoppingBag, sparkles: Sparkles, sprout: Sprout, sun: Sun, wallet: Wallet,
+  // Lucide has no baseball cap: a crown, its seams and a brim, in the same 24-unit line style.
+  cap: '<svg viewBox="0 0 24 24"><path d="M3.5 15.5a8.5 8.5 0 0 1 17 0z"/><path d="M12 7v8.5"/><path d="M8 8.2c-1 2-1.3 4.6-1.2 7.3"/><path d="M3 15.5h15.5c2.5 0 4.5 1 4.5 2.3H5.3C4 17.8 3 16.8 3 15.5z"/><circle cx="12" cy="6.6" r="0.7"/></svg>',
 };

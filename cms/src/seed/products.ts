@@ -16,7 +16,7 @@ export const seedProducts: { name: string; category: ProductCategory; price: num
     description: 'Our paperback guide to building habits that last, with worksheets at the end of every chapter.' },
   { name: 'Calm Mind Mug', category: 'Home', price: 1299, isFeatured: false, inStock: true, colour: '#db2777', icon: 'coffee',
     description: 'A 350 ml stoneware mug with a breathing reminder printed inside the rim.' },
-  { name: 'Trail Cap', category: 'Apparel', price: 2199, isFeatured: false, inStock: false, colour: '#65a30d', icon: 'sun',
+  { name: 'Trail Cap', category: 'Apparel', price: 2199, isFeatured: false, inStock: false, colour: '#65a30d', icon: 'cap',
     description: 'Lightweight, quick-dry cap with an adjustable strap, made for long days outside.' },
   { name: 'Budget Planner Workbook', category: 'Books', price: 1999, isFeatured: false, inStock: true, colour: '#059669', icon: 'calculator',
     description: 'Twelve months of budget pages, a debt payoff tracker and a savings goal chart.' },

@@ -3,7 +3,7 @@ import type { Payload } from 'payload';
 import { seedArticles, seedInteractiveArticles, type SeedArticle } from './articles';
 import { seedCategories } from './categories';
 import { seedIcons } from './icons';
-import { placeholderSvg } from './placeholder-image';
+import { placeholderSvg, productPictureSvg } from './placeholder-image';
 import { seedProducts } from './products';
 import { seedThemedArticles } from './themed-articles';
 import { seedVideos } from './videos';
@@ -14,7 +14,10 @@ const context = { skipNotify: true };
 
 /** A seed image (no text): `icon` names a Lucide icon, or null for plain backgrounds behind headings. */
 async function uploadPlaceholder(payload: Payload, name: string, title: string, colour: string, icon: string | null) {
-  const data = placeholderSvg(title, colour, icon === null ? null : (seedIcons[icon] ?? seedIcons['book-open']!));
+  return uploadSvg(payload, name, title, placeholderSvg(title, colour, icon === null ? null : (seedIcons[icon] ?? seedIcons['book-open']!)));
+}
+
+async function uploadSvg(payload: Payload, name: string, title: string, data: Buffer) {
   const doc = await payload.create({
     collection: 'media',
     data: { alt: title },
@@ -95,7 +98,7 @@ export async function seedContent(payload: Payload, log: (m: string) => void = (
 
   for (const [n, p] of seedProducts.entries()) {
     const { colour, icon, ...data } = p;
-    const image = await uploadPlaceholder(payload, `product-${n + 1}`, p.name, colour, icon);
+    const image = await uploadSvg(payload, `product-${n + 1}`, p.name, productPictureSvg(p.name, colour, seedIcons[icon]!));
     await payload.create({ collection: 'products', data: { ...data, image }, context });
   }
   log(`seeded ${seedCategories.length} categories, ${seedArticles.length + seedThemedArticles.length + seedInteractiveArticles.length} articles, ${seedVideos.length} videos, ${seedProducts.length} products`);
