@@ -38,7 +38,7 @@ export function treeRssMb(pid) {
 }
 
 /** JavaScript a real browser downloads for a page (after idle), gzip-compressed. */
-export async function shippedJsKb(url, width, { cookies = [] } = {}) {
+export async function shippedJsKb(url, width, { cookies = [], storage = {} } = {}) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -47,7 +47,9 @@ export async function shippedJsKb(url, width, { cookies = [] } = {}) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     if (cookies.length) await context.addCookies(cookies);
     const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('adConsent', 'denied'));
+    await page.addInitScript((entries) => {
+      for (const [k, v] of Object.entries({ adConsent: 'denied', ...entries })) localStorage.setItem(k, v);
+    }, storage);
     const bodies = [];
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)));

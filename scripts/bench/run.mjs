@@ -104,5 +104,9 @@ try {
   baseline.kill();
 }
 
-// The membership figures need a stack with Stripe configured (against a local stand-in).
-await new Promise((resolve) => spawn(process.execPath, [path.join(root, 'scripts/bench/membership.mjs')], { stdio: 'inherit' }).on('close', resolve));
+// The membership figures need a stack with Stripe configured (against a local stand-in); the
+// store's place orders into a database of their own.
+for (const script of ['membership.mjs', 'store.mjs']) {
+  console.log('');
+  await new Promise((resolve) => spawn(process.execPath, [path.join(root, 'scripts/bench', script)], { stdio: 'inherit' }).on('close', resolve));
+}

@@ -7,10 +7,13 @@ import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { loadOrderDetail, toOrderSummary } from './order-dto.ts';
 
-/** GET /api/orders: the caller's own orders, newest first. */
+/** How many orders the profile lists (older ones stay reachable at /orders/{id}). */
+export const ORDER_LIST_LIMIT = 200;
+
+/** GET /api/orders: the caller's own orders, newest first (the newest 200). */
 export async function listOrders(db: Db, caller: UserRow | null): Promise<OrderSummary[]> {
   const user = requireUser(caller);
-  const rows = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(ORDER_LIST_LIMIT);
   return rows.map(toOrderSummary);
 }
 
