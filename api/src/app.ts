@@ -17,6 +17,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { adminArticleRoutes, type CmsWriter } from './routes/admin-articles.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { commentRoutes } from './routes/comments.ts';
+import { communityRoutes } from './routes/community.ts';
 import { contentRoutes } from './routes/content.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(membershipRoutes(membership));
   api.use(orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));
+  api.use(communityRoutes({ db: deps.db, readUser }));
   api.use(contentRoutes({ content: deps.content, readViewer }));
   api.use(notFound);
 

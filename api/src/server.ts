@@ -16,6 +16,7 @@ import { createPayments } from './integrations/payments/create-payments.ts';
 import { startMembershipJob } from './jobs/membership-job.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
+import { attachChatServer } from './ws/chat-server.ts';
 
 async function main() {
   const config = loadConfig();
@@ -51,6 +52,8 @@ async function main() {
   logger.info({ provider: payments.provider.name }, 'payments');
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
+  const chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins] });
+  await chat.ready;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
 
   let closing = false;
@@ -61,6 +64,7 @@ async function main() {
     rebuilds.stop();
     membershipJob.stop();
     void changes.stop();
+    void chat.close();
     server.close(() => {
       void db.$client.end().finally(() => process.exit(0));
     });

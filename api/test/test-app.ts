@@ -10,6 +10,7 @@ import { createPayments } from '../src/integrations/payments/create-payments.ts'
 import { createCmsWriter } from '../src/integrations/cms-writer.ts';
 import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
 import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
+import { attachChatServer } from '../src/ws/chat-server.ts';
 
 export const TEST_SECRET = 'test-internal-secret-0123456789';
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -17,14 +18,16 @@ export const silentLogger = pino({ level: 'silent' });
 /** Test files register many members from one address; the limit itself has its own test. */
 const ROOMY_LIMITS = { perAddressPerHour: 10_000, perDomainPerTenMinutes: 10_000 };
 
-/** The real app on a random port, wired to a real database and the given content source. */
-export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; overrides?: Partial<AppDeps> }) {
+/** The real app on a random port, wired to a real database and the given content source; with `databaseUrl` the chat socket too. */
+export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; overrides?: Partial<AppDeps>; databaseUrl?: string; heartbeatMs?: number }) {
   const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger, onChange: (s) => rebuilds.request(`content ${s.version}`) });
   const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
   await content.start();
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
   const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, payments: createPayments(opts.db, null), ...opts.overrides });
   const server = createServer(app);
+  const chat = opts.databaseUrl ? attachChatServer(server, { db: opts.db, databaseUrl: opts.databaseUrl, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], heartbeatMs: opts.heartbeatMs }) : null;
+  await chat?.ready;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -32,7 +35,10 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
     content,
     rebuilds,
     fetch: (path: string, init?: RequestInit) => fetch(base + path, init),
+    wsUrl: base.replace('http', 'ws') + '/ws',
+    chat,
     async close() {
+      await chat?.close();
       rebuilds.stop();
       await rebuilds.idle();
       server.closeAllConnections();

@@ -12,3 +12,4 @@ export * from './text.ts';
 export * from './categories.ts';
 export * from './pricing.ts';
 export * from './order-status.ts';
+export * from './community.ts';

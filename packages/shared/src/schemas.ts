@@ -7,3 +7,4 @@ export * from './ids.ts';
 export * from './article-import.ts';
 export * from './membership.ts';
 export * from './orders.ts';
+export * from './community-schemas.ts';

@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './comments.ts';
 export * from './subscriptions.ts';
 export * from './orders.ts';
+export * from './community.ts';

@@ -4,10 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
+import { publishChatEvent } from '../chat/chat-events.ts';
 
 /**
  * Sets a member's account status with reason and notes, in one transaction with its audit
- * entry. Suspending or banning ends the member's sessions at once.
+ * entry. Suspending or banning ends the member's sessions and chat sockets at once.
  */
 export async function changeUserStatus(db: Db, admin: UserRow, userId: number, input: UserStatusChange): Promise<AdminUser> {
   const { status, reason, notes } = input;
@@ -31,7 +32,11 @@ export async function changeUserStatus(db: Db, admin: UserRow, userId: number, i
       targetUserId: userId,
       details: { from: before.accountStatus, to: status, reason: reason ?? null, notes: notes ?? null },
     });
-    if (status === 'suspended' || status === 'banned') await tx.delete(sessions).where(eq(sessions.userId, userId));
+    if (status === 'suspended' || status === 'banned') {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      // Their chat sockets close at once, on whichever instance they are connected.
+      await publishChatEvent(tx, { kind: 'user-blocked', userId });
+    }
     return toAdminUserDto(after!);
   });
 }

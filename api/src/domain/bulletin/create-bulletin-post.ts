@@ -1,0 +1,18 @@
+import type { BulletinPost, CreateBulletinPostInput } from '@app/shared/schemas';
+import type { Db } from '../../db/client.ts';
+import { bulletinPosts } from '../../db/schema/index.ts';
+import { requirePermission } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { takeAttempt, waitText } from '../rate-limit/attempts.ts';
+import { toBulletinPost } from './bulletin-dto.ts';
+
+/** Posts per member in ten minutes. */
+const PER_TEN_MINUTES = 5;
+
+/** POST /api/bulletin: a plain-text post by a member in good standing, at most 5 in ten minutes. */
+export async function createBulletinPost(db: Db, caller: UserRow | null, input: CreateBulletinPostInput): Promise<BulletinPost> {
+  const user = requirePermission(caller, 'post');
+  await takeAttempt(db, [{ key: `bulletin:${user.id}`, max: PER_TEN_MINUTES, windowMs: 10 * 60_000 }], (s) => `You are posting too quickly. Please try again in ${waitText(s)}.`);
+  const [row] = await db.insert(bulletinPosts).values({ userId: user.id, ...input }).returning();
+  return toBulletinPost(row!, user, user);
+}

@@ -1,0 +1,65 @@
+import type { AdminChatRoom, FlaggedChatMessage, ModerateRoomInput } from '@app/shared/schemas';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatMessages, chatRoomMembers, chatRooms, reports, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAdmin } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { toChatRoom, type RoomRow } from './chat-dto.ts';
+
+async function adminRoom(db: Db, room: RoomRow): Promise<AdminChatRoom> {
+  const [[members], [messages], [owner]] = await Promise.all([
+    db.select({ n: count() }).from(chatRoomMembers).where(eq(chatRoomMembers.roomId, room.id)),
+    db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.roomId, room.id)),
+    room.ownerId ? db.select({ username: users.username, displayName: users.displayName }).from(users).where(eq(users.id, room.ownerId)) : Promise.resolve([]),
+  ]);
+  return { ...toChatRoom(room, Number(members?.n ?? 0), false), moderationNotes: room.moderationNotes, ownerName: owner ? owner.displayName || owner.username : null, messageCount: Number(messages?.n ?? 0) };
+}
+
+/** GET /api/admin/chat-rooms: every room with its moderation state. */
+export async function listAdminRooms(db: Db, caller: UserRow | null): Promise<AdminChatRoom[]> {
+  requireAdmin(caller);
+  const rooms = await db.select().from(chatRooms).orderBy(asc(chatRooms.id));
+  return Promise.all(rooms.map((r) => adminRoom(db, r)));
+}
+
+/** POST /api/admin/chat-rooms/{roomId}/moderate: moderated (slow mode, links held), muted (admins only), notes. */
+export async function moderateRoom(db: Db, caller: UserRow | null, roomId: number, input: ModerateRoomInput): Promise<AdminChatRoom> {
+  requireAdmin(caller);
+  const [room] = await db
+    .update(chatRooms)
+    .set({
+      ...(input.isModerated !== undefined && { isModerated: input.isModerated }),
+      ...(input.isMuted !== undefined && { isMuted: input.isMuted }),
+      ...(input.moderationNotes !== undefined && { moderationNotes: input.moderationNotes || null }),
+    })
+    .where(eq(chatRooms.id, roomId))
+    .returning();
+  if (!room) throw new AppError('not_found', 'Chat room not found');
+  return adminRoom(db, room);
+}
+
+/** GET /api/admin/chat-messages/flagged: messages held for review, hidden, or with open reports (newest 200). */
+export async function listFlaggedMessages(db: Db, caller: UserRow | null): Promise<FlaggedChatMessage[]> {
+  requireAdmin(caller);
+  const open = db
+    .select({ contentId: reports.contentId, n: count().as('n') })
+    .from(reports)
+    .where(and(eq(reports.type, 'chat'), eq(reports.status, 'pending')))
+    .groupBy(reports.contentId)
+    .as('open');
+  const rows = await db
+    .select({ m: chatMessages, roomName: chatRooms.name, username: users.username, displayName: users.displayName, reports: open.n })
+    .from(chatMessages)
+    .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .leftJoin(open, eq(open.contentId, chatMessages.id))
+    .where(or(eq(chatMessages.pendingReview, true), eq(chatMessages.isHidden, true), sql`${open.n} > 0`))
+    .orderBy(desc(chatMessages.id))
+    .limit(200);
+  return rows.map((r) => ({
+    id: r.m.id, message: r.m.content, userId: r.m.userId, displayName: r.displayName || r.username, roomId: r.m.roomId, roomName: r.roomName,
+    sentAt: r.m.sentAt.toISOString(), isHidden: r.m.isHidden, pendingReview: r.m.pendingReview, reports: Number(r.reports ?? 0),
+    hiddenReason: r.m.hiddenReason, moderationNotes: r.m.moderationNotes,
+  }));
+}

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** The channel every API instance listens on for chat fan-out (DESIGN §3: PostgreSQL LISTEN/NOTIFY, nothing else). */
+export const CHAT_CHANNEL = 'chat_events';
+
+/**
+ * What instances tell each other. Payloads carry ids only (NOTIFY is limited to 8000 bytes); each
+ * instance reads the message itself and delivers it to its own sockets.
+ */
+export type ChatEvent =
+  | { kind: 'message'; roomId: number; messageId: number }
+  | { kind: 'message-removed'; roomId: number; messageId: number }
+  | { kind: 'user-blocked'; userId: number };
+
+/** Sends the event to every instance (this one too) once the surrounding transaction, if any, commits. */
+export async function publishChatEvent(db: Pick<Db, 'execute'>, event: ChatEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(event)})`);
+}

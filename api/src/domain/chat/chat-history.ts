@@ -1,0 +1,38 @@
+import { CHAT_HISTORY_SIZE } from '@app/shared/browser';
+import type { ChatMessage } from '@app/shared/schemas';
+import { and, desc, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatMessages, users } from '../../db/schema/index.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { senderColumns, toChatMessage, type MessageRow, type SenderRow } from './chat-dto.ts';
+
+/** Whether a viewer sees a message: hidden and held ones only by their sender and admins. */
+export function messageVisibleTo(row: Pick<MessageRow, 'isHidden' | 'pendingReview' | 'userId'>, viewer: Pick<UserRow, 'id' | 'role'>): boolean {
+  return (!row.isHidden && !row.pendingReview) || row.userId === viewer.id || viewer.role === 'admin';
+}
+
+/** The last 50 messages of a room the viewer may see, oldest first. */
+export async function chatHistory(db: Db, viewer: UserRow, roomId: number): Promise<ChatMessage[]> {
+  const shown = viewer.role === 'admin' ? undefined : or(and(eq(chatMessages.isHidden, false), eq(chatMessages.pendingReview, false)), eq(chatMessages.userId, viewer.id));
+  const rows = await db
+    .select({ message: chatMessages, sender: senderColumns(users) })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(and(eq(chatMessages.roomId, roomId), shown))
+    .orderBy(desc(chatMessages.id))
+    .limit(CHAT_HISTORY_SIZE);
+  return rows.reverse().map((r) => toViewerMessage(r.message, r.sender, viewer));
+}
+
+/** A message as this viewer sees it (a hidden one is a notice for its sender). */
+export function toViewerMessage(row: MessageRow, sender: SenderRow, viewer: Pick<UserRow, 'id' | 'role'>): ChatMessage {
+  const message = toChatMessage(row, sender);
+  if (row.isHidden && viewer.role !== 'admin') message.content = 'This message was hidden by a moderator.';
+  return message;
+}
+
+/** One message with its sender, for delivery. */
+export async function loadMessage(db: Db, messageId: number): Promise<{ message: MessageRow; sender: SenderRow } | null> {
+  const [row] = await db.select({ message: chatMessages, sender: senderColumns(users) }).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId)).where(eq(chatMessages.id, messageId));
+  return row ?? null;
+}

@@ -1,0 +1,26 @@
+import type { ChatRoom } from '@app/shared/schemas';
+import { can, viewerOf } from '@app/shared/browser';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
+import { requireUser } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { toChatRoom } from './chat-dto.ts';
+
+/**
+ * GET /api/chat/rooms: every public room (those above the member's tier too, shown with their
+ * badge so members see what an upgrade opens) and the private rooms they belong to; admins see all.
+ */
+export async function listRooms(db: Db, caller: UserRow | null): Promise<ChatRoom[]> {
+  const user = requireUser(caller);
+  const counts = db.select({ roomId: chatRoomMembers.roomId, n: count().as('n') }).from(chatRoomMembers).groupBy(chatRoomMembers.roomId).as('counts');
+  const mine = db.select({ roomId: chatRoomMembers.roomId }).from(chatRoomMembers).where(eq(chatRoomMembers.userId, user.id)).as('mine');
+  const rows = await db
+    .select({ room: chatRooms, n: counts.n, member: mine.roomId })
+    .from(chatRooms)
+    .leftJoin(counts, eq(counts.roomId, chatRooms.id))
+    .leftJoin(mine, eq(mine.roomId, chatRooms.id))
+    .where(can(viewerOf(user), 'moderate') ? sql`true` : or(eq(chatRooms.isPrivate, false), and(eq(chatRooms.isPrivate, true), sql`${mine.roomId} is not null`)))
+    .orderBy(asc(chatRooms.id));
+  return rows.map((r) => toChatRoom(r.room, Number(r.n ?? 0), r.member !== null));
+}

@@ -1,0 +1,32 @@
+import { CHAT_RATE, can, LINK_PATTERN, SLOW_MODE_MS, viewerOf } from '@app/shared/browser';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatMessages } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requirePermission } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { takeAttempt, waitText } from '../rate-limit/attempts.ts';
+import { publishChatEvent } from './chat-events.ts';
+import { requireRoomAccess } from './room-access.ts';
+
+/**
+ * A chat message (DESIGN §7.3): 1–2000 characters (the socket's schema), 20 per 30 s per member,
+ * only admins in muted rooms; in moderated rooms a 10 s slow mode for members, and a message with
+ * a link is held for review. Every instance hears of it through PostgreSQL and delivers it.
+ */
+export async function sendMessage(db: Db, caller: UserRow | null, roomId: number, content: string): Promise<{ id: number; pending: boolean }> {
+  const user = requirePermission(caller, 'post');
+  const { room } = await requireRoomAccess(db, user, roomId);
+  const isAdmin = can(viewerOf(user), 'moderate');
+  if (room.isMuted && !isAdmin) throw new AppError('forbidden', 'This room is muted. Only admins can post here for now.');
+  await takeAttempt(db, [{ key: `chat:${user.id}`, ...CHAT_RATE }], (s) => `You are sending messages too quickly. Please try again in ${waitText(s)}.`);
+  if (room.isModerated && !isAdmin) {
+    const [last] = await db.select({ sentAt: chatMessages.sentAt }).from(chatMessages).where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.userId, user.id))).orderBy(desc(chatMessages.id)).limit(1);
+    const wait = last ? last.sentAt.getTime() + SLOW_MODE_MS - Date.now() : 0;
+    if (wait > 0) throw new AppError('too_many_requests', `Slow mode is on in this room. Please try again in ${waitText(Math.ceil(wait / 1000))}.`, { retryAfter: Math.ceil(wait / 1000) });
+  }
+  const pending = room.isModerated && !isAdmin && LINK_PATTERN.test(content);
+  const [row] = await db.insert(chatMessages).values({ roomId, userId: user.id, content, pendingReview: pending }).returning({ id: chatMessages.id });
+  await publishChatEvent(db, { kind: 'message', roomId, messageId: row!.id });
+  return { id: row!.id, pending };
+}

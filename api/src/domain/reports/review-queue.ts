@@ -1,0 +1,42 @@
+import { excerpt, REPORT_TYPES, type ReportStatus } from '@app/shared/browser';
+import type { Report } from '@app/shared/schemas';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { reports, users } from '../../db/schema/index.ts';
+import { requireAdmin } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { findContent, type ContentItem } from './reported-content.ts';
+
+/** GET /api/admin/reports: one review queue for everything members write, newest first (200). */
+export async function listReports(db: Db, caller: UserRow | null): Promise<Report[]> {
+  requireAdmin(caller);
+  const rows = await db
+    .select({ report: reports, reporter: { username: users.username, displayName: users.displayName } })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(200);
+  const items = new Map<string, ContentItem>();
+  for (const type of REPORT_TYPES) {
+    const ids = [...new Set(rows.filter((r) => r.report.type === type).map((r) => r.report.contentId))];
+    for (const item of await findContent(db, type, ids)) items.set(`${type}:${item.id}`, item);
+  }
+  return rows.map(({ report, reporter }) => {
+    const item = items.get(`${report.type}:${report.contentId}`);
+    return {
+      id: report.id,
+      type: report.type,
+      contentId: report.contentId,
+      content: item ? excerpt(item.text) : '(removed)',
+      reporterName: reporter.displayName || reporter.username,
+      reason: report.reason,
+      notes: report.notes,
+      reportedAt: report.createdAt.toISOString(),
+      status: report.status as ReportStatus,
+      isHidden: item?.isHidden ?? false,
+      moderationNotes: item?.moderationNotes ?? null,
+      hiddenReason: item?.hiddenReason ?? null,
+      link: item?.link ?? null,
+    };
+  });
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { browserClient } from './browser-client.ts';
+import { chatClient } from './chat-client.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { sampleRecords } from './fixtures.ts';
+import { startTestApp, TEST_SECRET } from './test-app.ts';
+import { createTestDatabase } from './test-db.ts';
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let cms: Awaited<ReturnType<typeof startFakeCms>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let rooms: { id: number; name: string }[];
+const room = (name: string) => rooms.find((r) => r.name === name)!.id;
+
+async function member(username: string, tier: 'free' | 'pro' | 'vip' = 'free', admin = false) {
+  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
+  const http = browserClient(app.base);
+  expect((await http.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
+  const socket = await chatClient(app.wsUrl, http.cookies);
+  const welcome = await socket.next('welcome');
+  return { http, socket, id: (welcome.user as { id: number }).id };
+}
+
+async function joined(m: Awaited<ReturnType<typeof member>>, roomId: number, vocabulary: 'join' | 'join_room' = 'join') {
+  m.socket.send({ type: vocabulary, roomId });
+  await m.socket.next('joined', (x) => x.roomId === roomId);
+  return m.socket.next('history', (x) => x.roomId === roomId);
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), databaseUrl: testDb.url, heartbeatMs: 300 });
+  const admin = browserClient(app.base);
+  await ensureAccount(testDb.db, { username: 'chat_lister', email: 'chat_lister@example.com', password: 'pass-word-1', tier: 'free', admin: true });
+  await admin.post('/api/login', { username: 'chat_lister', password: 'pass-word-1' });
+  rooms = (await admin.get('/api/chat/rooms')).body;
+});
+afterAll(async () => {
+  await app?.close();
+  await cms?.close();
+  await testDb?.drop();
+});
+
+describe('the chat socket', () => {
+  it('refuses a socket without a session with an error, then closes it', async () => {
+    const anon = await chatClient(app.wsUrl, null);
+    expect((await anon.next('error')).message).toBe('Please sign in to use chat.');
+    expect((await anon.closed()).code).toBe(4401);
+  });
+
+  it('welcomes a member with the rooms and refuses an auth message naming someone else', async () => {
+    const ann = await member('ws_ann');
+    expect(((await ann.socket.next('rooms')).rooms as unknown[]).length).toBeGreaterThanOrEqual(3);
+    ann.socket.send({ type: 'auth', userId: ann.id + 1000 });
+    expect((await ann.socket.next('error')).message).toBe('You are signed in as someone else.');
+    ann.socket.send({ type: 'auth', userId: ann.id });
+    await ann.socket.next('welcome');
+    ann.socket.close();
+  });
+
+  it('delivers a message to the members in the room, in both vocabularies, with its history', async () => {
+    const [ann, bob, carl] = [await member('ws_ann2'), await member('ws_bob'), await member('ws_carl')];
+    await joined(ann, room('General Chat'));
+    await joined(bob, room('General Chat'), 'join_room');
+    ann.socket.send({ type: 'message', roomId: room('General Chat'), content: '  Good morning, everyone!  ' });
+    const got = await bob.socket.next('message');
+    expect(got).toMatchObject({ roomId: room('General Chat'), message: { content: 'Good morning, everyone!', sender: { id: ann.id, displayName: 'ws_ann2' } } });
+    expect((got.message as { sentAt: string }).sentAt).toMatch(/^\d{4}-/);
+    await ann.socket.next('message');
+    bob.socket.send({ type: 'chat_message', roomId: room('General Chat'), content: 'Morning!' });
+    expect(((await ann.socket.next('message')).message as { content: string }).content).toBe('Morning!');
+
+    // Carl is connected but has not joined: nothing reaches him; joining shows the history.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(carl.socket.received.filter((m) => m.type === 'message')).toEqual([]);
+    const history = await joined(carl, room('General Chat'));
+    expect((history.messages as { content: string }[]).slice(-2).map((m) => m.content)).toEqual(['Good morning, everyone!', 'Morning!']);
+
+    ann.socket.send({ type: 'message', roomId: room('General Chat'), content: '   ' });
+    expect((await ann.socket.next('error')).message).toBe('Message cannot be empty');
+    ann.socket.send({ type: 'message', roomId: room('General Chat'), content: 'x'.repeat(2001) });
+    expect((await ann.socket.next('error')).message).toBe('Messages are at most 2000 characters');
+    ann.socket.send({ type: 'message', roomId: room('Pro Lounge'), content: 'Hello?' });
+    expect((await ann.socket.next('error')).message).toBe('Join the room before sending messages.');
+    ann.socket.ws.send('not json');
+    expect((await ann.socket.next('error')).message).toBe('Messages must be JSON.');
+    ann.socket.send({ type: 'dance' });
+    expect((await ann.socket.next('error')).message).toBe('Unknown message type.');
+    for (const m of [ann, bob, carl]) m.socket.close();
+  });
+
+  it('refuses rooms above the member’s tier and private rooms they do not belong to', async () => {
+    const free = await member('ws_free');
+    free.socket.send({ type: 'join', roomId: room('Pro Lounge') });
+    expect((await free.socket.next('error')).message).toBe('This room is for Pro members. Upgrade your membership to join.');
+    const pro = await member('ws_pro', 'pro');
+    await joined(pro, room('Pro Lounge'));
+    const priv = (await pro.http.post('/api/chat/rooms', { name: 'Secret Garden', description: 'Only for the invited few.', isPrivate: true })).body;
+    const other = await member('ws_pro_other', 'vip');
+    other.socket.send({ type: 'join', roomId: priv.id });
+    expect((await other.socket.next('error')).message).toBe('This room is private. Only its members can join.');
+    for (const m of [free, pro, other]) m.socket.close();
+  });
+
+  it('allows at most 20 messages in 30 seconds, then says when to try again', async () => {
+    const fast = await member('ws_fast');
+    await joined(fast, room('General Chat'));
+    for (let i = 0; i < 21; i++) fast.socket.send({ type: 'message', roomId: room('General Chat'), content: `message ${i}` });
+    const error = await fast.socket.next('error');
+    expect(error.message).toMatch(/You are sending messages too quickly\. Please try again in \d+ seconds?\./);
+    expect(fast.socket.received.filter((m) => m.type === 'message')).toHaveLength(20);
+    fast.socket.close();
+  });
+
+  it('lets only admins speak in muted rooms; moderated rooms slow members down and hold links for review', async () => {
+    const admin = await member('ws_admin', 'free', true);
+    const [ann, bob] = [await member('ws_mod_ann'), await member('ws_mod_bob')];
+    const general = room('General Chat');
+    for (const m of [admin, ann, bob]) await joined(m, general);
+
+    expect((await admin.http.post(`/api/admin/chat-rooms/${general}/moderate`, { isMuted: true, moderationNotes: 'Cooling off' })).body).toMatchObject({ isMuted: true, moderationNotes: 'Cooling off' });
+    ann.socket.send({ type: 'message', roomId: general, content: 'Can I talk?' });
+    expect((await ann.socket.next('error')).message).toBe('This room is muted. Only admins can post here for now.');
+    admin.socket.send({ type: 'message', roomId: general, content: 'Back in five minutes.' });
+    expect(((await ann.socket.next('message')).message as { content: string }).content).toBe('Back in five minutes.');
+
+    await admin.http.post(`/api/admin/chat-rooms/${general}/moderate`, { isMuted: false, isModerated: true });
+    ann.socket.send({ type: 'message', roomId: general, content: 'See https://spam.example/pills' });
+    const held = await ann.socket.next('message', (m) => (m.message as { content: string }).content.includes('spam.example'));
+    expect(held.message).toMatchObject({ pending: true });
+    ann.socket.send({ type: 'message', roomId: general, content: 'And another thing' });
+    expect((await ann.socket.next('error')).message).toMatch(/^Slow mode is on in this room\. Please try again in \d+ seconds?\.$/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bob.socket.received.some((m) => m.type === 'message' && (m.message as { content: string }).content.includes('spam.example'))).toBe(false);
+
+    const flagged = (await admin.http.get('/api/admin/chat-messages/flagged')).body;
+    const entry = flagged.find((f: { message: string }) => f.message.includes('spam.example'));
+    expect(entry).toMatchObject({ pendingReview: true, roomId: general, roomName: 'General Chat' });
+    expect((await admin.http.post(`/api/admin/content/chat/${entry.id}/moderate`, { isHidden: false })).status).toBe(200);
+    const approved = await bob.socket.next('message', (m) => (m.message as { content: string }).content.includes('spam.example'));
+    expect(approved.message).not.toHaveProperty('pending');
+    await admin.http.post(`/api/admin/chat-rooms/${general}/moderate`, { isModerated: false });
+    for (const m of [admin, ann, bob]) m.socket.close();
+  });
+
+  it('closes a member’s sockets the moment an admin suspends them', async () => {
+    const admin = await member('ws_admin2', 'free', true);
+    const troll = await member('ws_troll');
+    await joined(troll, room('General Chat'));
+    expect((await admin.http.post(`/api/admin/users/${troll.id}/status`, { status: 'suspended', reason: 'harassment' })).status).toBe(200);
+    expect((await troll.socket.next('error')).message).toBe('Your account can no longer use chat.');
+    expect((await troll.socket.closed()).code).toBe(4403);
+    admin.socket.close();
+  });
+
+  it('drops a connection that stops answering heartbeats', async () => {
+    const http = browserClient(app.base);
+    await ensureAccount(testDb.db, { username: 'ws_silent', email: 'ws_silent@example.com', password: 'pass-word-1', tier: 'free', admin: false });
+    await http.post('/api/login', { username: 'ws_silent', password: 'pass-word-1' });
+    const silent = await chatClient(app.wsUrl, http.cookies, { autoPong: false });
+    await silent.next('welcome');
+    expect((await silent.closed()).code).toBe(1006);
+  });
+});

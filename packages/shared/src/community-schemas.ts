@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { ModerationReasonSchema } from './accounts.ts';
+import { BULLETIN_CATEGORIES, CHAT_MESSAGE_MAX, REPORT_TYPES, type BulletinCategory, type ReportStatus, type ReportType } from './community.ts';
+import { IdSchema } from './ids.ts';
+import { TIERS, type Tier } from './tiers.ts';
+
+export * from './community.ts';
+
+/** POST /api/bulletin (spec 02 §5 "Bulletin post"). */
+export const CreateBulletinPostSchema = z.object({
+  title: z.string({ error: 'Title must be at least 3 characters' }).trim().min(3, 'Title must be at least 3 characters').max(150, 'Title must be at most 150 characters'),
+  content: z.string({ error: 'Content must be at least 10 characters' }).trim().min(10, 'Content must be at least 10 characters').max(5000, 'Content must be at most 5000 characters'),
+  category: z.enum(BULLETIN_CATEGORIES, { error: 'Please select a category' }),
+});
+export type CreateBulletinPostInput = z.infer<typeof CreateBulletinPostSchema>;
+
+/** POST /api/chat/rooms (spec 02 §5 "Chat room"). */
+export const CreateChatRoomSchema = z.object({
+  name: z.string({ error: 'Room name must be at least 3 characters' }).trim().min(3, 'Room name must be at least 3 characters').max(60, 'Room name must be at most 60 characters'),
+  description: z.string({ error: 'Description must be at least 10 characters' }).trim().min(10, 'Description must be at least 10 characters').max(300, 'Description must be at most 300 characters'),
+  membershipRequired: z.enum(TIERS, { error: 'Choose free, pro or vip' }).default('free'),
+  isPrivate: z.boolean().default(false),
+});
+export type CreateChatRoomInput = z.infer<typeof CreateChatRoomSchema>;
+
+/** POST /api/reports */
+export const CreateReportSchema = z.object({
+  type: z.enum(REPORT_TYPES, { error: 'type must be bulletin, chat or comment' }),
+  contentId: IdSchema,
+  reason: ModerationReasonSchema,
+  notes: z.string().trim().max(1000).nullish(),
+});
+export type CreateReportInput = z.infer<typeof CreateReportSchema>;
+
+/** POST /api/admin/content/{contentType}/{contentId}/moderate */
+export const ModerateContentSchema = z.object({
+  isHidden: z.boolean({ error: 'isHidden must be true or false' }),
+  reason: ModerationReasonSchema.nullish(),
+  notes: z.string().trim().max(2000).nullish(),
+});
+export type ModerateContentInput = z.infer<typeof ModerateContentSchema>;
+
+/** POST /api/admin/chat-rooms/{roomId}/moderate (a roomId in the body is ignored: the path names the room). */
+export const ModerateRoomSchema = z.object({
+  isModerated: z.boolean().optional(),
+  isMuted: z.boolean().optional(),
+  moderationNotes: z.string().trim().max(2000).nullish(),
+});
+export type ModerateRoomInput = z.infer<typeof ModerateRoomSchema>;
+
+/** What the chat socket accepts (DESIGN §7.3: both vocabularies). */
+export const ChatClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), userId: z.unknown().optional() }),
+  z.object({ type: z.enum(['join', 'join_room', 'leave_room']), roomId: IdSchema }),
+  z.object({ type: z.enum(['message', 'chat_message']), roomId: IdSchema, content: z.string().trim().min(1, 'Message cannot be empty').max(CHAT_MESSAGE_MAX, `Messages are at most ${CHAT_MESSAGE_MAX} characters`) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ChatClientMessage = z.infer<typeof ChatClientMessageSchema>;
+
+export type Author = { id: number; displayName: string };
+
+/** A bulletin post as a viewer may see it; moderation fields for its author and admins only. */
+export type BulletinPost = {
+  id: number;
+  userId: number;
+  title: string;
+  content: string;
+  category: BulletinCategory;
+  postedAt: string;
+  author: Author;
+  isHidden?: boolean;
+  hiddenReason?: string | null;
+  moderationNotes?: string | null;
+};
+
+export type ChatRoom = {
+  id: number;
+  name: string;
+  description: string;
+  membershipRequired: Tier;
+  isPrivate: boolean;
+  createdAt: string;
+  memberCount: number;
+  isMember: boolean;
+  isModerated: boolean;
+  isMuted: boolean;
+};
+export type AdminChatRoom = ChatRoom & { moderationNotes: string | null; ownerName: string | null; messageCount: number };
+
+export type ChatMessage = {
+  id: number;
+  roomId: number;
+  content: string;
+  sentAt: string;
+  sender: Author & { tier: Tier };
+  /** Held for review: shown to its sender (and admins) only. */
+  pending?: boolean;
+};
+
+/** GET /api/admin/chat-messages/flagged: messages held, hidden or reported. */
+export type FlaggedChatMessage = { id: number; message: string; userId: number; displayName: string; roomId: number; roomName: string; sentAt: string; isHidden: boolean; pendingReview: boolean; reports: number; hiddenReason: string | null; moderationNotes: string | null };
+
+/** GET /api/admin/bulletin-posts */
+export type AdminBulletinPost = BulletinPost & { isHidden: boolean; hiddenReason: string | null; moderationNotes: string | null; reports: number };
+
+/** GET /api/admin/reports: one queue for everything members write. */
+export type Report = {
+  id: number;
+  type: ReportType;
+  contentId: number;
+  content: string;
+  reporterName: string;
+  reason: string;
+  notes: string | null;
+  reportedAt: string;
+  status: ReportStatus;
+  isHidden: boolean;
+  moderationNotes: string | null;
+  hiddenReason: string | null;
+  /** Where the content lives, for the admin to look at it in place. */
+  link: string | null;
+};
