@@ -62,6 +62,10 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
   }
 
   async function onConnection(ws: WebSocket, req: IncomingMessage) {
+    // Messages may arrive while the session is still being read: they wait for it, in order.
+    const early: string[] = [];
+    let handleRaw = (raw: string) => void early.push(raw);
+    ws.on('message', (raw) => handleRaw(String(raw)));
     const token = req.headers.cookie ? parseCookies(req.headers.cookie)[cookieName(deps.cookies)] : undefined;
     const session = token ? await resolveSession(db, token).catch(() => null) : null;
     if (!session) return refuse(ws, 'Please sign in to use chat.', CLOSE_UNAUTHORIZED);
@@ -73,11 +77,12 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
     ws.on('error', () => clients.delete(client));
     // One message at a time per socket, in the order sent.
     let queue = Promise.resolve();
-    ws.on('message', (raw) => {
-      queue = queue.then(() => handle(client, String(raw))).catch((err) => logger.error({ err }, 'chat message failed'));
-    });
+    handleRaw = (raw) => {
+      queue = queue.then(() => handle(client, raw)).catch((err) => logger.error({ err }, 'chat message failed'));
+    };
     send(ws, { type: 'welcome', user: toUserDto(session.user) });
     send(ws, { type: 'rooms', rooms: await listRooms(db, session.user) });
+    early.splice(0).forEach(handleRaw);
   }
 
   async function handle(client: Client, raw: string) {

@@ -1,0 +1,66 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { browserClient } from './browser-client.ts';
+import { chatClient } from './chat-client.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { sampleRecords } from './fixtures.ts';
+import { startTestApp, TEST_SECRET } from './test-app.ts';
+import { createTestDatabase } from './test-db.ts';
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let cms: Awaited<ReturnType<typeof startFakeCms>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const instances: ChildProcess[] = [];
+
+/** Another API process's chat socket on the same database. */
+async function startInstance(): Promise<string> {
+  const child = fork(fileURLToPath(new URL('./chat-instance.ts', import.meta.url)), { env: { ...process.env, DATABASE_URL: testDb.url }, stdio: 'inherit' });
+  instances.push(child);
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { port: number }));
+    child.once('exit', (code) => reject(new Error(`chat instance exited with ${code}`)));
+  });
+  return `ws://127.0.0.1:${port}/ws`;
+}
+
+async function signedIn(username: string) {
+  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier: 'free' });
+  const http = browserClient(app.base);
+  expect((await http.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
+  return http;
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
+});
+afterAll(async () => {
+  for (const child of instances) child.disconnect();
+  await Promise.all(instances.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+  await app?.close();
+  await cms?.close();
+  await testDb?.drop();
+});
+
+it('delivers a message sent to one API process to members connected to another', async () => {
+  const [first, second] = await Promise.all([startInstance(), startInstance()]);
+  const ann = await chatClient(first, (await signedIn('multi_ann')).cookies);
+  const bob = await chatClient(second, (await signedIn('multi_bob')).cookies);
+  const rooms = (await ann.next('rooms')).rooms as { id: number; name: string }[];
+  const general = rooms.find((r) => r.name === 'General Chat')!.id;
+  for (const s of [ann, bob]) {
+    s.send({ type: 'join', roomId: general });
+    await s.next('joined');
+  }
+  ann.send({ type: 'message', roomId: general, content: 'Hello from the first instance' });
+  const got = await bob.next('message');
+  expect(got).toMatchObject({ roomId: general, message: { content: 'Hello from the first instance', sender: { displayName: 'multi_ann' } } });
+  bob.send({ type: 'chat_message', roomId: general, content: 'And back from the second' });
+  expect(((await ann.next('message', (m) => (m.message as { content: string }).content.startsWith('And back'))).message as { content: string }).content).toBe('And back from the second');
+  ann.close();
+  bob.close();
+});
