@@ -16,6 +16,7 @@ import { createPayments } from './integrations/payments/create-payments.ts';
 import { startMembershipJob } from './jobs/membership-job.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
+import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
 import { attachChatServer } from './ws/chat-server.ts';
 
 async function main() {
@@ -28,7 +29,10 @@ async function main() {
     const outcome = await ensureAccount(db, { ...config.firstAdmin, admin: true, tier: 'vip' });
     if (outcome === 'created') logger.info({ username: config.firstAdmin.username }, 'created the first admin from ADMIN_USERNAME');
   }
-  if (config.demoAccounts) for (const account of DEMO_ACCOUNTS) await ensureAccount(db, account);
+  if (config.demoAccounts) {
+    for (const account of DEMO_ACCOUNTS) await ensureAccount(db, account);
+    if (await seedDemoCommunity(db)) logger.info('seeded the demo chat rooms and bulletin posts');
+  }
 
   // Each new content version is rebuilt into the static site from that same snapshot.
   const content = createContentReadModel({

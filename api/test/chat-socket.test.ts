@@ -146,6 +146,36 @@ describe('the chat socket', () => {
     for (const m of [admin, ann, bob]) m.socket.close();
   });
 
+  it('lets admins archive a room: out of the list, read-only for its members, told at once, and reversible', async () => {
+    const admin = await member('ws_archiver', 'vip', true);
+    const ann = await member('ws_archive_ann');
+    const newcomer = await member('ws_archive_new');
+    const created = (await admin.http.post('/api/chat/rooms', { name: 'Old Book Club', description: 'Finished reading the last book of the year.' })).body;
+    await joined(ann, created.id);
+    ann.socket.send({ type: 'message', roomId: created.id, content: 'Last chapter was great' });
+    await ann.socket.next('message', (m) => m.roomId === created.id);
+    expect((await ann.http.post(`/api/admin/chat-rooms/${created.id}/archive`, { archived: true })).status).toBe(403);
+    expect((await admin.http.post(`/api/admin/chat-rooms/${created.id}/archive`, { archived: 'yes' })).status).toBe(400);
+    expect((await admin.http.post(`/api/admin/chat-rooms/${created.id}/archive`, { archived: true })).body).toMatchObject({ id: created.id, isArchived: true });
+    expect(await ann.socket.next('room_updated', (m) => m.roomId === created.id)).toMatchObject({ isArchived: true });
+    expect((await ann.http.get('/api/chat/rooms')).body.some((r: { id: number }) => r.id === created.id)).toBe(false);
+    expect((await admin.http.get('/api/admin/chat-rooms')).body.find((r: { id: number }) => r.id === created.id)).toMatchObject({ isArchived: true, messageCount: 1 });
+    ann.socket.send({ type: 'message', roomId: created.id, content: 'Anyone still here?' });
+    expect((await ann.socket.next('error')).message).toContain('This room is archived');
+    expect(((await joined(ann, created.id)).messages as { content: string }[]).map((m) => m.content)).toEqual(['Last chapter was great']);
+    newcomer.socket.send({ type: 'join', roomId: created.id });
+    expect((await newcomer.socket.next('error')).message).toBe('This room is archived.');
+
+    const messages = (await admin.http.get(`/api/admin/chat-rooms/${created.id}/messages`)).body;
+    expect(messages).toEqual([expect.objectContaining({ message: 'Last chapter was great', displayName: 'ws_archive_ann', isHidden: false, pendingReview: false })]);
+    expect((await ann.http.get(`/api/admin/chat-rooms/${created.id}/messages`)).status).toBe(403);
+    expect((await admin.http.get('/api/admin/chat-rooms/999999/messages')).status).toBe(404);
+
+    await admin.http.post(`/api/admin/chat-rooms/${created.id}/archive`, { archived: false });
+    expect((await ann.http.get('/api/chat/rooms')).body.some((r: { id: number }) => r.id === created.id)).toBe(true);
+    for (const m of [admin, ann, newcomer]) m.socket.close();
+  });
+
   it('closes a member’s sockets the moment an admin suspends them', async () => {
     const admin = await member('ws_admin2', 'free', true);
     const troll = await member('ws_troll');

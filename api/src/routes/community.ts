@@ -1,11 +1,11 @@
 import { REPORT_TYPES, type ReportType } from '@app/shared/browser';
-import { CreateBulletinPostSchema, CreateChatRoomSchema, CreateReportSchema, ModerateContentSchema, ModerateRoomSchema } from '@app/shared/schemas';
+import { ArchiveRoomSchema, CreateBulletinPostSchema, CreateChatRoomSchema, CreateReportSchema, ModerateContentSchema, ModerateRoomSchema } from '@app/shared/schemas';
 import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import { createBulletinPost } from '../domain/bulletin/create-bulletin-post.ts';
 import { deleteBulletinPost } from '../domain/bulletin/delete-bulletin-post.ts';
 import { listAdminBulletinPosts, listBulletinPosts } from '../domain/bulletin/list-bulletin-posts.ts';
-import { listAdminRooms, listFlaggedMessages, moderateRoom } from '../domain/chat/admin-rooms.ts';
+import { archiveRoom, listAdminRooms, listFlaggedMessages, listRoomMessages, moderateRoom } from '../domain/chat/admin-rooms.ts';
 import { createRoom } from '../domain/chat/create-room.ts';
 import { listRooms } from '../domain/chat/list-rooms.ts';
 import { createReport } from '../domain/reports/create-report.ts';
@@ -77,6 +77,13 @@ export function communityRoutes(deps: { db: Db; readUser: UserReader }): Router 
   });
   r.post('/admin/chat-rooms/:roomId/moderate', async (req, res) => {
     res.json(await moderateRoom(db, await readUser(req), idParam(req.params.roomId, 'Chat room'), ModerateRoomSchema.parse(req.body)));
+  });
+  r.post('/admin/chat-rooms/:roomId/archive', async (req, res) => {
+    res.json(await archiveRoom(db, await readUser(req), idParam(req.params.roomId, 'Chat room'), ArchiveRoomSchema.parse(req.body)));
+  });
+  r.get('/admin/chat-rooms/:roomId/messages', async (req, res) => {
+    noStore(res);
+    res.json(await listRoomMessages(db, await readUser(req), idParam(req.params.roomId, 'Chat room')));
   });
   return r;
 }

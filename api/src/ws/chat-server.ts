@@ -11,6 +11,7 @@ import { CHAT_CHANNEL, type ChatEvent } from '../domain/chat/chat-events.ts';
 import { loadMessage, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
 import { joinRoom } from '../domain/chat/join-room.ts';
 import { listRooms } from '../domain/chat/list-rooms.ts';
+import { roomState } from '../domain/chat/room-access.ts';
 import { sendMessage } from '../domain/chat/send-message.ts';
 import { listenOn } from '../integrations/pg-listener.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -139,6 +140,11 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
     if (inRoom.length === 0) return;
     if (event.kind === 'message-removed') {
       for (const c of inRoom) send(c.ws, { type: 'message_removed', roomId: event.roomId, messageId: event.messageId });
+      return;
+    }
+    if (event.kind === 'room') {
+      const state = await roomState(db, event.roomId);
+      if (state) for (const c of inRoom) send(c.ws, { type: 'room_updated', ...state });
       return;
     }
     const found = await loadMessage(db, event.messageId);

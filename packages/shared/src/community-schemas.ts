@@ -84,8 +84,17 @@ export type ChatRoom = {
   isMember: boolean;
   isModerated: boolean;
   isMuted: boolean;
+  /** Archived rooms are read-only: their members still read the history. */
+  isArchived: boolean;
 };
 export type AdminChatRoom = ChatRoom & { moderationNotes: string | null; ownerName: string | null; messageCount: number };
+
+/** POST /api/admin/chat-rooms/{roomId}/archive */
+export const ArchiveRoomSchema = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) });
+export type ArchiveRoomInput = z.infer<typeof ArchiveRoomSchema>;
+
+/** GET /api/admin/chat-rooms/{roomId}/messages: the room's recent messages, whatever their state. */
+export type AdminRoomMessage = { id: number; message: string; userId: number; displayName: string; sentAt: string; isHidden: boolean; pendingReview: boolean; hiddenReason: string | null };
 
 export type ChatMessage = {
   id: number;

@@ -38,6 +38,8 @@ export const chatRooms = app.table('chat_rooms', {
   isMuted: boolean('is_muted').notNull().default(false),
   moderationNotes: text('moderation_notes'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Archived by an admin: out of the members' list and read-only; reversible. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
 /** Who belongs to a room: its creator, and everyone who joined it. */

@@ -1,10 +1,11 @@
-import type { AdminChatRoom, FlaggedChatMessage, ModerateRoomInput } from '@app/shared/schemas';
+import type { AdminChatRoom, AdminRoomMessage, ArchiveRoomInput, FlaggedChatMessage, ModerateRoomInput } from '@app/shared/schemas';
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, chatRoomMembers, chatRooms, reports, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import { publishChatEvent } from './chat-events.ts';
 import { toChatRoom, type RoomRow } from './chat-dto.ts';
 
 async function adminRoom(db: Db, room: RoomRow): Promise<AdminChatRoom> {
@@ -36,6 +37,7 @@ export async function moderateRoom(db: Db, caller: UserRow | null, roomId: numbe
     .where(eq(chatRooms.id, roomId))
     .returning();
   if (!room) throw new AppError('not_found', 'Chat room not found');
+  await publishChatEvent(db, { kind: 'room', roomId });
   return adminRoom(db, room);
 }
 
@@ -61,5 +63,36 @@ export async function listFlaggedMessages(db: Db, caller: UserRow | null): Promi
     id: r.m.id, message: r.m.content, userId: r.m.userId, displayName: r.displayName || r.username, roomId: r.m.roomId, roomName: r.roomName,
     sentAt: r.m.sentAt.toISOString(), isHidden: r.m.isHidden, pendingReview: r.m.pendingReview, reports: Number(r.reports ?? 0),
     hiddenReason: r.m.hiddenReason, moderationNotes: r.m.moderationNotes,
+  }));
+}
+
+/** POST /api/admin/chat-rooms/{roomId}/archive: archived rooms leave the members' list and turn read-only; `archived: false` brings them back. */
+export async function archiveRoom(db: Db, caller: UserRow | null, roomId: number, input: ArchiveRoomInput): Promise<AdminChatRoom> {
+  requireAdmin(caller);
+  const [room] = await db
+    .update(chatRooms)
+    .set({ archivedAt: input.archived ? sql`coalesce(${chatRooms.archivedAt}, now())` : null })
+    .where(eq(chatRooms.id, roomId))
+    .returning();
+  if (!room) throw new AppError('not_found', 'Chat room not found');
+  await publishChatEvent(db, { kind: 'room', roomId });
+  return adminRoom(db, room);
+}
+
+/** GET /api/admin/chat-rooms/{roomId}/messages: the room's newest 100 messages, hidden and held ones included. */
+export async function listRoomMessages(db: Db, caller: UserRow | null, roomId: number): Promise<AdminRoomMessage[]> {
+  requireAdmin(caller);
+  const [room] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId));
+  if (!room) throw new AppError('not_found', 'Chat room not found');
+  const rows = await db
+    .select({ m: chatMessages, username: users.username, displayName: users.displayName })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(eq(chatMessages.roomId, roomId))
+    .orderBy(desc(chatMessages.id))
+    .limit(100);
+  return rows.map((r) => ({
+    id: r.m.id, message: r.m.content, userId: r.m.userId, displayName: r.displayName || r.username, sentAt: r.m.sentAt.toISOString(),
+    isHidden: r.m.isHidden, pendingReview: r.m.pendingReview, hiddenReason: r.m.hiddenReason,
   }));
 }

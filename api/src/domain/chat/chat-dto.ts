@@ -10,7 +10,7 @@ export const senderColumns = (u: typeof users) => ({ id: u.id, username: u.usern
 export function toChatRoom(row: RoomRow, memberCount: number, isMember: boolean): ChatRoom {
   return {
     id: row.id, name: row.name, description: row.description, membershipRequired: row.membershipRequired, isPrivate: row.isPrivate,
-    createdAt: row.createdAt.toISOString(), memberCount, isMember, isModerated: row.isModerated, isMuted: row.isMuted,
+    createdAt: row.createdAt.toISOString(), memberCount, isMember, isModerated: row.isModerated, isMuted: row.isMuted, isArchived: row.archivedAt !== null,
   };
 }
 

@@ -11,6 +11,8 @@ export const CHAT_CHANNEL = 'chat_events';
 export type ChatEvent =
   | { kind: 'message'; roomId: number; messageId: number }
   | { kind: 'message-removed'; roomId: number; messageId: number }
+  /** An admin changed the room's state (moderated, muted, archived). */
+  | { kind: 'room'; roomId: number }
   | { kind: 'user-blocked'; userId: number };
 
 /** Sends the event to every instance (this one too) once the surrounding transaction, if any, commits. */

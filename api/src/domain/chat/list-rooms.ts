@@ -1,6 +1,6 @@
 import type { ChatRoom } from '@app/shared/schemas';
 import { can, viewerOf } from '@app/shared/browser';
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
 import { requireUser } from '../accounts/permissions.ts';
@@ -10,6 +10,7 @@ import { toChatRoom } from './chat-dto.ts';
 /**
  * GET /api/chat/rooms: every public room (those above the member's tier too, shown with their
  * badge so members see what an upgrade opens) and the private rooms they belong to; admins see all.
+ * Archived rooms are out of the list (admins find them in the dashboard).
  */
 export async function listRooms(db: Db, caller: UserRow | null): Promise<ChatRoom[]> {
   const user = requireUser(caller);
@@ -20,7 +21,7 @@ export async function listRooms(db: Db, caller: UserRow | null): Promise<ChatRoo
     .from(chatRooms)
     .leftJoin(counts, eq(counts.roomId, chatRooms.id))
     .leftJoin(mine, eq(mine.roomId, chatRooms.id))
-    .where(can(viewerOf(user), 'moderate') ? sql`true` : or(eq(chatRooms.isPrivate, false), and(eq(chatRooms.isPrivate, true), sql`${mine.roomId} is not null`)))
+    .where(and(isNull(chatRooms.archivedAt), can(viewerOf(user), 'moderate') ? undefined : or(eq(chatRooms.isPrivate, false), sql`${mine.roomId} is not null`)))
     .orderBy(asc(chatRooms.id));
   return rows.map((r) => toChatRoom(r.room, Number(r.n ?? 0), r.member !== null));
 }

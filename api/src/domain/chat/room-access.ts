@@ -26,3 +26,9 @@ export async function requireRoomAccess(db: Db, user: UserRow, roomId: number): 
   }
   return { room: row.room, isMember };
 }
+
+/** A room's moderation state, as the socket tells the members in it when an admin changes it. */
+export async function roomState(db: Db, roomId: number): Promise<{ roomId: number; isModerated: boolean; isMuted: boolean; isArchived: boolean } | null> {
+  const [room] = await db.select({ isModerated: chatRooms.isModerated, isMuted: chatRooms.isMuted, archivedAt: chatRooms.archivedAt }).from(chatRooms).where(eq(chatRooms.id, roomId));
+  return room ? { roomId, isModerated: room.isModerated, isMuted: room.isMuted, isArchived: room.archivedAt !== null } : null;
+}

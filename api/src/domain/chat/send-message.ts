@@ -18,6 +18,7 @@ export async function sendMessage(db: Db, caller: UserRow | null, roomId: number
   const user = requirePermission(caller, 'post');
   const { room } = await requireRoomAccess(db, user, roomId);
   const isAdmin = can(viewerOf(user), 'moderate');
+  if (room.archivedAt) throw new AppError('forbidden', 'This room is archived. You can read its history, but it no longer takes messages.');
   if (room.isMuted && !isAdmin) throw new AppError('forbidden', 'This room is muted. Only admins can post here for now.');
   await takeAttempt(db, [{ key: `chat:${user.id}`, ...CHAT_RATE }], (s) => `You are sending messages too quickly. Please try again in ${waitText(s)}.`);
   if (room.isModerated && !isAdmin) {

@@ -1,0 +1,1 @@
+ALTER TABLE "app"."chat_rooms" ADD COLUMN "archived_at" timestamp with time zone;
