@@ -107,7 +107,7 @@ export type ChatMessage = {
 };
 
 /** GET /api/admin/chat-messages/flagged: messages held, hidden or reported. */
-export type FlaggedChatMessage = { id: number; message: string; userId: number; displayName: string; roomId: number; roomName: string; sentAt: string; isHidden: boolean; pendingReview: boolean; reports: number; hiddenReason: string | null; moderationNotes: string | null };
+export type FlaggedChatMessage = { id: number; message: string; userId: number; username: string; displayName: string; roomId: number; roomName: string; sentAt: string; isHidden: boolean; pendingReview: boolean; reports: number; hiddenReason: string | null; moderationNotes: string | null };
 
 /** GET /api/admin/bulletin-posts */
 export type AdminBulletinPost = BulletinPost & { isHidden: boolean; hiddenReason: string | null; moderationNotes: string | null; reports: number };
@@ -117,7 +117,10 @@ export type Report = {
   id: number;
   type: ReportType;
   contentId: number;
+  /** The first 60 characters and an ellipsis, for the table. */
   content: string;
+  /** The whole text, for the Moderate Content dialog. */
+  fullContent: string;
   reporterName: string;
   reason: string;
   notes: string | null;

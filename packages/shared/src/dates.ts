@@ -5,6 +5,13 @@ export function formatLongDate(iso: string | Date): string {
   return longDate.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** The admin tables' format (spec 02 §9), "Nov 3, 2026". */
+export function formatShortDate(iso: string | Date): string {
+  return shortDate.format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
 /** Initials: first letters of words, at most 2, upper case. */
 export function initials(name: string): string {
   return name

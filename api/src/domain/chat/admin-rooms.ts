@@ -60,7 +60,7 @@ export async function listFlaggedMessages(db: Db, caller: UserRow | null): Promi
     .orderBy(desc(chatMessages.id))
     .limit(200);
   return rows.map((r) => ({
-    id: r.m.id, message: r.m.content, userId: r.m.userId, displayName: r.displayName || r.username, roomId: r.m.roomId, roomName: r.roomName,
+    id: r.m.id, message: r.m.content, userId: r.m.userId, username: r.username, displayName: r.displayName || r.username, roomId: r.m.roomId, roomName: r.roomName,
     sentAt: r.m.sentAt.toISOString(), isHidden: r.m.isHidden, pendingReview: r.m.pendingReview, reports: Number(r.reports ?? 0),
     hiddenReason: r.m.hiddenReason, moderationNotes: r.m.moderationNotes,
   }));

@@ -28,6 +28,7 @@ export async function listReports(db: Db, caller: UserRow | null): Promise<Repor
       type: report.type,
       contentId: report.contentId,
       content: item ? excerpt(item.text) : '(removed)',
+      fullContent: item?.text ?? '(removed)',
       reporterName: reporter.displayName || reporter.username,
       reason: report.reason,
       notes: report.notes,

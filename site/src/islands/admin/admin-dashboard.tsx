@@ -1,5 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useStore } from '@nanostores/react';
+import { $adminTab } from './admin-nav';
 import ArticlesTab from './articles-tab';
+import ChatRoomsTab from './chat-rooms-tab';
 import MembersTab from './members-tab';
 import ModerationTab from './moderation-tab';
 import OrdersTab from './orders-tab';
@@ -10,7 +13,7 @@ const tabs = [
   { value: 'users', label: 'Users' },
   { value: 'members', label: 'Members & Revenue' },
   { value: 'orders', label: 'Orders' },
-  { value: 'chat-rooms', label: 'Chat Rooms', note: 'Chat room moderation arrives with the chat release.' },
+  { value: 'chat-rooms', label: 'Chat Rooms' },
   { value: 'moderation', label: 'Content Moderation' },
   { value: 'deployment', label: 'Deployment', note: 'Every change saved in the CMS already rebuilds the site within seconds. The manual Deploy button and the deployment history arrive with the admin release.' },
   { value: 'youtube', label: 'YouTube', note: 'Channel sync arrives with the videos release.' },
@@ -19,8 +22,9 @@ const tabs = [
 
 /** /admin and /admin/dashboard: the same dashboard, admins only (guarded on the server). */
 export default function AdminDashboard() {
+  const tab = useStore($adminTab);
   return (
-    <Tabs.Root defaultValue="articles">
+    <Tabs.Root value={tab} onValueChange={(v) => $adminTab.set(v)}>
       <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
         {tabs.map((t) => (
           <Tabs.Trigger key={t.value} value={t.value} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
@@ -40,6 +44,8 @@ export default function AdminDashboard() {
             <OrdersTab />
           ) : t.value === 'moderation' ? (
             <ModerationTab />
+          ) : t.value === 'chat-rooms' ? (
+            <ChatRoomsTab />
           ) : (
             <div className="card p-8 text-center text-slate-600">
               <p>{'note' in t ? t.note : ''}</p>

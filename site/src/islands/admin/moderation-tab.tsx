@@ -6,6 +6,9 @@ import type { ModeratedCommentPage } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { ModerateDialog } from '@app/ui/moderate-dialog';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { BulletinModeration } from './bulletin-moderation';
+import { ChatModeration } from './chat-moderation';
+import { ReportsQueue } from './reports-queue';
 
 const COMMENTS = '/api/admin/comments?pageSize=50';
 const $comments = createFetcherStore<ModeratedCommentPage>([COMMENTS]);
@@ -54,21 +57,20 @@ function ArticleComments() {
   );
 }
 
-const later = (text: string) => <p className="card p-6 text-slate-600">{text}</p>;
-
+/** Content Moderation: the reports queue, bulletin posts, chat messages and article comments. */
 export default function ModerationTab() {
   const tab = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
   return (
-    <Tabs.Root defaultValue="articles">
+    <Tabs.Root defaultValue="reports">
       <Tabs.List aria-label="Moderation" className="inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
         <Tabs.Trigger value="reports" className={tab}>Reports</Tabs.Trigger>
         <Tabs.Trigger value="bulletin" className={tab}>Bulletin Posts</Tabs.Trigger>
         <Tabs.Trigger value="chat" className={tab}>Chat Messages</Tabs.Trigger>
         <Tabs.Trigger value="articles" className={tab}>Articles</Tabs.Trigger>
       </Tabs.List>
-      <Tabs.Content value="reports" className="pt-4">{later('Member reports arrive with the community release.')}</Tabs.Content>
-      <Tabs.Content value="bulletin" className="pt-4">{later('Bulletin moderation arrives with the bulletin board.')}</Tabs.Content>
-      <Tabs.Content value="chat" className="pt-4">{later('Chat moderation arrives with the chat rooms.')}</Tabs.Content>
+      <Tabs.Content value="reports" className="pt-4"><ReportsQueue /></Tabs.Content>
+      <Tabs.Content value="bulletin" className="pt-4"><BulletinModeration /></Tabs.Content>
+      <Tabs.Content value="chat" className="pt-4"><ChatModeration /></Tabs.Content>
       <Tabs.Content value="articles" className="pt-4"><ArticleComments /></Tabs.Content>
     </Tabs.Root>
   );

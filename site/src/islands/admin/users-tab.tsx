@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { atom, computed } from 'nanostores';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { $user } from '../../stores/session';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 import { api, errorMessage, formatLongDate, tierLabel } from '@app/shared/browser';
 import { toast } from '@app/ui';
 import type { AdminUser, AdminUserPage } from '@app/shared/schemas';
+import { $userSearch } from './admin-nav';
 import { StatusDialog, statusLabel } from './status-dialog';
 
 const statusStyle: Record<string, string> = {
@@ -39,6 +40,14 @@ export default function UsersTab() {
   const { data, error } = useStore($users);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const me = useStore($user);
+  // "View User" from the moderation tables opens this tab searching for that member.
+  const wanted = useStore($userSearch);
+  useEffect(() => {
+    if (wanted === null) return;
+    setSearch(wanted);
+    $query.set({ search: wanted, page: 1 });
+    $userSearch.set(null);
+  }, [wanted]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (

@@ -9,6 +9,7 @@ import { commentDate } from '../../lib/reading';
 import { $user, loadUser, useUser } from '../../stores/session';
 import { CommentForm } from './comment-form';
 import { ModerateDialog } from '@app/ui/moderate-dialog';
+import { ReportDialog } from '@app/ui/report-dialog';
 
 type Node = Comment & { depth: number };
 
@@ -43,6 +44,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [moderating, setModerating] = useState<number | null>(null);
+  const [reporting, setReporting] = useState<number | null>(null);
 
   const load = () => invalidateKeys(key);
   useEffect(() => void loadUser(), []);
@@ -153,6 +155,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
                         {mine && canPost && <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing(c.id)}>Edit</button>}
                         {mine && canPost && <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => void remove(c.id)}>Delete</button>}
                         {user?.isAdmin && <button type="button" className="btn-ghost px-2 py-1 text-amber-800" onClick={() => setModerating(c.id)}>Moderate</button>}
+                        {user && !mine && <button type="button" className="btn-ghost px-2 py-1 text-slate-600" onClick={() => setReporting(c.id)}>Report</button>}
                       </div>
                     )}
                     {replyTo === c.id && (
@@ -165,6 +168,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
           })}
         </ul>
       )}
+      {reporting !== null && <ReportDialog type="comment" contentId={reporting} onClose={() => setReporting(null)} />}
       {moderating !== null && <ModerateDialog onClose={() => setModerating(null)} onConfirm={(reason, notes) => hide(moderating, reason, notes)} />}
     </section>
   );

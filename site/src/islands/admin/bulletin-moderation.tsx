@@ -1,0 +1,60 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { errorMessage, formatShortDate } from '@app/shared/browser';
+import type { AdminBulletinPost } from '@app/shared/schemas';
+import { createFetcherStore } from '../../lib/queries';
+import { ModerateContentDialog, type ModeratedItem } from './moderate-content-dialog';
+import { reloadModeration } from './reports-queue';
+import { RowMenu } from './row-menu';
+
+const $posts = createFetcherStore<AdminBulletinPost[]>(['/api/admin/bulletin-posts']);
+
+/** Content Moderation → Bulletin Posts: every post with its state; Moderate Post and View Full Content. */
+export function BulletinModeration() {
+  const { data: posts, error } = useStore($posts);
+  const [moderating, setModerating] = useState<ModeratedItem | null>(null);
+  const [reading, setReading] = useState<AdminBulletinPost | null>(null);
+  if (error) return <p role="alert" className="text-sm text-red-700">Could not load bulletin posts: {errorMessage(error)} <button type="button" className="underline" onClick={reloadModeration}>Retry</button></p>;
+  if (!posts) return <p className="text-slate-600">Loading posts...</p>;
+  if (posts.length === 0) return <p className="card p-6 text-center text-slate-600">No bulletin posts found.</p>;
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
+      <table className="w-full min-w-[760px] text-left text-sm">
+        <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Title</th><th className="px-4 py-3 font-medium">Author</th><th className="px-4 py-3 font-medium">Category</th><th className="px-4 py-3 font-medium">Posted</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr></thead>
+        <tbody className="divide-y divide-slate-200">
+          {posts.map((p) => (
+            <tr key={p.id} data-testid="admin-bulletin-post">
+              <td className="max-w-xs px-4 py-3 font-medium text-slate-900">{p.title}{p.reports > 0 && <span className="badge ml-2 bg-amber-100 text-amber-900">{p.reports} report{p.reports === 1 ? '' : 's'}</span>}</td>
+              <td className="px-4 py-3 text-slate-700">{p.author.displayName}</td>
+              <td className="px-4 py-3 text-slate-700">{p.category}</td>
+              <td className="px-4 py-3 text-slate-700">{formatShortDate(p.postedAt)}</td>
+              <td className="px-4 py-3">{p.isHidden ? <span className="badge bg-red-100 text-red-800">Hidden</span> : <span className="badge bg-emerald-100 text-emerald-800">Visible</span>}</td>
+              <td className="px-4 py-3">
+                <RowMenu label={`Actions for ${p.title}`} items={[
+                  { label: 'Moderate Post', onSelect: () => setModerating({ type: 'bulletin', id: p.id, content: `${p.title}\n\n${p.content}`, isHidden: p.isHidden, hiddenReason: p.hiddenReason, moderationNotes: p.moderationNotes }) },
+                  { label: 'View Full Content', onSelect: () => setReading(p) },
+                ]} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={reloadModeration} />}
+      {reading && (
+        <Dialog.Root open onOpenChange={(open) => !open && setReading(null)}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+            <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[85vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl">
+              <Dialog.Title className="text-lg font-bold text-slate-900">{reading.title}</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-slate-600">{reading.category} · {reading.author.displayName} · {formatShortDate(reading.postedAt)}</Dialog.Description>
+              <p className="mt-4 whitespace-pre-wrap break-words text-slate-800">{reading.content}</p>
+              {reading.moderationNotes && <p className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-600">Moderation notes: {reading.moderationNotes}</p>}
+              <div className="mt-5 flex justify-end"><Dialog.Close className="btn-outline" type="button">Close</Dialog.Close></div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useEffect, useState } from 'react';
+import { api, errorMessage, formatShortDate, tierLabel } from '@app/shared/browser';
+import type { AdminChatRoom, AdminRoomMessage } from '@app/shared/schemas';
+import { toast } from '@app/ui';
+import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { $viewRoom } from './admin-nav';
+import { ModerateContentDialog, type ModeratedItem } from './moderate-content-dialog';
+import { RowMenu } from './row-menu';
+
+const ROOMS = '/api/admin/chat-rooms';
+const $rooms = createFetcherStore<AdminChatRoom[]>([ROOMS]);
+const $messagesOf = atom<string | null>(null);
+const $messages = createFetcherStore<AdminRoomMessage[]>([ROOMS, $messagesOf]);
+const reload = () => invalidateKeys((k) => k.startsWith(ROOMS));
+
+const roomStatus = (r: AdminChatRoom) => (r.isMuted ? 'Muted' : r.isModerated ? 'Moderated' : 'Normal');
+const statusLook = { Muted: 'bg-red-100 text-red-800', Moderated: 'bg-amber-100 text-amber-900', Normal: 'bg-emerald-100 text-emerald-800' };
+// The spec's admin view knows free and pro; VIP rooms are named for what they are.
+const membership = (r: AdminChatRoom) => (r.membershipRequired === 'free' ? 'All Members' : `${tierLabel(r.membershipRequired)} Members`);
+
+async function archive(room: AdminChatRoom, archived: boolean) {
+  try {
+    await api.post(`${ROOMS}/${room.id}/archive`, { archived });
+    toast({ title: 'Chat room updated', description: archived ? `${room.name} is archived: read-only and out of the members' list.` : `${room.name} is open again.` });
+    reload();
+  } catch (err) {
+    toast({ title: 'Error updating chat room', description: errorMessage(err, 'An error occurred while updating the chat room.'), variant: 'destructive' });
+  }
+}
+
+/** Admin → Chat Rooms (spec 02 §2): every room with its state; moderate, read its messages, archive. */
+export default function ChatRoomsTab() {
+  const { data: rooms, error } = useStore($rooms);
+  const [moderating, setModerating] = useState<AdminChatRoom | null>(null);
+  const viewing = useStore($viewRoom);
+  const viewedRoom = rooms?.find((r) => r.id === viewing);
+  return (
+    <section aria-labelledby="rooms-title">
+      <h2 id="rooms-title" className="text-xl font-bold text-slate-900">Chat Rooms</h2>
+      {error && <p role="alert" className="mt-4 text-sm text-red-700">Could not load chat rooms: {errorMessage(error)} <button type="button" className="underline" onClick={reload}>Retry</button></p>}
+      <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200">
+        <table className="w-full min-w-[760px] text-left text-sm">
+          <thead className="bg-slate-50 text-slate-600">
+            <tr><th className="px-4 py-3 font-medium">Room Name</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3 font-medium">Access</th><th className="px-4 py-3 font-medium">Membership</th><th className="px-4 py-3 font-medium">Created</th><th className="px-4 py-3 font-medium">Actions</th></tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {rooms?.map((r) => (
+              <tr key={r.id} data-testid="admin-room" className={r.isArchived ? 'bg-slate-50' : undefined}>
+                <td className="max-w-xs px-4 py-3"><p className="font-medium text-slate-900">{r.name}</p><p className="text-slate-500">{r.description}</p></td>
+                <td className="px-4 py-3">
+                  <span className={`badge ${statusLook[roomStatus(r)]}`}>{roomStatus(r)}</span>
+                  {r.isArchived && <span className="badge ml-1 bg-slate-200 text-slate-700">Archived</span>}
+                </td>
+                <td className="px-4 py-3 text-slate-700">{r.isPrivate ? 'Private' : 'Public'}</td>
+                <td className="px-4 py-3 text-slate-700">{membership(r)}</td>
+                <td className="px-4 py-3 text-slate-700">{r.createdAt ? formatShortDate(r.createdAt) : 'N/A'}</td>
+                <td className="px-4 py-3">
+                  <RowMenu label={`Actions for ${r.name}`} items={[
+                    { label: 'Moderate Room', onSelect: () => setModerating(r) },
+                    { label: 'View Messages', onSelect: () => $viewRoom.set(r.id) },
+                    r.isArchived ? { label: 'Restore Room', onSelect: () => void archive(r, false) } : { label: 'Archive Room', onSelect: () => void archive(r, true), danger: true },
+                  ]} />
+                </td>
+              </tr>
+            ))}
+            {rooms && rooms.length === 0 && <tr><td colSpan={6} className="px-4 py-6 text-center text-slate-600">No chat rooms found.</td></tr>}
+            {!rooms && !error && <tr><td colSpan={6} className="px-4 py-6 text-center text-slate-600">Loading chat rooms...</td></tr>}
+          </tbody>
+        </table>
+      </div>
+      {moderating && <ModerateRoomDialog room={moderating} onClose={() => setModerating(null)} />}
+      {viewing !== null && <RoomMessagesDialog roomId={viewing} name={viewedRoom?.name ?? 'Chat room'} onClose={() => $viewRoom.set(null)} />}
+    </section>
+  );
+}
+
+function ModerateRoomDialog({ room, onClose }: { room: AdminChatRoom; onClose: () => void }) {
+  const [isModerated, setModerated] = useState(room.isModerated);
+  const [isMuted, setMuted] = useState(room.isMuted);
+  const [notes, setNotes] = useState(room.moderationNotes ?? '');
+  const [saving, setSaving] = useState(false);
+  async function save() {
+    setSaving(true);
+    try {
+      await api.post(`${ROOMS}/${room.id}/moderate`, { roomId: room.id, isModerated, isMuted, moderationNotes: notes.trim() || null });
+      toast({ title: 'Chat room updated', description: 'The chat room moderation settings have been updated.' });
+      reload();
+      onClose();
+    } catch (err) {
+      toast({ title: 'Error updating chat room', description: errorMessage(err, 'An error occurred while updating the chat room.'), variant: 'destructive' });
+      setSaving(false);
+    }
+  }
+  const toggle = (id: string, label: string, hint: string, checked: boolean, set: (v: boolean) => void) => (
+    <label htmlFor={id} className="flex items-start justify-between gap-4">
+      <span><span className="block text-sm font-medium text-slate-800">{label}</span><span className="block text-xs text-slate-500">{hint}</span></span>
+      <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => set(e.target.checked)} className="mt-1 h-5 w-9 shrink-0 accent-brand-600" />
+    </label>
+  );
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
+          <Dialog.Title className="text-lg font-bold text-slate-900">Moderate Chat Room</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">{room.name}</Dialog.Description>
+          <div className="mt-4 space-y-4">
+            {toggle('room-moderated', 'Enable Moderation', 'One message every 10 seconds for members; messages with links wait for review.', isModerated, setModerated)}
+            {toggle('room-muted', 'Mute Room', 'Only admins can post while the room is muted.', isMuted, setMuted)}
+            <div>
+              <label htmlFor="room-notes" className="block text-sm font-medium text-slate-800">Moderation Notes</label>
+              <textarea id="room-notes" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            </div>
+          </div>
+          <div className="mt-5 flex justify-end gap-2">
+            <Dialog.Close className="btn-outline" type="button">Cancel</Dialog.Close>
+            <button type="button" className="btn-primary" disabled={saving} onClick={() => void save()}>{saving ? 'Saving...' : 'Save Changes'}</button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function RoomMessagesDialog({ roomId, name, onClose }: { roomId: number; name: string; onClose: () => void }) {
+  useEffect(() => {
+    $messagesOf.set(`/${roomId}/messages`);
+    return () => $messagesOf.set(null);
+  }, [roomId]);
+  const { data: messages, error } = useStore($messages);
+  const [moderating, setModerating] = useState<ModeratedItem | null>(null);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-40 flex max-h-[85vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white p-6 shadow-2xl">
+          <Dialog.Title className="text-lg font-bold text-slate-900">Messages in {name}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">The newest 100 messages, hidden and held ones included.</Dialog.Description>
+          <div className="mt-4 flex-1 overflow-y-auto">
+            {error && <p role="alert" className="text-sm text-red-700">Could not load messages: {errorMessage(error)}</p>}
+            {!messages && !error && <p className="text-sm text-slate-600">Loading messages...</p>}
+            {messages?.length === 0 && <p className="text-sm text-slate-600">No messages in this room yet.</p>}
+            <ul className="divide-y divide-slate-200">
+              {messages?.map((m) => (
+                <li key={m.id} className="flex items-start justify-between gap-3 py-3" data-testid="admin-room-message">
+                  <div className="min-w-0">
+                    <p className="text-xs text-slate-500"><span className="font-semibold text-slate-800">{m.displayName}</span> · {formatShortDate(m.sentAt)} {new Date(m.sentAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</p>
+                    <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{m.message}</p>
+                    {m.isHidden && <span className="badge mt-1 bg-red-100 text-red-800">Hidden</span>}
+                    {m.pendingReview && !m.isHidden && <span className="badge mt-1 bg-amber-100 text-amber-900">Awaiting review</span>}
+                  </div>
+                  <button type="button" className="btn-outline shrink-0" onClick={() => setModerating({ type: 'chat', id: m.id, content: m.message, isHidden: m.isHidden, hiddenReason: m.hiddenReason })}>Moderate</button>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="mt-4 flex justify-end"><Dialog.Close className="btn-outline" type="button">Close</Dialog.Close></div>
+          {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={() => void invalidateKeys((k) => k.startsWith(ROOMS) || k.startsWith('/api/admin/chat-messages'))} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
