@@ -113,7 +113,7 @@ export default function ChatPage({ user }: { user: User }) {
                       <p className="mt-1 flex-1 text-sm text-slate-600">{r.description}</p>
                       <p className="mt-3 text-xs text-slate-500">{r.memberCount} member{r.memberCount === 1 ? '' : 's'}</p>
                       {allowed
-                        ? <button type="button" className="btn-outline mt-3 self-start" onClick={() => join(r.id)}>{joined.includes(r.id) ? 'Open' : 'Join'}</button>
+                        ? <button type="button" className="btn-outline mt-3 self-start" onClick={() => join(r.id)}>{joined.includes(r.id) || r.isMember ? 'Open' : 'Join'}</button>
                         : <a href="/membership" className="btn-ghost mt-3 self-start">Upgrade to join</a>}
                     </li>
                   );

@@ -13,7 +13,10 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
   const [text, setText] = useState('');
   const [reporting, setReporting] = useState<number | null>(null);
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [messages.length]);
+  // Braces matter: this Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [messages.length]);
 
   function submit(e: FormEvent) {
     e.preventDefault();

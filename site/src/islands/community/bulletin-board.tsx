@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api, BULLETIN_CATEGORIES, can, errorMessage, formatLongDate, moderationReasonLabel, viewerOf, type ModerationReason } from '@app/shared/browser';
 import type { BulletinPost } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { Field, SelectField } from '@app/ui/field';
 import { ReportDialog } from '@app/ui/report-dialog';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
-import { useUser } from '../../stores/session';
+import { loadUser, useUser } from '../../stores/session';
 
 const KEY = '/api/bulletin';
 const $posts = createFetcherStore<BulletinPost[]>([KEY]);
@@ -25,6 +25,7 @@ function draftErrors(d: Draft): Partial<Record<keyof Draft, string>> {
 /** Community → Bulletin Board: anyone reads; members post, delete their own and report others'. */
 export default function BulletinBoard() {
   const user = useUser();
+  useEffect(() => void loadUser(), []);
   const { data: posts, error } = useStore($posts);
   const [writing, setWriting] = useState(false);
   const [draft, setDraft] = useState<Draft>(empty);

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { tierLabel } from '@app/shared/browser';
 import type { ChatRoom } from '@app/shared/schemas';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
-import { useUser } from '../../stores/session';
+import { loadUser, useUser } from '../../stores/session';
 
 // Rooms are asked for only once someone is signed in (spec 02 §7).
 const $query = atom<string | null>(null);
@@ -13,7 +13,10 @@ const $rooms = createFetcherStore<ChatRoom[]>(['/api/chat/rooms', $query]);
 /** Community → Chat Rooms: the rooms for members, a sign-in prompt for visitors. */
 export default function ChatRoomsList() {
   const user = useUser();
-  useEffect(() => $query.set(user ? '' : null), [user]);
+  useEffect(() => void loadUser(), []);
+  useEffect(() => {
+    $query.set(user ? '' : null);
+  }, [user]);
   const { data: rooms, error } = useStore($rooms);
   if (user === undefined) return <p className="text-slate-600">Loading...</p>;
   if (!user) {
