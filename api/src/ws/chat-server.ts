@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { resolveSession } from '../domain/accounts/sessions.ts';
 import { toUserDto, type UserRow } from '../domain/accounts/user-dto.ts';
 import { CHAT_CHANNEL, type ChatEvent } from '../domain/chat/chat-events.ts';
+import { toChatMessage } from '../domain/chat/chat-dto.ts';
 import { loadMessage, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
 import { joinRoom } from '../domain/chat/join-room.ts';
 import { listRooms } from '../domain/chat/list-rooms.ts';
@@ -149,6 +150,12 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
     }
     const found = await loadMessage(db, event.messageId);
     if (!found) return;
+    // A message everyone may see reads the same for everyone: serialize it once for the whole room.
+    if (!found.message.isHidden && !found.message.pendingReview) {
+      const frame = JSON.stringify({ type: 'message', roomId: event.roomId, message: toChatMessage(found.message, found.sender) });
+      for (const c of inRoom) if (c.ws.readyState === WebSocket.OPEN) c.ws.send(frame);
+      return;
+    }
     for (const c of inRoom) {
       if (messageVisibleTo(found.message, c.user)) send(c.ws, { type: 'message', roomId: event.roomId, message: toViewerMessage(found.message, found.sender, c.user) });
     }
