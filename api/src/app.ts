@@ -19,6 +19,8 @@ import { adminUserRoutes } from './routes/admin-users.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { communityRoutes } from './routes/community.ts';
 import { contentRoutes } from './routes/content.ts';
+import { videoRoutes } from './routes/videos.ts';
+import type { VideoSyncDeps } from './domain/videos/sync-videos.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { originCheck } from './routes/origin-check.ts';
@@ -44,6 +46,8 @@ export type AppDeps = {
   payments: Payments;
   /** Now, for membership periods (tests move it). */
   clock?: () => Date;
+  /** The channel sync's parts (the YouTube client, or null when not configured; the CMS sink). */
+  videoSync: Omit<VideoSyncDeps, 'db' | 'logger' | 'refreshContent'>;
 };
 
 
@@ -100,6 +104,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));
   api.use(communityRoutes({ db: deps.db, readUser }));
+  api.use(videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, sync: { ...deps.videoSync, logger: deps.logger, refreshContent: () => deps.content.refresh() } }));
   api.use(contentRoutes({ content: deps.content, readViewer }));
   api.use(notFound);
 

@@ -32,6 +32,13 @@ const EnvSchema = z.object({
   /** Another Stripe API address (a local stand-in speaking Stripe's wire format); unset: Stripe itself. */
   STRIPE_API_BASE: z.string().url().optional(),
   MEMBERSHIP_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  YOUTUBE_API_KEY: z.string().optional(),
+  /** The channel synced by default and daily: a handle (@name) or a channel id (UC…). */
+  YOUTUBE_CHANNEL_HANDLE: z.string().optional(),
+  /** Another YouTube Data API address (a local stand-in speaking its wire format); unset: Google's. */
+  YOUTUBE_API_URL: z.string().url().optional(),
+  /** How often the daily sync checks whether a day has passed since the last run. */
+  VIDEO_SYNC_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60_000),
 });
 
 export type Config = {
@@ -56,6 +63,10 @@ export type Config = {
   /** Stripe when all its keys are set (test mode); otherwise the offline demo provider. */
   stripe: StripeSettings | null;
   membershipCheckIntervalMs: number;
+  /** The YouTube Data API when YOUTUBE_API_KEY is set; otherwise the sync answers "not configured". */
+  youtube: { apiKey: string; baseUrl: string | undefined } | null;
+  youtubeChannel: string | null;
+  videoSyncCheckIntervalMs: number;
 };
 
 /** Express's `trust proxy`: hops whose X-Forwarded-For is believed (a count, addresses/subnets, or true/false). */
@@ -118,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ...(e.STRIPE_API_BASE ? { api: stripeApi(e.STRIPE_API_BASE) } : {}),
         },
     membershipCheckIntervalMs: e.MEMBERSHIP_CHECK_INTERVAL_MS,
+    youtube: e.YOUTUBE_API_KEY ? { apiKey: e.YOUTUBE_API_KEY, baseUrl: e.YOUTUBE_API_URL } : null,
+    youtubeChannel: e.YOUTUBE_CHANNEL_HANDLE?.trim() || null,
+    videoSyncCheckIntervalMs: e.VIDEO_SYNC_CHECK_INTERVAL_MS,
   };
 }
 

@@ -14,6 +14,9 @@ import { createMailer } from './integrations/mailer.ts';
 import { createLogger } from './lib/logging.ts';
 import { createPayments } from './integrations/payments/create-payments.ts';
 import { startMembershipJob } from './jobs/membership-job.ts';
+import { startVideoSyncJob } from './jobs/video-sync-job.ts';
+import { createCmsVideoSink } from './integrations/youtube/cms-video-sink.ts';
+import { createYouTubeClient } from './integrations/youtube/youtube-client.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
@@ -51,9 +54,15 @@ async function main() {
 
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const payments = createPayments(db, config.stripe);
-  const app = createApp({ logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments });
+  const videoSync = {
+    channel: config.youtube ? createYouTubeClient({ apiKey: config.youtube.apiKey, baseUrl: config.youtube.baseUrl }) : null,
+    sink: createCmsVideoSink(config.cmsUrl, config.internalSecret),
+    defaultChannel: config.youtubeChannel,
+  };
+  const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments });
   const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), ...payments }, config.membershipCheckIntervalMs);
-  logger.info({ provider: payments.provider.name }, 'payments');
+  const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
+  logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   const chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins] });
@@ -67,6 +76,7 @@ async function main() {
     logger.info({ signal }, 'api shutting down');
     rebuilds.stop();
     membershipJob.stop();
+    videoSyncJob.stop();
     void changes.stop();
     void chat.close();
     server.close(() => {

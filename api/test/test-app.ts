@@ -8,6 +8,7 @@ import { createSnapshotStore } from '../src/domain/content/snapshot-store.ts';
 import { createMailer } from '../src/integrations/mailer.ts';
 import { createPayments } from '../src/integrations/payments/create-payments.ts';
 import { createCmsWriter } from '../src/integrations/cms-writer.ts';
+import { createCmsVideoSink } from '../src/integrations/youtube/cms-video-sink.ts';
 import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
 import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
 import { attachChatServer } from '../src/ws/chat-server.ts';
@@ -24,7 +25,7 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
   const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
   await content.start();
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
-  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, payments: createPayments(opts.db, null), ...opts.overrides });
+  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, payments: createPayments(opts.db, null), videoSync: { channel: null, sink: createCmsVideoSink(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), defaultChannel: null }, ...opts.overrides });
   const server = createServer(app);
   const chat = opts.databaseUrl ? attachChatServer(server, { db: opts.db, databaseUrl: opts.databaseUrl, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], heartbeatMs: opts.heartbeatMs }) : null;
   await chat?.ready;

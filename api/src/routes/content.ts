@@ -4,7 +4,7 @@ import { getArticle } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
 import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
 import { searchContent } from '../domain/content/search-content.ts';
-import type { Viewer } from '@app/shared/browser';
+import { readingTier, type Viewer } from '@app/shared/browser';
 import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
 
 /** Who is asking, as permissions see them (see docs/glossary.md). */
@@ -32,7 +32,12 @@ export function contentRoutes(deps: { content: ContentReadModel; readViewer: Vie
     res.json(getArticle(index(), id.success ? id.data : -1, viewer));
   });
   r.get('/search', (req, res) => res.json(searchContent(index(), SearchQuerySchema.parse(req.query).q)));
-  r.get('/youtube/videos', (_req, res) => sendJson(res, index().videosJson));
+  // Every video for everyone; the player (videoUrl, externalId) of a gated one only for its tier.
+  r.get('/youtube/videos', async (req, res) => {
+    const tier = req.headers.cookie ? readingTier(await deps.readViewer(req)) : null;
+    if (tier) res.setHeader('Cache-Control', 'private, no-store');
+    sendJson(res, index().videosJsonFor(tier));
+  });
   r.get('/products', (_req, res) => sendJson(res, index().productsJson));
   r.get('/products/featured', (_req, res) => sendJson(res, index().featuredProductsJson));
   r.get('/products/:id', (req, res) => {

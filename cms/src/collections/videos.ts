@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
 import { membershipRequired } from '../fields/membership-required';
+import { serviceVideoSync } from '../endpoints/service-video-sync';
 import { contentChangeHooks } from './content-hooks';
 
 export const Videos: CollectionConfig = {
@@ -8,6 +9,7 @@ export const Videos: CollectionConfig = {
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'publishDate', 'views'] },
   access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
   hooks: contentChangeHooks,
+  endpoints: [serviceVideoSync],
   fields: [
     { name: 'title', type: 'text', required: true },
     { name: 'description', type: 'textarea' },

@@ -18,6 +18,12 @@ async function notify(req: PayloadRequest, change: { collection: string; operati
   await db.execute(sql`select pg_notify(${CONTENT_CHANGED_CHANNEL}, ${JSON.stringify(change)})`);
 }
 
+/** One signal for a batch saved with `context.skipNotify` (the channel sync's), after it is saved. */
+export async function notifyBatchSaved(payload: PayloadRequest['payload'], collection: string): Promise<void> {
+  const db = (payload.db as unknown as PostgresAdapter).drizzle;
+  await db.execute(sql`select pg_notify(${CONTENT_CHANGED_CHANNEL}, ${JSON.stringify({ collection, operation: 'update', id: 0 })})`);
+}
+
 export const notifyContentChanged: CollectionAfterChangeHook = async ({ collection, doc, operation, req }) => {
   await notify(req, { collection: collection.slug, operation, id: doc.id });
   return doc;

@@ -13,3 +13,4 @@ export * from './categories.ts';
 export * from './pricing.ts';
 export * from './order-status.ts';
 export * from './community.ts';
+export * from './videos.ts';

@@ -96,8 +96,10 @@ export const VideoSchema = z.object({
   title: z.string(),
   description: z.string(),
   imageUrl: z.string().nullable(),
+  /** The channel's video id; null in the public view of a gated video. */
   externalId: z.string().nullable(),
-  videoUrl: z.string(),
+  /** Null in the public view of a gated video: its player needs the viewer's tier (GET /api/youtube/videos/{id}). */
+  videoUrl: z.string().nullable(),
   publishDate: z.string(),
   views: z.number().int(),
   duration: z.string(),
@@ -105,6 +107,8 @@ export const VideoSchema = z.object({
   membershipRequired: TierSchema,
 });
 export type Video = z.infer<typeof VideoSchema>;
+/** GET /api/youtube/videos/{id}: locked when the viewer's tier does not reach the video's (no player then). */
+export type VideoDetail = Video & { locked: boolean; lockedReason?: string };
 
 export const ProductSchema = z.object({
   id: z.number().int(),
@@ -127,3 +131,14 @@ export const STUDIO_NAME = 'Better Self Studio';
 
 /** GET /api/search's answer. */
 export type SearchResults = { query: string; articles: ArticleSummary[]; videos: Video[]; products: Product[] };
+
+/** POST /api/youtube/sync: the channel (a handle "@name" or an id "UC…"; default YOUTUBE_CHANNEL_HANDLE) and how many of its newest videos. */
+export const YouTubeSyncSchema = z.object({
+  channelId: z.string().trim().max(100, 'channelId must be at most 100 characters').regex(/^[@\w.-]*$/, 'channelId must be a channel handle or id').nullish(),
+  maxResults: z.coerce.number({ error: 'maxResults must be a number' }).int('maxResults must be a whole number').min(1, 'maxResults must be at least 1').max(500, 'maxResults must be at most 500').default(50),
+});
+export type YouTubeSyncInput = z.infer<typeof YouTubeSyncSchema>;
+
+/** One run of the channel sync, as the admin's history shows it. */
+export type YouTubeSync = { id: number; trigger: 'manual' | 'daily'; channel: string; status: 'running' | 'succeeded' | 'failed'; startedAt: string; finishedAt: string | null; fetched: number; added: number; updated: number; error: string | null };
+export type YouTubeStatus = { configured: boolean; channel: string | null; dailySync: boolean; lastRun: YouTubeSync | null; lastSuccess: YouTubeSync | null };

@@ -4,3 +4,4 @@ export * from './comments.ts';
 export * from './subscriptions.ts';
 export * from './orders.ts';
 export * from './community.ts';
+export * from './videos.ts';

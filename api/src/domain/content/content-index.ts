@@ -1,4 +1,5 @@
 import { toPublicInteractiveData, type ArticleSummary, type Category, type InteractiveData, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
+import { can, publicVideo, TIERS, type Tier } from '@app/shared/browser';
 import { toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
 
 /** `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what readers get. */
@@ -18,8 +19,11 @@ export type ContentIndex = {
   articleListJson: string;
   categories: Map<string, Category>;
   articlesByCategory: Map<string, ArticleSummary[]>;
+  /** Every video in full (server only; the player of a gated video is for its tier). */
   videos: Video[];
-  videosJson: string;
+  videosById: Map<number, Video>;
+  /** GET /api/youtube/videos as each reading tier sees it (visitors read as `null`). */
+  videosJsonFor: (tier: Tier | null) => string;
   products: Map<number, Product>;
   productsJson: string;
   featuredProductsJson: string;
@@ -39,6 +43,7 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   }
   const articleList = [...articles.values()].map((a) => a.summary);
   const videos = records.videos.map(toVideo);
+  const videosJsonByTier = new Map<Tier | null, string>([null, ...TIERS].map((tier) => [tier, JSON.stringify(videos.map((v) => (can(tier && { tier, isAdmin: false, status: 'active' }, 'read', v) ? v : publicVideo(v))))]));
   const products = records.products.map(toProduct);
   return {
     snapshot,
@@ -50,7 +55,8 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
     categories: new Map(records.categories.map((c) => [c.slug, toCategory(c)])),
     articlesByCategory,
     videos,
-    videosJson: JSON.stringify(videos),
+    videosById: new Map(videos.map((v) => [v.id, v])),
+    videosJsonFor: (tier) => videosJsonByTier.get(tier)!,
     products: new Map(products.map((p) => [p.id, p])),
     productsJson: JSON.stringify(products),
     featuredProductsJson: JSON.stringify(products.filter((p) => p.isFeatured).slice(0, 3)),

@@ -1,3 +1,4 @@
+import { publicVideo } from '@app/shared/browser';
 import type { SearchResults } from '@app/shared/schemas';
 import type { ContentIndex } from './content-index.ts';
 
@@ -26,7 +27,7 @@ export function searchContent(index: ContentIndex, q: string, limit = 20): Searc
   return {
     query: q,
     articles: rank(index.articleList, (a) => a.title, (a) => `${a.excerpt} ${a.categoryTitle}`),
-    videos: rank(index.videos, (v) => v.title, (v) => v.description),
+    videos: rank(index.videos, (v) => v.title, (v) => v.description).map(publicVideo),
     products: rank([...index.products.values()], (p) => p.name, (p) => `${p.description} ${p.category}`),
   };
 }

@@ -1,0 +1,113 @@
+import { rememberedValues, type SyncedVideo } from '@app/shared/browser';
+import type { YouTubeStatus, YouTubeSync } from '@app/shared/schemas';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { youtubeSyncs, youtubeVideoState } from '../../db/schema/index.ts';
+import type { VideoSink } from '../../integrations/youtube/cms-video-sink.ts';
+import { ChannelError, type VideoChannel } from '../../integrations/youtube/youtube-client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAdmin } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+
+export type VideoSyncDeps = {
+  db: Db;
+  /** Null when YOUTUBE_API_KEY is not set: the sync then answers 503, never a 500. */
+  channel: VideoChannel | null;
+  sink: VideoSink;
+  /** YOUTUBE_CHANNEL_HANDLE: the channel synced when none is named, and by the daily job. */
+  defaultChannel: string | null;
+  /** Re-reads the CMS once the videos are in, so /api/youtube/videos shows them when the sync answers. */
+  refreshContent: () => Promise<unknown>;
+  logger: Logger;
+};
+
+const LOCK = 'job:youtube-sync';
+const BATCH = 100;
+type SyncRow = typeof youtubeSyncs.$inferSelect;
+
+export function toSyncDto(row: SyncRow): YouTubeSync {
+  return {
+    id: row.id, trigger: row.trigger, channel: row.channel, status: row.status, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null,
+    fetched: row.fetched, added: row.added, updated: row.updated, error: row.error,
+  };
+}
+
+/**
+ * One channel sync (POST /api/youtube/sync, and the daily job): fetch the channel's newest videos,
+ * upsert them into the CMS by externalId without touching what editors changed, and record the run.
+ * One sync at a time across every API instance (a PostgreSQL advisory lock held for the run); a
+ * second one answers 409.
+ */
+export async function syncVideos(deps: VideoSyncDeps, input: { trigger: 'manual' | 'daily'; caller?: UserRow | null; channel?: string | null; maxResults: number }): Promise<YouTubeSync> {
+  const { db, logger } = deps;
+  const admin = input.trigger === 'manual' ? requireAdmin(input.caller ?? null) : null;
+  if (!deps.channel) throw new AppError('unavailable', 'YouTube sync is not configured. Set YOUTUBE_API_KEY (and YOUTUBE_CHANNEL_HANDLE) to enable it.');
+  const channelName = input.channel?.trim() || deps.defaultChannel;
+  if (!channelName) throw new AppError('bad_request', 'Name the channel to sync (channelId), or set YOUTUBE_CHANNEL_HANDLE.');
+  const channel = deps.channel;
+
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${LOCK}, 0)) as locked`);
+    if (!rows[0]?.locked) throw new AppError('conflict', 'A sync is already running');
+    // Holding the lock, any run still marked running was cut short (a restart mid-sync).
+    await db.update(youtubeSyncs).set({ status: 'failed', finishedAt: new Date(), error: 'Interrupted before it finished.' }).where(eq(youtubeSyncs.status, 'running'));
+    const [run] = await db.insert(youtubeSyncs).values({ trigger: input.trigger, requestedBy: admin?.id ?? null, channel: channelName }).returning();
+    try {
+      const counts = await fetchAndUpsert(deps, channel, channelName, input.maxResults, run!.id);
+      const [done] = await db.update(youtubeSyncs).set({ status: 'succeeded', finishedAt: new Date(), ...counts }).where(eq(youtubeSyncs.id, run!.id)).returning();
+      logger.info({ sync: run!.id, ...counts }, 'youtube sync finished');
+      return toSyncDto(done!);
+    } catch (err) {
+      const message = err instanceof ChannelError ? err.message : `The sync failed: ${(err as Error).message}`;
+      await db.update(youtubeSyncs).set({ status: 'failed', finishedAt: new Date(), error: message }).where(eq(youtubeSyncs.id, run!.id));
+      logger.warn({ sync: run!.id, err: message }, 'youtube sync failed');
+      throw new AppError(err instanceof ChannelError && err.kind === 'not_found' ? 'not_found' : 'unavailable', message, { syncId: run!.id });
+    }
+  });
+}
+
+async function fetchAndUpsert(deps: VideoSyncDeps, channel: VideoChannel, channelName: string, maxResults: number, runId: number) {
+  const { db } = deps;
+  const { videos } = await channel.fetchVideos(channelName, maxResults);
+  await db.update(youtubeSyncs).set({ fetched: videos.length }).where(eq(youtubeSyncs.id, runId));
+  let added = 0;
+  let updated = 0;
+  for (let i = 0; i < videos.length; i += BATCH) {
+    const batch = videos.slice(i, i + BATCH);
+    const states = await db.select().from(youtubeVideoState).where(inArray(youtubeVideoState.externalId, batch.map((v) => v.externalId)));
+    const previous = new Map(states.map((s) => [s.externalId, s.values]));
+    const synced: SyncedVideo[] = batch.map(({ externalId, ...values }) => ({ externalId, values, previous: previous.get(externalId) ?? null }));
+    const outcomes = await deps.sink.upsert(synced);
+    const byId = new Map(synced.map((v) => [v.externalId, v]));
+    const remembered = outcomes.map((o) => ({ externalId: o.externalId, videoId: o.id, values: rememberedValues(byId.get(o.externalId)!, o.kept), syncedAt: new Date() }));
+    if (remembered.length) {
+      await db.insert(youtubeVideoState).values(remembered).onConflictDoUpdate({ target: youtubeVideoState.externalId, set: { videoId: sql`excluded.video_id`, values: sql`excluded.values`, syncedAt: sql`excluded.synced_at` } });
+    }
+    added += outcomes.filter((o) => o.outcome === 'added').length;
+    updated += outcomes.filter((o) => o.outcome === 'updated').length;
+    await db.update(youtubeSyncs).set({ added, updated }).where(eq(youtubeSyncs.id, runId));
+  }
+  await deps.refreshContent();
+  return { fetched: videos.length, added, updated };
+}
+
+/** GET /api/admin/youtube/syncs: the newest 50 runs. */
+export async function listSyncs(db: Db, caller: UserRow | null): Promise<YouTubeSync[]> {
+  requireAdmin(caller);
+  return (await db.select().from(youtubeSyncs).orderBy(desc(youtubeSyncs.id)).limit(50)).map(toSyncDto);
+}
+
+/** GET /api/admin/youtube: whether the sync is configured, the channel, and the last run. */
+export async function youtubeStatus(deps: Pick<VideoSyncDeps, 'db' | 'channel' | 'defaultChannel'>, caller: UserRow | null): Promise<YouTubeStatus> {
+  requireAdmin(caller);
+  const [last] = await deps.db.select().from(youtubeSyncs).orderBy(desc(youtubeSyncs.id)).limit(1);
+  const [lastSuccess] = await deps.db.select().from(youtubeSyncs).where(and(eq(youtubeSyncs.status, 'succeeded'))).orderBy(desc(youtubeSyncs.id)).limit(1);
+  return { configured: deps.channel !== null, channel: deps.defaultChannel, dailySync: deps.channel !== null && deps.defaultChannel !== null, lastRun: last ? toSyncDto(last) : null, lastSuccess: lastSuccess ? toSyncDto(lastSuccess) : null };
+}
+
+/** Whether the daily job is due: no run started within the last day. */
+export async function dailySyncDue(db: Db, now: Date): Promise<boolean> {
+  const [last] = await db.select({ startedAt: youtubeSyncs.startedAt }).from(youtubeSyncs).orderBy(desc(youtubeSyncs.id)).limit(1);
+  return !last || now.getTime() - last.startedAt.getTime() >= 24 * 60 * 60_000;
+}
