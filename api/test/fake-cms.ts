@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { videoSyncPatch, type SyncedVideo, type SyncOutcome } from '@app/shared/browser';
 import type { ContentRecords } from '@app/shared/server';
 
 /**
@@ -12,6 +13,20 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
   let up = true;
   const imported: Record<string, unknown>[] = [];
   const deleted: number[] = [];
+  // The CMS's channel-sync upsert, with the same merge rule, over the records held here.
+  function upsertVideos(videos: SyncedVideo[]): SyncOutcome[] {
+    return videos.map((v) => {
+      const doc = current.videos.find((d) => d.externalId === v.externalId);
+      if (!doc) {
+        const id = Math.max(0, ...current.videos.map((d) => d.id)) + 1;
+        current = { ...current, videos: [...current.videos, { id, ...v.values, externalId: v.externalId, membershipRequired: 'free', createdAt: new Date().toISOString() }] };
+        return { externalId: v.externalId, id, outcome: 'added', kept: [] };
+      }
+      const { patch, kept } = videoSyncPatch(doc, v);
+      if (Object.keys(patch).length) current = { ...current, videos: current.videos.map((d) => (d === doc ? { ...d, ...patch } : d)) };
+      return { externalId: v.externalId, id: doc.id, outcome: Object.keys(patch).length ? 'updated' : 'unchanged', kept };
+    });
+  }
   const server: Server = createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/cms/api/articles/service-import') {
       if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{}');
@@ -20,6 +35,16 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
       req.on('end', () => {
         imported.push(JSON.parse(body));
         res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 1000 + imported.length }));
+      });
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/cms/api/videos/service-sync') {
+      if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{}');
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const results = upsertVideos((JSON.parse(body) as { videos: SyncedVideo[] }).videos);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results }));
       });
       return;
     }
@@ -44,6 +69,7 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     imported,
     deleted,
+    records: () => current,
     set(next: ContentRecords) {
       current = next;
     },
