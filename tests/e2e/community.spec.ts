@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { createMember, hydrated, openTab, signIn, toasts, withConsent } from './fixtures';
+import { createMember, hydrated, openTab, toasts, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 test.beforeEach(async ({ page }) => withConsent(page));

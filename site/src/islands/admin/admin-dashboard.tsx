@@ -7,6 +7,7 @@ import MembersTab from './members-tab';
 import ModerationTab from './moderation-tab';
 import OrdersTab from './orders-tab';
 import UsersTab from './users-tab';
+import YouTubeTab from './youtube-tab';
 
 const tabs = [
   { value: 'articles', label: 'Articles' },
@@ -16,7 +17,7 @@ const tabs = [
   { value: 'chat-rooms', label: 'Chat Rooms' },
   { value: 'moderation', label: 'Content Moderation' },
   { value: 'deployment', label: 'Deployment', note: 'Every change saved in the CMS already rebuilds the site within seconds. The manual Deploy button and the deployment history arrive with the admin release.' },
-  { value: 'youtube', label: 'YouTube', note: 'Channel sync arrives with the videos release.' },
+  { value: 'youtube', label: 'YouTube' },
   { value: 'settings', label: 'Settings', note: 'Site settings functionality will be implemented soon.' },
 ] as const;
 
@@ -46,6 +47,8 @@ export default function AdminDashboard() {
             <ModerationTab />
           ) : t.value === 'chat-rooms' ? (
             <ChatRoomsTab />
+          ) : t.value === 'youtube' ? (
+            <YouTubeTab />
           ) : (
             <div className="card p-8 text-center text-slate-600">
               <p>{'note' in t ? t.note : ''}</p>

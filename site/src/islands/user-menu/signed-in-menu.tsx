@@ -27,6 +27,8 @@ export default function SignedInMenu({ user }: { user: User }) {
             <Menu.Separator className="my-1 h-px bg-slate-200" />
             <Menu.Item asChild><a href="/profile" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Profile</a></Menu.Item>
             <Menu.Item asChild><a href="/chat" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Chat</a></Menu.Item>
+            <Menu.Item asChild><a href="/favorites" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Favorites</a></Menu.Item>
+            <Menu.Item asChild><a href="/watch-later" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Watch Later</a></Menu.Item>
             {user.isAdmin && <Menu.Item asChild><a href="/admin" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Admin Dashboard</a></Menu.Item>}
             <Menu.Separator className="my-1 h-px bg-slate-200" />
             <Menu.Item onSelect={() => void signOut()} className="cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Sign Out</Menu.Item>
