@@ -6,7 +6,7 @@ import { createYouTubeClient } from '../src/integrations/youtube/youtube-client.
 import { startVideoSyncJob } from '../src/jobs/video-sync-job.ts';
 import { browserClient } from './browser-client.ts';
 import { startFakeCms } from './fake-cms.ts';
-import { startFakeYouTube, type FakeChannelVideo } from './fake-youtube.ts';
+import { startFakeYouTube, type FakeChannelVideo } from '@app/test-support/fake-youtube';
 import { sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';

@@ -4,7 +4,10 @@ import { E2E_PORT } from '../../playwright.config';
 
 /** Starts a page with the ad-consent choice already made, so the dialog stays out of the way. */
 export async function withConsent(page: Page, choice: 'granted' | 'denied' = 'denied') {
-  await page.addInitScript((v) => localStorage.setItem('adConsent', v), choice);
+  // Init scripts run in every frame; an embedded player's frame may not touch storage.
+  await page.addInitScript((v) => {
+    if (window === window.top) localStorage.setItem('adConsent', v);
+  }, choice);
 }
 
 /** Signs in to the CMS REST API as the demo editor; the request context keeps the cookie. */

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startFakeYouTube } from '@app/test-support/fake-youtube';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { E2E_PORT } from '../../playwright.config';
 
@@ -10,6 +11,9 @@ export default async function globalSetup() {
   const dataDir = path.join(tmpdir(), 'better-self-e2e-data');
   await rm(dataDir, { recursive: true, force: true });
   const lines: string[] = [];
+  // The channel sync talks to a local stand-in for the YouTube Data API (tests set its videos).
+  const youtube = await startFakeYouTube({ key: 'e2e-youtube-key', handle: '@betterself', videos: [] });
+  process.env.E2E_YOUTUBE_CONTROL = youtube.controlUrl;
   const stack = await startStack({
     dataDir,
     port: E2E_PORT,
@@ -17,7 +21,7 @@ export default async function globalSetup() {
     cmsPort: E2E_PORT + 2,
     dbPort: 54339,
     // Every test signs up from this one address and domain; the limits have their own API tests.
-    env: { REBUILD_DEBOUNCE_MS: '1000', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' },
+    env: { YOUTUBE_API_KEY: 'e2e-youtube-key', YOUTUBE_API_URL: youtube.url, YOUTUBE_CHANNEL_HANDLE: '@betterself', REBUILD_DEBOUNCE_MS: '1000', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' },
     log: (name, line) => {
       lines.push(`[${name}] ${line}`);
       if (process.env.E2E_VERBOSE) console.log(`[${name}] ${line}`);
@@ -32,5 +36,6 @@ export default async function globalSetup() {
   console.log(`e2e stack up in ${stack.seconds.toFixed(1)} s at ${stack.url}`);
   return async () => {
     await stack.stop();
+    await youtube.close();
   };
 }

@@ -19,6 +19,16 @@ export async function startFakeYouTube(opts: { key: string; handle: string; vide
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    // The end-to-end tests run in other processes: they set the channel's videos over HTTP.
+    if (req.method === 'PUT' && url.pathname === '/__fake/videos') {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        videos = JSON.parse(body) as FakeChannelVideo[];
+        res.writeHead(204).end();
+      });
+      return;
+    }
     calls.push(url.pathname);
     if (fail === 'hang') return;
     if (fail === 'garbage') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Service Unavailable</html>');
@@ -53,6 +63,7 @@ export async function startFakeYouTube(opts: { key: string; handle: string; vide
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/youtube/v3`,
+    controlUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/__fake/videos`,
     calls,
     setVideos(next: FakeChannelVideo[]) {
       videos = next;

@@ -1,0 +1,73 @@
+import { createMember, hydrated, openTab, toasts, withConsent } from './fixtures';
+import { expect, test } from './test';
+
+test.beforeEach(async ({ page }) => withConsent(page));
+
+test('a member favorites a video on /videos, finds it on /favorites, opens its page and removes it', async ({ page }) => {
+  await createMember(page.request, { signIn: true });
+  await page.goto('/videos');
+  await hydrated(page, 'Search videos');
+  await page.getByLabel('Search videos').fill('BREATHING');
+  const card = page.getByTestId('video-card');
+  await expect(card).toHaveCount(1);
+  const title = (await card.getByRole('heading').textContent())!.replace(' (opens in a new tab)', '');
+  await expect(card.getByRole('link').first()).toHaveAttribute('target', '_blank');
+  await card.getByRole('button', { name: /^Add to favorites/ }).click();
+  await expect(toasts(page)).toContainText('Added to favorites');
+  await expect(card.getByRole('button', { name: /^Remove from favorites/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Search videos').fill('no video is called this');
+  await expect(page.getByText('No videos found matching your search criteria.')).toBeVisible();
+
+  await page.goto('/favorites');
+  const saved = page.getByTestId('video-card');
+  await expect(saved).toHaveCount(1);
+  await expect(saved).toContainText(title);
+  await saved.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/videos\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await hydrated(page, 'Favorite');
+  // The player loads only after a click, from the privacy-enhanced domain (answered here: no internet).
+  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await page.getByRole('button', { name: `Play ${title}` }).click();
+  await expect(page.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+
+  await page.goto('/favorites');
+  await page.getByTestId('video-card').getByRole('button', { name: /^Remove from favorites/ }).click();
+  await expect(toasts(page)).toContainText('Removed from favorites');
+  await expect(page.getByText('No favorites yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Browse Videos' }).click();
+  await expect(page).toHaveURL(/\/videos$/);
+});
+
+test('visitors are asked to sign in to save videos and sent to /auth from the saved lists', async ({ page }) => {
+  await page.goto('/videos');
+  await hydrated(page, 'Search videos');
+  await page.getByTestId('video-card').first().getByRole('button', { name: /^Add to watch later/ }).click();
+  await expect(toasts(page)).toContainText('Sign in to save videos');
+  await page.goto('/watch-later');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fwatch-later/);
+});
+
+test('an admin syncs the channel and the new video appears on /videos after the rebuild', async ({ page, browser }) => {
+  const video = { id: `e2e${Date.now().toString(36)}`, title: `Fresh from the channel ${Date.now().toString(36)}`, description: 'A lesson the sync brings in.', duration: 'PT3M7S', views: 4321 };
+  const control = await page.request.put(process.env.E2E_YOUTUBE_CONTROL!, { data: [video] });
+  expect(control.ok()).toBe(true);
+
+  await createMember(page.request, { signIn: true, admin: true, tier: 'vip' });
+  await page.goto('/admin');
+  await openTab(page, 'YouTube');
+  await expect(page.getByTestId('youtube-channel')).toContainText('@betterself');
+  await page.getByRole('button', { name: 'Sync YouTube Videos' }).click();
+  await expect(toasts(page)).toContainText('YouTube videos successfully synchronized');
+  await expect(page.getByTestId('youtube-run').first()).toContainText('1 added');
+
+  // The static page picks it up once the publish pipeline has rebuilt the site.
+  const visitor = await browser.newPage();
+  await expect(async () => {
+    await visitor.goto('/videos');
+    await expect(visitor.getByTestId('video-card').filter({ hasText: video.title })).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(visitor.getByTestId('video-card').filter({ hasText: video.title })).toContainText('03:07');
+  await visitor.close();
+});
