@@ -60,6 +60,9 @@ test('an admin hides an article comment from the moderation tab and restores it'
   await page.goto('/admin');
   await hydrated(page, 'Upload Articles');
   await openTab(page, 'Content Moderation');
+  await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('data-state', 'active');
+  // Reports open first; the comments are under the moderation tabs' own Articles.
+  await page.getByRole('tablist', { name: 'Moderation' }).getByRole('tab', { name: 'Articles' }).click();
   const row = page.getByRole('row', { name: new RegExp(text) });
   await row.getByRole('button', { name: 'Hide' }).click();
   await page.getByRole('dialog', { name: 'Moderate comment' }).getByRole('button', { name: 'Hide Comment' }).click();
