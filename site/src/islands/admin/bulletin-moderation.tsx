@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { errorMessage, formatShortDate } from '@app/shared/browser';
+import { formatShortDate } from '@app/shared/browser';
 import type { AdminBulletinPost } from '@app/shared/schemas';
 import { createFetcherStore } from '../../lib/queries';
+import { AdminTable } from './admin-table';
 import { ModerateContentDialog, type ModeratedItem } from './moderate-content-dialog';
 import { reloadModeration } from './reports-queue';
 import { RowMenu } from './row-menu';
@@ -15,31 +16,25 @@ export function BulletinModeration() {
   const { data: posts, error } = useStore($posts);
   const [moderating, setModerating] = useState<ModeratedItem | null>(null);
   const [reading, setReading] = useState<AdminBulletinPost | null>(null);
-  if (error) return <p role="alert" className="text-sm text-red-700">Could not load bulletin posts: {errorMessage(error)} <button type="button" className="underline" onClick={reloadModeration}>Retry</button></p>;
-  if (!posts) return <p className="text-slate-600">Loading posts...</p>;
-  if (posts.length === 0) return <p className="card p-6 text-center text-slate-600">No bulletin posts found.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full min-w-[760px] text-left text-sm">
-        <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Title</th><th className="px-4 py-3 font-medium">Author</th><th className="px-4 py-3 font-medium">Category</th><th className="px-4 py-3 font-medium">Posted</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr></thead>
-        <tbody className="divide-y divide-slate-200">
-          {posts.map((p) => (
-            <tr key={p.id} data-testid="admin-bulletin-post">
-              <td className="max-w-xs px-4 py-3 font-medium text-slate-900">{p.title}{p.reports > 0 && <span className="badge ml-2 bg-amber-100 text-amber-900">{p.reports} report{p.reports === 1 ? '' : 's'}</span>}</td>
-              <td className="px-4 py-3 text-slate-700">{p.author.displayName}</td>
-              <td className="px-4 py-3 text-slate-700">{p.category}</td>
-              <td className="px-4 py-3 text-slate-700">{formatShortDate(p.postedAt)}</td>
-              <td className="px-4 py-3">{p.isHidden ? <span className="badge bg-red-100 text-red-800">Hidden</span> : <span className="badge bg-emerald-100 text-emerald-800">Visible</span>}</td>
-              <td className="px-4 py-3">
-                <RowMenu label={`Actions for ${p.title}`} items={[
-                  { label: 'Moderate Post', onSelect: () => setModerating({ type: 'bulletin', id: p.id, content: `${p.title}\n\n${p.content}`, isHidden: p.isHidden, hiddenReason: p.hiddenReason, moderationNotes: p.moderationNotes }) },
-                  { label: 'View Full Content', onSelect: () => setReading(p) },
-                ]} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <>
+      <AdminTable what="bulletin posts" data={posts} error={error} retry={reloadModeration} empty="No bulletin posts found." columns={['Title', 'Author', 'Category', 'Posted', 'Status', '']}>
+        {(rows) => rows.map((p) => (
+          <tr key={p.id} data-testid="admin-bulletin-post">
+            <td className="max-w-xs px-4 py-3 font-medium text-slate-900">{p.title}{p.reports > 0 && <span className="badge ml-2 bg-amber-100 text-amber-900">{p.reports} report{p.reports === 1 ? '' : 's'}</span>}</td>
+            <td className="px-4 py-3 text-slate-700">{p.author.displayName}</td>
+            <td className="px-4 py-3 text-slate-700">{p.category}</td>
+            <td className="px-4 py-3 text-slate-700">{formatShortDate(p.postedAt)}</td>
+            <td className="px-4 py-3">{p.isHidden ? <span className="badge bg-red-100 text-red-800">Hidden</span> : <span className="badge bg-emerald-100 text-emerald-800">Visible</span>}</td>
+            <td className="px-4 py-3">
+              <RowMenu label={`Actions for ${p.title}`} items={[
+                { label: 'Moderate Post', onSelect: () => setModerating({ type: 'bulletin', id: p.id, content: `${p.title}\n\n${p.content}`, isHidden: p.isHidden, hiddenReason: p.hiddenReason, moderationNotes: p.moderationNotes }) },
+                { label: 'View Full Content', onSelect: () => setReading(p) },
+              ]} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={reloadModeration} />}
       {reading && (
         <Dialog.Root open onOpenChange={(open) => !open && setReading(null)}>
@@ -55,6 +50,6 @@ export function BulletinModeration() {
           </Dialog.Portal>
         </Dialog.Root>
       )}
-    </div>
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { errorMessage, formatShortDate } from '@app/shared/browser';
+import { formatShortDate } from '@app/shared/browser';
 import type { FlaggedChatMessage } from '@app/shared/schemas';
 import { createFetcherStore } from '../../lib/queries';
+import { AdminTable } from './admin-table';
 import { $adminTab, $userSearch, $viewRoom } from './admin-nav';
 import { ModerateContentDialog, type ModeratedItem } from './moderate-content-dialog';
 import { reloadModeration } from './reports-queue';
@@ -19,33 +20,27 @@ const status = (m: FlaggedChatMessage) =>
 export function ChatModeration() {
   const { data: messages, error } = useStore($flagged);
   const [moderating, setModerating] = useState<ModeratedItem | null>(null);
-  if (error) return <p role="alert" className="text-sm text-red-700">Could not load chat messages: {errorMessage(error)} <button type="button" className="underline" onClick={reloadModeration}>Retry</button></p>;
-  if (!messages) return <p className="text-slate-600">Loading messages...</p>;
-  if (messages.length === 0) return <p className="card p-6 text-center text-slate-600">No flagged chat messages found.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full min-w-[760px] text-left text-sm">
-        <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Message</th><th className="px-4 py-3 font-medium">User</th><th className="px-4 py-3 font-medium">Room</th><th className="px-4 py-3 font-medium">Sent</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr></thead>
-        <tbody className="divide-y divide-slate-200">
-          {messages.map((m) => (
-            <tr key={m.id} data-testid="flagged-message">
-              <td className="max-w-xs break-words px-4 py-3 text-slate-800">{m.message}</td>
-              <td className="px-4 py-3 text-slate-700">{m.displayName}</td>
-              <td className="px-4 py-3 text-slate-700">{m.roomName}</td>
-              <td className="px-4 py-3 text-slate-700">{formatShortDate(m.sentAt)}</td>
-              <td className="px-4 py-3">{status(m)}</td>
-              <td className="px-4 py-3">
-                <RowMenu label={`Actions for message ${m.id}`} items={[
-                  { label: 'Moderate Message', onSelect: () => setModerating({ type: 'chat', id: m.id, content: m.message, isHidden: m.isHidden, hiddenReason: m.hiddenReason, moderationNotes: m.moderationNotes }) },
-                  { label: 'View User', onSelect: () => { $userSearch.set(m.username); $adminTab.set('users'); } },
-                  { label: 'View Chat Room', onSelect: () => { $viewRoom.set(m.roomId); $adminTab.set('chat-rooms'); } },
-                ]} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <>
+      <AdminTable what="chat messages" data={messages} error={error} retry={reloadModeration} empty="No flagged chat messages found." columns={['Message', 'User', 'Room', 'Sent', 'Status', '']}>
+        {(rows) => rows.map((m) => (
+          <tr key={m.id} data-testid="flagged-message">
+            <td className="max-w-xs break-words px-4 py-3 text-slate-800">{m.message}</td>
+            <td className="px-4 py-3 text-slate-700">{m.displayName}</td>
+            <td className="px-4 py-3 text-slate-700">{m.roomName}</td>
+            <td className="px-4 py-3 text-slate-700">{formatShortDate(m.sentAt)}</td>
+            <td className="px-4 py-3">{status(m)}</td>
+            <td className="px-4 py-3">
+              <RowMenu label={`Actions for message ${m.id}`} items={[
+                { label: 'Moderate Message', onSelect: () => setModerating({ type: 'chat', id: m.id, content: m.message, isHidden: m.isHidden, hiddenReason: m.hiddenReason, moderationNotes: m.moderationNotes }) },
+                { label: 'View User', onSelect: () => { $userSearch.set(m.username); $adminTab.set('users'); } },
+                { label: 'View Chat Room', onSelect: () => { $viewRoom.set(m.roomId); $adminTab.set('chat-rooms'); } },
+              ]} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={reloadModeration} />}
-    </div>
+    </>
   );
 }

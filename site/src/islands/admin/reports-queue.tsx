@@ -4,6 +4,7 @@ import { api, errorMessage, formatShortDate, moderationReasonLabel, reportStatus
 import type { Report } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { AdminTable } from './admin-table';
 import { ModerateContentDialog, type ModeratedItem } from './moderate-content-dialog';
 import { RowMenu } from './row-menu';
 
@@ -29,38 +30,32 @@ async function dismiss(report: Report) {
 export function ReportsQueue() {
   const { data: reports, error } = useStore($reports);
   const [moderating, setModerating] = useState<ModeratedItem | null>(null);
-  if (error) return <p role="alert" className="text-sm text-red-700">Could not load reports: {errorMessage(error)} <button type="button" className="underline" onClick={reloadModeration}>Retry</button></p>;
-  if (!reports) return <p className="text-slate-600">Loading reports...</p>;
-  if (reports.length === 0) return <p className="card p-6 text-center text-slate-600">No reported content found.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full min-w-[860px] text-left text-sm">
-        <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Content</th><th className="px-4 py-3 font-medium">Type</th><th className="px-4 py-3 font-medium">Reported By</th><th className="px-4 py-3 font-medium">Reason</th><th className="px-4 py-3 font-medium">Date</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr></thead>
-        <tbody className="divide-y divide-slate-200">
-          {reports.map((r) => (
-            <tr key={r.id} data-testid="report-row">
-              <td className="max-w-xs px-4 py-3 text-slate-800">
-                {r.content}
-                {r.isHidden && <span className="badge ml-2 bg-red-100 text-red-800">Hidden</span>}
-                {r.notes && <p className="mt-1 text-xs text-slate-500">“{r.notes}”</p>}
-              </td>
-              <td className="px-4 py-3 text-slate-700">{TYPE_LABEL[r.type] ?? 'User Content'}</td>
-              <td className="px-4 py-3 text-slate-700">{r.reporterName}</td>
-              <td className="px-4 py-3 text-slate-700">{moderationReasonLabel[r.reason as ModerationReason] ?? r.reason}</td>
-              <td className="px-4 py-3 text-slate-700">{formatShortDate(r.reportedAt)}</td>
-              <td className="px-4 py-3"><span className={`badge ${statusLook(r.status)}`}>{reportStatusLabel(r.status)}</span></td>
-              <td className="px-4 py-3">
-                <RowMenu label={`Actions for report ${r.id}`} items={[
-                  { label: r.isHidden ? 'Review Content' : 'Moderate Content', onSelect: () => setModerating({ type: r.type, id: r.contentId, content: r.fullContent, isHidden: r.isHidden, hiddenReason: r.hiddenReason, moderationNotes: r.moderationNotes }) },
-                  ...(r.status === 'pending' ? [{ label: 'Dismiss Report', onSelect: () => void dismiss(r) }] : []),
-                  ...(r.link ? [{ label: 'View in Place', onSelect: () => window.open(r.link!, '_blank', 'noopener') }] : []),
-                ]} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <>
+      <AdminTable what="reports" data={reports} error={error} retry={reloadModeration} empty="No reported content found." columns={['Content', 'Type', 'Reported By', 'Reason', 'Date', 'Status', '']} minWidth={860}>
+        {(rows) => rows.map((r) => (
+          <tr key={r.id} data-testid="report-row">
+            <td className="max-w-xs px-4 py-3 text-slate-800">
+              {r.content}
+              {r.isHidden && <span className="badge ml-2 bg-red-100 text-red-800">Hidden</span>}
+              {r.notes && <p className="mt-1 text-xs text-slate-500">“{r.notes}”</p>}
+            </td>
+            <td className="px-4 py-3 text-slate-700">{TYPE_LABEL[r.type] ?? 'User Content'}</td>
+            <td className="px-4 py-3 text-slate-700">{r.reporterName}</td>
+            <td className="px-4 py-3 text-slate-700">{moderationReasonLabel[r.reason as ModerationReason] ?? r.reason}</td>
+            <td className="px-4 py-3 text-slate-700">{formatShortDate(r.reportedAt)}</td>
+            <td className="px-4 py-3"><span className={`badge ${statusLook(r.status)}`}>{reportStatusLabel(r.status)}</span></td>
+            <td className="px-4 py-3">
+              <RowMenu label={`Actions for report ${r.id}`} items={[
+                { label: r.isHidden ? 'Review Content' : 'Moderate Content', onSelect: () => setModerating({ type: r.type, id: r.contentId, content: r.fullContent, isHidden: r.isHidden, hiddenReason: r.hiddenReason, moderationNotes: r.moderationNotes }) },
+                ...(r.status === 'pending' ? [{ label: 'Dismiss Report', onSelect: () => void dismiss(r) }] : []),
+                ...(r.link ? [{ label: 'View in Place', onSelect: () => window.open(r.link!, '_blank', 'noopener') }] : []),
+              ]} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={reloadModeration} />}
-    </div>
+    </>
   );
 }
