@@ -3,10 +3,21 @@ import type { Video } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { toggleSaved, useSavedVideos } from '../../stores/saved-videos';
 
-const LABELS: Record<SavedList, { add: string; remove: string; icon: string }> = {
-  favorites: { add: 'Add to favorites', remove: 'Remove from favorites', icon: '♥' },
-  'watch-later': { add: 'Add to watch later', remove: 'Remove from watch later', icon: '⏱' },
+const LABELS: Record<SavedList, { add: string; remove: string }> = {
+  favorites: { add: 'Add to favorites', remove: 'Remove from favorites' },
+  'watch-later': { add: 'Add to watch later', remove: 'Remove from watch later' },
 };
+
+// Lucide's heart and clock, drawn inline (a font may lack the symbols); filled when saved.
+function Icon({ list, on }: { list: SavedList; on: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill={on && list === 'favorites' ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      {list === 'favorites'
+        ? <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+        : <><circle cx="12" cy="12" r="10" fill={on ? 'currentColor' : 'none'} /><polyline points="12 6 12 12 16 14" stroke={on ? 'white' : 'currentColor'} /></>}
+    </svg>
+  );
+}
 
 /** The favorite and watch-later toggles of one video; visitors get a sign-in prompt and nothing else. */
 export function SaveButtons({ video, saved }: { video: Video; saved: ReturnType<typeof useSavedVideos> }) {
@@ -21,7 +32,7 @@ export function SaveButtons({ video, saved }: { video: Video; saved: ReturnType<
             disabled={Boolean(user) && (!lists[list] || busy[`${list}:${video.id}`])}
             onClick={() => (user ? void toggleSaved(list, video) : toast({ title: 'Sign in to save videos', description: 'Favorites and watch later are for members. Sign in or create a free account.' }))}
             className={`inline-flex h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition ${on ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'} disabled:opacity-60`}>
-            <span aria-hidden="true">{LABELS[list].icon}</span>
+            <Icon list={list} on={on} />
             <span className="hidden sm:inline">{list === 'favorites' ? 'Favorite' : 'Watch later'}</span>
           </button>
         );
