@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogShell, DialogFooter } from './dialog-shell.tsx';
 import { useState } from 'react';
 import { MODERATION_REASONS, moderationReasonLabel } from '@app/shared/browser';
 
@@ -8,28 +8,20 @@ export function ModerateDialog({ onConfirm, onClose }: { onConfirm: (reason: str
   const [notes, setNotes] = useState('');
   const [saving, setSaving] = useState(false);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Moderate comment</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">The comment will be hidden from regular users. Its author will see that it was hidden.</Dialog.Description>
-          <div className="mt-4 space-y-3">
-            <label className="block text-sm font-medium text-slate-800" htmlFor="moderate-reason">Reason</label>
-            <select id="moderate-reason" value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-              {MODERATION_REASONS.map((r) => <option key={r} value={r}>{moderationReasonLabel[r]}</option>)}
-            </select>
-            <label className="block text-sm font-medium text-slate-800" htmlFor="moderate-notes">Moderation Notes</label>
-            <textarea id="moderate-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} maxLength={2000} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-          </div>
-          <div className="mt-5 flex justify-end gap-2">
-            <Dialog.Close className="btn-outline" type="button">Cancel</Dialog.Close>
-            <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" disabled={saving} onClick={async () => { setSaving(true); await onConfirm(reason, notes); setSaving(false); }}>
-              {saving ? 'Hiding...' : 'Hide Comment'}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell title="Moderate comment" description="The comment will be hidden from regular users. Its author will see that it was hidden." onClose={onClose}>
+      <div className="mt-4 space-y-3">
+        <label className="block text-sm font-medium text-slate-800" htmlFor="moderate-reason">Reason</label>
+        <select id="moderate-reason" value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
+          {MODERATION_REASONS.map((r) => <option key={r} value={r}>{moderationReasonLabel[r]}</option>)}
+        </select>
+        <label className="block text-sm font-medium text-slate-800" htmlFor="moderate-notes">Moderation Notes</label>
+        <textarea id="moderate-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} maxLength={2000} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      </div>
+      <DialogFooter>
+        <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" disabled={saving} onClick={async () => { setSaving(true); await onConfirm(reason, notes); setSaving(false); }}>
+          {saving ? 'Hiding...' : 'Hide Comment'}
+        </button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogShell, DialogFooter } from './dialog-shell.tsx';
 import { useState } from 'react';
 import { api, errorMessage, MODERATION_REASONS, moderationReasonLabel, type ReportType } from '@app/shared/browser';
 import { toast } from './toast.ts';
@@ -22,26 +22,18 @@ export function ReportDialog({ type, contentId, onClose }: { type: ReportType; c
     }
   }
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Report this {NOUN[type]}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">Moderators review every report. Content reported by several members is hidden until they do.</Dialog.Description>
-          <div className="mt-4 space-y-3">
-            <label className="block text-sm font-medium text-slate-800" htmlFor="report-reason">Reason</label>
-            <select id="report-reason" value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
-              {MODERATION_REASONS.map((r) => <option key={r} value={r}>{moderationReasonLabel[r]}</option>)}
-            </select>
-            <label className="block text-sm font-medium text-slate-800" htmlFor="report-notes">Notes (optional)</label>
-            <textarea id="report-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} maxLength={1000} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-          </div>
-          <div className="mt-5 flex justify-end gap-2">
-            <Dialog.Close className="btn-outline" type="button">Cancel</Dialog.Close>
-            <button type="button" className="btn-primary" disabled={sending} onClick={() => void send()}>{sending ? 'Sending...' : 'Send Report'}</button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell title={<>Report this {NOUN[type]}</>} description="Moderators review every report. Content reported by several members is hidden until they do." onClose={onClose}>
+      <div className="mt-4 space-y-3">
+        <label className="block text-sm font-medium text-slate-800" htmlFor="report-reason">Reason</label>
+        <select id="report-reason" value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+          {MODERATION_REASONS.map((r) => <option key={r} value={r}>{moderationReasonLabel[r]}</option>)}
+        </select>
+        <label className="block text-sm font-medium text-slate-800" htmlFor="report-notes">Notes (optional)</label>
+        <textarea id="report-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} maxLength={1000} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      </div>
+      <DialogFooter>
+        <button type="button" className="btn-primary" disabled={sending} onClick={() => void send()}>{sending ? 'Sending...' : 'Send Report'}</button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

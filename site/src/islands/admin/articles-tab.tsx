@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import { api, errorMessage, tierLabel } from '@app/shared/browser';
@@ -110,19 +110,11 @@ export default function ArticlesTab() {
       </section>
 
       {deleting && (
-        <Dialog.Root open onOpenChange={(open) => !open && setDeleting(null)}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-            <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
-              <Dialog.Title className="text-lg font-bold text-slate-900">Delete this article?</Dialog.Title>
-              <Dialog.Description className="mt-2 text-sm text-slate-600">“{deleting.title}” will be removed from the site and the CMS. This cannot be undone.</Dialog.Description>
-              <div className="mt-5 flex justify-end gap-2">
-                <Dialog.Close className="btn-outline" type="button">Cancel</Dialog.Close>
-                <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" onClick={() => void confirmDelete(deleting)}>Delete</button>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <DialogShell title="Delete this article?" description={<>“{deleting.title}” will be removed from the site and the CMS. This cannot be undone.</>} onClose={() => setDeleting(null)}>
+          <DialogFooter>
+            <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" onClick={() => void confirmDelete(deleting)}>Delete</button>
+          </DialogFooter>
+        </DialogShell>
       )}
     </div>
   );

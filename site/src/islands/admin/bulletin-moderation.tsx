@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatShortDate } from '@app/shared/browser';
@@ -37,18 +37,11 @@ export function BulletinModeration() {
       </AdminTable>
       {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={reloadModeration} />}
       {reading && (
-        <Dialog.Root open onOpenChange={(open) => !open && setReading(null)}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-            <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[85vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl">
-              <Dialog.Title className="text-lg font-bold text-slate-900">{reading.title}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-slate-600">{reading.category} · {reading.author.displayName} · {formatShortDate(reading.postedAt)}</Dialog.Description>
-              <p className="mt-4 whitespace-pre-wrap break-words text-slate-800">{reading.content}</p>
-              {reading.moderationNotes && <p className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-600">Moderation notes: {reading.moderationNotes}</p>}
-              <div className="mt-5 flex justify-end"><Dialog.Close className="btn-outline" type="button">Close</Dialog.Close></div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <DialogShell title={reading.title} description={<>{reading.category} · {reading.author.displayName} · {formatShortDate(reading.postedAt)}</>} onClose={() => setReading(null)} width="lg">
+          <p className="mt-4 whitespace-pre-wrap break-words text-slate-800">{reading.content}</p>
+          {reading.moderationNotes && <p className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-600">Moderation notes: {reading.moderationNotes}</p>}
+          <DialogFooter cancel="Close" />
+        </DialogShell>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
@@ -101,27 +101,19 @@ function ModerateRoomDialog({ room, onClose }: { room: AdminChatRoom; onClose: (
     </label>
   );
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Moderate Chat Room</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">{room.name}</Dialog.Description>
-          <div className="mt-4 space-y-4">
-            {toggle('room-moderated', 'Enable Moderation', 'One message every 10 seconds for members; messages with links wait for review.', isModerated, setModerated)}
-            {toggle('room-muted', 'Mute Room', 'Only admins can post while the room is muted.', isMuted, setMuted)}
-            <div>
-              <label htmlFor="room-notes" className="block text-sm font-medium text-slate-800">Moderation Notes</label>
-              <textarea id="room-notes" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-            </div>
-          </div>
-          <div className="mt-5 flex justify-end gap-2">
-            <Dialog.Close className="btn-outline" type="button">Cancel</Dialog.Close>
-            <button type="button" className="btn-primary" disabled={saving} onClick={() => void save()}>{saving ? 'Saving...' : 'Save Changes'}</button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell title="Moderate Chat Room" description={room.name} onClose={onClose}>
+      <div className="mt-4 space-y-4">
+        {toggle('room-moderated', 'Enable Moderation', 'One message every 10 seconds for members; messages with links wait for review.', isModerated, setModerated)}
+        {toggle('room-muted', 'Mute Room', 'Only admins can post while the room is muted.', isMuted, setMuted)}
+        <div>
+          <label htmlFor="room-notes" className="block text-sm font-medium text-slate-800">Moderation Notes</label>
+          <textarea id="room-notes" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        </div>
+      </div>
+      <DialogFooter>
+        <button type="button" className="btn-primary" disabled={saving} onClick={() => void save()}>{saving ? 'Saving...' : 'Save Changes'}</button>
+      </DialogFooter>
+    </DialogShell>
   );
 }
 
@@ -133,34 +125,27 @@ function RoomMessagesDialog({ roomId, name, onClose }: { roomId: number; name: s
   const { data: messages, error } = useStore($messages);
   const [moderating, setModerating] = useState<ModeratedItem | null>(null);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-40 flex max-h-[85vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Messages in {name}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">The newest 100 messages, hidden and held ones included.</Dialog.Description>
-          <div className="mt-4 flex-1 overflow-y-auto">
-            {error && <p role="alert" className="text-sm text-red-700">Could not load messages: {errorMessage(error)}</p>}
-            {!messages && !error && <p className="text-sm text-slate-600">Loading messages...</p>}
-            {messages?.length === 0 && <p className="text-sm text-slate-600">No messages in this room yet.</p>}
-            <ul className="divide-y divide-slate-200">
-              {messages?.map((m) => (
-                <li key={m.id} className="flex items-start justify-between gap-3 py-3" data-testid="admin-room-message">
-                  <div className="min-w-0">
-                    <p className="text-xs text-slate-500"><span className="font-semibold text-slate-800">{m.displayName}</span> · {formatShortDate(m.sentAt)} {new Date(m.sentAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</p>
-                    <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{m.message}</p>
-                    {m.isHidden && <span className="badge mt-1 bg-red-100 text-red-800">Hidden</span>}
-                    {m.pendingReview && !m.isHidden && <span className="badge mt-1 bg-amber-100 text-amber-900">Awaiting review</span>}
-                  </div>
-                  <button type="button" className="btn-outline shrink-0" onClick={() => setModerating({ type: 'chat', id: m.id, content: m.message, isHidden: m.isHidden, hiddenReason: m.hiddenReason })}>Moderate</button>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="mt-4 flex justify-end"><Dialog.Close className="btn-outline" type="button">Close</Dialog.Close></div>
-          {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={() => void invalidateKeys((k) => k.startsWith(ROOMS) || k.startsWith('/api/admin/chat-messages'))} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell title={<>Messages in {name}</>} description="The newest 100 messages, hidden and held ones included." onClose={onClose} width="2xl" layer="below" className="flex flex-col">
+      <div className="mt-4 flex-1 overflow-y-auto">
+        {error && <p role="alert" className="text-sm text-red-700">Could not load messages: {errorMessage(error)}</p>}
+        {!messages && !error && <p className="text-sm text-slate-600">Loading messages...</p>}
+        {messages?.length === 0 && <p className="text-sm text-slate-600">No messages in this room yet.</p>}
+        <ul className="divide-y divide-slate-200">
+          {messages?.map((m) => (
+            <li key={m.id} className="flex items-start justify-between gap-3 py-3" data-testid="admin-room-message">
+              <div className="min-w-0">
+                <p className="text-xs text-slate-500"><span className="font-semibold text-slate-800">{m.displayName}</span> · {formatShortDate(m.sentAt)} {new Date(m.sentAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</p>
+                <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{m.message}</p>
+                {m.isHidden && <span className="badge mt-1 bg-red-100 text-red-800">Hidden</span>}
+                {m.pendingReview && !m.isHidden && <span className="badge mt-1 bg-amber-100 text-amber-900">Awaiting review</span>}
+              </div>
+              <button type="button" className="btn-outline shrink-0" onClick={() => setModerating({ type: 'chat', id: m.id, content: m.message, isHidden: m.isHidden, hiddenReason: m.hiddenReason })}>Moderate</button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <DialogFooter cancel="Close" />
+      {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={() => void invalidateKeys((k) => k.startsWith(ROOMS) || k.startsWith('/api/admin/chat-messages'))} />}
+    </DialogShell>
   );
 }

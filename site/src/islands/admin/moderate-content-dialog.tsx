@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useState } from 'react';
 import { api, errorMessage, MODERATION_REASONS, moderationReasonLabel } from '@app/shared/browser';
 import { toast } from '@app/ui';
@@ -28,35 +28,27 @@ export function ModerateContentDialog({ item, onClose, onSaved }: { item: Modera
     }
   }
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Moderate Content</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">Hidden content disappears for everyone but its author and admins.</Dialog.Description>
-          <blockquote className="mt-4 max-h-48 overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="moderated-content">{item.content}</blockquote>
-          <div className="mt-4 space-y-3">
-            <label className="flex items-center justify-between gap-3 text-sm font-medium text-slate-800">
-              Hide Content
-              <input type="checkbox" role="switch" checked={hide} onChange={(e) => setHide(e.target.checked)} className="h-5 w-9 accent-red-600" />
-            </label>
-            {hide && (
-              <>
-                <label className="block text-sm font-medium text-slate-800" htmlFor="moderate-content-reason">Reason</label>
-                <select id="moderate-content-reason" value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
-                  {MODERATION_REASONS.map((r) => <option key={r} value={r}>{moderationReasonLabel[r]}</option>)}
-                </select>
-              </>
-            )}
-            <label className="block text-sm font-medium text-slate-800" htmlFor="moderate-content-notes">Moderation Notes</label>
-            <textarea id="moderate-content-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} maxLength={2000} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-          </div>
-          <div className="mt-5 flex justify-end gap-2">
-            <Dialog.Close className="btn-outline" type="button">Cancel</Dialog.Close>
-            <button type="button" className="btn-primary" disabled={saving} onClick={() => void save()}>{saving ? 'Saving...' : 'Save Changes'}</button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell title="Moderate Content" description="Hidden content disappears for everyone but its author and admins." onClose={onClose} width="lg">
+      <blockquote className="mt-4 max-h-48 overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="moderated-content">{item.content}</blockquote>
+      <div className="mt-4 space-y-3">
+        <label className="flex items-center justify-between gap-3 text-sm font-medium text-slate-800">
+          Hide Content
+          <input type="checkbox" role="switch" checked={hide} onChange={(e) => setHide(e.target.checked)} className="h-5 w-9 accent-red-600" />
+        </label>
+        {hide && (
+          <>
+            <label className="block text-sm font-medium text-slate-800" htmlFor="moderate-content-reason">Reason</label>
+            <select id="moderate-content-reason" value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+              {MODERATION_REASONS.map((r) => <option key={r} value={r}>{moderationReasonLabel[r]}</option>)}
+            </select>
+          </>
+        )}
+        <label className="block text-sm font-medium text-slate-800" htmlFor="moderate-content-notes">Moderation Notes</label>
+        <textarea id="moderate-content-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} maxLength={2000} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      </div>
+      <DialogFooter>
+        <button type="button" className="btn-primary" disabled={saving} onClick={() => void save()}>{saving ? 'Saving...' : 'Save Changes'}</button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

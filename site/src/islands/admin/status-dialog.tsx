@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_STATUSES, api, errorMessage, MODERATION_REASONS, moderationReasonLabel, type AccountStatus } from '@app/shared/browser';
 import type { AdminUser } from '@app/shared/schemas';
@@ -28,38 +28,30 @@ export function StatusDialog({ user, onClose, onSaved }: { user: AdminUser; onCl
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Change account status</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">{user.displayName} ({user.username})</Dialog.Description>
-          <form onSubmit={save} className="mt-4 space-y-4">
-            <div className="space-y-1">
-              <label htmlFor="status" className="block text-sm font-medium text-slate-800">Status</label>
-              <select id="status" value={status} onChange={(e) => setStatus(e.target.value as AccountStatus)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-                {ACCOUNT_STATUSES.map((s) => <option key={s} value={s}>{statusLabel[s]}</option>)}
-              </select>
-            </div>
-            {status !== 'active' && (
-              <div className="space-y-1">
-                <label htmlFor="reason" className="block text-sm font-medium text-slate-800">Reason</label>
-                <select id="reason" value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-                  {MODERATION_REASONS.map((r) => <option key={r} value={r}>{moderationReasonLabel[r]}</option>)}
-                </select>
-              </div>
-            )}
-            <div className="space-y-1">
-              <label htmlFor="notes" className="block text-sm font-medium text-slate-800">Moderation Notes</label>
-              <textarea id="notes" value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} rows={3} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-            </div>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className="btn-outline" type="button">Cancel</Dialog.Close>
-              <button type="submit" className="btn-primary" disabled={saving}>{saving ? 'Saving...' : 'Save Changes'}</button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell title="Change account status" description={<>{user.displayName} ({user.username})</>} onClose={onClose}>
+      <form onSubmit={save} className="mt-4 space-y-4">
+        <div className="space-y-1">
+          <label htmlFor="status" className="block text-sm font-medium text-slate-800">Status</label>
+          <select id="status" value={status} onChange={(e) => setStatus(e.target.value as AccountStatus)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
+            {ACCOUNT_STATUSES.map((s) => <option key={s} value={s}>{statusLabel[s]}</option>)}
+          </select>
+        </div>
+        {status !== 'active' && (
+          <div className="space-y-1">
+            <label htmlFor="reason" className="block text-sm font-medium text-slate-800">Reason</label>
+            <select id="reason" value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
+              {MODERATION_REASONS.map((r) => <option key={r} value={r}>{moderationReasonLabel[r]}</option>)}
+            </select>
+          </div>
+        )}
+        <div className="space-y-1">
+          <label htmlFor="notes" className="block text-sm font-medium text-slate-800">Moderation Notes</label>
+          <textarea id="notes" value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} rows={3} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        </div>
+        <DialogFooter>
+          <button type="submit" className="btn-primary" disabled={saving}>{saving ? 'Saving...' : 'Save Changes'}</button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }

@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useState, type FormEvent } from 'react';
 import { api, errorMessage, TIERS, tierLabel } from '@app/shared/browser';
 import type { ChatRoom } from '@app/shared/schemas';
@@ -29,33 +29,25 @@ export function CreateRoomDialog({ onCreated, onClose }: { onCreated: (room: Cha
     }
   }
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Create a chat room</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">You own the room and are its first member.</Dialog.Description>
-          <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-3">
-            <Field id="room-name" label="Room name" maxLength={60} value={form.name} error={errors.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-            <div className="space-y-1">
-              <label htmlFor="room-description" className="block text-sm font-medium text-slate-800">Description</label>
-              <textarea id="room-description" rows={3} maxLength={300} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })}
-                aria-invalid={errors.description ? true : undefined} className={`w-full rounded-md border px-3 py-2 text-sm ${errors.description ? 'border-red-600' : 'border-slate-300'}`} />
-              {errors.description && <p className="text-sm text-red-700">{errors.description}</p>}
-            </div>
-            <SelectField id="room-tier" label="Who can join" value={form.membershipRequired} onChange={(e) => setForm({ ...form, membershipRequired: e.target.value })}
-              options={TIERS.map((t) => ({ value: t, label: t === 'free' ? 'All members' : `${tierLabel(t)} members` }))} />
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={form.isPrivate} onChange={(e) => setForm({ ...form, isPrivate: e.target.checked })} className="h-4 w-4" />
-              Private (only its members can see and join it)
-            </label>
-            <div className="flex justify-end gap-2 pt-2">
-              <Dialog.Close className="btn-outline" type="button">Cancel</Dialog.Close>
-              <button type="submit" className="btn-primary" disabled={saving}>{saving ? 'Creating...' : 'Create Room'}</button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell title="Create a chat room" description="You own the room and are its first member." onClose={onClose}>
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-3">
+        <Field id="room-name" label="Room name" maxLength={60} value={form.name} error={errors.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <div className="space-y-1">
+          <label htmlFor="room-description" className="block text-sm font-medium text-slate-800">Description</label>
+          <textarea id="room-description" rows={3} maxLength={300} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })}
+            aria-invalid={errors.description ? true : undefined} className={`w-full rounded-md border px-3 py-2 text-sm ${errors.description ? 'border-red-600' : 'border-slate-300'}`} />
+          {errors.description && <p className="text-sm text-red-700">{errors.description}</p>}
+        </div>
+        <SelectField id="room-tier" label="Who can join" value={form.membershipRequired} onChange={(e) => setForm({ ...form, membershipRequired: e.target.value })}
+          options={TIERS.map((t) => ({ value: t, label: t === 'free' ? 'All members' : `${tierLabel(t)} members` }))} />
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" checked={form.isPrivate} onChange={(e) => setForm({ ...form, isPrivate: e.target.checked })} className="h-4 w-4" />
+          Private (only its members can see and join it)
+        </label>
+        <DialogFooter>
+          <button type="submit" className="btn-primary" disabled={saving}>{saving ? 'Creating...' : 'Create Room'}</button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }
