@@ -1,38 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
-import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { describe, expect, it } from 'vitest';
 import { browserClient } from './browser-client.ts';
-import { startFakeCms } from './fake-cms.ts';
-import { sampleRecords } from './fixtures.ts';
-import { startTestApp, TEST_SECRET } from './test-app.ts';
-import { createTestDatabase } from './test-db.ts';
+import { appForThisFile } from './file-app.ts';
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let cms: Awaited<ReturnType<typeof startFakeCms>>;
-let app: Awaited<ReturnType<typeof startTestApp>>;
-
-async function member(username: string, tier: 'free' | 'pro' | 'vip' = 'free', admin = false) {
-  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
-  const c = browserClient(app.base);
-  expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
-  return c;
-}
+const t = appForThisFile();
+const member = t.member;
 const post = { title: 'Morning pages', content: 'Three pages every morning changed my focus.', category: 'Discussion' };
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
-  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
-});
-afterAll(async () => {
-  await app?.close();
-  await cms?.close();
-  await testDb?.drop();
-});
 
 describe('the bulletin board', () => {
   it('lets anyone read, members post with the spec’s rules, and authors or admins delete', async () => {
-    const visitor = browserClient(app.base);
+    const visitor = browserClient(t.app.base);
     expect((await visitor.post('/api/bulletin', post)).status).toBe(401);
     const ann = await member('bulletin_ann');
     const bad = await ann.post('/api/bulletin', { title: 'Hi', content: 'short', category: 'Gossip' });
@@ -66,7 +43,7 @@ describe('the bulletin board', () => {
 
 describe('chat rooms over HTTP', () => {
   it('lists rooms for members only and lets Pro and VIP members create them', async () => {
-    expect((await browserClient(app.base).get('/api/chat/rooms')).status).toBe(401);
+    expect((await browserClient(t.app.base).get('/api/chat/rooms')).status).toBe(401);
     const free = await member('rooms_free');
     const rooms = await free.get('/api/chat/rooms');
     expect(rooms.body.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['General Chat', 'Pro Lounge', 'VIP Circle']));
@@ -94,7 +71,7 @@ describe('reports and the review queue', () => {
     const created = (await author.post('/api/bulletin', { title: 'Amazing offer', content: longText, category: 'General' })).body;
     const report = { type: 'bulletin', contentId: created.id, reason: 'spam' };
     expect((await author.post('/api/reports', report)).status).toBe(400);
-    expect((await browserClient(app.base).post('/api/reports', report)).status).toBe(401);
+    expect((await browserClient(t.app.base).post('/api/reports', report)).status).toBe(401);
     const [r1, r2, r3] = [await member('rep_1'), await member('rep_2'), await member('rep_3')];
     expect((await r1.post('/api/reports', { ...report, reason: 'nonsense' })).status).toBe(400);
     expect((await r1.post('/api/reports', { ...report, notes: 'Selling pills' })).status).toBe(201);
@@ -102,7 +79,7 @@ describe('reports and the review queue', () => {
     expect((await r2.post('/api/reports', report)).body.hidden).toBe(false);
     expect((await r3.post('/api/reports', report)).body.hidden).toBe(true);
 
-    const visitorList = (await browserClient(app.base).get('/api/bulletin')).body;
+    const visitorList = (await browserClient(t.app.base).get('/api/bulletin')).body;
     expect(visitorList.some((p: { id: number }) => p.id === created.id)).toBe(false);
     const authorList = (await author.get('/api/bulletin')).body;
     expect(authorList.find((p: { id: number }) => p.id === created.id)).toMatchObject({ isHidden: true, hiddenReason: 'spam' });
@@ -116,7 +93,7 @@ describe('reports and the review queue', () => {
 
     expect((await admin.post(`/api/admin/reports/${queue[0].id}/dismiss`)).body.status).toBe('dismissed');
     expect((await admin.post(`/api/admin/content/bulletin/${created.id}/moderate`, { isHidden: false })).body).toMatchObject({ isHidden: false });
-    expect((await browserClient(app.base).get('/api/bulletin')).body.some((p: { id: number }) => p.id === created.id)).toBe(true);
+    expect((await browserClient(t.app.base).get('/api/bulletin')).body.some((p: { id: number }) => p.id === created.id)).toBe(true);
     const after = (await admin.get('/api/admin/reports')).body.filter((r: { contentId: number }) => r.contentId === created.id);
     expect(after.map((r: { status: string }) => r.status).sort()).toEqual(['dismissed', 'reviewed', 'reviewed']);
 

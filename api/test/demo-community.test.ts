@@ -1,38 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/domain/accounts/demo-accounts.ts';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { seedDemoCommunity } from '../src/domain/demo/seed-demo-community.ts';
-import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
-import { startFakeCms } from './fake-cms.ts';
-import { sampleRecords } from './fixtures.ts';
-import { startTestApp, TEST_SECRET } from './test-app.ts';
-import { createTestDatabase } from './test-db.ts';
+import { appForThisFile } from './file-app.ts';
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let cms: Awaited<ReturnType<typeof startFakeCms>>;
-let app: Awaited<ReturnType<typeof startTestApp>>;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
-  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
-});
-afterAll(async () => {
-  await app?.close();
-  await cms?.close();
-  await testDb?.drop();
-});
+const t = appForThisFile();
 
 describe('the demo community', () => {
   it('seeds posts in every category and rooms for free, Pro and private members once', async () => {
-    for (const account of DEMO_ACCOUNTS) await ensureAccount(testDb.db, account);
-    expect(await seedDemoCommunity(testDb.db)).toBe(true);
-    expect(await seedDemoCommunity(testDb.db)).toBe(false);
-    const posts = (await browserClient(app.base).get('/api/bulletin')).body as { category: string }[];
+    for (const account of DEMO_ACCOUNTS) await ensureAccount(t.testDb.db, account);
+    expect(await seedDemoCommunity(t.testDb.db)).toBe(true);
+    expect(await seedDemoCommunity(t.testDb.db)).toBe(false);
+    const posts = (await browserClient(t.app.base).get('/api/bulletin')).body as { category: string }[];
     expect(new Set(posts.map((p) => p.category))).toEqual(new Set(['General', 'Question', 'Discussion', 'Announcement', 'Resource']));
     const signIn = async (username: string, password: string) => {
-      const c = browserClient(app.base);
+      const c = browserClient(t.app.base);
       expect((await c.post('/api/login', { username, password })).status).toBe(200);
       return (await c.get('/api/chat/rooms')).body as { name: string; isPrivate: boolean; membershipRequired: string }[];
     };

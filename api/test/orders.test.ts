@@ -1,41 +1,19 @@
 import { orderTotals } from '@app/shared/browser';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, orderItems, orders } from '../src/db/schema/index.ts';
-import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
-import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
-import { startFakeCms } from './fake-cms.ts';
-import { sampleRecords } from './fixtures.ts';
-import { startTestApp, TEST_SECRET } from './test-app.ts';
-import { createTestDatabase } from './test-db.ts';
+import { appForThisFile } from './file-app.ts';
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let cms: Awaited<ReturnType<typeof startFakeCms>>;
-let app: Awaited<ReturnType<typeof startTestApp>>;
+const t = appForThisFile();
 
 // sampleRecords: products 1–5 cost 1000 × id cents; product 5 is out of stock.
 const address = '1 Main St, Springfield, IL 62701, US';
 const cart = [{ productId: 1, quantity: 2, color: 'white' }, { productId: 2, quantity: 1 }, { productId: 4, quantity: 3 }];
 const totalFor = (member: boolean) => orderTotals([{ price: 1000, quantity: 2 }, { price: 2000, quantity: 1 }, { price: 4000, quantity: 3 }], { memberDiscount: member }).total;
 
-async function member(username: string, tier: 'free' | 'pro' = 'free', admin = false) {
-  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
-  const c = browserClient(app.base);
-  await c.post('/api/login', { username, password: 'pass-word-1' });
-  return c;
-}
+const member = (username: string, tier: 'free' | 'pro' = 'free', admin = false) => t.member(username, tier, admin);
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
-  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
-});
-afterAll(async () => {
-  await app?.close();
-  await cms?.close();
-  await testDb?.drop();
-});
 
 describe('placing an order', () => {
   it('prices every line from the catalogue, ignores client money and identity, and mails a confirmation', async () => {
@@ -49,9 +27,9 @@ describe('placing an order', () => {
       { productId: 4, name: 'Product 4', color: 'black', quantity: 3, price: 4000 },
     ]);
     expect(res.body.history.map((h: { status: string }) => h.status)).toEqual(['pending']);
-    const [row] = await testDb.db.select().from(orders).where(eq(orders.id, res.body.id));
+    const [row] = await t.testDb.db.select().from(orders).where(eq(orders.id, res.body.id));
     expect(row!.userId).not.toBe(999);
-    const mails = await testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shopper@example.com'));
+    const mails = await t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shopper@example.com'));
     expect(mails.map((x) => x.subject)).toContain(`Your Better Self order #${res.body.id}`);
   });
 
@@ -68,7 +46,7 @@ describe('placing an order', () => {
     const res = await m.post('/api/orders', { totalAmount: 1, shippingAddress: address, items: cart });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/Please refresh your cart/);
-    expect(await testDb.db.select().from(orders).where(eq(orders.total, 1))).toHaveLength(0);
+    expect(await t.testDb.db.select().from(orders).where(eq(orders.total, 1))).toHaveLength(0);
   });
 
   it('refuses unknown and out-of-stock products, bad quantities and too many lines', async () => {
@@ -85,7 +63,7 @@ describe('placing an order', () => {
   });
 
   it('is for signed-in members only', async () => {
-    expect((await browserClient(app.base).post('/api/orders', { totalAmount: totalFor(false), shippingAddress: address, items: cart })).status).toBe(401);
+    expect((await browserClient(t.app.base).post('/api/orders', { totalAmount: totalFor(false), shippingAddress: address, items: cart })).status).toBe(401);
   });
 
   it('returns the first order when a submit is retried with the same Idempotency-Key, even in parallel', async () => {
@@ -133,16 +111,16 @@ describe('admins and order status', () => {
 
   it('write nothing when placing an order fails half-way', async () => {
     const m = await member('half_way');
-    const before = (await testDb.db.select().from(orderItems)).length;
+    const before = (await t.testDb.db.select().from(orderItems)).length;
     // A line whose name cannot be stored (the catalogue name is replaced by one PostgreSQL refuses).
-    app.content.current().products.get(3)!.name = 'Bad\u0000Name';
+    t.app.content.current().products.get(3)!.name = 'Bad\u0000Name';
     try {
       const res = await m.post('/api/orders', { totalAmount: orderTotals([{ price: 3000, quantity: 1 }], { memberDiscount: false }).total, shippingAddress: address, items: [{ productId: 3, quantity: 1 }] });
       expect(res.status).toBe(500);
     } finally {
-      app.content.current().products.get(3)!.name = 'Product 3';
+      t.app.content.current().products.get(3)!.name = 'Product 3';
     }
-    expect((await testDb.db.select().from(orderItems)).length).toBe(before);
+    expect((await t.testDb.db.select().from(orderItems)).length).toBe(before);
     expect((await m.get('/api/orders')).body).toEqual([]);
   });
 });

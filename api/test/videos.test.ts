@@ -1,58 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { createCmsVideoSink } from '../src/integrations/youtube/cms-video-sink.ts';
 import { createYouTubeClient } from '../src/integrations/youtube/youtube-client.ts';
 import { startVideoSyncJob } from '../src/jobs/video-sync-job.ts';
 import { browserClient } from './browser-client.ts';
-import { startFakeCms } from './fake-cms.ts';
+import { appForThisFile } from './file-app.ts';
 import { startFakeYouTube, type FakeChannelVideo } from '@app/test-support/fake-youtube';
 import { sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
-import { createTestDatabase } from './test-db.ts';
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let cms: Awaited<ReturnType<typeof startFakeCms>>;
 let youtube: Awaited<ReturnType<typeof startFakeYouTube>>;
-let app: Awaited<ReturnType<typeof startTestApp>>;
 const KEY = 'test-youtube-key';
 const channelVideos = (n: number, prefix = 'yt'): FakeChannelVideo[] => Array.from({ length: n }, (_, i) => ({ id: `${prefix}${String(i).padStart(4, '0')}`, title: `Channel video ${i}`, description: `Lesson ${i}`, duration: 'PT9M58S', views: 100 + i }));
-const videoSync = () => ({ channel: createYouTubeClient({ apiKey: KEY, baseUrl: youtube.url, timeoutMs: 400 }), sink: createCmsVideoSink(cms.url, TEST_SECRET), defaultChannel: '@betterself' });
+const videoSync = () => ({ channel: createYouTubeClient({ apiKey: KEY, baseUrl: youtube.url, timeoutMs: 400 }), sink: createCmsVideoSink(t.cms.url, TEST_SECRET), defaultChannel: '@betterself' });
 
-async function member(username: string, tier: 'free' | 'pro' | 'vip' = 'free', admin = false) {
-  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
-  const c = browserClient(app.base);
-  expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
-  return c;
-}
-
+// The channel's stand-in starts first: the app is built with a client for it.
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const records = sampleRecords();
-  records.videos.push(
-    { id: 2, title: 'Pro deep dive', description: 'For members', videoUrl: 'https://www.youtube.com/watch?v=prodeep', externalId: 'prodeep', membershipRequired: 'pro', createdAt: '2026-02-01T00:00:00.000Z' },
-    { id: 3, title: 'Evening wind-down', description: 'Sleep better', videoUrl: 'https://www.youtube.com/watch?v=evening', externalId: 'evening', createdAt: '2026-03-01T00:00:00.000Z' },
-  );
-  cms = await startFakeCms(records, TEST_SECRET);
   youtube = await startFakeYouTube({ key: KEY, handle: '@betterself', videos: channelVideos(3), pageSize: 20 });
-  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { videoSync: videoSync() } });
 });
-afterAll(async () => {
-  await app?.close();
-  await cms?.close();
-  await youtube?.close();
-  await testDb?.drop();
+afterAll(async () => youtube?.close());
+const t = appForThisFile({
+  records: () => {
+    const records = sampleRecords();
+    records.videos.push(
+      { id: 2, title: 'Pro deep dive', description: 'For members', videoUrl: 'https://www.youtube.com/watch?v=prodeep', externalId: 'prodeep', membershipRequired: 'pro', createdAt: '2026-02-01T00:00:00.000Z' },
+      { id: 3, title: 'Evening wind-down', description: 'Sleep better', videoUrl: 'https://www.youtube.com/watch?v=evening', externalId: 'evening', createdAt: '2026-03-01T00:00:00.000Z' },
+    );
+    return records;
+  },
+  app: () => ({ overrides: { videoSync: videoSync() } }),
 });
+const member = t.member;
 
 describe('the video list and one video', () => {
   it('shows everyone every video but the player of a gated one only to its tier', async () => {
-    const visitor = (await browserClient(app.base).get('/api/youtube/videos')).body;
+    const visitor = (await browserClient(t.app.base).get('/api/youtube/videos')).body;
     expect(visitor.find((v: { id: number }) => v.id === 2)).toMatchObject({ title: 'Pro deep dive', videoUrl: null, externalId: null, imageUrl: 'https://i.ytimg.com/vi/prodeep/hqdefault.jpg' });
     expect(visitor.find((v: { id: number }) => v.id === 1)).toMatchObject({ videoUrl: 'https://video.example/watch?v=abc', duration: '00:00' });
     const pro = await member('vid_pro', 'pro');
     expect((await pro.get('/api/youtube/videos')).body.find((v: { id: number }) => v.id === 2)).toMatchObject({ videoUrl: 'https://www.youtube.com/watch?v=prodeep', externalId: 'prodeep' });
 
-    expect((await browserClient(app.base).get('/api/youtube/videos/2')).body).toMatchObject({ locked: true, videoUrl: null, lockedReason: 'This video is for Pro members.' });
+    expect((await browserClient(t.app.base).get('/api/youtube/videos/2')).body).toMatchObject({ locked: true, videoUrl: null, lockedReason: 'This video is for Pro members.' });
     expect((await pro.get('/api/youtube/videos/2')).body).toMatchObject({ locked: false, externalId: 'prodeep' });
     expect((await pro.get('/api/youtube/videos/999')).status).toBe(404);
     expect((await pro.get('/api/youtube/videos/abc')).status).toBe(404);
@@ -61,7 +49,7 @@ describe('the video list and one video', () => {
 
 describe('favorites and watch later', () => {
   it('refuses visitors, saves and removes harmlessly twice, lists newest first, and drops videos gone from the CMS', async () => {
-    const visitor = browserClient(app.base);
+    const visitor = browserClient(t.app.base);
     expect((await visitor.get('/api/favorites')).status).toBe(401);
     expect((await visitor.post('/api/favorites/1')).status).toBe(401);
     expect((await visitor.delete('/api/watch-later/1')).status).toBe(401);
@@ -90,19 +78,19 @@ describe('favorites and watch later', () => {
     const bob = await member('vid_bob');
     expect((await bob.get('/api/favorites')).body).toEqual([]);
 
-    const before = cms.records();
-    cms.set({ ...before, videos: before.videos.filter((v) => v.id !== 2) });
-    await app.content.refresh();
+    const before = t.cms.records();
+    t.cms.set({ ...before, videos: before.videos.filter((v) => v.id !== 2) });
+    await t.app.content.refresh();
     expect((await ann.get('/api/favorites')).body.map((v: { id: number }) => v.id)).toEqual([1]);
     expect((await ann.delete('/api/favorites/2')).status).toBe(200);
-    cms.set(before);
-    await app.content.refresh();
+    t.cms.set(before);
+    await t.app.content.refresh();
   });
 });
 
 describe('the channel sync', () => {
   it('is for admins, and answers 503 with a clear message when not configured', async () => {
-    expect((await browserClient(app.base).post('/api/youtube/sync', {})).status).toBe(401);
+    expect((await browserClient(t.app.base).post('/api/youtube/sync', {})).status).toBe(401);
     const free = await member('sync_member');
     expect((await free.post('/api/youtube/sync', { maxResults: 50 })).status).toBe(403);
     expect((await free.get('/api/admin/youtube/syncs')).status).toBe(403);
@@ -110,7 +98,7 @@ describe('the channel sync', () => {
     expect((await admin.post('/api/youtube/sync', { maxResults: 0 })).status).toBe(400);
     expect((await admin.post('/api/youtube/sync', { channelId: 'bad channel!' })).status).toBe(400);
 
-    const unconfigured = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
+    const unconfigured = await startTestApp({ db: t.testDb.db, source: createCmsContentSource(t.cms.url, TEST_SECRET) });
     const a = browserClient(unconfigured.base);
     await a.post('/api/login', { username: 'sync_admin', password: 'pass-word-1' });
     expect(await a.post('/api/youtube/sync', { channelId: '@betterself', maxResults: 50 })).toMatchObject({ status: 503, body: { message: expect.stringContaining('YouTube sync is not configured') } });
@@ -123,16 +111,16 @@ describe('the channel sync', () => {
     const first = await admin.post('/api/youtube/sync', { channelId: '@betterself', maxResults: 50 });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ status: 'succeeded', trigger: 'manual', channel: '@betterself', fetched: 3, added: 3, updated: 0, error: null });
-    const listed = (await browserClient(app.base).get('/api/youtube/videos')).body;
+    const listed = (await browserClient(t.app.base).get('/api/youtube/videos')).body;
     expect(listed.find((v: { externalId: string }) => v.externalId === 'yt0001')).toMatchObject({ title: 'Channel video 1', duration: '09:58', views: 101, videoUrl: 'https://www.youtube.com/watch?v=yt0001', membershipRequired: 'free' });
 
     // An editor retitles one and makes it Pro; the channel changes its description and views.
-    const synced = cms.records().videos.find((v) => v.externalId === 'yt0001')!;
-    cms.set({ ...cms.records(), videos: cms.records().videos.map((v) => (v === synced ? { ...v, title: 'Edited by us', membershipRequired: 'pro' as const } : v)) });
+    const synced = t.cms.records().videos.find((v) => v.externalId === 'yt0001')!;
+    t.cms.set({ ...t.cms.records(), videos: t.cms.records().videos.map((v) => (v === synced ? { ...v, title: 'Edited by us', membershipRequired: 'pro' as const } : v)) });
     youtube.setVideos(channelVideos(3).map((v) => (v.id === 'yt0001' ? { ...v, title: 'Renamed on YouTube', description: 'Updated lesson', views: 999 } : v)));
     const second = await admin.post('/api/youtube/sync', {});
     expect(second.body).toMatchObject({ status: 'succeeded', fetched: 3, added: 0, updated: 1 });
-    const videos = cms.records().videos.filter((v) => v.externalId?.startsWith('yt'));
+    const videos = t.cms.records().videos.filter((v) => v.externalId?.startsWith('yt'));
     expect(videos).toHaveLength(3);
     expect(videos.find((v) => v.externalId === 'yt0001')).toMatchObject({ title: 'Edited by us', membershipRequired: 'pro', description: 'Updated lesson', views: 999 });
 
@@ -147,7 +135,7 @@ describe('the channel sync', () => {
     youtube.setVideos(channelVideos(45, 'pg'));
     expect((await admin.post('/api/youtube/sync', { maxResults: 30 })).body).toMatchObject({ fetched: 30, added: 30 });
     expect((await admin.post('/api/youtube/sync', { maxResults: 50 })).body).toMatchObject({ fetched: 45, added: 15 });
-    expect(new Set(cms.records().videos.map((v) => v.externalId)).size).toBe(cms.records().videos.length);
+    expect(new Set(t.cms.records().videos.map((v) => v.externalId)).size).toBe(t.cms.records().videos.length);
   });
 
   it('reports quota errors, timeouts, unreadable answers, bad keys and unknown channels in words, and records them', async () => {
@@ -161,7 +149,7 @@ describe('the channel sync', () => {
     youtube.fail(null);
     expect(await admin.post('/api/youtube/sync', { channelId: '@nobody' })).toMatchObject({ status: 404, body: { message: 'No YouTube channel was found for "@nobody".' } });
 
-    const badKey = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { videoSync: { ...videoSync(), channel: createYouTubeClient({ apiKey: 'wrong', baseUrl: youtube.url }) } } });
+    const badKey = await startTestApp({ db: t.testDb.db, source: createCmsContentSource(t.cms.url, TEST_SECRET), overrides: { videoSync: { ...videoSync(), channel: createYouTubeClient({ apiKey: 'wrong', baseUrl: youtube.url }) } } });
     const a = browserClient(badKey.base);
     await a.post('/api/login', { username: 'sync_admin4', password: 'pass-word-1' });
     expect(await a.post('/api/youtube/sync', {})).toMatchObject({ status: 503, body: { message: expect.stringContaining('YouTube refused the API key') } });
@@ -182,17 +170,17 @@ describe('the channel sync', () => {
 
   it('runs daily: the job syncs when a day has passed since the last run, not before', async () => {
     youtube.setVideos(channelVideos(2, 'daily'));
-    const deps = { db: testDb.db, ...videoSync(), logger: silentLogger, refreshContent: () => app.content.refresh() };
+    const deps = { db: t.testDb.db, ...videoSync(), logger: silentLogger, refreshContent: () => t.app.content.refresh() };
     const now = new Date();
     const job = startVideoSyncJob(deps, 3_600_000, () => now);
     await job.tick();
-    expect(cms.records().videos.some((v) => v.externalId === 'daily0000')).toBe(false);
+    expect(t.cms.records().videos.some((v) => v.externalId === 'daily0000')).toBe(false);
     const tomorrow = new Date(now.getTime() + 25 * 60 * 60_000);
     const later = startVideoSyncJob(deps, 3_600_000, () => tomorrow);
     await later.tick();
     job.stop();
     later.stop();
-    expect(cms.records().videos.some((v) => v.externalId === 'daily0000')).toBe(true);
+    expect(t.cms.records().videos.some((v) => v.externalId === 'daily0000')).toBe(true);
     const admin = await member('sync_admin6', 'vip', true);
     expect((await admin.get('/api/admin/youtube/syncs')).body[0]).toMatchObject({ trigger: 'daily', status: 'succeeded', added: 2 });
   });
