@@ -1,4 +1,4 @@
-import { createMember, hydrated, openTab, toasts, withConsent } from './fixtures';
+import { cmsEditor, createMember, hydrated, openTab, toasts, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 test.beforeEach(async ({ page }) => withConsent(page));
@@ -70,4 +70,30 @@ test('an admin syncs the channel and the new video appears on /videos after the 
   }).toPass({ timeout: 60_000 });
   await expect(visitor.getByTestId('video-card').filter({ hasText: video.title })).toContainText('03:07');
   await visitor.close();
+});
+
+test('an editor makes a video Pro: its page keeps the player for Pro members only', async ({ page, browser, request }) => {
+  const editor = await cmsEditor(request);
+  const videos = (await (await request.get('/api/youtube/videos')).json()) as { id: number; title: string }[];
+  const video = videos.find((v) => v.title === 'Packing a Day Hike Bag')!;
+  await editor.update('videos', video.id, { membershipRequired: 'pro' });
+  try {
+    await expect(async () => {
+      await page.goto(`/videos/${video.id}`);
+      await expect(page.getByText('This video is for Pro members.')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 60_000 });
+    // The static page carries no way to play it.
+    expect(await (await request.get(`/videos/${video.id}`)).text()).not.toContain('youtube.com/watch');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+    const pro = await browser.newContext();
+    await pro.addInitScript(() => localStorage.setItem('adConsent', 'denied'));
+    await createMember(pro.request, { signIn: true, tier: 'pro' });
+    const proPage = await pro.newPage();
+    await proPage.goto(`/videos/${video.id}`);
+    await expect(proPage.getByRole('button', { name: `Play ${video.title}` })).toBeVisible();
+    await pro.close();
+  } finally {
+    await editor.update('videos', video.id, { membershipRequired: 'free' });
+  }
 });
