@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedVideos } from '../src/db/schema/index.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { createCmsVideoSink } from '../src/integrations/youtube/cms-video-sink.ts';
 import { createYouTubeClient } from '../src/integrations/youtube/youtube-client.ts';
@@ -85,6 +86,17 @@ describe('favorites and watch later', () => {
     expect((await ann.delete('/api/favorites/2')).status).toBe(200);
     t.cms.set(before);
     await t.app.content.refresh();
+  });
+});
+
+describe('a full list', () => {
+  it('holds at most 1,000 videos and says so', async () => {
+    const keen = await member('vid_keen');
+    const { id } = (await keen.get('/api/user')).body as { id: number };
+    await t.testDb.db.insert(savedVideos).values(Array.from({ length: 1000 }, (_, i) => ({ userId: id, list: 'watch-later' as const, videoId: 10_000 + i })));
+    expect(await keen.post('/api/watch-later/1')).toMatchObject({ status: 409, body: { message: 'This list is full (1,000 videos). Remove some to save more.' } });
+    expect((await keen.post('/api/favorites/1')).status).toBe(200);
+    expect((await keen.get('/api/watch-later')).body).toEqual([]);
   });
 });
 
