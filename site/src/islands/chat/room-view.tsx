@@ -40,7 +40,7 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
       <div className="flex-1 space-y-4 overflow-y-auto p-4" aria-live="polite" data-testid="message-list">
         {messages.length === 0 && <p className="text-center text-sm text-slate-500">No messages yet. Say hello!</p>}
         {groupMessages(messages).map((g) => (
-          <div key={g.messages[0]!.id} className={g.sender.id === user.id ? 'pl-8' : 'pr-8'}>
+          <div key={g.messages[0]!.id} className={g.sender.id === user.id ? 'flex flex-col items-end pl-8' : 'pr-8'}>
             <p className="flex items-center gap-2 text-xs text-slate-500">
               <span className="font-semibold text-slate-800">{g.sender.displayName}</span>
               {g.sender.tier !== 'free' && <span className="badge bg-brand-50 text-brand-700">{tierLabel(g.sender.tier)}</span>}
@@ -48,7 +48,7 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
             </p>
             <ul className="mt-1 space-y-1">
               {g.messages.map((m) => (
-                <li key={m.id} className="group flex items-start gap-2" data-testid="chat-message">
+                <li key={m.id} className={`group flex items-start gap-2 ${g.sender.id === user.id ? 'justify-end' : ''}`} data-testid="chat-message">
                   <p className={`whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm ${g.sender.id === user.id ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900'} ${m.pending ? 'opacity-70' : ''}`}>{m.content}</p>
                   {m.pending && <span className="badge mt-1 shrink-0 bg-amber-100 text-amber-900">Awaiting review</span>}
                   {m.sender.id !== user.id && (
@@ -63,7 +63,7 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
       </div>
       <form onSubmit={submit} className="border-t border-slate-200 p-3">
         <div className="flex items-center gap-2">
-          {user.membershipTier !== 'free' && <span className="badge hidden shrink-0 bg-brand-50 text-brand-700 sm:inline-flex" title="Your membership">{tierLabel(user.membershipTier)}</span>}
+          {user.membershipTier !== 'free' && <span className="badge shrink-0 bg-brand-50 text-brand-700" title="Your membership">{tierLabel(user.membershipTier)}</span>}
           <label htmlFor="chat-input" className="sr-only">Message</label>
           <input id="chat-input" value={text} maxLength={CHAT_MESSAGE_MAX} onChange={(e) => setText(e.target.value)} placeholder={connected ? 'Type a message...' : 'Reconnecting...'}
             autoComplete="off" className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm" />
