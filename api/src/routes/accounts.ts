@@ -11,6 +11,7 @@ import { createSession, endSession, listSessions, revokeOwnSession } from '../do
 import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { AppError } from '../lib/app-error.ts';
 import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
+import { noStore } from './no-store.ts';
 
 const meta = (req: Request) => ({ userAgent: req.get('user-agent') ?? null, ip: req.ip ?? null });
 
@@ -26,7 +27,7 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
       if (req.headers.cookie) clearSessionCookie(res, deps.cookies);
       throw new AppError('unauthorized', 'Not authenticated');
     }
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(toUserDto(session.user));
   });
 

@@ -7,13 +7,14 @@ import { listUsers } from '../domain/admin/list-users.ts';
 import { setVip } from '../domain/admin/set-vip.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
+import { noStore } from './no-store.ts';
 
 /** The admin dashboard's Users tab (spec 02 §7). */
 export function adminUserRoutes(deps: { db: Db; readUser: UserReader }): Router {
   const r = Router();
   r.get('/users', async (req, res) => {
     requireAdmin(await deps.readUser(req));
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(await listUsers(deps.db, ListUsersQuerySchema.parse(req.query)));
   });
   r.post('/users/:userId/status', async (req, res) => {

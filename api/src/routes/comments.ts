@@ -12,6 +12,7 @@ import { scoreQuiz } from '../domain/quiz/score-quiz.ts';
 import { CommentModerationQuerySchema, CreateCommentSchema, HideCommentSchema, QuizAnswersSchema, QuizCheckSchema, UpdateCommentSchema } from '@app/shared/schemas';
 import { idParam as id } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
+import { noStore } from './no-store.ts';
 
 
 /** Comments on articles (spec 01 §7), their moderation, and quiz scoring. */
@@ -20,7 +21,7 @@ export function commentRoutes(deps: { db: Db; content: ContentReadModel; readUse
   const index = () => deps.content.current();
 
   r.get('/articles/:id/comments', async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(await listComments(deps.db, index(), id(req.params.id, 'Article'), await deps.readUser(req)));
   });
   r.post('/articles/:id/comments', async (req, res) => {
@@ -40,7 +41,7 @@ export function commentRoutes(deps: { db: Db; content: ContentReadModel; readUse
     res.json(await setCommentHidden(deps.db, await deps.readUser(req), id(req.params.commentId, 'Comment'), null));
   });
   r.get('/admin/comments', async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(await listCommentsForModeration(deps.db, index(), await deps.readUser(req), CommentModerationQuerySchema.parse(req.query)));
   });
   r.post('/articles/:id/quiz/check', async (req, res) => {

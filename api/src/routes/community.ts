@@ -14,6 +14,7 @@ import { listReports } from '../domain/reports/review-queue.ts';
 import { AppError } from '../lib/app-error.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
+import { noStore } from './no-store.ts';
 
 const contentType = (value: string | undefined): ReportType => {
   // The spec's admin screen says "article" for comments on articles.
@@ -26,7 +27,6 @@ const contentType = (value: string | undefined): ReportType => {
 export function communityRoutes(deps: { db: Db; readUser: UserReader }): Router {
   const { db, readUser } = deps;
   const r = Router();
-  const noStore = (res: import('express').Response) => res.setHeader('Cache-Control', 'private, no-store');
 
   r.get('/bulletin', async (req, res) => {
     noStore(res);

@@ -6,6 +6,7 @@ import { listCategoryArticles } from '../domain/content/list-category-articles.t
 import { searchContent } from '../domain/content/search-content.ts';
 import { readingTier, type Viewer } from '@app/shared/browser';
 import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
+import { noStore } from './no-store.ts';
 
 /** Who is asking, as permissions see them (see docs/glossary.md). */
 export type ViewerReader = (req: Request) => Promise<Viewer>;
@@ -28,14 +29,14 @@ export function contentRoutes(deps: { content: ContentReadModel; readViewer: Vie
     const id = IdParamSchema.safeParse(req.params.id);
     const viewer = await deps.readViewer(req);
     // A non-numeric id can name no article: same answer as an unknown one.
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(getArticle(index(), id.success ? id.data : -1, viewer));
   });
   r.get('/search', (req, res) => res.json(searchContent(index(), SearchQuerySchema.parse(req.query).q)));
   // Every video for everyone; the player (videoUrl, externalId) of a gated one only for its tier.
   r.get('/youtube/videos', async (req, res) => {
     const tier = req.headers.cookie ? readingTier(await deps.readViewer(req)) : null;
-    if (tier) res.setHeader('Cache-Control', 'private, no-store');
+    if (tier) noStore(res);
     sendJson(res, index().videosJsonFor(tier));
   });
   r.get('/products', (_req, res) => sendJson(res, index().productsJson));

@@ -7,6 +7,7 @@ import { placeOrder, type OrderDeps } from '../domain/orders/place-order.ts';
 import { AppError } from '../lib/app-error.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
+import { noStore } from './no-store.ts';
 
 /** Orders (spec 02 §7): place, list and read one's own; admins follow every order's status. */
 export function orderRoutes(deps: OrderDeps & { content: ContentReadModel; readUser: UserReader }): Router {
@@ -18,15 +19,15 @@ export function orderRoutes(deps: OrderDeps & { content: ContentReadModel; readU
     res.status(created ? 201 : 200).json(order);
   });
   r.get('/orders', async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(await listOrders(deps.db, await deps.readUser(req)));
   });
   r.get('/orders/:id', async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(await getOrder(deps.db, await deps.readUser(req), idParam(req.params.id, 'Order')));
   });
   r.get('/admin/orders', async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(await listAllOrders(deps.db, await deps.readUser(req), AdminOrdersQuerySchema.parse(req.query)));
   });
   r.post('/admin/orders/:id/status', async (req, res) => {

@@ -1,19 +1,16 @@
-import { SAVED_LISTS, type SavedList } from '@app/shared/browser';
-import { IdParamSchema, YouTubeSyncSchema } from '@app/shared/schemas';
+import { SAVED_LISTS } from '@app/shared/browser';
+import { YouTubeSyncSchema } from '@app/shared/schemas';
 import { Router } from 'express';
 import type { Db } from '../db/client.ts';
+import { requireUser } from '../domain/accounts/permissions.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getVideo } from '../domain/videos/get-video.ts';
 import { listSavedVideos, saveVideo, unsaveVideo } from '../domain/videos/saved-videos.ts';
 import { listSyncs, syncVideos, youtubeStatus, type VideoSyncDeps } from '../domain/videos/sync-videos.ts';
 import type { ViewerReader } from './content.ts';
+import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
-
-/** A video id from the path; malformed ids name no video (404, like unknown ones). */
-const videoId = (value: string | undefined) => {
-  const id = IdParamSchema.safeParse(value);
-  return id.success ? id.data : -1;
-};
+import { noStore } from './no-store.ts';
 
 /** Videos (spec 01 §7, 02 §7): one video's player, favorites and watch later, and the channel sync. */
 export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser: UserReader; readViewer: ViewerReader; sync: Omit<VideoSyncDeps, 'db'> }): Router {
@@ -22,20 +19,23 @@ export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser:
   const r = Router();
 
   r.get('/youtube/videos/:id', async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.json(getVideo(index(), videoId(req.params.id), await deps.readViewer(req)));
+    noStore(res);
+    res.json(getVideo(index(), idParam(req.params.id, 'Video'), await deps.readViewer(req)));
   });
 
   for (const list of SAVED_LISTS) {
     r.get(`/${list}`, async (req, res) => {
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.json(await listSavedVideos(db, index(), await readUser(req), list as SavedList));
+      noStore(res);
+      res.json(await listSavedVideos(db, index(), await readUser(req), list));
     });
     r.post(`/${list}/:videoId`, async (req, res) => {
-      res.json(await saveVideo(db, index(), await readUser(req), list, videoId(req.params.videoId)));
+      // Visitors learn they must sign in (401) before anything about the id.
+      const caller = requireUser(await readUser(req));
+      res.json(await saveVideo(db, index(), caller, list, idParam(req.params.videoId, 'Video')));
     });
     r.delete(`/${list}/:videoId`, async (req, res) => {
-      res.json(await unsaveVideo(db, index(), await readUser(req), list, videoId(req.params.videoId)));
+      const caller = requireUser(await readUser(req));
+      res.json(await unsaveVideo(db, index(), caller, list, idParam(req.params.videoId, 'Video')));
     });
   }
 
@@ -46,11 +46,11 @@ export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser:
     res.json(await syncVideos(sync, { trigger: 'manual', caller, channel: input.channelId, maxResults: input.maxResults }));
   });
   r.get('/admin/youtube', async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(await youtubeStatus(sync, await readUser(req)));
   });
   r.get('/admin/youtube/syncs', async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    noStore(res);
     res.json(await listSyncs(db, await readUser(req)));
   });
   return r;

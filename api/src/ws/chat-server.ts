@@ -44,9 +44,10 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
   const { db, logger } = deps;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const clients = new Set<Client>();
-  const send = (ws: WebSocket, data: unknown) => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(data));
+  const sendFrame = (ws: WebSocket, frame: string) => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(frame);
   };
+  const send = (ws: WebSocket, data: unknown) => sendFrame(ws, JSON.stringify(data));
   const refuse = (ws: WebSocket, message: string, code: number) => {
     send(ws, { type: 'error', message });
     ws.close(code, message.slice(0, 120));
@@ -153,7 +154,7 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
     // A message everyone may see reads the same for everyone: serialize it once for the whole room.
     if (!found.message.isHidden && !found.message.pendingReview) {
       const frame = JSON.stringify({ type: 'message', roomId: event.roomId, message: toChatMessage(found.message, found.sender) });
-      for (const c of inRoom) if (c.ws.readyState === WebSocket.OPEN) c.ws.send(frame);
+      for (const c of inRoom) sendFrame(c.ws, frame);
       return;
     }
     for (const c of inRoom) {

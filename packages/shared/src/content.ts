@@ -141,4 +141,4 @@ export type YouTubeSyncInput = z.infer<typeof YouTubeSyncSchema>;
 
 /** One run of the channel sync, as the admin's history shows it. */
 export type YouTubeSync = { id: number; trigger: 'manual' | 'daily'; channel: string; status: 'running' | 'succeeded' | 'failed'; startedAt: string; finishedAt: string | null; fetched: number; added: number; updated: number; error: string | null };
-export type YouTubeStatus = { configured: boolean; channel: string | null; dailySync: boolean; lastRun: YouTubeSync | null; lastSuccess: YouTubeSync | null };
+export type YouTubeStatus = { configured: boolean; channel: string | null; dailySync: boolean; lastRun: YouTubeSync | null };

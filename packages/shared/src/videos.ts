@@ -1,7 +1,7 @@
 // Videos: what visitors may see of a gated video, the saved lists, and the channel sync's merge
 // rule. Zod-free, for pages, islands, the API and the CMS alike.
 import type { Video } from './content.ts';
-
+import { can, type Viewer } from './permissions.ts';
 
 /** The channel's own thumbnail, for videos without an uploaded picture (spec 01 §3). */
 export function videoThumbnail(v: Pick<Video, 'imageUrl' | 'externalId'>): string {
@@ -12,6 +12,11 @@ export function videoThumbnail(v: Pick<Video, 'imageUrl' | 'externalId'>): strin
 export function publicVideo(v: Video): Video {
   if (v.membershipRequired === 'free') return v;
   return { ...v, imageUrl: videoThumbnail(v), externalId: null, videoUrl: null };
+}
+
+/** A video as this viewer may see it: whole when their tier reads it, else its public view. */
+export function videoFor(viewer: Viewer, v: Video): Video {
+  return can(viewer, 'read', v) ? v : publicVideo(v);
 }
 
 /** The privacy-enhanced player address (no cookies until the viewer plays). */

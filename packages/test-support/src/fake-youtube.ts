@@ -12,7 +12,6 @@ export type FakeChannelVideo = { id: string; title: string; description?: string
 export async function startFakeYouTube(opts: { key: string; handle: string; videos: FakeChannelVideo[]; pageSize?: number }) {
   let videos = opts.videos;
   let fail: 'quota' | 'hang' | 'garbage' | null = null;
-  const calls: string[] = [];
   const pageSize = opts.pageSize ?? 50;
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
   const error = (code: number, reason: string, message: string) => ({ error: { code, message, errors: [{ message, domain: reason === 'quotaExceeded' ? 'youtube.quota' : 'global', reason }] } });
@@ -29,7 +28,6 @@ export async function startFakeYouTube(opts: { key: string; handle: string; vide
       });
       return;
     }
-    calls.push(url.pathname);
     if (fail === 'hang') return;
     if (fail === 'garbage') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Service Unavailable</html>');
     if (fail === 'quota') return json(res, 403, error(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.'));
@@ -64,7 +62,6 @@ export async function startFakeYouTube(opts: { key: string; handle: string; vide
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/youtube/v3`,
     controlUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/__fake/videos`,
-    calls,
     setVideos(next: FakeChannelVideo[]) {
       videos = next;
     },

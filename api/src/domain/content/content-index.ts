@@ -1,5 +1,5 @@
 import { toPublicInteractiveData, type ArticleSummary, type Category, type InteractiveData, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
-import { can, publicVideo, TIERS, type Tier } from '@app/shared/browser';
+import { TIERS, videoFor, type Tier } from '@app/shared/browser';
 import { toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
 
 /** `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what readers get. */
@@ -43,7 +43,7 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   }
   const articleList = [...articles.values()].map((a) => a.summary);
   const videos = records.videos.map(toVideo);
-  const videosJsonByTier = new Map<Tier | null, string>([null, ...TIERS].map((tier) => [tier, JSON.stringify(videos.map((v) => (can(tier && { tier, isAdmin: false, status: 'active' }, 'read', v) ? v : publicVideo(v))))]));
+  const videosJsonByTier = new Map<Tier | null, string>([null, ...TIERS].map((tier) => [tier, JSON.stringify(videos.map((v) => videoFor(tier && { tier, isAdmin: false, status: 'active' }, v)))]));
   const products = records.products.map(toProduct);
   return {
     snapshot,

@@ -1,12 +1,11 @@
+import type { BulletinCategory, Tier } from '@app/shared/browser';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bulletinPosts, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../accounts/demo-accounts.ts';
 
-type Username = (typeof DEMO_ACCOUNTS)[number]['username'];
-
 // Written for this site; one post in each category and rooms for each kind of member.
-const POSTS: { by: Username; title: string; category: 'General' | 'Question' | 'Discussion' | 'Announcement' | 'Resource'; content: string }[] = [
+const POSTS: { by: string; title: string; category: BulletinCategory; content: string }[] = [
   { by: 'Admin', category: 'Announcement', title: 'Welcome to the community board', content: 'This is the place for questions, small wins and good resources. Be kind, stay on topic, and use Report if something looks wrong: a moderator reads every report.' },
   { by: 'free_member', category: 'Question', title: 'How do you keep a journaling habit past week two?', content: 'I start strong every January and stop around day ten. What actually helped you keep going once the novelty wore off?' },
   { by: 'pro_member', category: 'Discussion', title: 'Two-minute rule: does it really scale?', content: 'Starting every habit with two minutes worked for reading and stretching. It did not work for running. Where has it worked or failed for you?' },
@@ -14,7 +13,7 @@ const POSTS: { by: Username; title: string; category: 'General' | 'Question' | '
   { by: 'free_member', category: 'General', title: 'Ninety days without sugary drinks', content: 'Small one, but it is the longest streak I have ever kept. Swapping for sparkling water with lemon made the difference.' },
 ];
 
-const ROOMS: { name: string; description: string; membershipRequired: 'free' | 'pro' | 'vip'; isPrivate: boolean; owner: Username; members: Username[]; messages: [Username, string][] }[] = [
+const ROOMS: { name: string; description: string; membershipRequired: Tier; isPrivate: boolean; owner: string; members: string[]; messages: [string, string][] }[] = [
   {
     name: 'Morning Check-in', description: 'Say what you will do today, then come back tonight and say how it went.', membershipRequired: 'free', isPrivate: false, owner: 'Admin',
     members: ['Admin', 'free_member', 'pro_member', 'vip_member'],
@@ -40,7 +39,7 @@ export async function seedDemoCommunity(db: Db): Promise<boolean> {
   const accounts = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, DEMO_ACCOUNTS.map((a) => a.username)));
   const id = new Map(accounts.map((a) => [a.username, a.id]));
   if (id.size < DEMO_ACCOUNTS.length) return false;
-  const idOf = (u: Username) => id.get(u)!;
+  const idOf = (username: string) => id.get(username)!;
   await db.transaction(async (tx) => {
     const day = 24 * 60 * 60_000;
     await tx.insert(bulletinPosts).values(POSTS.map((p, i) => ({ userId: idOf(p.by), title: p.title, content: p.content, category: p.category, createdAt: new Date(Date.now() - (POSTS.length - i) * day) })));

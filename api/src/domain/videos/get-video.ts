@@ -1,4 +1,4 @@
-import { can, publicVideo, tierLabel, type Viewer } from '@app/shared/browser';
+import { tierLabel, videoFor, type Viewer } from '@app/shared/browser';
 import type { VideoDetail } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import type { ContentIndex } from '../content/content-index.ts';
@@ -7,6 +7,6 @@ import type { ContentIndex } from '../content/content-index.ts';
 export function getVideo(index: ContentIndex, id: number, viewer: Viewer): VideoDetail {
   const video = index.videosById.get(id);
   if (!video) throw new AppError('not_found', 'Video not found');
-  if (can(viewer, 'read', video)) return { ...video, locked: false };
-  return { ...publicVideo(video), locked: true, lockedReason: `This video is for ${tierLabel(video.membershipRequired)} members.` };
+  const shown = videoFor(viewer, video);
+  return shown === video ? { ...video, locked: false } : { ...shown, locked: true, lockedReason: `This video is for ${tierLabel(video.membershipRequired)} members.` };
 }

@@ -1,4 +1,4 @@
-import { publicVideo, SAVED_LIST_TEXT, can, viewerOf, type SavedList } from '@app/shared/browser';
+import { SAVED_LIST_TEXT, videoFor, viewerOf, type SavedList } from '@app/shared/browser';
 import type { Video } from '@app/shared/schemas';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +21,7 @@ export async function listSavedVideos(db: Db, index: ContentIndex, caller: UserR
   const viewer = viewerOf(user);
   return rows.flatMap(({ videoId }) => {
     const video = index.videosById.get(videoId);
-    return video ? [can(viewer, 'read', video) ? video : publicVideo(video)] : [];
+    return video ? [videoFor(viewer, video)] : [];
   });
 }
 

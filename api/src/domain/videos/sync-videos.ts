@@ -1,6 +1,6 @@
 import { rememberedValues, type SyncedVideo } from '@app/shared/browser';
 import type { YouTubeStatus, YouTubeSync } from '@app/shared/schemas';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { youtubeSyncs, youtubeVideoState } from '../../db/schema/index.ts';
@@ -102,8 +102,7 @@ export async function listSyncs(db: Db, caller: UserRow | null): Promise<YouTube
 export async function youtubeStatus(deps: Pick<VideoSyncDeps, 'db' | 'channel' | 'defaultChannel'>, caller: UserRow | null): Promise<YouTubeStatus> {
   requireAdmin(caller);
   const [last] = await deps.db.select().from(youtubeSyncs).orderBy(desc(youtubeSyncs.id)).limit(1);
-  const [lastSuccess] = await deps.db.select().from(youtubeSyncs).where(and(eq(youtubeSyncs.status, 'succeeded'))).orderBy(desc(youtubeSyncs.id)).limit(1);
-  return { configured: deps.channel !== null, channel: deps.defaultChannel, dailySync: deps.channel !== null && deps.defaultChannel !== null, lastRun: last ? toSyncDto(last) : null, lastSuccess: lastSuccess ? toSyncDto(lastSuccess) : null };
+  return { configured: deps.channel !== null, channel: deps.defaultChannel, dailySync: deps.channel !== null && deps.defaultChannel !== null, lastRun: last ? toSyncDto(last) : null };
 }
 
 /** Whether the daily job is due: no run started within the last day. */

@@ -18,7 +18,7 @@ export class ChannelError extends Error {
   }
 }
 
-export type YouTubeSettings = { apiKey: string; baseUrl?: string; timeoutMs?: number; author?: string };
+export type YouTubeSettings = { apiKey: string; baseUrl?: string; timeoutMs?: number };
 
 type ApiError = { error?: { code?: number; message?: string; errors?: { reason?: string }[] } };
 type Thumbs = Record<string, { url?: string } | undefined>;
@@ -102,7 +102,7 @@ export function createYouTubeClient(settings: YouTubeSettings): VideoChannel {
             publishDate: new Date(Date.parse(item.snippet.publishedAt ?? '') || Date.now()).toISOString(),
             views: Number.isSafeInteger(views) && views >= 0 ? views : 0,
             duration: formatIsoDuration(item.contentDetails?.duration),
-            author: settings.author ?? item.snippet.channelTitle ?? found.snippet?.title ?? '',
+            author: item.snippet.channelTitle ?? found.snippet?.title ?? '',
           });
         }
       }
