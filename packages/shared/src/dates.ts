@@ -12,6 +12,18 @@ export function formatShortDate(iso: string | Date): string {
   return shortDate.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
+const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** A time of day in the viewer's zone, "9:05 PM" (chat messages, admin logs). */
+export function formatTime(iso: string | Date): string {
+  return clockTime.format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
+/** The short date and the time, "Nov 3, 2026 9:05 PM". */
+export function formatShortDateTime(iso: string | Date): string {
+  return `${formatShortDate(iso)} ${formatTime(iso)}`;
+}
+
 /** Initials: first letters of words, at most 2, upper case. */
 export function initials(name: string): string {
   return name

@@ -5,8 +5,7 @@ import { formatShortDate } from '@app/shared/browser';
 import type { AdminBulletinPost } from '@app/shared/schemas';
 import { createFetcherStore } from '../../lib/queries';
 import { AdminTable } from './admin-table';
-import { ModerateContentDialog, type ModeratedItem } from './moderate-content-dialog';
-import { reloadModeration } from './reports-queue';
+import { reloadModeration, useModerateContent } from './moderate-content-dialog';
 import { RowMenu } from './row-menu';
 
 const $posts = createFetcherStore<AdminBulletinPost[]>(['/api/admin/bulletin-posts']);
@@ -14,7 +13,7 @@ const $posts = createFetcherStore<AdminBulletinPost[]>(['/api/admin/bulletin-pos
 /** Content Moderation → Bulletin Posts: every post with its state; Moderate Post and View Full Content. */
 export function BulletinModeration() {
   const { data: posts, error } = useStore($posts);
-  const [moderating, setModerating] = useState<ModeratedItem | null>(null);
+  const { moderate, dialog } = useModerateContent();
   const [reading, setReading] = useState<AdminBulletinPost | null>(null);
   return (
     <>
@@ -28,14 +27,14 @@ export function BulletinModeration() {
             <td className="px-4 py-3">{p.isHidden ? <span className="badge bg-red-100 text-red-800">Hidden</span> : <span className="badge bg-emerald-100 text-emerald-800">Visible</span>}</td>
             <td className="px-4 py-3">
               <RowMenu label={`Actions for ${p.title}`} items={[
-                { label: 'Moderate Post', onSelect: () => setModerating({ type: 'bulletin', id: p.id, content: `${p.title}\n\n${p.content}`, isHidden: p.isHidden, hiddenReason: p.hiddenReason, moderationNotes: p.moderationNotes }) },
+                { label: 'Moderate Post', onSelect: () => moderate({ type: 'bulletin', id: p.id, content: `${p.title}\n\n${p.content}`, isHidden: p.isHidden, hiddenReason: p.hiddenReason, moderationNotes: p.moderationNotes }) },
                 { label: 'View Full Content', onSelect: () => setReading(p) },
               ]} />
             </td>
           </tr>
         ))}
       </AdminTable>
-      {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={reloadModeration} />}
+      {dialog}
       {reading && (
         <DialogShell title={reading.title} description={<>{reading.category} · {reading.author.displayName} · {formatShortDate(reading.postedAt)}</>} onClose={() => setReading(null)} width="lg">
           <p className="mt-4 whitespace-pre-wrap break-words text-slate-800">{reading.content}</p>

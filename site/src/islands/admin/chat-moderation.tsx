@@ -1,12 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
 import { formatShortDate } from '@app/shared/browser';
 import type { FlaggedChatMessage } from '@app/shared/schemas';
 import { createFetcherStore } from '../../lib/queries';
 import { AdminTable } from './admin-table';
 import { $adminTab, $userSearch, $viewRoom } from './admin-nav';
-import { ModerateContentDialog, type ModeratedItem } from './moderate-content-dialog';
-import { reloadModeration } from './reports-queue';
+import { reloadModeration, useModerateContent } from './moderate-content-dialog';
 import { RowMenu } from './row-menu';
 
 const $flagged = createFetcherStore<FlaggedChatMessage[]>(['/api/admin/chat-messages/flagged']);
@@ -19,7 +17,7 @@ const status = (m: FlaggedChatMessage) =>
 /** Content Moderation → Chat Messages: messages held for review, hidden, or reported. */
 export function ChatModeration() {
   const { data: messages, error } = useStore($flagged);
-  const [moderating, setModerating] = useState<ModeratedItem | null>(null);
+  const { moderate, dialog } = useModerateContent();
   return (
     <>
       <AdminTable what="chat messages" data={messages} error={error} retry={reloadModeration} empty="No flagged chat messages found." columns={['Message', 'User', 'Room', 'Sent', 'Status', '']}>
@@ -32,7 +30,7 @@ export function ChatModeration() {
             <td className="px-4 py-3">{status(m)}</td>
             <td className="px-4 py-3">
               <RowMenu label={`Actions for message ${m.id}`} items={[
-                { label: 'Moderate Message', onSelect: () => setModerating({ type: 'chat', id: m.id, content: m.message, isHidden: m.isHidden, hiddenReason: m.hiddenReason, moderationNotes: m.moderationNotes }) },
+                { label: 'Moderate Message', onSelect: () => moderate({ type: 'chat', id: m.id, content: m.message, isHidden: m.isHidden, hiddenReason: m.hiddenReason, moderationNotes: m.moderationNotes }) },
                 { label: 'View User', onSelect: () => { $userSearch.set(m.username); $adminTab.set('users'); } },
                 { label: 'View Chat Room', onSelect: () => { $viewRoom.set(m.roomId); $adminTab.set('chat-rooms'); } },
               ]} />
@@ -40,7 +38,7 @@ export function ChatModeration() {
           </tr>
         ))}
       </AdminTable>
-      {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={reloadModeration} />}
+      {dialog}
     </>
   );
 }

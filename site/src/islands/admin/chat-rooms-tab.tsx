@@ -2,12 +2,13 @@ import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { api, errorMessage, formatShortDate, tierLabel } from '@app/shared/browser';
+import { api, errorMessage, formatShortDate, formatShortDateTime, tierLabel } from '@app/shared/browser';
 import type { AdminChatRoom, AdminRoomMessage } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 import { $viewRoom } from './admin-nav';
-import { ModerateContentDialog, type ModeratedItem } from './moderate-content-dialog';
+import { useModerateContent } from './moderate-content-dialog';
+import { AdminTable } from './admin-table';
 import { RowMenu } from './row-menu';
 
 const ROOMS = '/api/admin/chat-rooms';
@@ -40,36 +41,28 @@ export default function ChatRoomsTab() {
   return (
     <section aria-labelledby="rooms-title">
       <h2 id="rooms-title" className="text-xl font-bold text-slate-900">Chat Rooms</h2>
-      {error && <p role="alert" className="mt-4 text-sm text-red-700">Could not load chat rooms: {errorMessage(error)} <button type="button" className="underline" onClick={reload}>Retry</button></p>}
-      <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200">
-        <table className="w-full min-w-[760px] text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr><th className="px-4 py-3 font-medium">Room Name</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3 font-medium">Access</th><th className="px-4 py-3 font-medium">Membership</th><th className="px-4 py-3 font-medium">Created</th><th className="px-4 py-3 font-medium">Actions</th></tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {rooms?.map((r) => (
-              <tr key={r.id} data-testid="admin-room" className={r.isArchived ? 'bg-slate-50' : undefined}>
-                <td className="max-w-xs px-4 py-3"><p className="font-medium text-slate-900">{r.name}</p><p className="text-slate-500">{r.description}</p></td>
-                <td className="px-4 py-3">
-                  <span className={`badge ${statusLook[roomStatus(r)]}`}>{roomStatus(r)}</span>
-                  {r.isArchived && <span className="badge ml-1 bg-slate-200 text-slate-700">Archived</span>}
-                </td>
-                <td className="px-4 py-3 text-slate-700">{r.isPrivate ? 'Private' : 'Public'}</td>
-                <td className="px-4 py-3 text-slate-700">{membership(r)}</td>
-                <td className="px-4 py-3 text-slate-700">{r.createdAt ? formatShortDate(r.createdAt) : 'N/A'}</td>
-                <td className="px-4 py-3">
-                  <RowMenu label={`Actions for ${r.name}`} items={[
-                    { label: 'Moderate Room', onSelect: () => setModerating(r) },
-                    { label: 'View Messages', onSelect: () => $viewRoom.set(r.id) },
-                    r.isArchived ? { label: 'Restore Room', onSelect: () => void archive(r, false) } : { label: 'Archive Room', onSelect: () => void archive(r, true), danger: true },
-                  ]} />
-                </td>
-              </tr>
-            ))}
-            {rooms && rooms.length === 0 && <tr><td colSpan={6} className="px-4 py-6 text-center text-slate-600">No chat rooms found.</td></tr>}
-            {!rooms && !error && <tr><td colSpan={6} className="px-4 py-6 text-center text-slate-600">Loading chat rooms...</td></tr>}
-          </tbody>
-        </table>
+      <div className="mt-4">
+        <AdminTable what="chat rooms" data={rooms} error={error} retry={reload} empty="No chat rooms found." columns={['Room Name', 'Status', 'Access', 'Membership', 'Created', 'Actions']}>
+          {(list) => list.map((r) => (
+            <tr key={r.id} data-testid="admin-room" className={r.isArchived ? 'bg-slate-50' : undefined}>
+              <td className="max-w-xs px-4 py-3"><p className="font-medium text-slate-900">{r.name}</p><p className="text-slate-500">{r.description}</p></td>
+              <td className="px-4 py-3">
+                <span className={`badge ${statusLook[roomStatus(r)]}`}>{roomStatus(r)}</span>
+                {r.isArchived && <span className="badge ml-1 bg-slate-200 text-slate-700">Archived</span>}
+              </td>
+              <td className="px-4 py-3 text-slate-700">{r.isPrivate ? 'Private' : 'Public'}</td>
+              <td className="px-4 py-3 text-slate-700">{membership(r)}</td>
+              <td className="px-4 py-3 text-slate-700">{r.createdAt ? formatShortDate(r.createdAt) : 'N/A'}</td>
+              <td className="px-4 py-3">
+                <RowMenu label={`Actions for ${r.name}`} items={[
+                  { label: 'Moderate Room', onSelect: () => setModerating(r) },
+                  { label: 'View Messages', onSelect: () => $viewRoom.set(r.id) },
+                  r.isArchived ? { label: 'Restore Room', onSelect: () => void archive(r, false) } : { label: 'Archive Room', onSelect: () => void archive(r, true), danger: true },
+                ]} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </div>
       {moderating && <ModerateRoomDialog room={moderating} onClose={() => setModerating(null)} />}
       {viewing !== null && <RoomMessagesDialog roomId={viewing} name={viewedRoom?.name ?? 'Chat room'} onClose={() => $viewRoom.set(null)} />}
@@ -123,7 +116,7 @@ function RoomMessagesDialog({ roomId, name, onClose }: { roomId: number; name: s
     return () => $messagesOf.set(null);
   }, [roomId]);
   const { data: messages, error } = useStore($messages);
-  const [moderating, setModerating] = useState<ModeratedItem | null>(null);
+  const { moderate, dialog } = useModerateContent();
   return (
     <DialogShell title={<>Messages in {name}</>} description="The newest 100 messages, hidden and held ones included." onClose={onClose} width="2xl" layer="below" className="flex flex-col">
       <div className="mt-4 flex-1 overflow-y-auto">
@@ -134,18 +127,18 @@ function RoomMessagesDialog({ roomId, name, onClose }: { roomId: number; name: s
           {messages?.map((m) => (
             <li key={m.id} className="flex items-start justify-between gap-3 py-3" data-testid="admin-room-message">
               <div className="min-w-0">
-                <p className="text-xs text-slate-500"><span className="font-semibold text-slate-800">{m.displayName}</span> · {formatShortDate(m.sentAt)} {new Date(m.sentAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</p>
+                <p className="text-xs text-slate-500"><span className="font-semibold text-slate-800">{m.displayName}</span> · {formatShortDateTime(m.sentAt)}</p>
                 <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{m.message}</p>
                 {m.isHidden && <span className="badge mt-1 bg-red-100 text-red-800">Hidden</span>}
                 {m.pendingReview && !m.isHidden && <span className="badge mt-1 bg-amber-100 text-amber-900">Awaiting review</span>}
               </div>
-              <button type="button" className="btn-outline shrink-0" onClick={() => setModerating({ type: 'chat', id: m.id, content: m.message, isHidden: m.isHidden, hiddenReason: m.hiddenReason })}>Moderate</button>
+              <button type="button" className="btn-outline shrink-0" onClick={() => moderate({ type: 'chat', id: m.id, content: m.message, isHidden: m.isHidden, hiddenReason: m.hiddenReason })}>Moderate</button>
             </li>
           ))}
         </ul>
       </div>
       <DialogFooter cancel="Close" />
-      {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={() => void invalidateKeys((k) => k.startsWith(ROOMS) || k.startsWith('/api/admin/chat-messages'))} />}
+      {dialog}
     </DialogShell>
   );
 }

@@ -2,8 +2,19 @@ import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useState } from 'react';
 import { api, errorMessage, MODERATION_REASONS, moderationReasonLabel } from '@app/shared/browser';
 import { toast } from '@app/ui';
+import { invalidateKeys } from '../../lib/queries';
 
 export type ModeratedItem = { type: 'bulletin' | 'chat' | 'comment'; id: number; content: string; isHidden: boolean; hiddenReason?: string | null; moderationNotes?: string | null };
+
+/** Any moderation changes several lists at once: the queue, the posts, the messages, the rooms, the comments. */
+export const reloadModeration = () => invalidateKeys((k) => k.startsWith('/api/admin/'));
+
+/** A table's Moderate action: `moderate(item)` opens the dialog, `dialog` is what to render. */
+export function useModerateContent() {
+  const [item, setItem] = useState<ModeratedItem | null>(null);
+  const dialog = item && <ModerateContentDialog item={item} onClose={() => setItem(null)} onSaved={reloadModeration} />;
+  return { moderate: setItem, dialog };
+}
 
 /**
  * The spec's Moderate Content dialog: the content, a Hide Content switch, the reason (only when

@@ -1,17 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
 import { api, errorMessage, formatShortDate, moderationReasonLabel, reportStatusLabel, type ModerationReason, type ReportType } from '@app/shared/browser';
 import type { Report } from '@app/shared/schemas';
 import { toast } from '@app/ui';
-import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { createFetcherStore } from '../../lib/queries';
 import { AdminTable } from './admin-table';
-import { ModerateContentDialog, type ModeratedItem } from './moderate-content-dialog';
+import { reloadModeration, useModerateContent } from './moderate-content-dialog';
 import { RowMenu } from './row-menu';
 
 const REPORTS = '/api/admin/reports';
 const $reports = createFetcherStore<Report[]>([REPORTS]);
-/** Any moderation changes several lists at once: the queue, the posts, the messages, the comments. */
-export const reloadModeration = () => invalidateKeys((k) => k.startsWith('/api/admin/'));
 
 const TYPE_LABEL: Record<ReportType, string> = { bulletin: 'Bulletin Post', chat: 'Chat Message', comment: 'Article' };
 const statusLook = (s: string) => (s === 'reviewed' ? 'bg-emerald-100 text-emerald-800' : s === 'dismissed' ? 'bg-slate-200 text-slate-700' : 'bg-amber-100 text-amber-900');
@@ -29,7 +26,7 @@ async function dismiss(report: Report) {
 /** Content Moderation → Reports: one queue for posts, chat messages and comments (DESIGN §7.15). */
 export function ReportsQueue() {
   const { data: reports, error } = useStore($reports);
-  const [moderating, setModerating] = useState<ModeratedItem | null>(null);
+  const { moderate, dialog } = useModerateContent();
   return (
     <>
       <AdminTable what="reports" data={reports} error={error} retry={reloadModeration} empty="No reported content found." columns={['Content', 'Type', 'Reported By', 'Reason', 'Date', 'Status', '']} minWidth={860}>
@@ -47,7 +44,7 @@ export function ReportsQueue() {
             <td className="px-4 py-3"><span className={`badge ${statusLook(r.status)}`}>{reportStatusLabel(r.status)}</span></td>
             <td className="px-4 py-3">
               <RowMenu label={`Actions for report ${r.id}`} items={[
-                { label: r.isHidden ? 'Review Content' : 'Moderate Content', onSelect: () => setModerating({ type: r.type, id: r.contentId, content: r.fullContent, isHidden: r.isHidden, hiddenReason: r.hiddenReason, moderationNotes: r.moderationNotes }) },
+                { label: r.isHidden ? 'Review Content' : 'Moderate Content', onSelect: () => moderate({ type: r.type, id: r.contentId, content: r.fullContent, isHidden: r.isHidden, hiddenReason: r.hiddenReason, moderationNotes: r.moderationNotes }) },
                 ...(r.status === 'pending' ? [{ label: 'Dismiss Report', onSelect: () => void dismiss(r) }] : []),
                 ...(r.link ? [{ label: 'View in Place', onSelect: () => window.open(r.link!, '_blank', 'noopener') }] : []),
               ]} />
@@ -55,7 +52,7 @@ export function ReportsQueue() {
           </tr>
         ))}
       </AdminTable>
-      {moderating && <ModerateContentDialog item={moderating} onClose={() => setModerating(null)} onSaved={reloadModeration} />}
+      {dialog}
     </>
   );
 }

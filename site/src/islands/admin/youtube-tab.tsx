@@ -1,33 +1,27 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { api, errorMessage, formatShortDate } from '@app/shared/browser';
+import { errorMessage, formatShortDateTime } from '@app/shared/browser';
 import type { YouTubeStatus, YouTubeSync } from '@app/shared/schemas';
-import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { syncYouTubeVideos } from '../../lib/youtube-sync';
+import { AdminTable } from './admin-table';
 
 const STATUS = '/api/admin/youtube';
 const $status = createFetcherStore<YouTubeStatus>([STATUS]);
 const $runs = createFetcherStore<YouTubeSync[]>([`${STATUS}/syncs`]);
 const reload = () => invalidateKeys((k) => k.startsWith(STATUS));
-const when = (iso: string) => `${formatShortDate(iso)} ${new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
 const outcome = (r: YouTubeSync) => (r.status === 'failed' ? r.error ?? 'Failed' : r.status === 'running' ? 'Running...' : `${r.fetched} fetched · ${r.added} added · ${r.updated} updated`);
 
 /** Admin → YouTube: the connected channel, Sync YouTube Videos with the last run's result, the history, and the daily sync note. */
 export default function YouTubeTab() {
   const { data: status, error } = useStore($status);
-  const { data: runs } = useStore($runs);
+  const { data: runs, error: runsError } = useStore($runs);
   const [syncing, setSyncing] = useState(false);
   async function sync() {
     setSyncing(true);
-    try {
-      const run = await api.post<YouTubeSync>('/api/youtube/sync', { maxResults: 50 });
-      toast({ title: 'YouTube videos successfully synchronized', description: `${run.added} added, ${run.updated} updated. The videos page is rebuilding.` });
-    } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to sync YouTube videos'), variant: 'destructive' });
-    } finally {
-      setSyncing(false);
-      reload();
-    }
+    await syncYouTubeVideos();
+    setSyncing(false);
+    reload();
   }
   return (
     <section aria-labelledby="youtube-title" className="space-y-6">
@@ -48,26 +42,20 @@ export default function YouTubeTab() {
       </div>
       {status?.lastRun && (
         <p className={`rounded-md px-4 py-3 text-sm ${status.lastRun.status === 'failed' ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`} data-testid="youtube-last-run">
-          Last sync {when(status.lastRun.startedAt)}: {outcome(status.lastRun)}
+          Last sync {formatShortDateTime(status.lastRun.startedAt)}: {outcome(status.lastRun)}
         </p>
       )}
       <p className="card p-4 text-sm text-slate-600">Automatic sync runs daily{status && !status.dailySync ? ' once the API key and the channel are set' : ''}: the newest 50 videos of the channel are added or updated. Fields editors change in the CMS, and each video's membership level, are never overwritten.</p>
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Started</th><th className="px-4 py-3 font-medium">Trigger</th><th className="px-4 py-3 font-medium">Channel</th><th className="px-4 py-3 font-medium">Result</th></tr></thead>
-          <tbody className="divide-y divide-slate-200">
-            {runs?.map((r) => (
-              <tr key={r.id} data-testid="youtube-run">
-                <td className="px-4 py-3 text-slate-700">{when(r.startedAt)}</td>
-                <td className="px-4 py-3 text-slate-700">{r.trigger === 'daily' ? 'Daily' : 'Manual'}</td>
-                <td className="px-4 py-3 text-slate-700">{r.channel}</td>
-                <td className={`px-4 py-3 ${r.status === 'failed' ? 'text-red-700' : 'text-slate-700'}`}>{outcome(r)}</td>
-              </tr>
-            ))}
-            {runs?.length === 0 && <tr><td colSpan={4} className="px-4 py-6 text-center text-slate-600">No syncs yet.</td></tr>}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable what="sync history" data={runs} error={runsError} retry={reload} empty="No syncs yet." columns={['Started', 'Trigger', 'Channel', 'Result']} minWidth={640}>
+        {(rows) => rows.map((r) => (
+          <tr key={r.id} data-testid="youtube-run">
+            <td className="px-4 py-3 text-slate-700">{formatShortDateTime(r.startedAt)}</td>
+            <td className="px-4 py-3 text-slate-700">{r.trigger === 'daily' ? 'Daily' : 'Manual'}</td>
+            <td className="px-4 py-3 text-slate-700">{r.channel}</td>
+            <td className={`px-4 py-3 ${r.status === 'failed' ? 'text-red-700' : 'text-slate-700'}`}>{outcome(r)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { can, tierLabel, viewerOf } from '@app/shared/browser';
+import { api, can, tierLabel, viewerOf } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom, User } from '@app/shared/schemas';
 import { toast } from '@app/ui';
-import { api } from '@app/shared/browser';
 import { createChatSocket } from '../../lib/chat-socket';
 import { CreateRoomDialog } from './create-room-dialog';
 import { RoomView } from './room-view';

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX, tierLabel } from '@app/shared/browser';
+import { CHAT_MESSAGE_MAX, formatTime, tierLabel } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom, User } from '@app/shared/schemas';
 import { ReportDialog } from '@app/ui/report-dialog';
 import { groupMessages } from './group-messages';
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** One joined room: its messages (grouped per sender within 60 s), the input, the member's tier badge and the guidelines. */
 export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
@@ -44,7 +43,7 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
             <p className="flex items-center gap-2 text-xs text-slate-500">
               <span className="font-semibold text-slate-800">{g.sender.displayName}</span>
               {g.sender.tier !== 'free' && <span className="badge bg-brand-50 text-brand-700">{tierLabel(g.sender.tier)}</span>}
-              <time dateTime={g.startedAt}>{time(g.startedAt)}</time>
+              <time dateTime={g.startedAt}>{formatTime(g.startedAt)}</time>
             </p>
             <ul className="mt-1 space-y-1">
               {g.messages.map((m) => (

@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { api, can, errorMessage, matchesVideo, viewerOf } from '@app/shared/browser';
-import type { Video, YouTubeSync } from '@app/shared/schemas';
-import { toast } from '@app/ui';
+import { api, can, matchesVideo, viewerOf } from '@app/shared/browser';
+import type { Video } from '@app/shared/schemas';
+import { syncYouTubeVideos } from '../../lib/youtube-sync';
 import { useSavedVideos } from '../../stores/saved-videos';
 import { SaveButtons } from './save-buttons';
 import { VideoCard } from './video-card';
 
 /**
  * /videos: search in the page (no request per keystroke), the grid with saved-video toggles, and
- * the admin's Sync YouTube Videos button. The grid starts from the build's list and is refreshed
- * from the API (newest videos, and gated players for the member's tier).
+ * the admin's Sync YouTube Videos button. The grid is the build's list (the public view, the same
+ * content version as /api); members' lists are read from the API for their tier's gated players.
  */
 export default function VideoGrid({ initial }: { initial: Video[] }) {
   const [videos, setVideos] = useState(initial);
@@ -28,20 +28,13 @@ export default function VideoGrid({ initial }: { initial: Video[] }) {
     }
   }
   useEffect(() => {
-    if (saved.user !== undefined) void reload();
+    if (saved.user) void reload();
   }, [saved.user]);
 
   async function sync() {
     setSyncing(true);
-    try {
-      const run = await api.post<YouTubeSync>('/api/youtube/sync', { maxResults: 50 });
-      toast({ title: 'YouTube videos successfully synchronized', description: `${run.added} added, ${run.updated} updated.` });
-      await reload();
-    } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to sync YouTube videos'), variant: 'destructive' });
-    } finally {
-      setSyncing(false);
-    }
+    if (await syncYouTubeVideos()) await reload();
+    setSyncing(false);
   }
 
   const shown = useMemo(() => videos.filter((v) => matchesVideo(v, query)), [videos, query]);
