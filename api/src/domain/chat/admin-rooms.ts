@@ -82,8 +82,6 @@ export async function archiveRoom(db: Db, caller: UserRow | null, roomId: number
 /** GET /api/admin/chat-rooms/{roomId}/messages: the room's newest 100 messages, hidden and held ones included. */
 export async function listRoomMessages(db: Db, caller: UserRow | null, roomId: number): Promise<AdminRoomMessage[]> {
   requireAdmin(caller);
-  const [room] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId));
-  if (!room) throw new AppError('not_found', 'Chat room not found');
   const rows = await db
     .select({ m: chatMessages, username: users.username, displayName: users.displayName })
     .from(chatMessages)
@@ -91,6 +89,8 @@ export async function listRoomMessages(db: Db, caller: UserRow | null, roomId: n
     .where(eq(chatMessages.roomId, roomId))
     .orderBy(desc(chatMessages.id))
     .limit(100);
+  // Only a room without messages needs asking whether it exists.
+  if (rows.length === 0 && (await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId))).length === 0) throw new AppError('not_found', 'Chat room not found');
   return rows.map((r) => ({
     id: r.m.id, message: r.m.content, userId: r.m.userId, displayName: r.displayName || r.username, sentAt: r.m.sentAt.toISOString(),
     isHidden: r.m.isHidden, pendingReview: r.m.pendingReview, hiddenReason: r.m.hiddenReason,

@@ -43,7 +43,8 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   }
   const articleList = [...articles.values()].map((a) => a.summary);
   const videos = records.videos.map(toVideo);
-  const videosJsonByTier = new Map<Tier | null, string>([null, ...TIERS].map((tier) => [tier, JSON.stringify(videos.map((v) => videoFor(tier && { tier, isAdmin: false, status: 'active' }, v)))]));
+  // A visitor reads what a free member reads: one list per tier.
+  const videosJsonByTier = new Map<Tier, string>(TIERS.map((tier) => [tier, JSON.stringify(videos.map((v) => videoFor({ tier, isAdmin: false, status: 'active' }, v)))]));
   const products = records.products.map(toProduct);
   return {
     snapshot,
@@ -56,7 +57,7 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
     articlesByCategory,
     videos,
     videosById: new Map(videos.map((v) => [v.id, v])),
-    videosJsonFor: (tier) => videosJsonByTier.get(tier)!,
+    videosJsonFor: (tier) => videosJsonByTier.get(tier ?? 'free')!,
     products: new Map(products.map((p) => [p.id, p])),
     productsJson: JSON.stringify(products),
     featuredProductsJson: JSON.stringify(products.filter((p) => p.isFeatured).slice(0, 3)),
