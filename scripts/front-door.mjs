@@ -76,8 +76,9 @@ const server = createServer((req, res) => {
   }
   const path = guard(req);
   if (path === null) {
-    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-    return res.end('Bad request');
+    // Dot segments and NUL never name anything; answered in the API's error shape, whatever the path.
+    res.writeHead(400, { 'Content-Type': 'application/json' });
+    return res.end(JSON.stringify({ message: 'The address is not valid.', code: 'bad_request' }));
   }
   if (startsWith(path, '/api/internal')) {
     // Service-to-service only; never reachable through the public origin.
