@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TierSchema } from './content.ts';
 import { PG_INT_MAX } from './ids.ts';
-import { ACCOUNT_STATUSES, MODERATION_REASONS } from './moderation.ts';
+import { ACCOUNT_STATUSES, MODERATION_REASONS, ROLES } from './moderation.ts';
 
 /** Field rules from spec 01 §5 / 02 §5, used by the API and by the forms. */
 export const UsernameSchema = z
@@ -79,7 +79,7 @@ export const UserSchema = z.object({
   avatarUrl: z.string().nullable(),
   membershipTier: TierSchema,
   isAdmin: z.boolean(),
-  role: z.enum(['member', 'admin']),
+  role: z.enum(ROLES),
   accountStatus: AccountStatusSchema,
   memberSince: z.string(),
 });

@@ -2,6 +2,10 @@
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned', 'under_review'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
+/** Roles (DESIGN §7.16): moderators moderate; admins moderate and administer. */
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
 export const MODERATION_REASONS = ['spam', 'inappropriate_content', 'harassment', 'hate_speech', 'violation_of_terms', 'other'] as const;
 export type ModerationReason = (typeof MODERATION_REASONS)[number];
 export const moderationReasonLabel: Record<ModerationReason, string> = {

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUSES, TIERS } from '@app/shared/browser';
+import { ACCOUNT_STATUSES, ROLES, TIERS } from '@app/shared/browser';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { app } from './content.ts';
@@ -14,7 +14,11 @@ export const users = app.table(
     avatarUrl: text('avatar_url'),
     bio: text('bio'),
     membershipTier: text('membership_tier', { enum: TIERS }).notNull().default('free'),
-    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    role: text('role', { enum: ROLES }).notNull().default('member'),
+    /** When the member confirmed their address (DESIGN §7.18): mail other than the confirmation waits for it. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Marked by staff as abusing reports: their reports no longer count towards hiding anything. */
+    reportsIgnoredAt: timestamp('reports_ignored_at', { withTimezone: true }),
     accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     statusReason: text('status_reason'),
     moderationNotes: text('moderation_notes'),
@@ -56,6 +60,24 @@ export const passwordResetTokens = app.table(
 );
 
 /** Failed sign-ins and reset requests, per key ("account:…", "ip:…", "reset:…"), for throttling. */
+/**
+ * Single-use links mailed to an address: confirming a new account's address, or a change of
+ * address (the new address, confirmed before it replaces the old). Stored by the token's SHA-256.
+ */
+export const emailTokens = app.table(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm', 'change'] }).notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId)],
+);
+
 export const throttleEvents = app.table(
   'throttle_events',
   {

@@ -78,6 +78,8 @@ export const reports = app.table(
     reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     notes: text('notes'),
+    /** The reporter's address: auto-hide counts reporters from different addresses only. */
+    reporterIp: text('reporter_ip'),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),

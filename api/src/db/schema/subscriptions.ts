@@ -29,6 +29,8 @@ export const subscriptions = app.table(
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     interval: text('interval', { enum: BILLING_INTERVALS }).notNull().default('month'),
+    /** The plan bought (the plan catalogue's id, e.g. "pro-month"): the paid plan decides the tier. */
+    plan: text('plan').notNull().default('pro-month'),
     /** The provider's status: incomplete, active, past_due, canceled, incomplete_expired, unpaid. */
     status: text('status').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -75,6 +77,7 @@ export const demoProviderSubscriptions = app.table('demo_provider_subscriptions'
   id: text('id').primaryKey(),
   customerId: text('customer_id').notNull(),
   interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
+  plan: text('plan').notNull().default('pro-month'),
   status: text('status').notNull(),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
