@@ -1,10 +1,10 @@
+import { viewerOf } from '@app/shared/browser';
 import express from 'express';
 import helmet from 'helmet';
 import type { LevelWithSilent, Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
-import { toViewer } from './domain/accounts/permissions.ts';
 import { DEFAULT_REGISTER_LIMITS, type RegisterLimits } from './domain/accounts/register.ts';
 import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): express.Express {
   const cookies = { secure: deps.publicUrl.startsWith('https:') };
   const session = createSessionReader(deps.db, cookies);
   const readUser = userReader(session);
-  const readViewer = async (req: express.Request) => toViewer(await readUser(req));
+  const readViewer = async (req: express.Request) => viewerOf(await readUser(req));
   const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
 
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.

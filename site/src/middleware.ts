@@ -30,7 +30,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       const notice = ctx.url.pathname === '/subscribe' ? '&notice=subscribe' : '';
       return ctx.redirect(`/auth?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}${notice}`, 302);
     }
-    if (guard.kind === 'admin' && !user.isAdmin) return ctx.redirect('/', 302);
+    // The dashboard is staff's: moderators see its moderation tabs, admins all of it.
+    if (guard.kind === 'admin' && !can(viewerOf(user), 'moderate')) return ctx.redirect('/', 302);
     if (guard.kind === 'tier' && !can(viewerOf(user), 'read', { membershipRequired: guard.tier })) return ctx.redirect('/membership', 302);
   }
   const res = await next();

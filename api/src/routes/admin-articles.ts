@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { importArticles, type ArticleSink } from '../domain/articles/import-articles.ts';
-import { requireAdmin } from '../domain/accounts/permissions.ts';
+import { requirePermission } from '../domain/accounts/permissions.ts';
 import { AppError } from '../lib/app-error.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
@@ -27,7 +27,7 @@ export function adminArticleRoutes(deps: { readUser: UserReader; cms: CmsWriter 
   const r = Router();
   r.post('/articles/upload', async (req, _res, next) => {
     // Check the admin before reading a 20 MB body.
-    requireAdmin(await deps.readUser(req));
+    requirePermission(await deps.readUser(req), 'administer');
     next();
   }, receiveZip, async (req, res) => {
     const file = req.file;
@@ -36,7 +36,7 @@ export function adminArticleRoutes(deps: { readUser: UserReader; cms: CmsWriter 
     res.json(await importArticles(await deps.readUser(req), file.buffer, deps.cms));
   });
   r.delete('/articles/:id', async (req, res) => {
-    requireAdmin(await deps.readUser(req));
+    requirePermission(await deps.readUser(req), 'administer');
     await deps.cms.deleteArticle(idParam(req.params.id, 'Article'));
     res.status(204).end();
   });

@@ -1,9 +1,10 @@
-import { ListUsersQuerySchema, SetVipSchema, UserStatusChangeSchema } from '@app/shared/schemas';
+import { ListUsersQuerySchema, SetRoleSchema, SetVipSchema, UserStatusChangeSchema } from '@app/shared/schemas';
 import { Router } from 'express';
 import type { Db } from '../db/client.ts';
-import { requireAdmin } from '../domain/accounts/permissions.ts';
+import { requirePermission } from '../domain/accounts/permissions.ts';
 import { changeUserStatus } from '../domain/admin/change-user-status.ts';
 import { listUsers } from '../domain/admin/list-users.ts';
+import { setRole } from '../domain/admin/set-role.ts';
 import { setVip } from '../domain/admin/set-vip.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
@@ -13,19 +14,23 @@ import { noStore } from './no-store.ts';
 export function adminUserRoutes(deps: { db: Db; readUser: UserReader }): Router {
   const r = Router();
   r.get('/users', async (req, res) => {
-    requireAdmin(await deps.readUser(req));
+    requirePermission(await deps.readUser(req), 'administer');
     noStore(res);
     res.json(await listUsers(deps.db, ListUsersQuerySchema.parse(req.query)));
   });
   r.post('/users/:userId/status', async (req, res) => {
-    const admin = requireAdmin(await deps.readUser(req));
+    const admin = requirePermission(await deps.readUser(req), 'administer');
     res.json(await changeUserStatus(deps.db, admin, idParam(req.params.userId, 'User'), UserStatusChangeSchema.parse(req.body)));
   });
   // VIP is granted and taken back here, by admins only; it is never for sale.
   r.post('/users/:userId/vip', async (req, res) => {
-    const admin = requireAdmin(await deps.readUser(req));
+    const admin = requirePermission(await deps.readUser(req), 'administer');
     const { vip } = SetVipSchema.parse(req.body);
     res.json(await setVip(deps.db, admin, idParam(req.params.userId, 'User'), vip, new Date()));
+  });
+  r.post('/users/:userId/role', async (req, res) => {
+    const caller = await deps.readUser(req);
+    res.json(await setRole(deps.db, caller, idParam(req.params.userId, 'User'), SetRoleSchema.parse(req.body).role));
   });
   return r;
 }

@@ -62,6 +62,9 @@ export type UserStatusChange = z.infer<typeof UserStatusChangeSchema>;
 /** POST /api/admin/users/{userId}/vip */
 export const SetVipSchema = z.object({ vip: z.boolean() });
 
+/** POST /api/admin/users/{userId}/role: an admin makes a member a moderator or an admin, or back. */
+export const SetRoleSchema = z.object({ role: z.enum(ROLES, { error: 'Role must be member, moderator or admin' }) });
+
 /** GET /api/admin/users?search=&page=&pageSize= */
 export const ListUsersQuerySchema = z.object({
   search: z.string().trim().max(100).optional().default(''),

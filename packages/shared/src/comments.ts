@@ -1,3 +1,4 @@
+import type { StaffBadge } from './permissions.ts';
 import { z } from 'zod';
 import { ModerationReasonSchema } from './accounts.ts';
 import { IdSchema } from './ids.ts';
@@ -47,7 +48,7 @@ export type Comment = {
   /** Admins only. */
   hiddenReason: string | null;
   isDeleted: boolean;
-  user: { username: string; displayName: string; avatarUrl: string | null; isAdmin: boolean };
+  user: { username: string; displayName: string; avatarUrl: string | null; isAdmin: boolean; badge: StaffBadge | null };
 };
 
 /** A row of the admin's comment moderation list. */

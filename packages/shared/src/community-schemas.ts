@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ModerationReasonSchema } from './accounts.ts';
 import { BULLETIN_CATEGORIES, CHAT_MESSAGE_MAX, REPORT_TYPES, type BulletinCategory, type ReportStatus, type ReportType } from './community.ts';
 import { IdSchema } from './ids.ts';
+import type { StaffBadge } from './permissions.ts';
 import { TIERS, type Tier } from './tiers.ts';
 
 export * from './community.ts';
@@ -57,7 +58,8 @@ export const ChatClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ChatClientMessage = z.infer<typeof ChatClientMessageSchema>;
 
-export type Author = { id: number; displayName: string };
+/** Who wrote something; staff carry their badge wherever they write. */
+export type Author = { id: number; displayName: string; badge: StaffBadge | null };
 
 /** A bulletin post as a viewer may see it; moderation fields for its author and admins only. */
 export type BulletinPost = {

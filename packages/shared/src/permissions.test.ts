@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { can, readingTier, tierVisibilityCss, viewerOf, type Viewer } from './permissions.ts';
+import { can, readingTier, staffBadge, tierVisibilityCss, viewerOf, type Viewer } from './permissions.ts';
 import type { Tier } from './tiers.ts';
 
-const member = (tier: Tier, extra: Partial<NonNullable<Viewer>> = {}): Viewer => ({ tier, isAdmin: false, status: 'active', ...extra });
+const member = (tier: Tier, extra: Partial<NonNullable<Viewer>> = {}): Viewer => ({ id: 7, tier, role: 'member', status: 'active', ...extra });
 const free = member('free');
 const pro = member('pro');
 const vip = member('vip');
-const admin = member('free', { isAdmin: true });
+const admin = member('free', { role: 'admin', id: 1 });
+const moderator = member('free', { role: 'moderator', id: 2 });
 const reviewedPro = member('pro', { status: 'under_review' });
 
 describe('who may read what', () => {
@@ -34,13 +35,28 @@ describe('who may do what', () => {
     expect([null, free, pro, vip, admin].map((v) => can(v, 'member-discount'))).toEqual([false, false, true, true, false]);
     expect([null, free, pro, vip, admin].map((v) => can(v, 'ad-free'))).toEqual([false, false, true, true, true]);
   });
-  it('leaves moderation and room creation to the right people', () => {
-    expect([free, pro, admin].map((v) => can(v, 'moderate'))).toEqual([false, false, true]);
+  it('leaves moderation to moderators and admins, and administration to admins', () => {
+    expect([null, free, pro, moderator, admin].map((v) => can(v, 'moderate'))).toEqual([false, false, false, true, true]);
+    expect([null, free, pro, moderator, admin].map((v) => can(v, 'administer'))).toEqual([false, false, false, false, true]);
+  });
+  it('lets authors edit their own words, and authors and moderators delete them or see them hidden', () => {
+    const mine = { authorId: 7 };
+    const theirs = { authorId: 99 };
+    expect([null, free, moderator, admin].map((v) => can(v, 'edit', mine))).toEqual([false, true, false, false]);
+    expect([null, free, moderator, admin].map((v) => can(v, 'delete', theirs))).toEqual([false, false, true, true]);
+    expect([null, free, moderator, admin].map((v) => can(v, 'see-hidden', theirs))).toEqual([false, false, true, true]);
+    expect(can(free, 'see-hidden', mine)).toBe(true);
+  });
+  it('reads only at their own tier when moderating, and carries the badge of their role', () => {
+    expect(readingTier(moderator)).toBe('free');
+    expect([staffBadge('member'), staffBadge('moderator'), staffBadge('admin')]).toEqual([null, 'Moderator', 'Admin']);
+  });
+  it('leaves room creation to paid members', () => {
     expect([free, pro, vip].map((v) => can(v, 'create-room'))).toEqual([false, true, true]);
   });
   it('reads the browser’s User and the API’s user row alike', () => {
-    expect(viewerOf({ membershipTier: 'pro', accountStatus: 'active', isAdmin: false })).toEqual(pro);
-    expect(viewerOf({ membershipTier: 'free', accountStatus: 'active', role: 'admin' })).toEqual(admin);
+    expect(viewerOf({ id: 7, membershipTier: 'pro', accountStatus: 'active', role: 'member' })).toEqual(pro);
+    expect(viewerOf({ id: 1, membershipTier: 'free', accountStatus: 'active', role: 'admin' })).toEqual(admin);
     expect(viewerOf(null)).toBeNull();
   });
 });

@@ -1,18 +1,17 @@
 // The one permission vocabulary (DESIGN §3, STYLE "Rules live in one place"). Zod-free: the API
 // enforces these, and pages, islands and the generated CSS only mirror them.
-import type { AccountStatus } from './moderation.ts';
+import type { AccountStatus, Role } from './moderation.ts';
 import { tierRank, TIERS, type Tier } from './tiers.ts';
 
-/** Who is asking: a signed-in member's tier, role and standing, or null for a visitor. */
-export type Viewer = { tier: Tier; isAdmin: boolean; status: AccountStatus } | null;
+/** Who is asking: a signed-in member's id, tier, role and standing, or null for a visitor. */
+export type Viewer = { id: number; tier: Tier; role: Role; status: AccountStatus } | null;
 
 /** Anything that describes a signed-in account: the API's user row or the browser's User. */
-type Account = { membershipTier: Tier; accountStatus: AccountStatus } & ({ isAdmin: boolean } | { role: string });
+type Account = { id: number; membershipTier: Tier; accountStatus: AccountStatus; role: Role };
 
 export function viewerOf(account: Account | null | undefined): Viewer {
   if (!account) return null;
-  const isAdmin = 'isAdmin' in account ? account.isAdmin : account.role === 'admin';
-  return { tier: account.membershipTier, isAdmin, status: account.accountStatus };
+  return { id: account.id, tier: account.membershipTier, role: account.role, status: account.accountStatus };
 }
 
 /** The lowest tier for each paid perk. "Commenting needs VIP" is a change of one word here. */
@@ -23,35 +22,60 @@ export const PERK_TIER = {
   'ad-free': 'pro',
 } as const satisfies Record<string, Tier>;
 
-export type Action = 'read' | 'post' | 'moderate' | keyof typeof PERK_TIER;
-/** What an action is about: reading needs the content's required tier. */
+/**
+ * Staff powers (DESIGN §7.16): `moderate` is the review queue, hiding and restoring content and
+ * moderating rooms; `administer` is users, roles, VIP grants, revenue, orders, deployments,
+ * settings and video sync. The role decides which a member has.
+ */
+const ROLE_POWERS: Record<Role, readonly ('moderate' | 'administer')[]> = {
+  member: [],
+  moderator: ['moderate'],
+  admin: ['moderate', 'administer'],
+};
+
+/** Actions about something someone wrote: its author, and staff, have more say. */
+export type OwnedAction = 'edit' | 'delete' | 'see-hidden';
+export type Action = 'read' | 'post' | 'moderate' | 'administer' | OwnedAction | keyof typeof PERK_TIER;
+/** What reading is about: the content's required tier. */
 export type Resource = { membershipRequired: Tier };
+/** What owned actions are about: who wrote it. */
+export type Owned = { authorId: number };
 
 /** The tier a viewer reads at: admins read everything; visitors read free content only. */
 export function readingTier(viewer: Viewer): Tier | null {
   if (!viewer) return null;
-  return viewer.isAdmin ? TIERS[TIERS.length - 1]! : viewer.tier;
+  return ROLE_POWERS[viewer.role].includes('administer') ? TIERS[TIERS.length - 1]! : viewer.tier;
 }
 
 const atLeast = (viewer: Viewer, tier: Tier) => viewer !== null && tierRank(readingTier(viewer)!) >= tierRank(tier);
 /** Writing anything members can see needs an account in good standing (under review: read only, DESIGN §7.8). */
 const inGoodStanding = (viewer: Viewer) => viewer !== null && viewer.status === 'active';
+const hasPower = (viewer: Viewer, power: 'moderate' | 'administer') => viewer !== null && ROLE_POWERS[viewer.role].includes(power);
+const isAuthor = (viewer: Viewer, item: Owned) => viewer !== null && viewer.id === item.authorId;
 
 /**
  * Whether the viewer may do the action. Reading free content needs nothing; other reading needs
  * the tier; posting needs good standing; perks need their tier (admins have them all, except the
- * store discount, which follows the paid tier only).
+ * store discount, which follows the paid tier only). Authors edit their own words; authors and
+ * moderators delete them and see them once hidden.
  */
 export function can(viewer: Viewer, action: 'read', resource: Resource): boolean;
-export function can(viewer: Viewer, action: Exclude<Action, 'read'>): boolean;
-export function can(viewer: Viewer, action: Action, resource?: Resource): boolean {
+export function can(viewer: Viewer, action: OwnedAction, item: Owned): boolean;
+export function can(viewer: Viewer, action: Exclude<Action, 'read' | OwnedAction>): boolean;
+export function can(viewer: Viewer, action: Action, about?: Resource | Owned): boolean {
   switch (action) {
     case 'read':
-      return resource!.membershipRequired === 'free' || atLeast(viewer, resource!.membershipRequired);
+      return (about as Resource).membershipRequired === 'free' || atLeast(viewer, (about as Resource).membershipRequired);
+    case 'edit':
+      return isAuthor(viewer, about as Owned);
+    case 'delete':
+    case 'see-hidden':
+      return isAuthor(viewer, about as Owned) || hasPower(viewer, 'moderate');
     case 'post':
       return inGoodStanding(viewer);
     case 'moderate':
-      return viewer?.isAdmin === true;
+    case 'administer':
+      return hasPower(viewer, action);
     case 'comment':
     case 'create-room':
       return inGoodStanding(viewer) && atLeast(viewer, PERK_TIER[action]);
@@ -60,6 +84,22 @@ export function can(viewer: Viewer, action: Action, resource?: Resource): boolea
     case 'ad-free':
       return atLeast(viewer, PERK_TIER['ad-free']);
   }
+}
+
+/** The badge staff carry wherever they write ("Admin", "Moderator"); members carry none. */
+export type StaffBadge = 'Admin' | 'Moderator';
+export function staffBadge(role: Role): StaffBadge | null {
+  return ROLE_POWERS[role].includes('administer') ? 'Admin' : ROLE_POWERS[role].includes('moderate') ? 'Moderator' : null;
+}
+
+/** Whether an account is staff: their words are never hidden automatically (DESIGN §7.15). */
+export function isStaff(role: Role): boolean {
+  return ROLE_POWERS[role].length > 0;
+}
+
+/** The spec's `isAdmin` flag on the browser's User (spec 01 §6). */
+export function isAdminRole(role: Role): boolean {
+  return ROLE_POWERS[role].includes('administer');
 }
 
 /**

@@ -3,7 +3,7 @@ import { InteractiveDataSchema, TierSchema, type ArticleImport, type ImportResul
 import matter from 'gray-matter';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { requireAdmin } from '../accounts/permissions.ts';
+import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { ARTICLE_EXTENSIONS, IMAGE_EXTENSIONS, readZip, type ZipFile } from './read-zip.ts';
 import { renderArticleHtml } from './render-article-html.ts';
@@ -86,7 +86,7 @@ async function toImport(file: ZipFile, images: Map<string, ZipFile>): Promise<Ar
  * reported with its name and skipped; the good files are still imported.
  */
 export async function importArticles(admin: UserRow | null, zip: Buffer, sink: ArticleSink): Promise<ImportResult> {
-  requireAdmin(admin);
+  requirePermission(admin, 'administer');
   const files = await readZip(zip);
   const articles = files.filter((f) => ARTICLE_EXTENSIONS.has(path.extname(f.name).toLowerCase()));
   if (articles.length === 0) throw new AppError('bad_request', 'The ZIP contains no Markdown or HTML articles.');

@@ -1,16 +1,17 @@
+import { can, staffBadge, viewerOf } from '@app/shared/browser';
 import type { AdminBulletinPost, BulletinPost } from '@app/shared/schemas';
 import type { bulletinPosts, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 
 export type BulletinRow = typeof bulletinPosts.$inferSelect;
-type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'displayName'>;
+type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'displayName' | 'role'>;
 
-export const authorOf = (a: AuthorRow) => ({ id: a.id, displayName: a.displayName || a.username });
+export const authorOf = (a: AuthorRow) => ({ id: a.id, displayName: a.displayName || a.username, badge: staffBadge(a.role) });
 
-/** A post as a caller may see it: its author learns it was hidden (and why); others never get hidden posts. */
+/** A post as a caller may see it: those who may see it hidden (its author, moderators) learn it was hidden and why. */
 export function toBulletinPost(row: BulletinRow, author: AuthorRow, caller: UserRow | null): BulletinPost {
   const post: BulletinPost = { id: row.id, userId: row.userId, title: row.title, content: row.content, category: row.category, postedAt: row.createdAt.toISOString(), author: authorOf(author) };
-  if (row.isHidden && (caller?.id === row.userId || caller?.role === 'admin')) Object.assign(post, { isHidden: true, hiddenReason: row.hiddenReason });
+  if (row.isHidden && can(viewerOf(caller), 'see-hidden', { authorId: row.userId })) Object.assign(post, { isHidden: true, hiddenReason: row.hiddenReason });
   return post;
 }
 

@@ -2,7 +2,7 @@ import type { AdminBulletinPost, BulletinPost } from '@app/shared/schemas';
 import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bulletinPosts, reports, users } from '../../db/schema/index.ts';
-import { requireAdmin } from '../accounts/permissions.ts';
+import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { toAdminBulletinPost, toBulletinPost } from './bulletin-dto.ts';
 
@@ -12,7 +12,7 @@ const LIMIT = 100;
 export async function listBulletinPosts(db: Db, caller: UserRow | null): Promise<BulletinPost[]> {
   const visible = caller ? or(eq(bulletinPosts.isHidden, false), eq(bulletinPosts.userId, caller.id)) : eq(bulletinPosts.isHidden, false);
   const rows = await db
-    .select({ post: bulletinPosts, author: { id: users.id, username: users.username, displayName: users.displayName } })
+    .select({ post: bulletinPosts, author: { id: users.id, username: users.username, displayName: users.displayName, role: users.role } })
     .from(bulletinPosts)
     .innerJoin(users, eq(users.id, bulletinPosts.userId))
     .where(visible)
@@ -23,7 +23,7 @@ export async function listBulletinPosts(db: Db, caller: UserRow | null): Promise
 
 /** GET /api/admin/bulletin-posts: every post, hidden ones too, with how many open reports each has. */
 export async function listAdminBulletinPosts(db: Db, caller: UserRow | null): Promise<AdminBulletinPost[]> {
-  requireAdmin(caller);
+  requirePermission(caller, 'moderate');
   const open = db
     .select({ contentId: reports.contentId, n: count().as('n') })
     .from(reports)
@@ -31,7 +31,7 @@ export async function listAdminBulletinPosts(db: Db, caller: UserRow | null): Pr
     .groupBy(reports.contentId)
     .as('open');
   const rows = await db
-    .select({ post: bulletinPosts, author: { id: users.id, username: users.username, displayName: users.displayName }, reports: open.n })
+    .select({ post: bulletinPosts, author: { id: users.id, username: users.username, displayName: users.displayName, role: users.role }, reports: open.n })
     .from(bulletinPosts)
     .innerJoin(users, eq(users.id, bulletinPosts.userId))
     .leftJoin(open, eq(open.contentId, bulletinPosts.id))

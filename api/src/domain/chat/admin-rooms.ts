@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, chatRoomMembers, chatRooms, reports, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireAdmin } from '../accounts/permissions.ts';
+import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { publishChatEvent } from './chat-events.ts';
 import { toChatRoom, type RoomRow } from './chat-dto.ts';
@@ -19,14 +19,14 @@ async function adminRoom(db: Db, room: RoomRow): Promise<AdminChatRoom> {
 
 /** GET /api/admin/chat-rooms: every room with its moderation state. */
 export async function listAdminRooms(db: Db, caller: UserRow | null): Promise<AdminChatRoom[]> {
-  requireAdmin(caller);
+  requirePermission(caller, 'moderate');
   const rooms = await db.select().from(chatRooms).orderBy(asc(chatRooms.id));
   return Promise.all(rooms.map((r) => adminRoom(db, r)));
 }
 
 /** POST /api/admin/chat-rooms/{roomId}/moderate: moderated (slow mode, links held), muted (admins only), notes. */
 export async function moderateRoom(db: Db, caller: UserRow | null, roomId: number, input: ModerateRoomInput): Promise<AdminChatRoom> {
-  requireAdmin(caller);
+  requirePermission(caller, 'moderate');
   const [room] = await db
     .update(chatRooms)
     .set({
@@ -43,7 +43,7 @@ export async function moderateRoom(db: Db, caller: UserRow | null, roomId: numbe
 
 /** GET /api/admin/chat-messages/flagged: messages held for review, hidden, or with open reports (newest 200). */
 export async function listFlaggedMessages(db: Db, caller: UserRow | null): Promise<FlaggedChatMessage[]> {
-  requireAdmin(caller);
+  requirePermission(caller, 'moderate');
   const open = db
     .select({ contentId: reports.contentId, n: count().as('n') })
     .from(reports)
@@ -68,7 +68,7 @@ export async function listFlaggedMessages(db: Db, caller: UserRow | null): Promi
 
 /** POST /api/admin/chat-rooms/{roomId}/archive: archived rooms leave the members' list and turn read-only; `archived: false` brings them back. */
 export async function archiveRoom(db: Db, caller: UserRow | null, roomId: number, input: ArchiveRoomInput): Promise<AdminChatRoom> {
-  requireAdmin(caller);
+  requirePermission(caller, 'moderate');
   const [room] = await db
     .update(chatRooms)
     .set({ archivedAt: input.archived ? sql`coalesce(${chatRooms.archivedAt}, now())` : null })
@@ -81,7 +81,7 @@ export async function archiveRoom(db: Db, caller: UserRow | null, roomId: number
 
 /** GET /api/admin/chat-rooms/{roomId}/messages: the room's newest 100 messages, hidden and held ones included. */
 export async function listRoomMessages(db: Db, caller: UserRow | null, roomId: number): Promise<AdminRoomMessage[]> {
-  requireAdmin(caller);
+  requirePermission(caller, 'moderate');
   const rows = await db
     .select({ m: chatMessages, username: users.username, displayName: users.displayName })
     .from(chatMessages)

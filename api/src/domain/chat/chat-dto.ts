@@ -1,11 +1,12 @@
+import { staffBadge } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom } from '@app/shared/schemas';
 import type { chatMessages, chatRooms, users } from '../../db/schema/index.ts';
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
-export type SenderRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'displayName' | 'membershipTier'>;
+export type SenderRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'displayName' | 'membershipTier' | 'role'>;
 
-export const senderColumns = (u: typeof users) => ({ id: u.id, username: u.username, displayName: u.displayName, membershipTier: u.membershipTier });
+export const senderColumns = (u: typeof users) => ({ id: u.id, username: u.username, displayName: u.displayName, membershipTier: u.membershipTier, role: u.role });
 
 export function toChatRoom(row: RoomRow, memberCount: number, isMember: boolean): ChatRoom {
   return {
@@ -17,7 +18,7 @@ export function toChatRoom(row: RoomRow, memberCount: number, isMember: boolean)
 export function toChatMessage(row: MessageRow, sender: SenderRow): ChatMessage {
   const message: ChatMessage = {
     id: row.id, roomId: row.roomId, content: row.content, sentAt: row.sentAt.toISOString(),
-    sender: { id: sender.id, displayName: sender.displayName || sender.username, tier: sender.membershipTier },
+    sender: { id: sender.id, displayName: sender.displayName || sender.username, badge: staffBadge(sender.role), tier: sender.membershipTier },
   };
   if (row.pendingReview) message.pending = true;
   return message;

@@ -1,4 +1,4 @@
-import { CHAT_HISTORY_SIZE } from '@app/shared/browser';
+import { can, CHAT_HISTORY_SIZE, viewerOf } from '@app/shared/browser';
 import type { ChatMessage } from '@app/shared/schemas';
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -6,14 +6,14 @@ import { chatMessages, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { senderColumns, toChatMessage, type MessageRow, type SenderRow } from './chat-dto.ts';
 
-/** Whether a viewer sees a message: hidden and held ones only by their sender and admins. */
-export function messageVisibleTo(row: Pick<MessageRow, 'isHidden' | 'pendingReview' | 'userId'>, viewer: Pick<UserRow, 'id' | 'role'>): boolean {
-  return (!row.isHidden && !row.pendingReview) || row.userId === viewer.id || viewer.role === 'admin';
+/** Whether a viewer sees a message: hidden and held ones only by those who may see them hidden (sender, moderators). */
+export function messageVisibleTo(row: Pick<MessageRow, 'isHidden' | 'pendingReview' | 'userId'>, viewer: UserRow): boolean {
+  return (!row.isHidden && !row.pendingReview) || can(viewerOf(viewer), 'see-hidden', { authorId: row.userId });
 }
 
 /** The last 50 messages of a room the viewer may see, oldest first. */
 export async function chatHistory(db: Db, viewer: UserRow, roomId: number): Promise<ChatMessage[]> {
-  const shown = viewer.role === 'admin' ? undefined : or(and(eq(chatMessages.isHidden, false), eq(chatMessages.pendingReview, false)), eq(chatMessages.userId, viewer.id));
+  const shown = can(viewerOf(viewer), 'moderate') ? undefined : or(and(eq(chatMessages.isHidden, false), eq(chatMessages.pendingReview, false)), eq(chatMessages.userId, viewer.id));
   const rows = await db
     .select({ message: chatMessages, sender: senderColumns(users) })
     .from(chatMessages)
@@ -25,9 +25,9 @@ export async function chatHistory(db: Db, viewer: UserRow, roomId: number): Prom
 }
 
 /** A message as this viewer sees it (a hidden one is a notice for its sender). */
-export function toViewerMessage(row: MessageRow, sender: SenderRow, viewer: Pick<UserRow, 'id' | 'role'>): ChatMessage {
+export function toViewerMessage(row: MessageRow, sender: SenderRow, viewer: UserRow): ChatMessage {
   const message = toChatMessage(row, sender);
-  if (row.isHidden && viewer.role !== 'admin') message.content = 'This message was hidden by a moderator.';
+  if (row.isHidden && !can(viewerOf(viewer), 'moderate')) message.content = 'This message was hidden by a moderator.';
   return message;
 }
 

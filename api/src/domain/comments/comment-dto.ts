@@ -1,3 +1,4 @@
+import { can, isAdminRole, staffBadge, viewerOf } from '@app/shared/browser';
 import type { Comment } from '@app/shared/schemas';
 import type { comments, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
@@ -6,38 +7,38 @@ export type CommentRow = typeof comments.$inferSelect;
 export type AuthorRow = Pick<typeof users.$inferSelect, 'username' | 'displayName' | 'avatarUrl' | 'role'>;
 
 /**
- * What one caller may see of a comment: admins see hidden text and its reason; the author of
+ * What one caller may see of a comment: moderators see hidden text and its reason; the author of
  * a hidden comment sees only that it was hidden; a deleted comment keeps no text, no author and
  * no edit time (its placeholder only holds the thread together).
  */
 export function toCommentDto(row: CommentRow, author: AuthorRow, caller: UserRow | null): Comment {
-  const isAdmin = caller?.role === 'admin';
+  const moderates = can(viewerOf(caller), 'moderate');
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,
     articleId: row.articleId,
     userId: row.userId,
     parentCommentId: row.parentCommentId,
-    content: deleted || (row.isHidden && !isAdmin) ? '' : row.content,
+    content: deleted || (row.isHidden && !moderates) ? '' : row.content,
     createdAt: row.createdAt.toISOString(),
     updatedAt: (deleted ? row.createdAt : row.updatedAt).toISOString(),
     isHidden: row.isHidden,
-    hiddenReason: isAdmin ? row.hiddenReason : null,
+    hiddenReason: moderates ? row.hiddenReason : null,
     isDeleted: deleted,
     user: deleted
-      ? { username: '', displayName: '', avatarUrl: null, isAdmin: false }
-      : { username: author.username, displayName: author.displayName || author.username, avatarUrl: author.avatarUrl, isAdmin: author.role === 'admin' },
+      ? { username: '', displayName: '', avatarUrl: null, isAdmin: false, badge: null }
+      : { username: author.username, displayName: author.displayName || author.username, avatarUrl: author.avatarUrl, isAdmin: isAdminRole(author.role), badge: staffBadge(author.role) },
   };
 }
 
 /**
- * Which comments a caller gets: hidden ones only if they are an admin or the author; deleted
+ * Which comments a caller gets: hidden ones only if they may see them (moderators, the author); deleted
  * ones only while a reply they can see hangs under them; nothing whose parent they cannot see.
  */
 export function visibleTo(rows: { comment: CommentRow; author: AuthorRow }[], caller: UserRow | null) {
-  const isAdmin = caller?.role === 'admin';
+  const viewer = viewerOf(caller);
   const byId = new Map(rows.map((r) => [r.comment.id, r]));
-  const ownVisible = (c: CommentRow) => !c.isHidden || isAdmin || c.userId === caller?.id;
+  const ownVisible = (c: CommentRow) => !c.isHidden || can(viewer, 'see-hidden', { authorId: c.userId });
   const hasVisibleReply = new Set<number>();
   for (const r of rows) {
     if (r.comment.deletedAt === null && ownVisible(r.comment) && r.comment.parentCommentId) hasVisibleReply.add(r.comment.parentCommentId);

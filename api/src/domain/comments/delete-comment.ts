@@ -1,3 +1,4 @@
+import { can, viewerOf } from '@app/shared/browser';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments } from '../../db/schema/index.ts';
@@ -10,7 +11,8 @@ import { requireCommenter } from './comment-rules.ts';
 export async function deleteComment(db: Db, caller: UserRow | null, commentId: number): Promise<void> {
   const user = requireCommenter(caller);
   const row = await commentOr404(db, commentId);
-  if (row.userId !== user.id) throw new AppError('forbidden', 'You can only delete your own comments.');
+  // Only its author takes a comment's words back (as editing); moderators hide instead, which keeps the record.
+  if (!can(viewerOf(user), 'edit', { authorId: row.userId })) throw new AppError('forbidden', 'You can only delete your own comments.');
   if (row.isHidden) throw new AppError('forbidden', 'A hidden comment cannot be deleted.');
   await db.transaction(async (tx) => {
     const [reply] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.parentCommentId, commentId)).limit(1);

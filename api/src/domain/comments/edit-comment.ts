@@ -1,3 +1,4 @@
+import { can, viewerOf } from '@app/shared/browser';
 import type { Comment, UpdateCommentInput } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -12,7 +13,7 @@ import { requireCommenter } from './comment-rules.ts';
 export async function editComment(db: Db, caller: UserRow | null, commentId: number, input: UpdateCommentInput): Promise<Comment> {
   const user = requireCommenter(caller);
   const row = await commentOr404(db, commentId);
-  if (row.userId !== user.id) throw new AppError('forbidden', 'You can only edit your own comments.');
+  if (!can(viewerOf(user), 'edit', { authorId: row.userId })) throw new AppError('forbidden', 'You can only edit your own comments.');
   if (row.isHidden) throw new AppError('forbidden', 'A hidden comment cannot be edited.');
   const [updated] = await db.update(comments).set({ content: input.content, updatedAt: sql`now()` }).where(eq(comments.id, commentId)).returning();
   return toCommentDto(updated!, user, user);

@@ -2,7 +2,7 @@ import type { CommentModerationQuery, ModeratedComment, ModeratedCommentPage } f
 import { count, desc, eq, isNull, and } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments, users } from '../../db/schema/index.ts';
-import { requireAdmin } from '../accounts/permissions.ts';
+import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentIndex } from '../content/content-index.ts';
 import { toCommentDto } from './comment-dto.ts';
@@ -11,7 +11,7 @@ import { commentAuthorColumns } from './list-comments.ts';
 
 /** Admin → Content Moderation → Articles: every comment with its article, newest first. */
 export async function listCommentsForModeration(db: Db, index: ContentIndex, caller: UserRow | null, query: CommentModerationQuery): Promise<ModeratedCommentPage> {
-  const admin = requireAdmin(caller);
+  const admin = requirePermission(caller, 'moderate');
   const { status, page, pageSize } = query;
   const where = and(isNull(comments.deletedAt), status === 'all' ? undefined : eq(comments.isHidden, status === 'hidden'));
   const [rows, [total]] = await Promise.all([

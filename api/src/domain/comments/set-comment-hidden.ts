@@ -3,14 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireAdmin } from '../accounts/permissions.ts';
+import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { toCommentDto } from './comment-dto.ts';
 import { commentOr404 } from './comment-or-404.ts';
 
 /** An admin hides a visible comment with a reason (and optional notes), or shows it again (`input` null). */
 export async function setCommentHidden(db: Db, caller: UserRow | null, commentId: number, input: HideCommentInput | null): Promise<Comment> {
-  const admin = requireAdmin(caller);
+  const admin = requirePermission(caller, 'moderate');
   const row = await commentOr404(db, commentId);
   const hidden = input !== null;
   if (hidden && row.isHidden) throw new AppError('conflict', 'This comment is already hidden.');

@@ -44,7 +44,7 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   const articleList = [...articles.values()].map((a) => a.summary);
   const videos = records.videos.map(toVideo);
   // A visitor reads what a free member reads: one list per tier.
-  const videosJsonByTier = new Map<Tier, string>(TIERS.map((tier) => [tier, JSON.stringify(videos.map((v) => videoFor({ tier, isAdmin: false, status: 'active' }, v)))]));
+  const videosJsonByTier = new Map<Tier, string>(TIERS.map((tier) => [tier, JSON.stringify(videos.map((v) => videoFor({ id: 0, tier, role: 'member', status: 'active' }, v)))]));
   const products = records.products.map(toProduct);
   return {
     snapshot,

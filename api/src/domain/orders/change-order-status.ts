@@ -5,13 +5,13 @@ import type { Db } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import { orderStatusHistory, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireAdmin } from '../accounts/permissions.ts';
+import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { loadOrderDetail, toOrderSummary } from './order-dto.ts';
 
 /** POST /api/admin/orders/{id}/status: a step of the order's life, with a note, kept in its history. */
 export async function changeOrderStatus(db: Db, caller: UserRow | null, orderId: number, input: { status: OrderStatus; note?: string | null }): Promise<OrderDetail> {
-  const admin = requireAdmin(caller);
+  const admin = requirePermission(caller, 'administer');
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('not_found', 'Order not found');
@@ -24,7 +24,7 @@ export async function changeOrderStatus(db: Db, caller: UserRow | null, orderId:
 
 /** GET /api/admin/orders: every order, newest first, by status and member. */
 export async function listAllOrders(db: Db, caller: UserRow | null, query: { status?: OrderStatus; search: string }): Promise<AdminOrder[]> {
-  requireAdmin(caller);
+  requirePermission(caller, 'administer');
   const pattern = containing(query.search);
   const rows = await db
     .select({ order: orders, username: users.username })

@@ -1,4 +1,4 @@
-import { AUTO_HIDE_REPORTS } from '@app/shared/browser';
+import { AUTO_HIDE_REPORTS, can, viewerOf } from '@app/shared/browser';
 import type { CreateReportInput } from '@app/shared/schemas';
 import { and, countDistinct, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +19,7 @@ import { findContent, setContentVisibility } from './reported-content.ts';
 export async function createReport(db: Db, caller: UserRow | null, input: CreateReportInput): Promise<{ id: number; status: 'pending'; hidden: boolean }> {
   const user = requirePermission(caller, 'post');
   const [item] = await findContent(db, input.type, [input.contentId]);
-  if (!item || (item.isHidden && item.authorId !== user.id && user.role !== 'admin')) throw new AppError('not_found', 'That content could not be found. It may have been removed.');
+  if (!item || (item.isHidden && !can(viewerOf(user), 'see-hidden', item))) throw new AppError('not_found', 'That content could not be found. It may have been removed.');
   if (item.authorId === user.id) throw new AppError('bad_request', 'You cannot report your own content.');
   if (item.roomId !== null) await requireRoomAccess(db, user, item.roomId);
   await takeAttempt(db, [{ key: `report:${user.id}`, max: 10, windowMs: 60 * 60_000 }], (s) => `You have sent many reports. Please try again in ${waitText(s)}.`);

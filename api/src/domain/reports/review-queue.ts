@@ -3,13 +3,13 @@ import type { Report } from '@app/shared/schemas';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reports, users } from '../../db/schema/index.ts';
-import { requireAdmin } from '../accounts/permissions.ts';
+import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { findContent, type ContentItem } from './reported-content.ts';
 
 /** GET /api/admin/reports: one review queue for everything members write, newest first (200). */
 export async function listReports(db: Db, caller: UserRow | null): Promise<Report[]> {
-  requireAdmin(caller);
+  requirePermission(caller, 'moderate');
   const rows = await db
     .select({ report: reports, reporter: { username: users.username, displayName: users.displayName } })
     .from(reports)

@@ -9,31 +9,36 @@ import OrdersTab from './orders-tab';
 import UsersTab from './users-tab';
 import YouTubeTab from './youtube-tab';
 
+/** Each tab needs one staff power: moderators see Chat Rooms and Content Moderation only. */
 const tabs = [
-  { value: 'articles', label: 'Articles' },
-  { value: 'users', label: 'Users' },
-  { value: 'members', label: 'Members & Revenue' },
-  { value: 'orders', label: 'Orders' },
-  { value: 'chat-rooms', label: 'Chat Rooms' },
-  { value: 'moderation', label: 'Content Moderation' },
-  { value: 'deployment', label: 'Deployment', note: 'Every change saved in the CMS already rebuilds the site within seconds. The manual Deploy button and the deployment history arrive with the admin release.' },
-  { value: 'youtube', label: 'YouTube' },
-  { value: 'settings', label: 'Settings', note: 'Site settings functionality will be implemented soon.' },
+  { value: 'articles', label: 'Articles', power: 'administer' },
+  { value: 'users', label: 'Users', power: 'administer' },
+  { value: 'members', label: 'Members & Revenue', power: 'administer' },
+  { value: 'orders', label: 'Orders', power: 'administer' },
+  { value: 'chat-rooms', label: 'Chat Rooms', power: 'moderate' },
+  { value: 'moderation', label: 'Content Moderation', power: 'moderate' },
+  { value: 'deployment', label: 'Deployment', power: 'administer', note: 'Every change saved in the CMS already rebuilds the site within seconds. The manual Deploy button and the deployment history arrive with the admin release.' },
+  { value: 'youtube', label: 'YouTube', power: 'administer' },
+  { value: 'settings', label: 'Settings', power: 'administer', note: 'Site settings functionality will be implemented soon.' },
 ] as const;
 
-/** /admin and /admin/dashboard: the same dashboard, admins only (guarded on the server). */
-export default function AdminDashboard() {
-  const tab = useStore($adminTab);
+export type StaffPowers = { moderate: boolean; administer: boolean };
+
+/** /admin and /admin/dashboard: the same dashboard for staff (guarded on the server), a tab per power they hold. */
+export default function AdminDashboard({ powers }: { powers: StaffPowers }) {
+  const shown = tabs.filter((t) => powers[t.power]);
+  const chosen = useStore($adminTab);
+  const tab = shown.some((t) => t.value === chosen) ? chosen : (shown[0]?.value ?? chosen);
   return (
     <Tabs.Root value={tab} onValueChange={(v) => $adminTab.set(v)}>
       <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
-        {tabs.map((t) => (
+        {shown.map((t) => (
           <Tabs.Trigger key={t.value} value={t.value} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
             {t.label}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      {tabs.map((t) => (
+      {shown.map((t) => (
         <Tabs.Content key={t.value} value={t.value} className="pt-6">
           {t.value === 'users' ? (
             <UsersTab />

@@ -3,7 +3,7 @@ import { atom, computed } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { $user } from '../../stores/session';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
-import { api, errorMessage, formatLongDate, tierLabel } from '@app/shared/browser';
+import { api, errorMessage, formatLongDate, ROLES, staffBadge, tierLabel, type Role } from '@app/shared/browser';
 import { toast } from '@app/ui';
 import type { AdminUser, AdminUserPage } from '@app/shared/schemas';
 import { $userSearch } from './admin-nav';
@@ -29,6 +29,19 @@ async function setVip(user: AdminUser, vip: boolean) {
     reloadUsers();
   } catch (err) {
     toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+  }
+}
+
+const roleLabel: Record<Role, string> = { member: 'Member', moderator: 'Moderator', admin: 'Admin' };
+
+/** Admins make members moderators (the review queue and rooms) or admins, and back. */
+async function setRole(user: AdminUser, role: Role) {
+  try {
+    await api.post(`/api/admin/users/${user.id}/role`, { role });
+    toast({ title: 'Role updated', description: `${user.username} is now ${role === 'member' ? 'a member' : `a ${roleLabel[role].toLowerCase()}`}.` });
+    reloadUsers();
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'An error occurred while updating the role.'), variant: 'destructive' });
   }
 }
 
@@ -69,7 +82,7 @@ export default function UsersTab() {
           <tbody className="divide-y divide-slate-200">
             {data?.users.map((u) => (
               <tr key={u.id}>
-                <td className="px-4 py-3"><p className="font-medium text-slate-900">{u.displayName}</p><p className="text-slate-500">@{u.username}{u.isAdmin && <span className="badge ml-2 bg-brand-50 text-brand-700">Admin</span>}</p></td>
+                <td className="px-4 py-3"><p className="font-medium text-slate-900">{u.displayName}</p><p className="text-slate-500">@{u.username}{staffBadge(u.role) && <span className="badge ml-2 bg-brand-50 text-brand-700">{staffBadge(u.role)}</span>}</p></td>
                 <td className="px-4 py-3 text-slate-700">{u.email}</td>
                 <td className="px-4 py-3">{tierLabel(u.membershipTier)}</td>
                 <td className="px-4 py-3"><span className={`badge ${statusStyle[u.accountStatus]}`}>{statusLabel[u.accountStatus]}</span></td>
@@ -79,6 +92,10 @@ export default function UsersTab() {
                     <div className="flex justify-end gap-2">
                       <button type="button" className="btn-outline" onClick={() => void setVip(u, u.membershipTier !== 'vip')} aria-label={`${u.membershipTier === 'vip' ? 'Remove VIP from' : 'Grant VIP to'} ${u.username}`}>{u.membershipTier === 'vip' ? 'Remove VIP' : 'Grant VIP'}</button>
                       <button type="button" className="btn-outline" onClick={() => setEditing(u)} aria-label={`Change status of ${u.username}`}>Change status</button>
+                      <label className="sr-only" htmlFor={`role-${u.id}`}>Role of {u.username}</label>
+                      <select id={`role-${u.id}`} className="rounded-md border border-slate-300 px-2 py-1 text-sm" value={u.role} onChange={(e) => void setRole(u, e.target.value as Role)}>
+                        {ROLES.map((r) => <option key={r} value={r}>{roleLabel[r]}</option>)}
+                      </select>
                     </div>
                   )}
                 </td>

@@ -10,6 +10,7 @@ import { $user, loadUser, useUser } from '../../stores/session';
 import { CommentForm } from './comment-form';
 import { ModerateDialog } from '@app/ui/moderate-dialog';
 import { ReportDialog } from '@app/ui/report-dialog';
+import { StaffBadge } from '@app/ui/staff-badge';
 
 type Node = Comment & { depth: number };
 
@@ -51,6 +52,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
 
   if (error || (user !== undefined && !can(viewerOf(user), 'read', { membershipRequired: required }))) return null;
   const canPost = can(viewerOf(user), 'comment');
+  const moderates = can(viewerOf(user), 'moderate');
 
   async function create(content: string, parentCommentId: number | null) {
     try {
@@ -134,19 +136,19 @@ export default function Comments({ articleId, required }: { articleId: number; r
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2 text-sm">
                       <span className="font-semibold text-slate-900">{c.isDeleted ? 'Deleted comment' : name}</span>
-                      {c.user.isAdmin && !c.isDeleted && <span className="badge bg-brand-600 text-white">Admin</span>}
+                      {!c.isDeleted && <StaffBadge badge={c.user.badge} />}
                       <span className="text-slate-500">{commentDate(c.createdAt, c.updatedAt)}</span>
                     </p>
                     {c.isDeleted ? (
                       <p className="mt-1 text-sm italic text-slate-500">This comment was deleted by its author.</p>
-                    ) : c.isHidden && !user?.isAdmin ? (
+                    ) : c.isHidden && !moderates ? (
                       <p className="mt-1 text-sm italic text-slate-600">This comment has been hidden by a moderator.</p>
                     ) : editing === c.id ? (
                       <div className="mt-2"><CommentForm label="Edit your comment" submitLabel="Save" initial={c.content} autoFocus onSubmit={(t) => update(c.id, t)} onCancel={() => setEditing(null)} /></div>
                     ) : (
                       <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.content}</p>
                     )}
-                    {c.isHidden && user?.isAdmin && c.hiddenReason && (
+                    {c.isHidden && moderates && c.hiddenReason && (
                       <p className="mt-1 text-xs font-medium text-amber-900">Hidden: {moderationReasonLabel[c.hiddenReason as ModerationReason] ?? c.hiddenReason}</p>
                     )}
                     {!c.isDeleted && !c.isHidden && editing !== c.id && (
@@ -154,7 +156,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
                         {canPost && <button type="button" className="btn-ghost px-2 py-1" onClick={() => setReplyTo(c.id)}>Reply</button>}
                         {mine && canPost && <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing(c.id)}>Edit</button>}
                         {mine && canPost && <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => void remove(c.id)}>Delete</button>}
-                        {user?.isAdmin && <button type="button" className="btn-ghost px-2 py-1 text-amber-800" onClick={() => setModerating(c.id)}>Moderate</button>}
+                        {moderates && <button type="button" className="btn-ghost px-2 py-1 text-amber-800" onClick={() => setModerating(c.id)}>Moderate</button>}
                         {user && !mine && <button type="button" className="btn-ghost px-2 py-1 text-slate-600" onClick={() => setReporting(c.id)}>Report</button>}
                       </div>
                     )}

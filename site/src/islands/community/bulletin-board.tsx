@@ -5,6 +5,7 @@ import type { BulletinPost } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { Field, SelectField } from '@app/ui/field';
 import { ReportDialog } from '@app/ui/report-dialog';
+import { StaffBadge } from '@app/ui/staff-badge';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 import { loadUser, useUser } from '../../stores/session';
 
@@ -68,7 +69,7 @@ export default function BulletinBoard() {
     }
   }
 
-  const isAdmin = can(viewerOf(user ?? null), 'moderate');
+  const viewer = viewerOf(user ?? null);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -113,9 +114,9 @@ export default function BulletinBoard() {
               <h3 className="mt-2 text-lg font-semibold text-slate-900">{p.title}</h3>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{p.content}</p>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
-                <span>{p.author.displayName} · {formatLongDate(p.postedAt)}</span>
+                <span className="flex items-center gap-2">{p.author.displayName} <StaffBadge badge={p.author.badge} /> · {formatLongDate(p.postedAt)}</span>
                 <span className="flex gap-3">
-                  {user && (p.userId === user.id || isAdmin) && <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => void remove(p)}>Delete</button>}
+                  {can(viewer, 'delete', { authorId: p.userId }) && <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => void remove(p)}>Delete</button>}
                   {user && p.userId !== user.id && <button type="button" className="font-medium text-slate-600 hover:underline" onClick={() => setReporting(p.id)}>Report</button>}
                 </span>
               </div>

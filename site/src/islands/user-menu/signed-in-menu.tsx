@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { initials, tierLabel } from '@app/shared/browser';
+import { can, initials, tierLabel, viewerOf } from '@app/shared/browser';
 import type { User } from '@app/shared/schemas';
 import { signOut } from '../../lib/sign-out';
 
@@ -29,7 +29,7 @@ export default function SignedInMenu({ user }: { user: User }) {
             <Menu.Item asChild><a href="/chat" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Chat</a></Menu.Item>
             <Menu.Item asChild><a href="/favorites" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Favorites</a></Menu.Item>
             <Menu.Item asChild><a href="/watch-later" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Watch Later</a></Menu.Item>
-            {user.isAdmin && <Menu.Item asChild><a href="/admin" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Admin Dashboard</a></Menu.Item>}
+            {can(viewerOf(user), 'moderate') && <Menu.Item asChild><a href="/admin" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Admin Dashboard</a></Menu.Item>}
             <Menu.Separator className="my-1 h-px bg-slate-200" />
             <Menu.Item onSelect={() => void signOut()} className="cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Sign Out</Menu.Item>
           </Menu.Content>

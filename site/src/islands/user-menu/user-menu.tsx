@@ -30,7 +30,7 @@ export default function UserMenu({ initialUser }: { initialUser?: User | null })
     const viewer = viewerOf(stored);
     html.removeAttribute('data-signed-in');
     html.dataset.viewerTier = readingTier(viewer) ?? 'visitor';
-    html.toggleAttribute('data-admin', can(viewer, 'moderate'));
+    html.toggleAttribute('data-staff', can(viewer, 'moderate'));
     html.toggleAttribute('data-ad-free', can(viewer, 'ad-free'));
   }, [hydrated, stored]);
 

@@ -17,7 +17,7 @@ export default function VideoGrid({ initial }: { initial: Video[] }) {
   const [query, setQuery] = useState('');
   const [syncing, setSyncing] = useState(false);
   const saved = useSavedVideos();
-  const isAdmin = can(viewerOf(saved.user ?? null), 'moderate');
+  const mayAdminister = can(viewerOf(saved.user ?? null), 'administer');
 
   async function reload() {
     try {
@@ -46,7 +46,7 @@ export default function VideoGrid({ initial }: { initial: Video[] }) {
           <input id="video-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search videos..." maxLength={200}
             className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
         </div>
-        {isAdmin && <button type="button" className="btn-primary" disabled={syncing} onClick={() => void sync()}>{syncing ? 'Syncing...' : 'Sync YouTube Videos'}</button>}
+        {mayAdminister && <button type="button" className="btn-primary" disabled={syncing} onClick={() => void sync()}>{syncing ? 'Syncing...' : 'Sync YouTube Videos'}</button>}
       </div>
       {failed && <p role="alert" className="mt-4 text-sm text-red-700">Error loading videos. Please try again later.</p>}
       {shown.length === 0 ? (
