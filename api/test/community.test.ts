@@ -1,9 +1,18 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
 import { browserClient } from './browser-client.ts';
 import { appForThisFile } from './file-app.ts';
 
 const t = appForThisFile();
 const member = t.member;
+
+/** A member whose reports count (DESIGN §7.15): two days old, a confirmed address, reporting from `ip`. */
+async function trustedReporter(username: string, ip: string) {
+  const client = await member(username);
+  await t.testDb.db.update(users).set({ createdAt: sql`now() - interval '2 days'`, emailConfirmedAt: sql`now()` }).where(eq(users.username, username));
+  return { report: (body: unknown) => client.post('/api/reports', body, { 'x-forwarded-for': ip }), client };
+}
 const post = { title: 'Morning pages', content: 'Three pages every morning changed my focus.', category: 'Discussion' };
 
 
@@ -72,19 +81,19 @@ describe('reports and the review queue', () => {
     const report = { type: 'bulletin', contentId: created.id, reason: 'spam' };
     expect((await author.post('/api/reports', report)).status).toBe(400);
     expect((await browserClient(t.app.base).post('/api/reports', report)).status).toBe(401);
-    const [r1, r2, r3] = [await member('rep_1'), await member('rep_2'), await member('rep_3')];
-    expect((await r1.post('/api/reports', { ...report, reason: 'nonsense' })).status).toBe(400);
-    expect((await r1.post('/api/reports', { ...report, notes: 'Selling pills' })).status).toBe(201);
-    expect((await r1.post('/api/reports', report)).status).toBe(409);
-    expect((await r2.post('/api/reports', report)).body.hidden).toBe(false);
-    expect((await r3.post('/api/reports', report)).body.hidden).toBe(true);
+    const [r1, r2, r3] = [await trustedReporter('rep_1', '198.51.100.1'), await trustedReporter('rep_2', '198.51.100.2'), await trustedReporter('rep_3', '198.51.100.3')];
+    expect((await r1.report({ ...report, reason: 'nonsense' })).status).toBe(400);
+    expect((await r1.report({ ...report, notes: 'Selling pills' })).status).toBe(201);
+    expect((await r1.report(report)).status).toBe(409);
+    expect((await r2.report(report)).body.hidden).toBe(false);
+    expect((await r3.report(report)).body.hidden).toBe(true);
 
     const visitorList = (await browserClient(t.app.base).get('/api/bulletin')).body;
     expect(visitorList.some((p: { id: number }) => p.id === created.id)).toBe(false);
     const authorList = (await author.get('/api/bulletin')).body;
     expect(authorList.find((p: { id: number }) => p.id === created.id)).toMatchObject({ isHidden: true, hiddenReason: 'spam' });
 
-    expect((await r1.get('/api/admin/reports')).status).toBe(403);
+    expect((await r1.client.get('/api/admin/reports')).status).toBe(403);
     const admin = await member('rep_admin', 'free', true);
     const queue = (await admin.get('/api/admin/reports')).body.filter((r: { contentId: number }) => r.contentId === created.id);
     expect(queue).toHaveLength(3);
@@ -113,5 +122,76 @@ describe('reports and the review queue', () => {
     const queue = (await admin.get('/api/admin/reports')).body;
     expect(queue.find((r: { type: string; contentId: number }) => r.type === 'comment' && r.contentId === comment.body.id)).toMatchObject({ content: 'Rude words here', reason: 'harassment', link: expect.stringContaining('/articles/1#comment-') });
     expect((await admin.post(`/api/admin/content/comment/${comment.body.id}/moderate`, { isHidden: true, reason: 'harassment' })).status).toBe(200);
+  });
+
+  it('three new accounts cannot hide a post', async () => {
+    const author = await member('abuse_target');
+    const post = (await author.post('/api/bulletin', { title: 'My honest review', content: 'I did not like the course and here is why.', category: 'Discussion' })).body;
+    for (const [i, name] of ['throwaway_1', 'throwaway_2', 'throwaway_3'].entries()) {
+      const fresh = await member(name);
+      const res = await fresh.post('/api/reports', { type: 'bulletin', contentId: post.id, reason: 'spam' }, { 'x-forwarded-for': `203.0.113.${i + 1}` });
+      expect(res.body).toMatchObject({ status: 'pending', hidden: false });
+    }
+    expect((await browserClient(t.app.base).get('/api/bulletin')).body.some((p: { id: number }) => p.id === post.id)).toBe(true);
+  });
+
+  it('counts trusted reporters behind one address once', async () => {
+    const author = await member('one_address_target');
+    const post = (await author.post('/api/bulletin', { title: 'Weekly recap', content: 'What I learned from a week of journaling.', category: 'General' })).body;
+    for (const name of ['same_ip_1', 'same_ip_2', 'same_ip_3']) {
+      const r = await trustedReporter(name, '192.0.2.77');
+      expect((await r.report({ type: 'bulletin', contentId: post.id, reason: 'spam' })).body.hidden).toBe(false);
+    }
+  });
+
+  it('never hides staff content automatically: it goes to the queue, and staff can restore what was hidden', async () => {
+    const admin = await member('staff_author', 'free', true);
+    const post = (await admin.post('/api/bulletin', { title: 'Community rules', content: 'Please be kind and keep it on topic.', category: 'Announcement' })).body;
+    for (const [i, name] of ['staff_rep_1', 'staff_rep_2', 'staff_rep_3'].entries()) {
+      const r = await trustedReporter(name, `198.51.100.${50 + i}`);
+      expect((await r.report({ type: 'bulletin', contentId: post.id, reason: 'harassment' })).body.hidden).toBe(false);
+    }
+    expect((await browserClient(t.app.base).get('/api/bulletin')).body.some((p: { id: number }) => p.id === post.id)).toBe(true);
+    expect((await admin.get('/api/admin/reports')).body.filter((r: { contentId: number; type: string }) => r.type === 'bulletin' && r.contentId === post.id)).toHaveLength(3);
+  });
+
+  it('stops counting the reports of a member staff marked as abusing them', async () => {
+    const author = await member('ignored_target');
+    const post = (await author.post('/api/bulletin', { title: 'Progress photo', content: 'Thirty days of running, here is my log.', category: 'General' })).body;
+    const admin = await member('ignore_admin', 'free', true);
+    const abuser = await trustedReporter('serial_reporter', '198.51.100.90');
+    const [abuserRow] = await t.testDb.db.select().from(users).where(eq(users.username, 'serial_reporter'));
+    expect((await abuser.client.post(`/api/admin/reporters/${abuserRow!.id}/ignore`, { ignored: true })).status).toBe(403);
+    expect((await admin.post(`/api/admin/reporters/${abuserRow!.id}/ignore`, { ignored: true })).body).toEqual({ userId: abuserRow!.id, reportsIgnored: true });
+    expect((await abuser.report({ type: 'bulletin', contentId: post.id, reason: 'spam' })).status).toBe(201);
+    for (const [i, name] of ['honest_1', 'honest_2'].entries()) {
+      const r = await trustedReporter(name, `198.51.100.${91 + i}`);
+      expect((await r.report({ type: 'bulletin', contentId: post.id, reason: 'spam' })).body.hidden).toBe(false);
+    }
+    const queue = (await admin.get('/api/admin/reports')).body.filter((r: { contentId: number; type: string }) => r.type === 'bulletin' && r.contentId === post.id);
+    expect(queue.find((r: { reporterId: number }) => r.reporterId === abuserRow!.id)).toMatchObject({ reporterIgnored: true, typeLabel: 'Bulletin Post' });
+  });
+
+  it('closes a comment’s open reports when it is hidden through either call', async () => {
+    const pro = await member('hide_paths_author', 'pro');
+    const reporter = await member('hide_paths_reporter');
+    const admin = await member('hide_paths_admin', 'free', true);
+    const statusesAfter = async (hide: (commentId: number) => Promise<{ status: number }>) => {
+      const comment = (await pro.post('/api/articles/1/comments', { content: 'Something rude was said here' })).body;
+      expect((await reporter.post('/api/reports', { type: 'comment', contentId: comment.id, reason: 'harassment' })).status).toBe(201);
+      expect((await hide(comment.id)).status).toBe(200);
+      return (await admin.get('/api/admin/reports')).body.filter((r: { type: string; contentId: number }) => r.type === 'comment' && r.contentId === comment.id).map((r: { status: string }) => r.status);
+    };
+    expect(await statusesAfter((id) => admin.post(`/api/articles/comments/${id}/hide`, { reason: 'harassment' }))).toEqual(['reviewed']);
+    expect(await statusesAfter((id) => admin.post(`/api/admin/content/article/${id}/moderate`, { isHidden: true, reason: 'harassment' }))).toEqual(['reviewed']);
+  });
+});
+
+describe('room moderation input', () => {
+  it('answers 400 with a message, not 500, to a moderate call that changes nothing', async () => {
+    const admin = await member('room_input_admin', 'free', true);
+    const rooms = (await admin.get('/api/admin/chat-rooms')).body as { id: number }[];
+    const res = await admin.post(`/api/admin/chat-rooms/${rooms[0]!.id}/moderate`, {});
+    expect(res).toMatchObject({ status: 400, body: { message: 'Nothing to change: send isModerated, isMuted or moderationNotes.' } });
   });
 });

@@ -1,15 +1,22 @@
 import { REPORT_TYPES, type ReportType } from '@app/shared/browser';
-import { ArchiveRoomSchema, CreateBulletinPostSchema, CreateChatRoomSchema, CreateReportSchema, ModerateContentSchema, ModerateRoomSchema } from '@app/shared/schemas';
+import { ArchiveRoomSchema, CreateBulletinPostSchema, CreateChatRoomSchema, CreateReportSchema, IgnoreReporterSchema, ModerateContentSchema, ModerateRoomSchema } from '@app/shared/schemas';
 import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import { createBulletinPost } from '../domain/bulletin/create-bulletin-post.ts';
 import { deleteBulletinPost } from '../domain/bulletin/delete-bulletin-post.ts';
-import { listAdminBulletinPosts, listBulletinPosts } from '../domain/bulletin/list-bulletin-posts.ts';
-import { archiveRoom, listAdminRooms, listFlaggedMessages, listRoomMessages, moderateRoom } from '../domain/chat/admin-rooms.ts';
+import { listAdminBulletinPosts } from '../domain/bulletin/list-admin-bulletin-posts.ts';
+import { listBulletinPosts } from '../domain/bulletin/list-bulletin-posts.ts';
+import { archiveRoom } from '../domain/chat/archive-room.ts';
+import { listAdminRooms } from '../domain/chat/list-admin-rooms.ts';
+import { listFlaggedMessages } from '../domain/chat/list-flagged-messages.ts';
+import { listRoomMessages } from '../domain/chat/list-room-messages.ts';
+import { moderateRoom } from '../domain/chat/moderate-room.ts';
 import { createRoom } from '../domain/chat/create-room.ts';
 import { listRooms } from '../domain/chat/list-rooms.ts';
 import { createReport } from '../domain/reports/create-report.ts';
-import { dismissReport, moderateContent } from '../domain/reports/moderate-content.ts';
+import { dismissReport } from '../domain/reports/dismiss-report.ts';
+import { ignoreReporter } from '../domain/reports/ignore-reporter.ts';
+import { moderateContent } from '../domain/reports/moderate-content.ts';
 import { listReports } from '../domain/reports/review-queue.ts';
 import { AppError } from '../lib/app-error.ts';
 import { idParam } from './params.ts';
@@ -19,7 +26,7 @@ import { noStore } from './no-store.ts';
 const contentType = (value: string | undefined): ReportType => {
   // The spec's admin screen says "article" for comments on articles.
   const type = value === 'article' ? 'comment' : value;
-  if (!REPORT_TYPES.includes(type as ReportType)) throw new AppError('not_found', 'Unknown content type');
+  if (!(REPORT_TYPES as readonly (string | undefined)[]).includes(type)) throw new AppError('not_found', 'Unknown content type');
   return type as ReportType;
 };
 
@@ -49,7 +56,7 @@ export function communityRoutes(deps: { db: Db; readUser: UserReader }): Router 
   });
 
   r.post('/reports', async (req, res) => {
-    res.status(201).json(await createReport(db, await readUser(req), CreateReportSchema.parse(req.body)));
+    res.status(201).json(await createReport(db, await readUser(req), CreateReportSchema.parse(req.body), { ip: req.ip ?? null, now: new Date() }));
   });
 
   r.get('/admin/reports', async (req, res) => {
@@ -58,6 +65,10 @@ export function communityRoutes(deps: { db: Db; readUser: UserReader }): Router 
   });
   r.post('/admin/reports/:id/dismiss', async (req, res) => {
     res.json(await dismissReport(db, await readUser(req), idParam(req.params.id, 'Report')));
+  });
+  r.post('/admin/reporters/:userId/ignore', async (req, res) => {
+    const caller = await readUser(req);
+    res.json(await ignoreReporter(db, caller, idParam(req.params.userId, 'User'), IgnoreReporterSchema.parse(req.body).ignored));
   });
   r.get('/admin/bulletin-posts', async (req, res) => {
     noStore(res);

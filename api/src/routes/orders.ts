@@ -1,7 +1,8 @@
 import { AdminOrdersQuerySchema, OrderStatusChangeSchema, PlaceOrderSchema } from '@app/shared/schemas';
 import { Router } from 'express';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
-import { changeOrderStatus, listAllOrders } from '../domain/orders/change-order-status.ts';
+import { changeOrderStatus } from '../domain/orders/change-order-status.ts';
+import { listAllOrders } from '../domain/orders/list-all-orders.ts';
 import { getOrder, listOrders } from '../domain/orders/list-orders.ts';
 import { placeOrder, type OrderDeps } from '../domain/orders/place-order.ts';
 import { AppError } from '../lib/app-error.ts';

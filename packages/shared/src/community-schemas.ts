@@ -42,11 +42,16 @@ export const ModerateContentSchema = z.object({
 export type ModerateContentInput = z.infer<typeof ModerateContentSchema>;
 
 /** POST /api/admin/chat-rooms/{roomId}/moderate (a roomId in the body is ignored: the path names the room). */
-export const ModerateRoomSchema = z.object({
-  isModerated: z.boolean().optional(),
-  isMuted: z.boolean().optional(),
-  moderationNotes: z.string().trim().max(2000).nullish(),
-});
+export const ModerateRoomSchema = z
+  .object({
+    isModerated: z.boolean().optional(),
+    isMuted: z.boolean().optional(),
+    moderationNotes: z.string().trim().max(2000).nullish(),
+  })
+  .refine((v) => v.isModerated !== undefined || v.isMuted !== undefined || v.moderationNotes !== undefined, { error: 'Nothing to change: send isModerated, isMuted or moderationNotes.' });
+
+/** POST /api/admin/reporters/{userId}/ignore: staff stop (or restart) counting a member's reports. */
+export const IgnoreReporterSchema = z.object({ ignored: z.boolean({ error: 'ignored must be true or false' }) });
 export type ModerateRoomInput = z.infer<typeof ModerateRoomSchema>;
 
 /** What the chat socket accepts (DESIGN §7.3: both vocabularies). */
@@ -124,6 +129,11 @@ export type Report = {
   /** The whole text, for the Moderate Content dialog. */
   fullContent: string;
   reporterName: string;
+  reporterId: number;
+  /** Staff marked the reporter as abusing reports: their reports no longer count. */
+  reporterIgnored: boolean;
+  /** What the admin screens call the kind ("Bulletin Post", "Chat Message", "Article"). */
+  typeLabel: string;
   reason: string;
   notes: string | null;
   reportedAt: string;

@@ -1,13 +1,12 @@
-import type { AdminOrder, OrderDetail, OrderStatus } from '@app/shared/schemas';
+import type { OrderDetail, OrderStatus } from '@app/shared/schemas';
 import { ORDER_TRANSITIONS } from '@app/shared/browser';
-import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { containing } from '../../db/like.ts';
-import { orderStatusHistory, orders, users } from '../../db/schema/index.ts';
+import { orderStatusHistory, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
-import { loadOrderDetail, toOrderSummary } from './order-dto.ts';
+import { loadOrderDetail } from './order-dto.ts';
 
 /** POST /api/admin/orders/{id}/status: a step of the order's life, with a note, kept in its history. */
 export async function changeOrderStatus(db: Db, caller: UserRow | null, orderId: number, input: { status: OrderStatus; note?: string | null }): Promise<OrderDetail> {
@@ -20,18 +19,4 @@ export async function changeOrderStatus(db: Db, caller: UserRow | null, orderId:
     await tx.insert(orderStatusHistory).values({ orderId, status: input.status, note: input.note ?? null, changedBy: admin.id });
     return loadOrderDetail(tx, updated!);
   });
-}
-
-/** GET /api/admin/orders: every order, newest first, by status and member. */
-export async function listAllOrders(db: Db, caller: UserRow | null, query: { status?: OrderStatus; search: string }): Promise<AdminOrder[]> {
-  requirePermission(caller, 'administer');
-  const pattern = containing(query.search);
-  const rows = await db
-    .select({ order: orders, username: users.username })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(query.status ? eq(orders.status, query.status) : undefined, query.search ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(200);
-  return rows.map((r) => ({ ...toOrderSummary(r.order), username: r.username }));
 }

@@ -5,13 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { reports, users } from '../../db/schema/index.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
-import { findContent, type ContentItem } from './reported-content.ts';
+import type { ContentItem } from '../moderation/moderated-kind.ts';
+import { moderatedKind } from '../moderation/registry.ts';
 
-/** GET /api/admin/reports: one review queue for everything members write, newest first (200). */
+/** GET /api/admin/reports: one review queue for every moderated kind, newest first (200). */
 export async function listReports(db: Db, caller: UserRow | null): Promise<Report[]> {
   requirePermission(caller, 'moderate');
   const rows = await db
-    .select({ report: reports, reporter: { username: users.username, displayName: users.displayName } })
+    .select({ report: reports, reporter: { id: users.id, username: users.username, displayName: users.displayName, reportsIgnoredAt: users.reportsIgnoredAt } })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
     .orderBy(desc(reports.createdAt), desc(reports.id))
@@ -19,17 +20,20 @@ export async function listReports(db: Db, caller: UserRow | null): Promise<Repor
   const items = new Map<string, ContentItem>();
   for (const type of REPORT_TYPES) {
     const ids = [...new Set(rows.filter((r) => r.report.type === type).map((r) => r.report.contentId))];
-    for (const item of await findContent(db, type, ids)) items.set(`${type}:${item.id}`, item);
+    for (const item of await moderatedKind(type).find(db, ids)) items.set(`${type}:${item.id}`, item);
   }
   return rows.map(({ report, reporter }) => {
     const item = items.get(`${report.type}:${report.contentId}`);
     return {
       id: report.id,
       type: report.type,
+      typeLabel: moderatedKind(report.type).label,
       contentId: report.contentId,
       content: item ? excerpt(item.text) : '(removed)',
       fullContent: item?.text ?? '(removed)',
       reporterName: reporter.displayName || reporter.username,
+      reporterId: reporter.id,
+      reporterIgnored: reporter.reportsIgnoredAt !== null,
       reason: report.reason,
       notes: report.notes,
       reportedAt: report.createdAt.toISOString(),

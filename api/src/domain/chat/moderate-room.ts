@@ -1,0 +1,26 @@
+import type { AdminChatRoom, ModerateRoomInput } from '@app/shared/schemas';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatRooms } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requirePermission } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { toAdminRoom } from './admin-room-dto.ts';
+import { publishChatEvent } from './chat-events.ts';
+
+/** POST /api/admin/chat-rooms/{roomId}/moderate: moderated (slow mode, links held), muted (admins only), notes. */
+export async function moderateRoom(db: Db, caller: UserRow | null, roomId: number, input: ModerateRoomInput): Promise<AdminChatRoom> {
+  requirePermission(caller, 'moderate');
+  const [room] = await db
+    .update(chatRooms)
+    .set({
+      ...(input.isModerated !== undefined && { isModerated: input.isModerated }),
+      ...(input.isMuted !== undefined && { isMuted: input.isMuted }),
+      ...(input.moderationNotes !== undefined && { moderationNotes: input.moderationNotes || null }),
+    })
+    .where(eq(chatRooms.id, roomId))
+    .returning();
+  if (!room) throw new AppError('not_found', 'Chat room not found');
+  await publishChatEvent(db, { kind: 'room', roomId });
+  return toAdminRoom(db, room);
+}

@@ -1,0 +1,37 @@
+import type { ReportType, Role } from '@app/shared/browser';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Anything a member wrote, as moderation sees it. */
+export type ContentItem = {
+  type: ReportType;
+  id: number;
+  authorId: number;
+  /** The author's role: staff content is never hidden automatically (DESIGN §7.15). */
+  authorRole: Role;
+  text: string;
+  isHidden: boolean;
+  hiddenReason: string | null;
+  moderationNotes: string | null;
+  link: string;
+};
+
+export type Visibility = { hidden: true; reason: string | null; notes: string | null; by: number | null } | { hidden: false; by: number | null };
+
+/**
+ * One kind of content moderation knows (Discourse's reviewable types): how to find items, change
+ * their visibility, link to them, who may report them, and what to call them. Adding a reportable
+ * kind is one file like `kinds/comment.ts` plus its entry in `registry.ts`.
+ */
+export type ModeratedKind = {
+  type: ReportType;
+  /** What the admin screens call it ("Bulletin Post"). */
+  label: string;
+  find(db: Db | Tx, ids: number[]): Promise<ContentItem[]>;
+  /** Hides or shows one item (showing a held chat message approves it). */
+  setVisibility(tx: Tx, item: ContentItem, v: Visibility): Promise<void>;
+  /** Throws when this member may not report this item beyond the common rules (e.g. a room they cannot enter). */
+  checkReporter(db: Db, reporter: UserRow, item: ContentItem): Promise<void>;
+};
