@@ -23,6 +23,7 @@ import { videoRoutes } from './routes/videos.ts';
 import type { VideoSyncDeps } from './domain/videos/sync-videos.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { loginRequired } from './routes/login-required.ts';
 import { originCheck } from './routes/origin-check.ts';
 import { refuseNul } from './routes/refuse-nul.ts';
 import { createSessionReader, userReader } from './routes/session-cookie.ts';
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   const api = express.Router();
   api.use(originCheck([deps.publicUrl, ...(deps.extraOrigins ?? [])]));
+  api.use(loginRequired(session));
   api.use(express.json({ limit: '100kb' }));
   api.use(refuseNul);
   api.get('/health', (_req, res) => {
