@@ -1,11 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { api, errorMessage, formatLongDate, moderationReasonLabel, type ModerationReason } from '@app/shared/browser';
-import type { ModeratedCommentPage } from '@app/shared/schemas';
-import { toast } from '@app/ui';
-import { ModerateDialog } from '@app/ui/moderate-dialog';
-import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { errorMessage, formatLongDate, moderationReasonLabel, type ModerationReason } from '@app/shared/browser';
+import type { ModeratedComment, ModeratedCommentPage } from '@app/shared/schemas';
+import { ModerateContentDialog } from '@app/ui/moderate-content-dialog';
+import { createFetcherStore } from '../../lib/queries';
+import { useModerateContent } from './moderate-content-dialog';
 import { BulletinModeration } from './bulletin-moderation';
 import { ChatModeration } from './chat-moderation';
 import { ReportsQueue } from './reports-queue';
@@ -15,18 +15,9 @@ const $comments = createFetcherStore<ModeratedCommentPage>([COMMENTS]);
 /** Content Moderation → Articles: every article comment, with Hide (reason, notes) and Restore. */
 function ArticleComments() {
   const { data: page, error } = useStore($comments);
-  const [hiding, setHiding] = useState<number | null>(null);
-
-  async function act(id: number, hide: boolean, reason?: string, notes?: string) {
-    try {
-      await api.post(`/api/articles/comments/${id}/${hide ? 'hide' : 'restore'}`, hide ? { reason, notes: notes || null } : {});
-      toast({ title: 'Content moderated', description: hide ? 'The content has been hidden from users.' : 'The content has been approved and is visible to users.' });
-      setHiding(null);
-      invalidateKeys(COMMENTS);
-    } catch (err) {
-      toast({ title: 'Error moderating content', description: errorMessage(err, 'An error occurred while moderating the content.'), variant: 'destructive' });
-    }
-  }
+  const [hiding, setHiding] = useState<ModeratedComment | null>(null);
+  const { save } = useModerateContent();
+  const item = (c: ModeratedComment) => ({ type: 'comment' as const, id: c.id, content: c.content, isHidden: c.isHidden, hiddenReason: c.hiddenReason, moderationNotes: c.moderationNotes });
 
   if (error) return <p className="text-red-700">Could not load comments: {errorMessage(error)}</p>;
   if (!page) return <p className="text-slate-600">Loading comments...</p>;
@@ -45,14 +36,24 @@ function ArticleComments() {
               <td className="px-4 py-3">{c.isHidden ? <span className="badge bg-amber-100 text-amber-900">Hidden{c.hiddenReason ? ` · ${moderationReasonLabel[c.hiddenReason as ModerationReason] ?? c.hiddenReason}` : ''}</span> : <span className="badge bg-emerald-100 text-emerald-800">Visible</span>}</td>
               <td className="px-4 py-3 text-right">
                 {c.isHidden
-                  ? <button type="button" className="btn-outline" onClick={() => void act(c.id, false)}>Restore</button>
-                  : <button type="button" className="btn-outline" onClick={() => setHiding(c.id)}>Hide</button>}
+                  ? <button type="button" className="btn-outline" onClick={() => void save(item(c), { isHidden: false, reason: null, notes: c.moderationNotes }).catch(() => {})}>Restore</button>
+                  : <button type="button" className="btn-outline" onClick={() => setHiding(c)}>Hide</button>}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {hiding !== null && <ModerateDialog onClose={() => setHiding(null)} onConfirm={(reason, notes) => act(hiding, true, reason, notes)} />}
+      {hiding !== null && (
+        <ModerateContentDialog
+          title="Moderate comment"
+          description="The comment will be hidden from regular users. Its author will see that it was hidden."
+          content={hiding.content}
+          initial={item(hiding)}
+          hideOnly
+          onSave={(choice) => save(item(hiding), choice)}
+          onClose={() => setHiding(null)}
+        />
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 import { commentDate } from '../../lib/reading';
 import { $user, loadUser, useUser } from '../../stores/session';
 import { CommentForm } from './comment-form';
-import { ModerateDialog } from '@app/ui/moderate-dialog';
+import { ModerateContentDialog, type ModerationChoice } from '@app/ui/moderate-content-dialog';
 import { ReportDialog } from '@app/ui/report-dialog';
 import { StaffBadge } from '@app/ui/staff-badge';
 
@@ -88,14 +88,14 @@ export default function Comments({ articleId, required }: { articleId: number; r
       failure('delete', err);
     }
   }
-  async function hide(id: number, reason: string, notes: string) {
+  async function hide(id: number, choice: ModerationChoice) {
     try {
-      await api.post(`/api/articles/comments/${id}/hide`, { reason, notes: notes || null });
+      await api.post(`/api/articles/comments/${id}/hide`, { reason: choice.reason, notes: choice.notes });
       toast({ title: 'Comment moderated', description: 'The comment has been hidden from regular users.' });
-      setModerating(null);
       load();
     } catch (err) {
       failure('moderate', err);
+      throw err;
     }
   }
 
@@ -171,7 +171,16 @@ export default function Comments({ articleId, required }: { articleId: number; r
         </ul>
       )}
       {reporting !== null && <ReportDialog type="comment" contentId={reporting} onClose={() => setReporting(null)} />}
-      {moderating !== null && <ModerateDialog onClose={() => setModerating(null)} onConfirm={(reason, notes) => hide(moderating, reason, notes)} />}
+      {moderating !== null && (
+        <ModerateContentDialog
+          title="Moderate comment"
+          description="The comment will be hidden from regular users. Its author will see that it was hidden."
+          initial={{ isHidden: false }}
+          hideOnly
+          onSave={(choice) => hide(moderating, choice)}
+          onClose={() => setModerating(null)}
+        />
+      )}
     </section>
   );
 }
