@@ -1,4 +1,4 @@
-import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
+import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import { api, errorMessage, tierLabel } from '@app/shared/browser';
@@ -110,11 +110,7 @@ export default function ArticlesTab() {
       </section>
 
       {deleting && (
-        <DialogShell title="Delete this article?" description={<>“{deleting.title}” will be removed from the site and the CMS. This cannot be undone.</>} onClose={() => setDeleting(null)}>
-          <DialogFooter>
-            <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" onClick={() => void confirmDelete(deleting)}>Delete</button>
-          </DialogFooter>
-        </DialogShell>
+        <ConfirmDialog title="Delete this article?" description={<>“{deleting.title}” will be removed from the site and the CMS. This cannot be undone.</>} onConfirm={() => void confirmDelete(deleting)} onClose={() => setDeleting(null)} />
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { api, errorMessage, formatShortDate, moderationReasonLabel, reportStatusLabel, type ModerationReason, type ReportType } from '@app/shared/browser';
+import { api, errorMessage, formatShortDate, moderationReasonLabel, reportStatusLabel, type ModerationReason } from '@app/shared/browser';
 import type { Report } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore } from '../../lib/queries';
@@ -10,7 +10,6 @@ import { RowMenu } from './row-menu';
 const REPORTS = '/api/admin/reports';
 const $reports = createFetcherStore<Report[]>([REPORTS]);
 
-const TYPE_LABEL: Record<ReportType, string> = { bulletin: 'Bulletin Post', chat: 'Chat Message', comment: 'Article' };
 const statusLook = (s: string) => (s === 'reviewed' ? 'bg-emerald-100 text-emerald-800' : s === 'dismissed' ? 'bg-slate-200 text-slate-700' : 'bg-amber-100 text-amber-900');
 
 async function dismiss(report: Report) {
@@ -20,6 +19,17 @@ async function dismiss(report: Report) {
     reloadModeration();
   } catch (err) {
     toast({ title: 'Error moderating content', description: errorMessage(err, 'An error occurred while moderating the content.'), variant: 'destructive' });
+  }
+}
+
+/** A member who abuses reports: their reports stop counting towards hiding anything (and can count again). */
+async function ignoreReporter(report: Report, ignored: boolean) {
+  try {
+    await api.post(`/api/admin/reporters/${report.reporterId}/ignore`, { ignored });
+    toast({ title: 'Reporter updated', description: ignored ? `Reports from ${report.reporterName} no longer count towards hiding content.` : `Reports from ${report.reporterName} count again.` });
+    reloadModeration();
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'An error occurred while updating the reporter.'), variant: 'destructive' });
   }
 }
 
@@ -37,8 +47,8 @@ export function ReportsQueue() {
               {r.isHidden && <span className="badge ml-2 bg-red-100 text-red-800">Hidden</span>}
               {r.notes && <p className="mt-1 text-xs text-slate-500">“{r.notes}”</p>}
             </td>
-            <td className="px-4 py-3 text-slate-700">{TYPE_LABEL[r.type] ?? 'User Content'}</td>
-            <td className="px-4 py-3 text-slate-700">{r.reporterName}</td>
+            <td className="px-4 py-3 text-slate-700">{r.typeLabel}</td>
+            <td className="px-4 py-3 text-slate-700">{r.reporterName}{r.reporterIgnored && <span className="badge ml-2 bg-slate-200 text-slate-700">Not counted</span>}</td>
             <td className="px-4 py-3 text-slate-700">{moderationReasonLabel[r.reason as ModerationReason] ?? r.reason}</td>
             <td className="px-4 py-3 text-slate-700">{formatShortDate(r.reportedAt)}</td>
             <td className="px-4 py-3"><span className={`badge ${statusLook(r.status)}`}>{reportStatusLabel(r.status)}</span></td>
@@ -47,6 +57,7 @@ export function ReportsQueue() {
                 { label: r.isHidden ? 'Review Content' : 'Moderate Content', onSelect: () => moderate({ type: r.type, id: r.contentId, content: r.fullContent, isHidden: r.isHidden, hiddenReason: r.hiddenReason, moderationNotes: r.moderationNotes }) },
                 ...(r.status === 'pending' ? [{ label: 'Dismiss Report', onSelect: () => void dismiss(r) }] : []),
                 ...(r.link ? [{ label: 'View in Place', onSelect: () => window.open(r.link!, '_blank', 'noopener') }] : []),
+                { label: r.reporterIgnored ? 'Count Reporter’s Reports' : 'Stop Counting Reporter’s Reports', onSelect: () => void ignoreReporter(r, !r.reporterIgnored) },
               ]} />
             </td>
           </tr>

@@ -11,6 +11,7 @@ import { CommentForm } from './comment-form';
 import { ModerateContentDialog, type ModerationChoice } from '@app/ui/moderate-content-dialog';
 import { ReportDialog } from '@app/ui/report-dialog';
 import { StaffBadge } from '@app/ui/staff-badge';
+import { ConfirmDialog } from '@app/ui/confirm-dialog';
 
 type Node = Comment & { depth: number };
 
@@ -45,6 +46,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [moderating, setModerating] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
   const [reporting, setReporting] = useState<number | null>(null);
 
   const load = () => invalidateKeys(key);
@@ -79,7 +81,6 @@ export default function Comments({ articleId, required }: { articleId: number; r
     }
   }
   async function remove(id: number) {
-    if (!window.confirm('Delete this comment?')) return;
     try {
       await api.delete(`/api/articles/comments/${id}`);
       toast({ title: 'Comment deleted', description: 'The comment has been deleted successfully.' });
@@ -155,7 +156,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
                       <div className="mt-2 flex flex-wrap gap-1 text-sm">
                         {canPost && <button type="button" className="btn-ghost px-2 py-1" onClick={() => setReplyTo(c.id)}>Reply</button>}
                         {mine && canPost && <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing(c.id)}>Edit</button>}
-                        {mine && canPost && <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => void remove(c.id)}>Delete</button>}
+                        {mine && canPost && <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => setDeleting(c.id)}>Delete</button>}
                         {moderates && <button type="button" className="btn-ghost px-2 py-1 text-amber-800" onClick={() => setModerating(c.id)}>Moderate</button>}
                         {user && !mine && <button type="button" className="btn-ghost px-2 py-1 text-slate-600" onClick={() => setReporting(c.id)}>Report</button>}
                       </div>
@@ -170,6 +171,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
           })}
         </ul>
       )}
+      {deleting !== null && <ConfirmDialog title="Delete this comment?" description="Replies from others stay, under a note that it was deleted." onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />}
       {reporting !== null && <ReportDialog type="comment" contentId={reporting} onClose={() => setReporting(null)} />}
       {moderating !== null && (
         <ModerateContentDialog

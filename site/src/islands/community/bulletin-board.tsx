@@ -6,6 +6,7 @@ import { toast } from '@app/ui';
 import { Field, SelectField } from '@app/ui/field';
 import { ReportDialog } from '@app/ui/report-dialog';
 import { StaffBadge } from '@app/ui/staff-badge';
+import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 import { loadUser, useUser } from '../../stores/session';
 
@@ -59,7 +60,6 @@ export default function BulletinBoard() {
   }
 
   async function remove(post: BulletinPost) {
-    if (!confirm(`Delete "${post.title}"?`)) return;
     try {
       await api.delete(`${KEY}/${post.id}`);
       toast({ title: 'Post deleted' });
@@ -70,6 +70,7 @@ export default function BulletinBoard() {
   }
 
   const viewer = viewerOf(user ?? null);
+  const [deleting, setDeleting] = useState<BulletinPost | null>(null);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -116,7 +117,7 @@ export default function BulletinBoard() {
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
                 <span className="flex items-center gap-2">{p.author.displayName} <StaffBadge badge={p.author.badge} /> · {formatLongDate(p.postedAt)}</span>
                 <span className="flex gap-3">
-                  {can(viewer, 'delete', { authorId: p.userId }) && <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => void remove(p)}>Delete</button>}
+                  {can(viewer, 'delete', { authorId: p.userId }) && <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => setDeleting(p)}>Delete</button>}
                   {user && p.userId !== user.id && <button type="button" className="font-medium text-slate-600 hover:underline" onClick={() => setReporting(p.id)}>Report</button>}
                 </span>
               </div>
@@ -124,6 +125,7 @@ export default function BulletinBoard() {
           ))}
         </ul>
       )}
+      {deleting && <ConfirmDialog title="Delete this post?" description={<>“{deleting.title}” will be removed from the board.</>} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />}
       {reporting !== null && <ReportDialog type="bulletin" contentId={reporting} onClose={() => setReporting(null)} />}
     </div>
   );
