@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deployments } from '../../db/schema/index.ts';
 
@@ -15,13 +15,6 @@ export function createDeploymentLog(db: Db) {
     async finish(id: number, status: 'succeeded' | 'failed', log: string): Promise<void> {
       // Keep the tail: a build log can be long and the end is where failures are.
       await db.update(deployments).set({ status, log: log.slice(-20_000), finishedAt: sql`now()` }).where(eq(deployments.id, id));
-    },
-    async recent(limit = 10): Promise<Deployment[]> {
-      const rows = await db.select().from(deployments).orderBy(desc(deployments.id)).limit(limit);
-      return rows.map((r) => ({
-        id: r.id, trigger: r.trigger, contentVersion: r.contentVersion, status: r.status, log: r.log,
-        createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null,
-      }));
     },
   };
 }

@@ -25,7 +25,7 @@ export default function UserMenu({ initialUser }: { initialUser?: User | null })
   useEffect(() => {
     if (!hydrated || stored === undefined) return;
     // Static pages show tier-dependent parts from these (premium overlays, upgrade calls, ads):
-    // see global.css and components/TierStyles.astro.
+    // see global.css and components/tier-styles.astro.
     const html = document.documentElement;
     const viewer = viewerOf(stored);
     html.removeAttribute('data-signed-in');
