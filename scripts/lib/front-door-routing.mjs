@@ -16,3 +16,13 @@ export function routingPath(url) {
   if (/(^|\/)\.{1,2}(\/|$)/.test(path) || path.includes('\0')) return null;
   return path.replace(/\/{2,}/g, '/');
 }
+
+/**
+ * Where a request for another host name is sent: the same path and query on the public origin.
+ * Only the path is kept, with leading slashes and backslashes folded into one `/`, so
+ * `//evil.example` can never become a scheme-relative address on another site.
+ */
+export function canonicalLocation(url, publicUrl) {
+  const pathAndQuery = `/${String(url ?? '').replace(/^[/\\]+/, '')}`;
+  return new URL(publicUrl).origin + pathAndQuery;
+}

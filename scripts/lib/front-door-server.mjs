@@ -1,0 +1,127 @@
+// The front door's request handling (scripts/front-door.mjs wires it to the environment and
+// listens). Built without listening, so tests can start it on a random port with stub upstreams.
+import { Agent, createServer } from 'node:http';
+import { createProxyServer } from 'http-proxy-3';
+import { commonSecurityHeaders, MEDIA_CONTENT_SECURITY_POLICY } from '../../site/server/security-headers.ts';
+import { redactUrl } from '../../packages/shared/src/log-redaction.ts';
+import { bodyLimit, countedBody, declaredTooLarge, tooLargeResponse } from './front-door-body-limits.mjs';
+import { canonicalLocation, routingPath } from './front-door-routing.mjs';
+
+const startsWith = (path, prefix) => path === prefix || path.startsWith(prefix + '/');
+
+/**
+ * @param {{ publicUrl: URL; apiUrl: string; cmsUrl: string; media: (req, res, next: () => void) => void;
+ *   site: { handle(req, res): void } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void }} options
+ */
+export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, siteDevUrl, log }) {
+  const securityHeaders = Object.entries(commonSecurityHeaders({ https: publicUrl.protocol === 'https:' }));
+  // Requests cut off for their size, and the upstream request each one opened (to end it too).
+  const cutOff = new WeakSet();
+  const upstreamOf = new WeakMap();
+
+  // Keep-alive to the upstreams: a new TCP connection per request costs more than the request.
+  const proxy = createProxyServer({ xfwd: true, proxyTimeout: 120_000, agent: new Agent({ keepAlive: true, maxSockets: 256 }) });
+  proxy.on('proxyReq', (proxyReq, req) => {
+    if (cutOff.has(req)) proxyReq.destroy();
+    else upstreamOf.set(req, proxyReq);
+  });
+  proxy.on('error', (err, req, res) => {
+    if (cutOff.has(req)) return;
+    log('upstream unavailable', { url: redactUrl(req.url), err: err.message });
+    if (res && 'writeHead' in res && !res.headersSent) {
+      const isApi = req.url?.startsWith('/api');
+      res.writeHead(502, { 'Content-Type': isApi ? 'application/json' : 'text/plain; charset=utf-8' });
+      res.end(isApi ? JSON.stringify({ message: 'The service is temporarily unavailable. Please try again shortly.' }) : 'Service temporarily unavailable');
+    } else if (res && 'destroy' in res) {
+      res.destroy();
+    }
+  });
+
+  /** 413, and the connection closed after it so the rest of the body is never read. */
+  function refuseTooLarge(res, path) {
+    const { type, body } = tooLargeResponse(path);
+    if (res.headersSent) return res.destroy();
+    res.writeHead(413, { 'Content-Type': type, Connection: 'close' });
+    res.end(body);
+  }
+
+  /** Proxies with the body counted: past its limit the upstream request is ended and the client gets 413. */
+  function forward(req, res, target, path, limit) {
+    // The request's own Expect was answered here (checkContinue); the upstream need not answer it again.
+    delete req.headers.expect;
+    const buffer = countedBody(req, limit, () => {
+      cutOff.add(req);
+      upstreamOf.get(req)?.destroy();
+      log('request body too large', { url: redactUrl(req.url), limit });
+      refuseTooLarge(res, path);
+    });
+    proxy.web(req, res, { target, buffer });
+  }
+
+  /** Requests for another host name of this machine go to the public address (Ghost does the same). */
+  const foreignHost = (req) => (req.headers.host ?? '').toLowerCase() !== publicUrl.host;
+
+  function guard(req) {
+    // Only our services, calling each other directly, may present the internal secret.
+    delete req.headers['x-internal-secret'];
+    return routingPath(req.url ?? '/');
+  }
+
+  function handle(req, res) {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    if (foreignHost(req)) {
+      res.writeHead(308, { Location: canonicalLocation(req.url, publicUrl) });
+      return res.end();
+    }
+    const path = guard(req);
+    if (path === null) {
+      // Dot segments and NUL never name anything; answered in the API's error shape, whatever the path.
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      return res.end(JSON.stringify({ message: 'The address is not valid.', code: 'bad_request' }));
+    }
+    const limit = bodyLimit(req.method, path);
+    if (declaredTooLarge(req, limit)) return refuseTooLarge(res, path);
+    if (startsWith(path, '/api/internal')) {
+      // Service-to-service only; never reachable through the public origin.
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      return res.end(JSON.stringify({ message: 'Not found' }));
+    }
+    if (startsWith(path, '/api')) return forward(req, res, apiUrl, path, limit);
+    if (startsWith(path, '/cms') || path.startsWith('/_next/')) return forward(req, res, cmsUrl, path, limit);
+    // The media files and the site take no request bodies: a chunked one is never read into memory.
+    if (path.startsWith('/media/')) {
+      req.url = req.url.slice('/media'.length);
+      res.setHeader('Content-Security-Policy', MEDIA_CONTENT_SECURITY_POLICY);
+      return media(req, res, () => {
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        res.end('Not found');
+      });
+    }
+    if (site) return site.handle(req, res);
+    return forward(req, res, siteDevUrl, path, limit);
+  }
+
+  const server = createServer(handle);
+  // `Expect: 100-continue`: a body over the limit is refused before the client sends it.
+  server.on('checkContinue', (req, res) => {
+    const path = routingPath(req.url ?? '/');
+    if (path !== null && !foreignHost(req) && declaredTooLarge(req, bodyLimit(req.method, path))) {
+      for (const [name, value] of securityHeaders) res.setHeader(name, value);
+      return refuseTooLarge(res, path);
+    }
+    res.writeContinue();
+    handle(req, res);
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    const path = foreignHost(req) ? null : guard(req);
+    if (path === null) return socket.destroy();
+    if (startsWith(path, '/ws')) return proxy.ws(req, socket, head, { target: apiUrl });
+    if (siteDevUrl) return proxy.ws(req, socket, head, { target: siteDevUrl });
+    if (path.startsWith('/_next/') || startsWith(path, '/cms')) return proxy.ws(req, socket, head, { target: cmsUrl });
+    socket.destroy();
+  });
+
+  server.keepAliveTimeout = 65_000;
+  return server;
+}

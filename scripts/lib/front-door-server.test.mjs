@@ -1,0 +1,136 @@
+import { createServer, request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './front-door-body-limits.mjs';
+import { createFrontDoorServer } from './front-door-server.mjs';
+
+const PUBLIC_HOST = 'site.test';
+const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+
+/** A stand-in for the API or the CMS: reads every body and remembers how much of each arrived. */
+function stubUpstream() {
+  const seen = [];
+  const server = createServer((req, res) => {
+    const entry = { url: req.url, bytes: 0, complete: false };
+    seen.push(entry);
+    req.on('data', (chunk) => (entry.bytes += chunk.length));
+    req.on('end', () => {
+      entry.complete = true;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ received: entry.bytes }));
+    });
+  });
+  return { server, seen };
+}
+
+const api = stubUpstream();
+const cms = stubUpstream();
+let door;
+let port;
+
+beforeAll(async () => {
+  const [apiPort, cmsPort] = [await listen(api.server), await listen(cms.server)];
+  door = createFrontDoorServer({
+    publicUrl: new URL(`http://${PUBLIC_HOST}`),
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    cmsUrl: `http://127.0.0.1:${cmsPort}`,
+    media: (_req, _res, next) => next(),
+    site: { handle: (_req, res) => res.end('site') },
+    log: () => {},
+  });
+  port = await listen(door);
+});
+afterAll(() => {
+  for (const s of [door, api.server, cms.server]) s?.closeAllConnections?.();
+  for (const s of [door, api.server, cms.server]) s?.close();
+});
+
+/**
+ * One request to the front door. `declared` sets Content-Length without sending that many bytes;
+ * `chunks` streams a body (chunked unless declared) and stops once the answer has come.
+ */
+function send({ method = 'POST', path, host = PUBLIC_HOST, declared, chunks = 0, chunkSize = 64 * 1024 }) {
+  return new Promise((resolve, reject) => {
+    const headers = { host, 'content-type': 'application/json' };
+    if (declared !== undefined) headers['content-length'] = String(declared);
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      answered = true;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    });
+    let answered = false;
+    req.on('error', (err) => (answered ? undefined : reject(err)));
+    const chunk = Buffer.alloc(chunkSize, 'a');
+    let sent = 0;
+    const pump = () => {
+      while (!answered && sent < chunks) {
+        sent++;
+        if (!req.write(chunk)) return req.once('drain', pump);
+      }
+      if (declared === undefined || sent * chunkSize >= declared) req.end();
+    };
+    if (chunks) pump();
+    else if (declared === undefined) req.end();
+    else req.flushHeaders();
+  });
+}
+
+describe('request bodies at the front door', () => {
+  it('refuses an anonymous 150 MB CMS login body with 413 before reading it', async () => {
+    const before = cms.seen.length;
+    const res = await send({ path: '/cms/api/users/login', declared: 150 * 1024 * 1024 });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ message: 'The request body is too large.' });
+    expect(cms.seen.length).toBe(before);
+  });
+
+  it('answers an oversized API body in the API’s JSON error shape', async () => {
+    const res = await send({ path: '/api/login', declared: JSON_BODY_LIMIT + 1 });
+    expect(res.status).toBe(413);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(res.body)).toEqual({ message: 'The request body is too large.', code: 'payload_too_large' });
+  });
+
+  it('cuts off a chunked body once it passes the limit, and the CMS never gets the rest', async () => {
+    const res = await send({ path: '/cms/api/users/login', chunks: 64 });
+    expect(res.status).toBe(413);
+    const upstream = cms.seen.at(-1);
+    expect(upstream.url).toBe('/cms/api/users/login');
+    expect(upstream.complete).toBe(false);
+    expect(upstream.bytes).toBeLessThanOrEqual(JSON_BODY_LIMIT);
+  });
+
+  it('passes JSON bodies under the limit through whole', async () => {
+    const res = await send({ path: '/api/login', chunks: 4 });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ received: 4 * 64 * 1024 });
+  });
+
+  it('lets an admin’s article ZIP and CMS media through up to the upload limit, and no further', async () => {
+    const zip = await send({ path: '/api/admin/articles/upload', chunks: 80 });
+    expect(JSON.parse(zip.body)).toEqual({ received: 80 * 64 * 1024 });
+    expect((await send({ path: '/cms/api/media', chunks: 80 })).status).toBe(200);
+    expect((await send({ path: '/api/admin/articles/upload', declared: UPLOAD_BODY_LIMIT + 1 })).status).toBe(413);
+    // The upload limit belongs to the upload routes alone.
+    expect((await send({ path: '/api/admin/articles', declared: JSON_BODY_LIMIT + 1 })).status).toBe(413);
+  });
+
+  it('answers 413 to a site page’s oversized body in plain text', async () => {
+    const res = await send({ path: '/articles', declared: JSON_BODY_LIMIT + 1 });
+    expect(res.status).toBe(413);
+    expect(res.body).toBe('The request body is too large.');
+  });
+});
+
+describe('the canonical-host redirect', () => {
+  it.each([
+    ['//evil.example', `http://${PUBLIC_HOST}/evil.example`],
+    ['/\\evil.example/x?y=1', `http://${PUBLIC_HOST}/evil.example/x?y=1`],
+    ['/articles/4?page=2', `http://${PUBLIC_HOST}/articles/4?page=2`],
+  ])('sends %s on another host name to %s, never to another site', async (path, location) => {
+    const res = await send({ method: 'GET', path, host: `127.0.0.1:${port}` });
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe(location);
+  });
+});
