@@ -7,7 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDatabase, startEmbeddedPostgres } from './embedded-db.mjs';
+import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
 
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const node = process.execPath;

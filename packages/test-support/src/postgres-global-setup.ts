@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../../scripts/lib/embedded-db.mjs';
+import { startEmbeddedPostgres } from '@app/embedded-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
