@@ -78,6 +78,22 @@ export default tseslint.config(
       ],
     },
   },
+  // The chat socket is a door into the domain beside the routes (DESIGN §3): it may use the domain,
+  // db types, integrations, lib and @app/shared, never the HTTP layer.
+  {
+    files: ['api/src/ws/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/routes/**', '**/routes'], message: 'The socket does not import the HTTP layer: move what both need into domain or lib.' },
+            { group: ['**/db/schema/**', '**/db/schema', 'drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'The socket calls use cases; only use cases touch the database.' },
+          ],
+        },
+      ],
+    },
+  },
   // In the site: islands talk to the API through the shared client and never import each
   // other's internals; server code never ships to the browser, and zod only where a form needs it.
   {

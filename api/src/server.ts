@@ -21,6 +21,7 @@ import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
 import { attachChatServer } from './ws/chat-server.ts';
+import { requestAddress } from './lib/request-address.ts';
 
 async function main() {
   const config = loadConfig();
@@ -65,7 +66,7 @@ async function main() {
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
-  const chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins] });
+  const chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins], clientAddress: requestAddress(app) });
   await chat.ready;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
 

@@ -4,8 +4,8 @@ import { TEST_ORIGIN } from './test-app.ts';
 type Incoming = { type: string; [key: string]: unknown };
 
 /** A chat socket for tests: sends the browser's cookie and Origin, and waits for what the server says. */
-export async function chatClient(url: string, cookies: Map<string, string> | null, opts: { autoPong?: boolean } = {}) {
-  const headers: Record<string, string> = { origin: TEST_ORIGIN };
+export async function chatClient(url: string, cookies: Map<string, string> | null, opts: { autoPong?: boolean; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
   if (cookies?.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const ws = new WebSocket(url, { headers, autoPong: opts.autoPong ?? true });
   const received: Incoming[] = [];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
+import { applyMembershipTier } from '../src/domain/membership/apply-tier.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { chatClient } from './chat-client.ts';
@@ -115,6 +116,37 @@ describe('the chat socket', () => {
     fast.socket.close();
   });
 
+  it('refuses a NUL in a message as HTTP does, before the message limit counts it', async () => {
+    const nul = await member('ws_nul');
+    await joined(nul, room('General Chat'));
+    nul.socket.send({ type: 'message', roomId: room('General Chat'), content: 'hello\u0000world' });
+    expect((await nul.socket.next('error')).message).toBe('The request contains a NUL character, which is not allowed.');
+    // All 20 messages of the window are still there.
+    for (let i = 0; i < 20; i++) nul.socket.send({ type: 'message', roomId: room('General Chat'), content: `clean ${i}` });
+    await nul.socket.next('message', (m) => (m.message as { content: string }).content === 'clean 19');
+    expect(nul.socket.received.filter((m) => m.type === 'error')).toHaveLength(1);
+    nul.socket.close();
+  });
+
+  it('a member who loses Pro stops receiving the Pro Lounge', async () => {
+    const [lapsed, friend] = [await member('ws_lapsed', 'pro'), await member('ws_pro_friend', 'pro')];
+    for (const m of [lapsed, friend]) {
+      await joined(m, room('Pro Lounge'));
+      await joined(m, room('General Chat'));
+    }
+    // Their Pro was never paid for: the membership code takes it back, as when a subscription ends.
+    expect(await applyMembershipTier(testDb.db, lapsed.id, new Date())).toBe('free');
+    expect(await lapsed.socket.next('room_access_lost')).toMatchObject({ roomId: room('Pro Lounge'), message: 'You can no longer read this room. This room is for Pro members. Upgrade your membership to join.' });
+    friend.socket.send({ type: 'message', roomId: room('Pro Lounge'), content: 'Pro members only from here' });
+    friend.socket.send({ type: 'message', roomId: room('General Chat'), content: 'Everyone hears this' });
+    await lapsed.socket.next('message', (m) => m.roomId === room('General Chat'));
+    await friend.socket.next('message', (m) => m.roomId === room('Pro Lounge'));
+    expect(lapsed.socket.received.filter((m) => m.type === 'message' && m.roomId === room('Pro Lounge'))).toEqual([]);
+    lapsed.socket.send({ type: 'message', roomId: room('Pro Lounge'), content: 'Still here?' });
+    expect((await lapsed.socket.next('error')).message).toBe('Join the room before sending messages.');
+    for (const m of [lapsed, friend]) m.socket.close();
+  });
+
   it('lets only admins speak in muted rooms; moderated rooms slow members down and hold links for review', async () => {
     const admin = await member('ws_admin', 'free', true);
     const [ann, bob] = [await member('ws_mod_ann'), await member('ws_mod_bob')];
@@ -162,6 +194,8 @@ describe('the chat socket', () => {
     expect((await admin.http.get('/api/admin/chat-rooms')).body.find((r: { id: number }) => r.id === created.id)).toMatchObject({ isArchived: true, messageCount: 1 });
     ann.socket.send({ type: 'message', roomId: created.id, content: 'Anyone still here?' });
     expect((await ann.socket.next('error')).message).toContain('This room is archived');
+    ann.socket.send({ type: 'leave_room', roomId: created.id });
+    await ann.socket.next('left', (m) => m.roomId === created.id);
     expect(((await joined(ann, created.id)).messages as { content: string }[]).map((m) => m.content)).toEqual(['Last chapter was great']);
     newcomer.socket.send({ type: 'join', roomId: created.id });
     expect((await newcomer.socket.next('error')).message).toBe('This room is archived.');

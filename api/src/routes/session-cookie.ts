@@ -2,15 +2,10 @@ import { parse, serialize } from 'cookie';
 import type { Request, Response } from 'express';
 import type { Db } from '../db/client.ts';
 import { resolveSession, type ActiveSession } from '../domain/accounts/sessions.ts';
+import { cookieName, type CookieSettings } from '../domain/accounts/session-cookie-settings.ts';
 import type { UserRow } from '../domain/accounts/user-dto.ts';
 
-/**
- * The session cookie: HttpOnly, SameSite=Lax, and behind https Secure with the `__Host-`
- * prefix (so no subdomain or path can shadow it).
- */
-export type CookieSettings = { secure: boolean };
-
-export const cookieName = (s: CookieSettings) => (s.secure ? '__Host-sid' : 'sid');
+export type { CookieSettings };
 
 /**
  * A readable hint that a session exists, holding nothing secret: static pages use it to hide

@@ -5,24 +5,19 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Db } from '../db/client.ts';
+import { cookieName, type CookieSettings } from '../domain/accounts/session-cookie-settings.ts';
 import { resolveSession } from '../domain/accounts/sessions.ts';
-import { toUserDto, type UserRow } from '../domain/accounts/user-dto.ts';
+import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { CHAT_CHANNEL, type ChatEvent } from '../domain/chat/chat-events.ts';
-import { toChatMessage } from '../domain/chat/chat-dto.ts';
-import { loadMessage, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
 import { joinRoom } from '../domain/chat/join-room.ts';
 import { listRooms } from '../domain/chat/list-rooms.ts';
-import { roomState } from '../domain/chat/room-access.ts';
 import { sendMessage } from '../domain/chat/send-message.ts';
 import { listenOn } from '../integrations/pg-listener.ts';
 import { AppError } from '../lib/app-error.ts';
-import { cookieName, type CookieSettings } from '../routes/session-cookie.ts';
-
-/** Close codes: the session is missing or ended (the client signs in again), the account may no longer chat. */
-export const CLOSE_UNAUTHORIZED = 4401;
-export const CLOSE_FORBIDDEN = 4403;
-
-type Client = { ws: WebSocket; token: string; user: UserRow; rooms: Set<number>; alive: boolean };
+import { hasNul, NUL_MESSAGE } from '../lib/nul.ts';
+import { CLOSE_FORBIDDEN, CLOSE_POLICY, CLOSE_UNAUTHORIZED, frameSender, mayChat, type ChatConnection } from './chat-connection.ts';
+import { createChatDelivery } from './chat-delivery.ts';
+import { createInboundQueue, createSocketCounter, SOCKET_LIMITS, type SocketLimits } from './socket-limits.ts';
 
 export type ChatServerDeps = {
   db: Db;
@@ -31,27 +26,29 @@ export type ChatServerDeps = {
   cookies: CookieSettings;
   /** Origins a browser may open the socket from (the public origin and any extra ones). */
   origins: string[];
+  /** The client's address as the app sees it (TRUST_PROXY); by default the socket's peer. */
+  clientAddress?: (req: IncomingMessage) => string | undefined;
   heartbeatMs?: number;
+  limits?: Partial<SocketLimits>;
 };
 
 /**
  * The chat socket at /ws (DESIGN §3, §7.3). The session cookie authenticates the upgrade; every
  * message re-reads the session, so signing out or a suspension takes effect at once. Messages are
  * written by the domain and announced through PostgreSQL NOTIFY; each instance delivers them to
- * its own sockets in that room, so any number of API instances share one conversation.
+ * its own sockets in that room, so any number of API instances share one conversation. What a
+ * socket, a member or an address may hold is bounded (socket-limits.ts).
  */
 export function attachChatServer(server: Server, deps: ChatServerDeps) {
   const { db, logger } = deps;
+  const limits = { ...SOCKET_LIMITS, ...deps.limits };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
-  const clients = new Set<Client>();
-  const sendFrame = (ws: WebSocket, frame: string) => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(frame);
-  };
-  const send = (ws: WebSocket, data: unknown) => sendFrame(ws, JSON.stringify(data));
-  const refuse = (ws: WebSocket, message: string, code: number) => {
-    send(ws, { type: 'error', message });
-    ws.close(code, message.slice(0, 120));
-  };
+  const connections = new Set<ChatConnection>();
+  const perMember = createSocketCounter<number>(limits.perMember);
+  const perAddress = createSocketCounter<string>(limits.perAddress);
+  const sender = frameSender(limits.bufferedBytes);
+  const { send, refuse } = sender;
+  const deliver = createChatDelivery({ db, connections, sender, userRefreshMs: limits.userRefreshMs });
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     if (new URL(req.url ?? '/', 'http://x').pathname !== '/ws') return;
@@ -61,104 +58,110 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => void onConnection(ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
   }
 
-  async function onConnection(ws: WebSocket, req: IncomingMessage) {
-    // Messages may arrive while the session is still being read: they wait for it, in order.
-    const early: string[] = [];
-    let handleRaw = (raw: string) => void early.push(raw);
-    ws.on('message', (raw) => handleRaw(String(raw)));
+  function onConnection(ws: WebSocket, req: IncomingMessage) {
+    // Counted before the session is read, so a flood of sockets costs no database work.
+    const address = deps.clientAddress?.(req) ?? req.socket.remoteAddress ?? 'unknown';
+    if (!perAddress.take(address)) return refuse(ws, 'Too many chat connections from your network. Please close some chat tabs and try again.', CLOSE_POLICY);
+    ws.on('close', () => perAddress.release(address));
+    // A broken frame or an oversized message ends the socket; its close does the cleaning up.
+    ws.on('error', (err) => logger.debug({ err }, 'chat socket error'));
+    // Messages are handled one at a time, in order; those arriving while the session is read wait for it.
+    let conn: ChatConnection | null = null;
+    const queue = createInboundQueue(limits.queue, (err) => logger.error({ err }, 'chat message failed'));
+    ws.on('message', (raw) => {
+      const queued = queue.push(() => (conn && ws.readyState === WebSocket.OPEN ? handle(conn, String(raw)) : undefined));
+      if (!queued) refuse(ws, 'Too many messages at once. Please wait for the answers before sending more.', CLOSE_POLICY);
+    });
+    queue.push(async () => {
+      conn = await open(ws, req);
+    });
+  }
+
+  async function open(ws: WebSocket, req: IncomingMessage): Promise<ChatConnection | null> {
     const token = req.headers.cookie ? parseCookies(req.headers.cookie)[cookieName(deps.cookies)] : undefined;
     const session = token ? await resolveSession(db, token).catch(() => null) : null;
-    if (!session) return refuse(ws, 'Please sign in to use chat.', CLOSE_UNAUTHORIZED);
-    if (session.user.accountStatus !== 'active' && session.user.accountStatus !== 'under_review') return refuse(ws, 'Your account cannot use chat.', CLOSE_FORBIDDEN);
-    const client: Client = { ws, token: token!, user: session.user, rooms: new Set(), alive: true };
-    clients.add(client);
-    ws.on('pong', () => (client.alive = true));
-    ws.on('close', () => clients.delete(client));
-    ws.on('error', () => clients.delete(client));
-    // One message at a time per socket, in the order sent.
-    let queue = Promise.resolve();
-    handleRaw = (raw) => {
-      queue = queue.then(() => handle(client, raw)).catch((err) => logger.error({ err }, 'chat message failed'));
-    };
-    send(ws, { type: 'welcome', user: toUserDto(session.user) });
-    send(ws, { type: 'rooms', rooms: await listRooms(db, session.user) });
-    early.splice(0).forEach(handleRaw);
+    // Gone while the session was read: nothing to count.
+    if (ws.readyState !== WebSocket.OPEN) return null;
+    if (!token || !session) {
+      refuse(ws, 'Please sign in to use chat.', CLOSE_UNAUTHORIZED);
+      return null;
+    }
+    const { user } = session;
+    if (!mayChat(user)) {
+      refuse(ws, 'Your account cannot use chat.', CLOSE_FORBIDDEN);
+      return null;
+    }
+    if (!perMember.take(user.id)) {
+      refuse(ws, `You already have ${limits.perMember} chat connections open. Please close a chat tab and try again.`, CLOSE_POLICY);
+      return null;
+    }
+    const conn: ChatConnection = { ws, token, user, userReadAt: Date.now(), rooms: new Map(), alive: true };
+    connections.add(conn);
+    ws.on('pong', () => (conn.alive = true));
+    ws.on('close', () => {
+      connections.delete(conn);
+      perMember.release(user.id);
+    });
+    send(ws, { type: 'welcome', user: toUserDto(user) });
+    send(ws, { type: 'rooms', rooms: await listRooms(db, user) });
+    return conn;
   }
 
-  async function handle(client: Client, raw: string) {
-    let parsed: ChatClientMessage;
+  async function handle(conn: ChatConnection, raw: string) {
+    let data: unknown;
     try {
-      const result = ChatClientMessageSchema.safeParse(JSON.parse(raw));
-      if (!result.success) {
-        const issue = result.error.issues[0];
-        // A field's own message ("Message cannot be empty"); anything without a known type is refused as such.
-        return send(client.ws, { type: 'error', message: issue && issue.path.length > 0 && issue.path[0] !== 'type' ? issue.message : 'Unknown message type.' });
-      }
-      parsed = result.data;
+      data = JSON.parse(raw);
     } catch {
-      return send(client.ws, { type: 'error', message: 'Messages must be JSON.' });
+      return send(conn.ws, { type: 'error', message: 'Messages must be JSON.' });
     }
-    if (parsed.type === 'ping') return send(client.ws, { type: 'pong' });
-    const session = await resolveSession(db, client.token);
-    if (!session) return refuse(client.ws, 'Your session has ended. Please sign in again.', CLOSE_UNAUTHORIZED);
-    client.user = session.user;
+    // PostgreSQL refuses NUL: refused here as over HTTP, before any limit counts the message.
+    if (hasNul(data)) return send(conn.ws, { type: 'error', message: NUL_MESSAGE });
+    const result = ChatClientMessageSchema.safeParse(data);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      // A field's own message ("Message cannot be empty"); anything without a known type is refused as such.
+      return send(conn.ws, { type: 'error', message: issue && issue.path.length > 0 && issue.path[0] !== 'type' ? issue.message : 'Unknown message type.' });
+    }
+    const parsed = result.data;
+    if (parsed.type === 'ping') return send(conn.ws, { type: 'pong' });
+    const session = await resolveSession(db, conn.token);
+    if (!session) return refuse(conn.ws, 'Your session has ended. Please sign in again.', CLOSE_UNAUTHORIZED);
+    conn.user = session.user;
+    conn.userReadAt = Date.now();
     try {
-      switch (parsed.type) {
-        case 'auth':
-          if (parsed.userId !== undefined && String(parsed.userId) !== String(client.user.id)) throw new AppError('forbidden', 'You are signed in as someone else.');
-          return send(client.ws, { type: 'welcome', user: toUserDto(client.user) });
-        case 'join':
-        case 'join_room': {
-          const { roomId, history } = await joinRoom(db, client.user, parsed.roomId);
-          client.rooms.add(roomId);
-          send(client.ws, { type: 'joined', roomId });
-          return send(client.ws, { type: 'history', roomId, messages: history });
-        }
-        case 'leave_room':
-          client.rooms.delete(parsed.roomId);
-          return send(client.ws, { type: 'left', roomId: parsed.roomId });
-        case 'message':
-        case 'chat_message':
-          if (!client.rooms.has(parsed.roomId)) throw new AppError('bad_request', 'Join the room before sending messages.');
-          await sendMessage(db, client.user, parsed.roomId, parsed.content);
-          return;
-      }
+      await act(conn, parsed);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
-      send(client.ws, { type: 'error', message: err.message, ...('roomId' in parsed && { roomId: parsed.roomId }), ...(typeof retryAfter === 'number' && { retryAfter }) });
+      send(conn.ws, { type: 'error', message: err.message, ...('roomId' in parsed && { roomId: parsed.roomId }), ...(typeof retryAfter === 'number' && { retryAfter }) });
     }
   }
 
-  async function deliver(event: ChatEvent) {
-    if (event.kind === 'user-blocked') {
-      for (const c of clients) if (c.user.id === event.userId) refuse(c.ws, 'Your account can no longer use chat.', CLOSE_FORBIDDEN);
-      return;
-    }
-    const inRoom = [...clients].filter((c) => c.rooms.has(event.roomId));
-    if (inRoom.length === 0) return;
-    if (event.kind === 'message-removed') {
-      for (const c of inRoom) send(c.ws, { type: 'message_removed', roomId: event.roomId, messageId: event.messageId });
-      return;
-    }
-    if (event.kind === 'room') {
-      const state = await roomState(db, event.roomId);
-      if (state) for (const c of inRoom) send(c.ws, { type: 'room_updated', ...state });
-      return;
-    }
-    const found = await loadMessage(db, event.messageId);
-    if (!found) return;
-    // A message everyone may see reads the same for everyone: serialize it once for the whole room.
-    if (!found.message.isHidden && !found.message.pendingReview) {
-      const frame = JSON.stringify({ type: 'message', roomId: event.roomId, message: toChatMessage(found.message, found.sender) });
-      for (const c of inRoom) sendFrame(c.ws, frame);
-      return;
-    }
-    for (const c of inRoom) {
-      if (messageVisibleTo(found.message, c.user)) send(c.ws, { type: 'message', roomId: event.roomId, message: toViewerMessage(found.message, found.sender, c.user) });
+  async function act(conn: ChatConnection, parsed: Exclude<ChatClientMessage, { type: 'ping' }>) {
+    switch (parsed.type) {
+      case 'auth':
+        if (parsed.userId !== undefined && String(parsed.userId) !== String(conn.user.id)) throw new AppError('forbidden', 'You are signed in as someone else.');
+        return send(conn.ws, { type: 'welcome', user: toUserDto(conn.user) });
+      case 'join':
+      case 'join_room': {
+        // Already in the room on this socket: it hears every new message, so its history is not sent again.
+        if (conn.rooms.has(parsed.roomId)) return send(conn.ws, { type: 'joined', roomId: parsed.roomId });
+        const { roomId, access, history } = await joinRoom(db, conn.user, parsed.roomId);
+        conn.rooms.set(roomId, access);
+        send(conn.ws, { type: 'joined', roomId });
+        return send(conn.ws, { type: 'history', roomId, messages: history });
+      }
+      case 'leave_room':
+        conn.rooms.delete(parsed.roomId);
+        return send(conn.ws, { type: 'left', roomId: parsed.roomId });
+      case 'message':
+      case 'chat_message':
+        if (!conn.rooms.has(parsed.roomId)) throw new AppError('bad_request', 'Join the room before sending messages.');
+        await sendMessage(db, conn.user, parsed.roomId, parsed.content);
+        return;
     }
   }
 
@@ -177,10 +180,10 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
 
   // Heartbeats: a socket that missed a whole interval's pong is dropped.
   const heartbeat = setInterval(() => {
-    for (const c of clients) {
+    for (const c of connections) {
       if (!c.alive) {
         c.ws.terminate();
-        clients.delete(c);
+        connections.delete(c);
         continue;
       }
       c.alive = false;
@@ -193,11 +196,11 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
   return {
     /** Resolves once this instance listens for other instances' messages. */
     ready: listener.start(),
-    clients: () => clients.size,
+    clients: () => connections.size,
     async close() {
       clearInterval(heartbeat);
       server.off('upgrade', onUpgrade);
-      for (const c of clients) c.ws.close(1001, 'Server shutting down');
+      for (const c of connections) c.ws.close(1001, 'Server shutting down');
       wss.close();
       await listener.stop();
     },

@@ -63,6 +63,31 @@ describe('the chat socket client', () => {
     expect(waits).toHaveLength(0);
   });
 
+  it('does not rejoin a room it has lost access to after a reconnect', () => {
+    const { socket, waits, last } = harness();
+    socket.connect();
+    last().open();
+    socket.send({ type: 'join', roomId: 3 });
+    socket.send({ type: 'join', roomId: 4 });
+    const got: string[] = [];
+    socket.onMessage((m) => got.push(m.type));
+    last().onmessage!({ data: JSON.stringify({ type: 'room_access_lost', roomId: 4, message: 'You can no longer read this room.' }) });
+    expect(got).toEqual(['room_access_lost']);
+    last().close(1006);
+    waits.shift()!.fn();
+    last().open();
+    expect(last().sent).toEqual([{ type: 'auth', userId: 7 }, { type: 'join', roomId: 3 }]);
+  });
+
+  it('does not reconnect when the server refuses a socket past its limits (1008)', () => {
+    const { socket, waits, last } = harness();
+    socket.connect();
+    last().open();
+    last().close(1008);
+    expect(socket.$status.get()).toBe('error');
+    expect(waits).toHaveLength(0);
+  });
+
   it('does not reconnect after a clean close or a refused session', () => {
     const { socket, waits, last } = harness();
     socket.connect();

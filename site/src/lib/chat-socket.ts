@@ -1,3 +1,5 @@
+import type { ChatServerMessage } from '@app/shared/browser';
+import type { ChatClientMessage } from '@app/shared/schemas';
 import { atom } from 'nanostores';
 
 /**
@@ -6,14 +8,14 @@ import { atom } from 'nanostores';
  * Reconnects follow both of the spec's rules: the chat page's first waits (3 s after a close, 5 s
  * when the socket cannot be created) as a floor under the shared client's backoff (1 s × 1.5 per
  * attempt, ±10% jitter, at most 30 s, 5 attempts). A clean close (1000), or the server refusing
- * the session (4401) or the account (4403), does not reconnect. After reconnecting it sends
- * `auth` and rejoins its rooms.
+ * the session (4401), the account (4403) or a socket past its limits (1008: too many tabs, too
+ * many messages at once), does not reconnect. After reconnecting it sends `auth` and rejoins its
+ * rooms (not those it has lost access to).
  */
 export type SocketStatus = 'connecting' | 'connected' | 'disconnected' | 'error';
-export type ServerMessage = { type: string; [key: string]: unknown };
 
 export const RECONNECT = { base: 1000, factor: 1.5, jitter: 0.1, cap: 30_000, attempts: 5, afterClose: 3000, afterCreateFailure: 5000 };
-const FINAL_CLOSES = new Set([1000, 4401, 4403]);
+const FINAL_CLOSES = new Set([1000, 1008, 4401, 4403]);
 
 /** The wait before reconnect attempt `attempt` (0-based). */
 export function reconnectDelay(attempt: number, cause: 'close' | 'create', random: () => number = Math.random): number {
@@ -28,7 +30,7 @@ export function chatSocketUrl(loc: Pick<Location, 'protocol' | 'host'> = locatio
 
 export function createChatSocket(opts: { url?: string; userId?: number; create?: (url: string) => WebSocket; schedule?: (fn: () => void, ms: number) => unknown } = {}) {
   const $status = atom<SocketStatus>('disconnected');
-  const listeners = new Set<(m: ServerMessage) => void>();
+  const listeners = new Set<(m: ChatServerMessage) => void>();
   const rooms = new Set<number>();
   const create = opts.create ?? ((url: string) => new WebSocket(url));
   const schedule = opts.schedule ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
@@ -66,13 +68,15 @@ export function createChatSocket(opts: { url?: string; userId?: number; create?:
       for (const roomId of rooms) ws.send(JSON.stringify({ type: 'join', roomId }));
     };
     ws.onmessage = (e) => {
-      let message: ServerMessage;
+      let message: ChatServerMessage;
       try {
-        message = JSON.parse(String(e.data)) as ServerMessage;
+        // The server sends only these frames (its `send` takes nothing else).
+        message = JSON.parse(String(e.data)) as ChatServerMessage;
       } catch (err) {
         console.warn('chat: could not read a message', err);
         return;
       }
+      if (message.type === 'room_access_lost') rooms.delete(message.roomId);
       for (const l of listeners) l(message);
     };
     ws.onclose = (e) => {
@@ -100,9 +104,9 @@ export function createChatSocket(opts: { url?: string; userId?: number; create?:
       $status.set('disconnected');
     },
     /** Sends when connected; otherwise warns, starts reconnecting and returns false. */
-    send(data: { type: string; roomId?: number; content?: string }): boolean {
-      if (data.type === 'join' || data.type === 'join_room') rooms.add(data.roomId!);
-      if (data.type === 'leave_room') rooms.delete(data.roomId!);
+    send(data: ChatClientMessage): boolean {
+      if (data.type === 'join' || data.type === 'join_room') rooms.add(data.roomId);
+      if (data.type === 'leave_room') rooms.delete(data.roomId);
       if (socket?.readyState === 1) {
         socket.send(JSON.stringify(data));
         return true;
@@ -114,7 +118,7 @@ export function createChatSocket(opts: { url?: string; userId?: number; create?:
       }
       return false;
     },
-    onMessage(listener: (m: ServerMessage) => void) {
+    onMessage(listener: (m: ChatServerMessage) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -36,7 +36,7 @@ export async function changeUserStatus(db: Db, admin: UserRow, userId: number, i
       await tx.delete(sessions).where(eq(sessions.userId, userId));
       // Their chat sockets close at once, on whichever instance they are connected.
       await publishChatEvent(tx, { kind: 'user-blocked', userId });
-    }
+    } else await publishChatEvent(tx, { kind: 'user-changed', userId });
     return toAdminUserDto(after!);
   });
 }

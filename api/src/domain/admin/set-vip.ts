@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
+import { publishChatEvent } from '../chat/chat-events.ts';
 import { applyMembershipTier } from '../membership/apply-tier.ts';
 
 /**
@@ -18,6 +19,7 @@ export async function setVip(db: Db, admin: UserRow, userId: number, vip: boolea
     await tx.insert(auditLog).values({ actorId: admin.id, action: vip ? 'user.vip_granted' : 'user.vip_revoked', targetUserId: userId, details: { from: before.membershipTier } });
   });
   if (!vip) await applyMembershipTier(db, userId, now);
+  await publishChatEvent(db, { kind: 'user-changed', userId });
   const [after] = await db.select().from(users).where(eq(users.id, userId));
   return toAdminUserDto(after!);
 }

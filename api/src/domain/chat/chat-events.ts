@@ -13,7 +13,9 @@ export type ChatEvent =
   | { kind: 'message-removed'; roomId: number; messageId: number }
   /** An admin changed the room's state (moderated, muted, archived). */
   | { kind: 'room'; roomId: number }
-  | { kind: 'user-blocked'; userId: number };
+  | { kind: 'user-blocked'; userId: number }
+  /** The member's tier, role or status changed: their sockets re-read them and leave rooms they may no longer read. */
+  | { kind: 'user-changed'; userId: number };
 
 /** Sends the event to every instance (this one too) once the surrounding transaction, if any, commits. */
 export async function publishChatEvent(db: Pick<Db, 'execute'>, event: ChatEvent): Promise<void> {

@@ -1,22 +1,25 @@
+import { can, CHAT_JOIN_RATE, viewerOf } from '@app/shared/browser';
 import type { ChatMessage } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
 import { chatRoomMembers } from '../../db/schema/index.ts';
-import { can, viewerOf } from '@app/shared/browser';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import { takeAttempt, waitText } from '../rate-limit/attempts.ts';
 import { chatHistory } from './chat-history.ts';
-import { requireRoomAccess } from './room-access.ts';
+import { requireRoomAccess, type RoomAccessRule } from './room-access.ts';
 
 /**
  * Joining a room (socket `join` / `join_room`): the member belongs to it from now on and gets its
  * history (members under review read too). An archived room takes no new members; those who
- * belonged to it still read it.
+ * belonged to it still read it. A history is up to 50 long messages, so joins are rate-limited
+ * per member on every instance; the socket answers a join of a room it is already in itself.
  */
-export async function joinRoom(db: Db, caller: UserRow | null, roomId: number): Promise<{ roomId: number; history: ChatMessage[] }> {
+export async function joinRoom(db: Db, caller: UserRow | null, roomId: number): Promise<{ roomId: number; access: RoomAccessRule; history: ChatMessage[] }> {
   const user = requireUser(caller);
   const { room, isMember } = await requireRoomAccess(db, user, roomId);
   if (room.archivedAt && !isMember && !can(viewerOf(user), 'moderate')) throw new AppError('forbidden', 'This room is archived.');
+  await takeAttempt(db, [{ key: `chat-join:${user.id}`, ...CHAT_JOIN_RATE }], (s) => `You are joining rooms too quickly. Please try again in ${waitText(s)}.`);
   if (!isMember) await db.insert(chatRoomMembers).values({ roomId, userId: user.id }).onConflictDoNothing();
-  return { roomId, history: await chatHistory(db, user, roomId) };
+  return { roomId, access: { membershipRequired: room.membershipRequired, isPrivate: room.isPrivate }, history: await chatHistory(db, user, roomId) };
 }

@@ -1,15 +1,27 @@
-import { can, tierLabel, viewerOf } from '@app/shared/browser';
-import { and, eq } from 'drizzle-orm';
+import { can, tierLabel, viewerOf, type ChatRoomState } from '@app/shared/browser';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
+import { chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { RoomRow } from './chat-dto.ts';
 
+/** What decides who may read a room (neither changes once the room exists). */
+export type RoomAccessRule = Pick<RoomRow, 'membershipRequired' | 'isPrivate'>;
+
 /**
- * Who may enter a room: its tier must be within the member's (admins enter all), and a private
- * room only lets in those who belong to it. The HTTP routes and the socket both ask this.
+ * Who may read a room: its tier must be within the member's (admins enter all), and a private
+ * room only lets in those who belong to it. Returns why not, or null. Entering a room and every
+ * delivery to a socket in it ask this, so losing a tier takes effect on open sockets too.
  */
+export function roomRefusal(user: UserRow, room: RoomAccessRule, isMember: boolean): string | null {
+  const viewer = viewerOf(user);
+  if (room.isPrivate && !isMember && !can(viewer, 'moderate')) return 'This room is private. Only its members can join.';
+  if (!can(viewer, 'read', { membershipRequired: room.membershipRequired })) return `This room is for ${tierLabel(room.membershipRequired)} members. Upgrade your membership to join.`;
+  return null;
+}
+
+/** The room, if this member may enter it (the HTTP routes and the socket both ask this). */
 export async function requireRoomAccess(db: Db, user: UserRow, roomId: number): Promise<{ room: RoomRow; isMember: boolean }> {
   const [row] = await db
     .select({ room: chatRooms, member: chatRoomMembers.userId })
@@ -17,18 +29,21 @@ export async function requireRoomAccess(db: Db, user: UserRow, roomId: number): 
     .leftJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatRooms.id), eq(chatRoomMembers.userId, user.id)))
     .where(eq(chatRooms.id, roomId));
   if (!row) throw new AppError('not_found', 'Chat room not found');
-  const viewer = viewerOf(user);
   const isMember = row.member !== null;
-  const isAdmin = can(viewer, 'moderate');
-  if (row.room.isPrivate && !isMember && !isAdmin) throw new AppError('forbidden', 'This room is private. Only its members can join.');
-  if (!can(viewer, 'read', { membershipRequired: row.room.membershipRequired })) {
-    throw new AppError('forbidden', `This room is for ${tierLabel(row.room.membershipRequired)} members. Upgrade your membership to join.`);
-  }
+  const refusal = roomRefusal(user, row.room, isMember);
+  if (refusal) throw new AppError('forbidden', refusal);
   return { room: row.room, isMember };
 }
 
+/** The readers as they are now (tier, role, status), for re-checking what their open sockets may still read. */
+export async function currentReaders(db: Db, userIds: number[]): Promise<Map<number, UserRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
 /** A room's moderation state, as the socket tells the members in it when an admin changes it. */
-export async function roomState(db: Db, roomId: number): Promise<{ roomId: number; isModerated: boolean; isMuted: boolean; isArchived: boolean } | null> {
+export async function roomState(db: Db, roomId: number): Promise<ChatRoomState | null> {
   const [room] = await db.select({ isModerated: chatRooms.isModerated, isMuted: chatRooms.isMuted, archivedAt: chatRooms.archivedAt }).from(chatRooms).where(eq(chatRooms.id, roomId));
   return room ? { roomId, isModerated: room.isModerated, isMuted: room.isMuted, isArchived: room.archivedAt !== null } : null;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
+import { publishChatEvent } from '../chat/chat-events.ts';
 
 /** Statuses in which a paid period still counts (a failed renewal keeps Pro until the period ends). */
 export const PAYING_STATUSES = ['active', 'past_due'];
@@ -19,6 +20,9 @@ export async function applyMembershipTier(db: Db, userId: number, now: Date): Pr
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, PAYING_STATUSES), gt(subscriptions.currentPeriodEnd, now)))
     .limit(1);
   const tier = paid ? 'pro' : 'free';
-  if (tier !== user.tier) await db.update(users).set({ membershipTier: tier, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  if (tier !== user.tier) {
+    await db.update(users).set({ membershipTier: tier, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await publishChatEvent(db, { kind: 'user-changed', userId });
+  }
   return tier;
 }

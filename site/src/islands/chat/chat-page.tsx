@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, can, tierLabel, viewerOf } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom, User } from '@app/shared/schemas';
 import { toast } from '@app/ui';
@@ -25,20 +25,35 @@ export default function ChatPage({ user }: { user: User }) {
   const [creating, setCreating] = useState(false);
   const viewer = viewerOf(user);
 
+  /** Takes the room's tab and messages away (left, or no longer readable) and shows the rooms. */
+  const closeRoom = useCallback((roomId: number) => {
+    setJoined((j) => j.filter((id) => id !== roomId));
+    setMessages(({ [roomId]: _gone, ...rest }) => rest);
+    setTab((t) => (t === roomId ? 'rooms' : t));
+  }, []);
+
   useEffect(() => {
     const off = socket.onMessage((m) => {
-      const roomId = m.roomId as number;
-      if (m.type === 'rooms') setRooms(m.rooms as ChatRoom[]);
-      else if (m.type === 'joined') {
-        setJoined((j) => (j.includes(roomId) ? j : [...j, roomId]));
-        setTab(roomId);
-      } else if (m.type === 'history') setMessages((all) => ({ ...all, [roomId]: m.messages as ChatMessage[] }));
-      else if (m.type === 'message') setMessages((all) => (all[roomId] ? { ...all, [roomId]: [...all[roomId]!.filter((x) => x.id !== (m.message as ChatMessage).id), m.message as ChatMessage] } : all));
-      else if (m.type === 'message_removed') setMessages((all) => (all[roomId] ? { ...all, [roomId]: all[roomId]!.filter((x) => x.id !== m.messageId) } : all));
-      else if (m.type === 'room_updated') {
-        const { isModerated, isMuted, isArchived } = m as unknown as Pick<ChatRoom, 'isModerated' | 'isMuted' | 'isArchived'>;
-        setRooms((all) => all && all.map((r) => (r.id === roomId ? { ...r, isModerated, isMuted, isArchived } : r)));
-      } else if (m.type === 'error') toast({ title: 'Chat', description: String(m.message), variant: 'destructive' });
+      switch (m.type) {
+        case 'rooms':
+          return setRooms(m.rooms);
+        case 'joined':
+          setJoined((j) => (j.includes(m.roomId) ? j : [...j, m.roomId]));
+          return setTab(m.roomId);
+        case 'history':
+          return setMessages((all) => ({ ...all, [m.roomId]: m.messages }));
+        case 'message':
+          return setMessages((all) => (all[m.roomId] ? { ...all, [m.roomId]: [...all[m.roomId]!.filter((x) => x.id !== m.message.id), m.message] } : all));
+        case 'message_removed':
+          return setMessages((all) => (all[m.roomId] ? { ...all, [m.roomId]: all[m.roomId]!.filter((x) => x.id !== m.messageId) } : all));
+        case 'room_updated':
+          return setRooms((all) => all && all.map((r) => (r.id === m.roomId ? { ...r, isModerated: m.isModerated, isMuted: m.isMuted, isArchived: m.isArchived } : r)));
+        case 'room_access_lost':
+          closeRoom(m.roomId);
+          return toast({ title: 'Chat', description: m.message, variant: 'destructive' });
+        case 'error':
+          return toast({ title: 'Chat', description: m.message, variant: 'destructive' });
+      }
     });
     socket.connect();
     const fromAddress = Number(new URLSearchParams(location.search).get('room'));
@@ -47,7 +62,7 @@ export default function ChatPage({ user }: { user: User }) {
       off();
       socket.disconnect();
     };
-  }, [socket]);
+  }, [socket, closeRoom]);
 
   function join(roomId: number) {
     if (joined.includes(roomId)) return setTab(roomId);
@@ -55,9 +70,7 @@ export default function ChatPage({ user }: { user: User }) {
   }
   function leave(roomId: number) {
     socket.send({ type: 'leave_room', roomId });
-    setJoined((j) => j.filter((id) => id !== roomId));
-    setMessages(({ [roomId]: _gone, ...rest }) => rest);
-    setTab('rooms');
+    closeRoom(roomId);
   }
   async function created(room: ChatRoom) {
     setCreating(false);

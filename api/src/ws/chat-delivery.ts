@@ -1,0 +1,87 @@
+import type { Db } from '../db/client.ts';
+import type { ChatEvent } from '../domain/chat/chat-events.ts';
+import { toChatMessage } from '../domain/chat/chat-dto.ts';
+import { loadMessage, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
+import { currentReaders, roomRefusal, roomState } from '../domain/chat/room-access.ts';
+import { CLOSE_FORBIDDEN, frameText, mayChat, type ChatConnection, type FrameSender } from './chat-connection.ts';
+
+/**
+ * What this instance does with each chat event (DESIGN §3): it reads what the event names and
+ * delivers it to its own sockets in that room. Before delivering, it re-reads members whose copy
+ * is older than `userRefreshMs` (at once on `user-changed`), and a member who may no longer read
+ * the room (a lost tier) is taken out of it and told, instead of receiving it.
+ */
+export function createChatDelivery(deps: { db: Db; connections: Set<ChatConnection>; sender: FrameSender; userRefreshMs: number }) {
+  const { db, connections, sender } = deps;
+
+  /** Re-reads the members of these sockets (those read too long ago, or all). */
+  async function refresh(conns: ChatConnection[], all: boolean) {
+    const now = Date.now();
+    const stale = all ? conns : conns.filter((c) => now - c.userReadAt > deps.userRefreshMs);
+    if (stale.length === 0) return;
+    // Marked first, so deliveries arriving meanwhile do not read the same members again.
+    for (const c of stale) c.userReadAt = now;
+    const fresh = await currentReaders(db, [...new Set(stale.map((c) => c.user.id))]);
+    for (const c of stale) {
+      const user = fresh.get(c.user.id);
+      if (user) c.user = user;
+      if (!user || !mayChat(c.user)) sender.refuse(c.ws, 'Your account can no longer use chat.', CLOSE_FORBIDDEN);
+    }
+  }
+
+  /** Those sockets whose member may still read the room; the others leave it and are told why. */
+  function stillReading(conns: ChatConnection[], roomId: number): ChatConnection[] {
+    return conns.filter((c) => {
+      const access = c.rooms.get(roomId);
+      if (!access) return false;
+      // Joining made them a member: only the tier rule can have changed since.
+      const refusal = roomRefusal(c.user, access, true);
+      if (!refusal) return true;
+      c.rooms.delete(roomId);
+      sender.send(c.ws, { type: 'room_access_lost', roomId, message: `You can no longer read this room. ${refusal}` });
+      return false;
+    });
+  }
+
+  async function readersOf(roomId: number): Promise<ChatConnection[]> {
+    const inRoom = [...connections].filter((c) => c.rooms.has(roomId));
+    await refresh(inRoom, false);
+    return stillReading(inRoom, roomId);
+  }
+
+  return async function deliver(event: ChatEvent) {
+    if (event.kind === 'user-blocked') {
+      for (const c of connections) if (c.user.id === event.userId) sender.refuse(c.ws, 'Your account can no longer use chat.', CLOSE_FORBIDDEN);
+      return;
+    }
+    if (event.kind === 'user-changed') {
+      const theirs = [...connections].filter((c) => c.user.id === event.userId);
+      await refresh(theirs, true);
+      for (const c of theirs) for (const roomId of [...c.rooms.keys()]) stillReading([c], roomId);
+      return;
+    }
+    const readers = await readersOf(event.roomId);
+    if (readers.length === 0) return;
+    if (event.kind === 'message-removed') {
+      const frame = frameText({ type: 'message_removed', roomId: event.roomId, messageId: event.messageId });
+      for (const c of readers) sender.sendText(c.ws, frame);
+      return;
+    }
+    if (event.kind === 'room') {
+      const state = await roomState(db, event.roomId);
+      if (state) for (const c of readers) sender.send(c.ws, { type: 'room_updated', ...state });
+      return;
+    }
+    const found = await loadMessage(db, event.messageId);
+    if (!found) return;
+    // A message everyone may see reads the same for everyone: serialize it once for the whole room.
+    if (!found.message.isHidden && !found.message.pendingReview) {
+      const frame = frameText({ type: 'message', roomId: event.roomId, message: toChatMessage(found.message, found.sender) });
+      for (const c of readers) sender.sendText(c.ws, frame);
+      return;
+    }
+    for (const c of readers) {
+      if (messageVisibleTo(found.message, c.user)) sender.send(c.ws, { type: 'message', roomId: event.roomId, message: toViewerMessage(found.message, found.sender, c.user) });
+    }
+  };
+}
