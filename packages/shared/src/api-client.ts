@@ -8,14 +8,17 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  /** The server's message without the status prefix, for toasts that show "the server's message". */
+  /** The spec's detail: the server's message, else the serialized body or text (spec 01 §8). */
   readonly detail: string;
-  constructor(status: number, detail: string, body: unknown) {
+  /** A sentence the server wrote for people (a JSON message or error field, or a short plain text), else null. */
+  readonly serverMessage: string | null;
+  constructor(status: number, detail: string, body: unknown, serverMessage: string | null = null) {
     super(`${status}: ${detail}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
     this.detail = detail;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -27,30 +30,38 @@ export class NetworkError extends Error {
   }
 }
 
-/** What a toast shows for a failed call: the server's message, else the fallback. */
+/**
+ * What a toast or page shows for a failed call: the server's message, else the spec's fallback
+ * sentence for that case. Never a raw body: `{}`, JSON without a message, or an HTML error page.
+ */
 export function errorMessage(err: unknown, fallback = 'Please try again.'): string {
-  return err instanceof ApiError ? err.detail : fallback;
+  return (err instanceof ApiError && err.serverMessage) || fallback;
 }
+
+/** Plain words a proxy or server may answer with ("Bad gateway"), but not markup or a long page. */
+const readableText = (text: string) => (text.length > 0 && text.length <= 200 && !/[<>{}]/.test(text) ? text : null);
 
 export async function errorFromResponse(res: Response): Promise<ApiError> {
   let detail: string;
   let body: unknown = null;
+  let serverMessage: string | null = null;
   try {
     const text = await res.text();
     try {
       body = JSON.parse(text);
       const b = body as { message?: unknown; error?: unknown } | null;
-      if (b && typeof b.message === 'string') detail = b.message;
-      else if (b && typeof b.error === 'string') detail = b.error;
+      if (b && typeof b.message === 'string' && b.message.trim()) detail = serverMessage = b.message;
+      else if (b && typeof b.error === 'string' && b.error.trim()) detail = serverMessage = b.error;
       else detail = JSON.stringify(body);
     } catch {
       body = text;
       detail = text || res.statusText || 'Unknown error occurred';
+      serverMessage = readableText(text.trim());
     }
   } catch {
     detail = res.statusText || 'Unknown error occurred';
   }
-  return new ApiError(res.status, detail, body);
+  return new ApiError(res.status, detail, body, serverMessage);
 }
 
 export type RequestOptions = { headers?: Record<string, string>; signal?: AbortSignal; base?: string };
