@@ -20,7 +20,7 @@ import { commentRoutes } from './routes/comments.ts';
 import { communityRoutes } from './routes/community.ts';
 import { contentRoutes } from './routes/content.ts';
 import { videoRoutes } from './routes/videos.ts';
-import type { VideoSyncDeps } from './domain/videos/sync-videos.ts';
+import type { VideoSyncDeps } from './domain/videos/sync-youtube-videos.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { loginRequired } from './routes/login-required.ts';

@@ -36,8 +36,8 @@ const member = t.member;
 describe('the video list and one video', () => {
   it('shows everyone every video but the player of a gated one only to its tier', async () => {
     const visitor = (await browserClient(t.app.base).get('/api/youtube/videos')).body;
-    expect(visitor.find((v: { id: number }) => v.id === 2)).toMatchObject({ title: 'Pro deep dive', videoUrl: null, externalId: null, imageUrl: 'https://i.ytimg.com/vi/prodeep/hqdefault.jpg' });
-    expect(visitor.find((v: { id: number }) => v.id === 1)).toMatchObject({ videoUrl: 'https://video.example/watch?v=abc', duration: '00:00' });
+    expect(visitor.find((v: { id: number }) => v.id === 2)).toMatchObject({ title: 'Pro deep dive', videoUrl: null, externalId: null, imageUrl: '/video-locked.svg' });
+    expect(visitor.find((v: { id: number }) => v.id === 3)).toMatchObject({ videoUrl: 'https://www.youtube.com/watch?v=evening', duration: '00:00' });
     const pro = await member('vid_pro', 'pro');
     expect((await pro.get('/api/youtube/videos')).body.find((v: { id: number }) => v.id === 2)).toMatchObject({ videoUrl: 'https://www.youtube.com/watch?v=prodeep', externalId: 'prodeep' });
 
@@ -45,6 +45,43 @@ describe('the video list and one video', () => {
     expect((await pro.get('/api/youtube/videos/2')).body).toMatchObject({ locked: false, externalId: 'prodeep' });
     expect((await pro.get('/api/youtube/videos/999')).status).toBe(404);
     expect((await pro.get('/api/youtube/videos/abc')).status).toBe(404);
+  });
+});
+
+describe('a gated video’s YouTube id', () => {
+  it('appears nowhere in what visitors and free members get: the list, the video, search and saved lists', async () => {
+    const visitor = browserClient(t.app.base);
+    const free = await member('vid_free_eyes');
+    await free.post('/api/favorites/2');
+    await free.post('/api/watch-later/2');
+    const answers = [
+      await visitor.get('/api/youtube/videos'), await visitor.get('/api/youtube/videos/2'), await visitor.get('/api/search?q=deep'),
+      await free.get('/api/youtube/videos'), await free.get('/api/youtube/videos/2'), await free.get('/api/favorites'), await free.get('/api/watch-later'),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(JSON.stringify(answer.body)).toContain('Pro deep dive');
+      expect(JSON.stringify(answer.body)).not.toContain('prodeep');
+    }
+    // Its Pro members get everything.
+    expect(JSON.stringify((await (await member('vid_pro_eyes', 'pro')).get('/api/youtube/videos/2')).body)).toContain('prodeep');
+  });
+});
+
+describe('a video’s address', () => {
+  it('is linked only when it is https on YouTube or Vimeo', async () => {
+    const before = t.cms.records();
+    const addresses = ['javascript:alert(document.cookie)', 'https://video.example/watch?v=abc', 'https://vimeo.com/76979871'];
+    t.cms.set({ ...before, videos: addresses.map((videoUrl, i) => ({ id: 50 + i, title: `Address ${i}`, videoUrl, createdAt: '2026-01-01T00:00:00.000Z' })) });
+    await t.app.content.refresh();
+    try {
+      const listed = (await browserClient(t.app.base).get('/api/youtube/videos')).body as { id: number; videoUrl: string | null }[];
+      expect(listed.map((v) => v.videoUrl)).toEqual(expect.arrayContaining([null, null, 'https://vimeo.com/76979871']));
+      expect(JSON.stringify(listed)).not.toContain('javascript:');
+    } finally {
+      t.cms.set(before);
+      await t.app.content.refresh();
+    }
   });
 });
 

@@ -125,6 +125,61 @@ test('another host name of this machine is redirected to the public address', as
   expect(res.headers.get('location')).toBe(`${origin}/articles?x=1`);
 });
 
+test('the redirect to the public address never leads to another site', async () => {
+  const cases: [string, string][] = [['//evil.example', '/evil.example'], ['/\\evil.example/x', '/evil.example/x'], ['///evil.example?a=1', '/evil.example?a=1']];
+  for (const [path, location] of cases) {
+    const res = await rawRequest({ method: 'GET', path, headers: { host: `127.0.0.1:${E2E_PORT}` } });
+    expect(res.status, path).toBe(308);
+    expect(res.location, path).toBe(`${origin}${location}`);
+  }
+});
+
+test('an anonymous oversized body is refused with 413 before the CMS or the API reads it', async () => {
+  const declared = (path: string, bytes: number) => rawRequest({ method: 'POST', path, headers: { 'content-length': String(bytes) } });
+  const cms = await declared('/cms/api/users/login', 150 * 1024 * 1024);
+  expect(cms.status).toBe(413);
+  const api = await declared('/api/login', 600 * 1024);
+  expect(api.status).toBe(413);
+  expect(JSON.parse(api.body)).toEqual({ message: 'The request body is too large.', code: 'payload_too_large' });
+  // A chunked body declares no length: it is counted and cut off.
+  const chunked = await rawRequest({ method: 'POST', path: '/cms/api/users/login', headers: { 'transfer-encoding': 'chunked' }, chunks: 64 });
+  expect(chunked.status).toBe(413);
+  // The CMS still answers a login of an ordinary size.
+  expect((await rawRequest({ method: 'POST', path: '/cms/api/users/login', body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }) })).status).toBe(401);
+});
+
+/**
+ * A request written by hand: `content-length` without a body sends the headers alone (the answer
+ * must come before the body); `chunks` streams 64 KB chunks until the answer comes.
+ */
+function rawRequest(opts: { method: string; path: string; headers?: Record<string, string>; body?: string; chunks?: number }): Promise<{ status: number; location?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const headers: Record<string, string> = { host: `localhost:${E2E_PORT}`, 'content-type': 'application/json', ...opts.headers };
+    const req = http.request({ host: '127.0.0.1', port: E2E_PORT, path: opts.path, method: opts.method, headers }, (res) => {
+      answered = true;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+    });
+    req.on('error', (err) => (answered ? undefined : reject(err)));
+    if (opts.chunks) {
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      let sent = 0;
+      const pump = () => {
+        while (!answered && sent < opts.chunks!) {
+          sent++;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    } else if (opts.body !== undefined || !headers['content-length']) req.end(opts.body);
+    else req.flushHeaders();
+  });
+}
+
 test('the CMS session cookie works only from the public origin', async ({ request }) => {
   await cmsEditor(request);
   expect((await request.get('/cms/api/articles?limit=1', { headers: { origin } })).status()).toBe(200);

@@ -72,18 +72,24 @@ test('an admin syncs the channel and the new video appears on /videos after the 
   await visitor.close();
 });
 
-test('an editor makes a video Pro: its page keeps the player for Pro members only', async ({ page, browser, request }) => {
+test('an editor makes a video Pro: its pages and public JSON carry neither its player nor its YouTube id, and Pro members can play it', async ({ page, browser, request }) => {
   const editor = await cmsEditor(request);
-  const videos = (await (await request.get('/api/youtube/videos')).json()) as { id: number; title: string }[];
+  const videos = (await (await request.get('/api/youtube/videos')).json()) as { id: number; title: string; externalId: string }[];
   const video = videos.find((v) => v.title === 'Packing a Day Hike Bag')!;
+  expect(video.externalId).toBeTruthy();
   await editor.update('videos', video.id, { membershipRequired: 'pro' });
   try {
     await expect(async () => {
       await page.goto(`/videos/${video.id}`);
       await expect(page.getByText('This video is for Pro members.')).toBeVisible({ timeout: 2000 });
     }).toPass({ timeout: 60_000 });
-    // The static page carries no way to play it.
-    expect(await (await request.get(`/videos/${video.id}`)).text()).not.toContain('youtube.com/watch');
+    // The static pages carry no way to play it: not its address, not its id (a thumbnail address would).
+    for (const path of [`/videos/${video.id}`, '/videos', `/api/youtube/videos/${video.id}`, '/api/youtube/videos']) {
+      const body = await (await request.get(path)).text();
+      expect(body, path).not.toContain('youtube.com/watch');
+      expect(body, path).not.toContain(video.externalId);
+    }
+    await expect(page.locator('img[src="/video-locked.svg"]')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
     const pro = await browser.newContext();

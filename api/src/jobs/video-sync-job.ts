@@ -1,6 +1,7 @@
 import { YOUTUBE_MAX_RESULTS } from '@app/shared/browser';
 import { AppError } from '../lib/app-error.ts';
-import { dailySyncDue, syncVideos, type VideoSyncDeps } from '../domain/videos/sync-videos.ts';
+import { isDailySyncDue } from '../domain/videos/is-daily-sync-due.ts';
+import { syncYouTubeVideos, type VideoSyncDeps } from '../domain/videos/sync-youtube-videos.ts';
 
 /**
  * The daily channel sync (spec 02 §9). Every check (hourly by default) runs the sync when no run
@@ -11,8 +12,8 @@ export function startVideoSyncJob(deps: VideoSyncDeps, intervalMs: number, clock
   async function tick() {
     if (!deps.channel || !deps.defaultChannel) return;
     try {
-      if (!(await dailySyncDue(deps.db, clock()))) return;
-      await syncVideos(deps, { trigger: 'daily', maxResults: YOUTUBE_MAX_RESULTS });
+      if (!(await isDailySyncDue(deps.db, clock()))) return;
+      await syncYouTubeVideos(deps, { trigger: 'daily', maxResults: YOUTUBE_MAX_RESULTS });
     } catch (err) {
       if (err instanceof AppError && err.code === 'conflict') return;
       deps.logger.warn({ err: (err as Error).message }, 'daily youtube sync did not complete');

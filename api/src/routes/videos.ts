@@ -5,8 +5,12 @@ import type { Db } from '../db/client.ts';
 import { requireUser } from '../domain/accounts/permissions.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getVideo } from '../domain/videos/get-video.ts';
-import { listSavedVideos, saveVideo, unsaveVideo } from '../domain/videos/saved-videos.ts';
-import { listSyncs, syncVideos, youtubeStatus, type VideoSyncDeps } from '../domain/videos/sync-videos.ts';
+import { getYouTubeStatus } from '../domain/videos/get-youtube-status.ts';
+import { listSavedVideos } from '../domain/videos/list-saved-videos.ts';
+import { listYouTubeSyncs } from '../domain/videos/list-youtube-syncs.ts';
+import { saveVideo } from '../domain/videos/save-video.ts';
+import { syncYouTubeVideos, type VideoSyncDeps } from '../domain/videos/sync-youtube-videos.ts';
+import { unsaveVideo } from '../domain/videos/unsave-video.ts';
 import type { ViewerReader } from './content.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
@@ -43,15 +47,15 @@ export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser:
   r.post('/youtube/sync', async (req, res) => {
     const caller = await readUser(req);
     const input = YouTubeSyncSchema.parse(req.body ?? {});
-    res.json(await syncVideos(sync, { trigger: 'manual', caller, channel: input.channelId, maxResults: input.maxResults }));
+    res.json(await syncYouTubeVideos(sync, { trigger: 'manual', caller, channel: input.channelId, maxResults: input.maxResults }));
   });
   r.get('/admin/youtube', async (req, res) => {
     noStore(res);
-    res.json(await youtubeStatus(sync, await readUser(req)));
+    res.json(await getYouTubeStatus(sync, await readUser(req)));
   });
   r.get('/admin/youtube/syncs', async (req, res) => {
     noStore(res);
-    res.json(await listSyncs(db, await readUser(req)));
+    res.json(await listYouTubeSyncs(db, await readUser(req)));
   });
   return r;
 }

@@ -5,6 +5,7 @@
 import type { ArticleSummary, Category, InteractiveData, MembershipPlan, Product, Video } from './content.ts';
 import { STUDIO_NAME } from './content.ts';
 import type { Tier } from './tiers.ts';
+import { isAllowedVideoUrl } from './videos.ts';
 
 type MediaDoc = { filename?: string | null } | number | null | undefined;
 type Rows<T> = T[] | null | undefined;
@@ -126,7 +127,8 @@ export function toVideo(doc: CmsVideo): Video {
     description: doc.description ?? '',
     imageUrl: mediaUrl(doc.image) ?? doc.imageUrl ?? null,
     externalId: doc.externalId ?? null,
-    videoUrl: doc.videoUrl,
+    // Only YouTube and Vimeo addresses are ever linked to, whatever was stored before the CMS checked.
+    videoUrl: isAllowedVideoUrl(doc.videoUrl) ? doc.videoUrl.trim() : null,
     publishDate: doc.publishDate ?? doc.createdAt,
     views: doc.views ?? 0,
     duration: doc.duration || '00:00',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Video } from './content.ts';
-import { formatIsoDuration, matchesVideo, publicVideo, rememberedValues, videoSyncPatch, type SyncedVideo } from './videos.ts';
+import { formatIsoDuration, isAllowedVideoUrl, LOCKED_VIDEO_POSTER, matchesVideo, publicVideo, rememberedValues, videoSyncPatch, type SyncedVideo } from './videos.ts';
+import { toVideo } from './cms-documents.ts';
 
 const values = { title: 'Morning Reset', description: 'Start the day.', imageUrl: 'https://i.ytimg.com/vi/abc/hqdefault.jpg', videoUrl: 'https://www.youtube.com/watch?v=abc', publishDate: '2026-01-02T10:00:00Z', views: 10, duration: '10:12', author: 'Better Self' };
 
@@ -28,10 +29,26 @@ describe('the channel sync merge', () => {
 
 describe('videos for everyone', () => {
   const video: Video = { id: 1, ...values, externalId: 'abc', membershipRequired: 'pro' };
-  it('keeps the picture of a gated video but not its player', () => {
-    expect(publicVideo(video)).toMatchObject({ externalId: null, videoUrl: null, imageUrl: values.imageUrl });
-    expect(publicVideo({ ...video, imageUrl: null })).toMatchObject({ imageUrl: 'https://i.ytimg.com/vi/abc/hqdefault.jpg' });
-    expect(publicVideo({ ...video, membershipRequired: 'free' })).toMatchObject({ externalId: 'abc' });
+  it('shows a gated video with our locked poster, and nothing in it carries its YouTube id', () => {
+    for (const imageUrl of [values.imageUrl, null, 'https://img.example/abc.jpg', '/media/abc-thumb.png']) {
+      const shown = publicVideo({ ...video, imageUrl });
+      expect(shown).toMatchObject({ externalId: null, videoUrl: null, imageUrl: LOCKED_VIDEO_POSTER, title: 'Morning Reset' });
+      expect(JSON.stringify(shown)).not.toContain('abc');
+    }
+    // An editor's own upload is ours to show.
+    expect(publicVideo({ ...video, imageUrl: '/media/sunrise.png' }).imageUrl).toBe('/media/sunrise.png');
+    expect(publicVideo({ ...video, membershipRequired: 'free' })).toMatchObject({ externalId: 'abc', imageUrl: values.imageUrl });
+  });
+  it('links only to https addresses on YouTube or Vimeo', () => {
+    for (const url of ['https://www.youtube.com/watch?v=abc', 'https://youtu.be/abc', 'https://youtube.com/shorts/abc', 'https://www.youtube-nocookie.com/embed/abc', 'https://vimeo.com/123', 'https://player.vimeo.com/video/123']) {
+      expect(isAllowedVideoUrl(url), url).toBe(true);
+    }
+    for (const url of ['javascript:alert(1)', 'JavaScript://www.youtube.com/%0aalert(1)', 'http://www.youtube.com/watch?v=abc', 'https://www.youtube.com.evil.example/watch', 'https://evil.example/?https://youtu.be/x', 'https://user:pw@youtu.be/abc', 'https://youtu.be:8443/abc', 'data:text/html,hi', '', null]) {
+      expect(isAllowedVideoUrl(url), String(url)).toBe(false);
+    }
+    const doc = { id: 1, title: 'T', createdAt: '2026-01-01T00:00:00.000Z' };
+    expect(toVideo({ ...doc, videoUrl: 'javascript:alert(1)' }).videoUrl).toBeNull();
+    expect(toVideo({ ...doc, videoUrl: 'https://youtu.be/abc' }).videoUrl).toBe('https://youtu.be/abc');
   });
   it('searches titles and descriptions without regard to case', () => {
     expect(matchesVideo(video, 'RESET')).toBe(true);

@@ -8,16 +8,47 @@ export function videoThumbnail(v: Pick<Video, 'imageUrl' | 'externalId'>): strin
   return v.imageUrl ?? (v.externalId ? `https://i.ytimg.com/vi/${v.externalId}/hqdefault.jpg` : '/placeholder.svg');
 }
 
-/** What everyone may see: a gated video keeps its picture but not the way to play it. */
+/**
+ * The picture of a gated video for those who may not play it: a poster we draw ourselves (the site
+ * serves it; pages write the title over it). The channel's thumbnail address carries the video's
+ * id, and the id is all it takes to watch it on the channel.
+ */
+export const LOCKED_VIDEO_POSTER = '/video-locked.svg';
+
+/** A picture an editor uploaded is ours to show, unless its name gives the id away. */
+function ownPicture(v: Video): string | null {
+  const ours = v.imageUrl?.startsWith('/media/') ? v.imageUrl : null;
+  return ours && !(v.externalId && ours.includes(v.externalId)) ? ours : null;
+}
+
+/** What everyone may see: a gated video keeps its title and words, but nothing that leads to its player. */
 export function publicVideo(v: Video): Video {
   if (v.membershipRequired === 'free') return v;
-  return { ...v, imageUrl: videoThumbnail(v), externalId: null, videoUrl: null };
+  return { ...v, imageUrl: ownPicture(v) ?? LOCKED_VIDEO_POSTER, externalId: null, videoUrl: null };
 }
 
 /** A video as this viewer may see it: whole when their tier reads it, else its public view. */
 export function videoFor(viewer: Viewer, v: Video): Video {
   return can(viewer, 'read', v) ? v : publicVideo(v);
 }
+
+// Where a video may be watched: https on YouTube or Vimeo, nothing else (no `javascript:`, no
+// look-alike hosts, no credentials or ports).
+const VIDEO_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'youtube-nocookie.com', 'www.youtube-nocookie.com', 'vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
+
+/** Whether an editor's or the channel's video address may be stored and linked to. */
+export function isAllowedVideoUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && VIDEO_HOSTS.has(url.hostname) && !url.port && !url.username && !url.password;
+}
+
+export const VIDEO_URL_RULE = 'Use an https address on YouTube (youtube.com, youtu.be, youtube-nocookie.com) or Vimeo.';
 
 /** The privacy-enhanced player address (no cookies until the viewer plays). */
 export function embedUrl(externalId: string): string {

@@ -1,4 +1,4 @@
-import { formatLongDate, tierLabel, videoThumbnail } from '@app/shared/browser';
+import { formatLongDate, LOCKED_VIDEO_POSTER, tierLabel, videoThumbnail } from '@app/shared/browser';
 import type { Video } from '@app/shared/schemas';
 import type { ReactNode } from 'react';
 
@@ -13,6 +13,8 @@ export function VideoCard({ video, href, external, actions }: { video: Video; hr
       <a href={href} {...link} className="group block">
         <div className="relative">
           <img src={videoThumbnail(video)} alt="" width="1200" height="675" loading="lazy" className="aspect-video w-full bg-slate-100 object-cover" />
+          {/* A gated video's poster names nothing; its title is written over it here. */}
+          {video.imageUrl === LOCKED_VIDEO_POSTER && <span aria-hidden="true" className="absolute inset-x-6 bottom-[14%] line-clamp-2 text-center text-sm font-semibold text-white">{video.title}</span>}
           <span className="absolute bottom-2 right-2 rounded bg-slate-900/80 px-1.5 py-0.5 text-xs font-medium text-white">{video.duration || '00:00'}</span>
           {video.membershipRequired !== 'free' && <span className="absolute left-2 top-2 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-semibold text-slate-900">{tierLabel(video.membershipRequired)}</span>}
         </div>

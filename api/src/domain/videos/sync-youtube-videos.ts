@@ -1,6 +1,6 @@
 import { rememberedValues, type SyncedVideo } from '@app/shared/browser';
-import type { YouTubeStatus, YouTubeSync } from '@app/shared/schemas';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { YouTubeSync } from '@app/shared/schemas';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { youtubeSyncs, youtubeVideoState } from '../../db/schema/index.ts';
@@ -9,6 +9,7 @@ import { ChannelError, type VideoChannel } from '../../integrations/youtube/yout
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import { toSyncDto } from './youtube-sync-dto.ts';
 
 export type VideoSyncDeps = {
   db: Db;
@@ -24,14 +25,6 @@ export type VideoSyncDeps = {
 
 const LOCK = 'job:youtube-sync';
 const BATCH = 100;
-type SyncRow = typeof youtubeSyncs.$inferSelect;
-
-export function toSyncDto(row: SyncRow): YouTubeSync {
-  return {
-    id: row.id, trigger: row.trigger, channel: row.channel, status: row.status, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null,
-    fetched: row.fetched, added: row.added, updated: row.updated, error: row.error,
-  };
-}
 
 /**
  * One channel sync (POST /api/youtube/sync, and the daily job): fetch the channel's newest videos,
@@ -39,7 +32,7 @@ export function toSyncDto(row: SyncRow): YouTubeSync {
  * One sync at a time across every API instance (a PostgreSQL advisory lock held for the run); a
  * second one answers 409.
  */
-export async function syncVideos(deps: VideoSyncDeps, input: { trigger: 'manual' | 'daily'; caller?: UserRow | null; channel?: string | null; maxResults: number }): Promise<YouTubeSync> {
+export async function syncYouTubeVideos(deps: VideoSyncDeps, input: { trigger: 'manual' | 'daily'; caller?: UserRow | null; channel?: string | null; maxResults: number }): Promise<YouTubeSync> {
   const { db, logger } = deps;
   const admin = input.trigger === 'manual' ? requireAdmin(input.caller ?? null) : null;
   if (!deps.channel) throw new AppError('unavailable', 'YouTube sync is not configured. Set YOUTUBE_API_KEY (and YOUTUBE_CHANNEL_HANDLE) to enable it.');
@@ -90,23 +83,4 @@ async function fetchAndUpsert(deps: VideoSyncDeps, channel: VideoChannel, channe
   }
   await deps.refreshContent();
   return { fetched: videos.length, added, updated };
-}
-
-/** GET /api/admin/youtube/syncs: the newest 50 runs. */
-export async function listSyncs(db: Db, caller: UserRow | null): Promise<YouTubeSync[]> {
-  requireAdmin(caller);
-  return (await db.select().from(youtubeSyncs).orderBy(desc(youtubeSyncs.id)).limit(50)).map(toSyncDto);
-}
-
-/** GET /api/admin/youtube: whether the sync is configured, the channel, and the last run. */
-export async function youtubeStatus(deps: Pick<VideoSyncDeps, 'db' | 'channel' | 'defaultChannel'>, caller: UserRow | null): Promise<YouTubeStatus> {
-  requireAdmin(caller);
-  const [last] = await deps.db.select().from(youtubeSyncs).orderBy(desc(youtubeSyncs.id)).limit(1);
-  return { configured: deps.channel !== null, channel: deps.defaultChannel, dailySync: deps.channel !== null && deps.defaultChannel !== null, lastRun: last ? toSyncDto(last) : null };
-}
-
-/** Whether the daily job is due: no run started within the last day. */
-export async function dailySyncDue(db: Db, now: Date): Promise<boolean> {
-  const [last] = await db.select({ startedAt: youtubeSyncs.startedAt }).from(youtubeSyncs).orderBy(desc(youtubeSyncs.id)).limit(1);
-  return !last || now.getTime() - last.startedAt.getTime() >= 24 * 60 * 60_000;
 }
