@@ -1,10 +1,11 @@
-import { createMember, openTab, toasts } from './fixtures';
+import { createMember, openTab, toasts, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 test('an admin makes a member a moderator, who sees only Chat Rooms and Content Moderation and is refused admin calls', async ({ page, browser }) => {
   const modContext = await browser.newContext();
   const moderator = await createMember(modContext.request, { signIn: true });
   await createMember(page.request, { signIn: true, admin: true });
+  await withConsent(page);
   await page.goto('/admin');
   await openTab(page, 'Users');
   await page.getByLabel('Search users').fill(moderator.username);
@@ -14,6 +15,7 @@ test('an admin makes a member a moderator, who sees only Chat Rooms and Content 
   await expect(page.getByRole('row', { name: new RegExp(moderator.username) })).toContainText('Moderator');
 
   const modPage = await modContext.newPage();
+  await withConsent(modPage);
   await modPage.goto('/admin');
   await expect(modPage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   const tabs = modPage.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
