@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlanId } from '@app/shared/browser';
 import type { StripeSettings } from './integrations/payments/stripe-provider.ts';
 
 /** Every environment variable the API reads; the README lists the same set. */
@@ -40,6 +41,16 @@ const EnvSchema = z.object({
   /** How often the daily sync checks whether a day has passed since the last run. */
   VIDEO_SYNC_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60_000),
 });
+
+/** Each plan of the catalogue (@app/shared plans.ts) → the setting holding its Stripe price id. */
+const STRIPE_PRICE_SETTINGS = {
+  'pro-month': 'STRIPE_PRICE_MONTHLY',
+  'pro-year': 'STRIPE_PRICE_YEARLY',
+} as const satisfies Record<PlanId, keyof z.infer<typeof EnvSchema>>;
+
+function stripePrices(read: (key: (typeof STRIPE_PRICE_SETTINGS)[PlanId]) => string): Record<PlanId, string> {
+  return Object.fromEntries(Object.entries(STRIPE_PRICE_SETTINGS).map(([plan, key]) => [plan, read(key)])) as Record<PlanId, string>;
+}
 
 export type Config = {
   env: string;
@@ -87,7 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid API configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const stripeKeys = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY: e.STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY: e.STRIPE_PRICE_YEARLY };
+  const priceKeys = Object.fromEntries(Object.values(STRIPE_PRICE_SETTINGS).map((key) => [key, e[key]]));
+  const stripeKeys = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET, ...priceKeys };
   const missingStripe = Object.entries(stripeKeys).filter(([, v]) => !v).map(([k]) => k);
   if (missingStripe.length > 0 && missingStripe.length < Object.keys(stripeKeys).length) {
     throw new Error(`Invalid API configuration:\n  Stripe needs all of its settings; missing: ${missingStripe.join(', ')}`);
@@ -125,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretKey: e.STRIPE_SECRET_KEY!,
           publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
-          prices: { month: e.STRIPE_PRICE_MONTHLY!, year: e.STRIPE_PRICE_YEARLY! },
+          prices: stripePrices((key) => e[key]!),
           ...(e.STRIPE_API_BASE ? { api: stripeApi(e.STRIPE_API_BASE) } : {}),
         },
     membershipCheckIntervalMs: e.MEMBERSHIP_CHECK_INTERVAL_MS,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, mailOutbox, paymentEvents, users } from '../src/db/schema/index.ts';
+import { invoices, mailOutbox, paymentCustomers, paymentEvents, subscriptions, users } from '../src/db/schema/index.ts';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { expireSubscriptions } from '../src/domain/membership/expire-subscriptions.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
@@ -28,12 +28,20 @@ async function member(username: string) {
   return c;
 }
 const tierOf = async (username: string) => (await testDb.db.select({ t: users.membershipTier }).from(users).where(eq(users.username, username)))[0]!.t;
+const idOf = async (username: string) => (await testDb.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+const subscriptionsOf = async (username: string) => testDb.db.select().from(subscriptions).where(eq(subscriptions.userId, await idOf(username))).orderBy(subscriptions.id);
+/** What Stripe does when the first invoice of a subscription is paid, and the webhook telling us. */
+async function payAtStripe(subscriptionId: string) {
+  const sub = fake.subs.get(subscriptionId)!;
+  fake.set(sub.id, { status: 'active', current_period_end: Math.floor(now.getTime() / 1000) + 30 * DAY });
+  return deliver('invoice.paid', invoiceEvent(sub.id, sub.customer));
+}
 
 let eventCounter = 0;
 /** Stripe's webhook delivery: a signed POST of the event's JSON. */
-function deliver(type: string, object: Record<string, unknown>, opts: { id?: string; signature?: string | null } = {}) {
+function deliver(type: string, object: Record<string, unknown>, opts: { id?: string; signature?: string | null; signedAt?: number } = {}) {
   const payload = JSON.stringify({ id: opts.id ?? `evt_${++eventCounter}`, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), data: { object } });
-  const signature = opts.signature === undefined ? stripe.signatureFor(payload) : opts.signature;
+  const signature = opts.signature === undefined ? stripe.signatureFor(payload, opts.signedAt) : opts.signature;
   return fetch(`${app.base}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload });
 }
 const invoiceEvent = (subscription: string, customer: string, amount = 299, id = `in_${++eventCounter}`) => ({
@@ -45,7 +53,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
   fake = await startFakeStripe();
-  stripe = createStripeProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', webhookSecret: 'whsec_test', prices: { month: 'price_pro_month', year: 'price_pro_year' }, api: fake.api });
+  stripe = createStripeProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', webhookSecret: 'whsec_test', prices: { 'pro-month': 'price_pro_month', 'pro-year': 'price_pro_year' }, api: fake.api, timeoutMs: 400, maxNetworkRetries: 1 });
   app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { payments: { provider: stripe, stripe, demo: null }, clock } });
 });
 afterAll(async () => {
@@ -59,7 +67,7 @@ describe('the Stripe client', () => {
   it('creates one customer and an incomplete subscription, answering the payment’s client secret', async () => {
     const m = await member('stripe_buyer');
     const res = await m.post('/api/subscription/create');
-    expect(res.body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fake', clientSecret: expect.stringMatching(/^pi_sub_\w+_secret_x$/) });
+    expect(res.body).toEqual({ provider: 'stripe', plan: 'pro-month', publishableKey: 'pk_test_fake', clientSecret: expect.stringMatching(/^pi_sub_\w+_secret_x$/) });
     const again = await m.post('/api/subscription/create');
     expect(again.body.clientSecret).toBe(res.body.clientSecret);
     const calls = fake.requests.filter((r) => r.method === 'POST');
@@ -144,5 +152,139 @@ describe('Stripe webhooks', () => {
     } finally {
       now = saved;
     }
+  });
+});
+
+describe('Stripe webhooks, refused and acknowledged', () => {
+  it('refuse a signature dated more than five minutes ahead with 400, and accept one a little ahead', async () => {
+    const ahead = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+    const future = await deliver('charge.refunded', { id: 'ch_future', object: 'charge' }, { signedAt: ahead(10 * 60) });
+    expect(future.status).toBe(400);
+    expect((await deliver('charge.refunded', { id: 'ch_soon', object: 'charge' }, { signedAt: ahead(60) })).status).toBe(200);
+  });
+
+  it('acknowledge a signed event for a subscription Stripe does not know with 200, so Stripe stops retrying it', async () => {
+    const res = await deliver('invoice.paid', invoiceEvent('sub_unknown_to_stripe', 'cus_nobody'), { id: 'evt_ghost' });
+    expect([res.status, (await res.json()).outcome]).toEqual([200, 'unknown-subscription']);
+    const [recorded] = await testDb.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_ghost'));
+    expect(recorded?.summary).toMatchObject({ outcome: 'unknown-subscription', subscription: 'sub_unknown_to_stripe' });
+  });
+
+  it('answer 503 while Stripe cannot be read, so the event is delivered again', async () => {
+    const m = await member('stripe_retry');
+    await m.post('/api/subscription/create');
+    const sub = [...fake.subs.values()].at(-1)!;
+    fake.set(sub.id, { status: 'active', current_period_end: Math.floor(now.getTime() / 1000) + 30 * DAY });
+    fake.outage('error', /^\/v1\/subscriptions\//);
+    try {
+      expect((await deliver('invoice.paid', invoiceEvent(sub.id, sub.customer), { id: 'evt_during_outage' })).status).toBe(503);
+    } finally {
+      fake.outage(null);
+    }
+    expect(await tierOf('stripe_retry')).toBe('free');
+    expect((await deliver('invoice.paid', invoiceEvent(sub.id, sub.customer), { id: 'evt_during_outage' })).status).toBe(200);
+    expect(await tierOf('stripe_retry')).toBe('pro');
+  });
+});
+
+describe('plans and one subscription at a time, at Stripe', () => {
+  it('records the plan a subscription buys (the plan’s Stripe price), and the paid plan decides the tier', async () => {
+    const m = await member('stripe_yearly');
+    expect((await m.post('/api/subscription/create', { plan: 'pro-year' })).body.plan).toBe('pro-year');
+    const [row] = await subscriptionsOf('stripe_yearly');
+    expect(fake.subs.get(row!.providerSubscriptionId)!.price).toBe('price_pro_year');
+    expect(row).toMatchObject({ plan: 'pro-year', interval: 'year', status: 'incomplete' });
+    expect((await payAtStripe(row!.providerSubscriptionId)).status).toBe(200);
+    expect(await tierOf('stripe_yearly')).toBe('pro');
+    expect((await m.get('/api/subscriptions')).body).toMatchObject({ active: true, plan: 'pro-year', interval: 'year' });
+    expect((await m.post('/api/subscription/create', { plan: 'pro-month' })).status).toBe(409);
+  });
+
+  it('voids the unpaid subscription at Stripe when the member starts another plan, so only one can ever be paid', async () => {
+    const m = await member('stripe_switcher');
+    await m.post('/api/subscription/create', { plan: 'pro-month' });
+    const yearly = (await m.post('/api/subscription/create', { plan: 'pro-year' })).body;
+    expect(yearly.plan).toBe('pro-year');
+    const [monthly, year] = await subscriptionsOf('stripe_switcher');
+    expect([monthly!.plan, monthly!.status, year!.plan, year!.status]).toEqual(['pro-month', 'canceled', 'pro-year', 'incomplete']);
+    expect(fake.subs.get(monthly!.providerSubscriptionId)!.status).toBe('canceled');
+    expect(fake.voided.has(`in_${monthly!.providerSubscriptionId}`)).toBe(true);
+    expect((await m.get('/api/subscriptions')).body.charging).toEqual([{ plan: 'pro-year', status: 'incomplete', renewsOn: null, provider: 'stripe' }]);
+  });
+
+  it('cancels every active subscription of a member charged twice (before the rule), and resumes one', async () => {
+    const m = await member('stripe_twice');
+    await m.post('/api/subscription/create', { plan: 'pro-month' });
+    const [first] = await subscriptionsOf('stripe_twice');
+    await payAtStripe(first!.providerSubscriptionId);
+    // The second subscription, as the old code let it be made: started and paid beside the first.
+    const [customer] = await testDb.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, await idOf('stripe_twice')));
+    const { subscription } = await stripe.createSubscription(customer!.customerId, 'pro-year', 'legacy-second');
+    await payAtStripe(subscription.id);
+    expect((await m.get('/api/subscriptions')).body.charging.map((c: { plan: string }) => c.plan).sort()).toEqual(['pro-month', 'pro-year']);
+    expect((await m.post('/api/subscriptions/cancel')).body).toMatchObject({ active: true, autoRenew: false, charging: [] });
+    expect([fake.subs.get(first!.providerSubscriptionId)!.cancel_at_period_end, fake.subs.get(subscription.id)!.cancel_at_period_end]).toEqual([true, true]);
+    const resumed = (await m.post('/api/subscriptions/resume')).body;
+    expect(resumed).toMatchObject({ autoRenew: true, charging: [{ status: 'active' }] });
+  });
+});
+
+describe('when Stripe fails', () => {
+  it('answers 503 with a sentence a member can act on when Stripe answers 500, and leaves nothing half-written', async () => {
+    const m = await member('stripe_outage');
+    fake.outage('error', /^\/v1\/subscriptions$/);
+    try {
+      const res = await m.post('/api/subscription/create');
+      expect(res).toMatchObject({ status: 503, body: { code: 'unavailable', message: 'Payments are unavailable right now. Please try again in a few minutes.' } });
+    } finally {
+      fake.outage(null);
+    }
+    expect(await subscriptionsOf('stripe_outage')).toEqual([]);
+    expect((await m.post('/api/subscription/create')).status).toBe(200);
+    expect(await subscriptionsOf('stripe_outage')).toMatchObject([{ status: 'incomplete', plan: 'pro-month' }]);
+  });
+
+  it('answers 503 when Stripe does not answer in time, and the retry finds the subscription Stripe made meanwhile', async () => {
+    const m = await member('stripe_slow');
+    const before = fake.subs.size;
+    fake.outage('timeout', /^\/v1\/subscriptions$/);
+    try {
+      expect((await m.post('/api/subscription/create')).status).toBe(503);
+    } finally {
+      fake.outage(null);
+    }
+    expect(fake.subs.size).toBe(before + 1);
+    expect(await subscriptionsOf('stripe_slow')).toEqual([]);
+    const { clientSecret } = (await m.post('/api/subscription/create')).body;
+    expect(fake.subs.size).toBe(before + 1);
+    const rows = await subscriptionsOf('stripe_slow');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.clientSecret).toBe(clientSecret);
+  });
+
+  it('answers 402 with the decline message for a declined card', async () => {
+    const m = await member('stripe_declined');
+    fake.outage('decline', /^\/v1\/subscriptions$/);
+    try {
+      expect(await m.post('/api/subscription/create')).toMatchObject({ status: 402, body: { message: 'Your card was declined.' } });
+    } finally {
+      fake.outage(null);
+    }
+    expect(await subscriptionsOf('stripe_declined')).toEqual([]);
+  });
+
+  it('changes nothing when a cancellation cannot reach Stripe', async () => {
+    const m = await member('stripe_cancel_outage');
+    await m.post('/api/subscription/create');
+    const [row] = await subscriptionsOf('stripe_cancel_outage');
+    await payAtStripe(row!.providerSubscriptionId);
+    fake.outage('error', /^\/v1\/subscriptions\//);
+    try {
+      expect((await m.post('/api/subscriptions/cancel')).status).toBe(503);
+    } finally {
+      fake.outage(null);
+    }
+    expect((await subscriptionsOf('stripe_cancel_outage'))[0]!.cancelAtPeriodEnd).toBe(false);
+    expect((await m.get('/api/subscriptions')).body).toMatchObject({ active: true, autoRenew: true });
   });
 });

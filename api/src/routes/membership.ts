@@ -28,8 +28,8 @@ export function membershipRoutes(deps: MembershipRouteDeps): Router {
     res.json(await getSubscriptionInfo(deps, await deps.readUser(req)));
   });
   r.post('/subscription/create', async (req, res) => {
-    const { interval } = StartSubscriptionSchema.parse(req.body ?? {});
-    res.json(await startSubscription(deps, await deps.readUser(req), interval));
+    const { plan } = StartSubscriptionSchema.parse(req.body ?? {});
+    res.json(await startSubscription(deps, await deps.readUser(req), plan));
   });
   r.post('/subscription/demo/confirm', async (req, res) => {
     // The demo provider stands in only while Stripe is not configured.
@@ -56,8 +56,8 @@ export function membershipRoutes(deps: MembershipRouteDeps): Router {
 
 /**
  * POST /api/webhooks/stripe — mounted before the JSON parser: the signature is checked over the
- * raw body. A bad or missing signature is 400; an event we do not need, or for a customer we do
- * not know, is acknowledged (200) and logged, never a 500.
+ * raw body. A bad, missing or future-dated signature is 400; an event we do not need, or for a
+ * customer or subscription we do not know, is acknowledged (200) and logged, never a 500.
  */
 export function stripeWebhookRoute(deps: MembershipRouteDeps): Router {
   const r = Router();

@@ -38,7 +38,7 @@ export type CmsProduct = {
 };
 
 export type CmsMembershipPlan = {
-  id: number; tier: 'free' | 'pro'; name: string; price: number; description?: string | null;
+  id: number; tier: 'free' | 'pro'; name: string; description?: string | null;
   features?: Rows<{ text: string }>; highlighted?: boolean | null; badge?: string | null; sortOrder?: number | null;
 };
 
@@ -175,7 +175,6 @@ export function toMembershipPlan(doc: CmsMembershipPlan): MembershipPlan {
   return {
     id: doc.tier,
     name: doc.name,
-    price: doc.price,
     description: doc.description ?? '',
     features: (doc.features ?? []).map((f) => f.text),
     highlighted: Boolean(doc.highlighted),

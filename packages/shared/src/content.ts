@@ -123,8 +123,8 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-/** A plan on /membership (spec 02 §3 "Membership tier"); `price` is monthly, in cents. */
-export type MembershipPlan = { id: 'free' | 'pro'; name: string; price: number; description: string; features: string[]; highlighted: boolean; badge: string | null };
+/** A tier's marketing copy on /membership (spec 02 §3 "Membership tier"); its prices come from the plan catalogue (plans.ts). */
+export type MembershipPlan = { id: 'free' | 'pro'; name: string; description: string; features: string[]; highlighted: boolean; badge: string | null };
 
 /** The studio name shown as author when an article names none. */
 export const STUDIO_NAME = 'Better Self Studio';

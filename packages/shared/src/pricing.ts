@@ -1,6 +1,8 @@
 // The store's money rules (DESIGN §7.4, §7.12; spec 02 §9), one function for the cart page, the
 // checkout and the API, which recomputes every order from the catalogue.
 import { roundHalfUp } from './money.ts';
+import { DEFAULT_PLAN, PLANS, storeDiscountFor } from './plans.ts';
+import type { Tier } from './tiers.ts';
 
 /** The colours every product comes in (black by default). */
 export const PRODUCT_COLORS = ['black', 'white', 'primary'] as const;
@@ -9,7 +11,8 @@ export const PRODUCT_COLOR_LABELS: Record<ProductColor, string> = { black: 'Blac
 /** The most of one product and colour a cart line or order line holds. */
 export const MAX_LINE_QUANTITY = 99;
 
-export const MEMBER_DISCOUNT = 0.15;
+/** The member discount the store advertises: the store discount of the plan sold by default (the catalogue's). */
+export const MEMBER_DISCOUNT = PLANS[DEFAULT_PLAN].storeDiscount;
 export const TAX_RATE = 0.07;
 export const SHIPPING_CENTS = 799;
 export const FREE_SHIPPING_FROM_CENTS = 5000;
@@ -18,12 +21,15 @@ export type PricedLine = { price: number; quantity: number };
 export type OrderTotals = { subtotal: number; discount: number; shipping: number; tax: number; total: number };
 
 /**
- * All in integer cents: the Pro/VIP discount is round(subtotal × 0.15) on its own line; shipping
- * (799, free from 5000) and 7% tax apply to the discounted subtotal; halves round up.
+ * All in integer cents: the member discount is round(subtotal × the tier's store discount, from
+ * the plan catalogue) on its own line; shipping (799, free from 5000) and 7% tax apply to the
+ * discounted subtotal; halves round up. `memberDiscount` is whether the buyer gets one at all
+ * (can(viewer, 'member-discount')); `tier` which rate (the advertised one when not given).
  */
-export function orderTotals(lines: PricedLine[], opts: { memberDiscount: boolean }): OrderTotals {
+export function orderTotals(lines: PricedLine[], opts: { memberDiscount: boolean; tier?: Tier }): OrderTotals {
   const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  const discount = opts.memberDiscount ? roundHalfUp(subtotal * MEMBER_DISCOUNT) : 0;
+  const rate = opts.tier ? storeDiscountFor(opts.tier) : MEMBER_DISCOUNT;
+  const discount = opts.memberDiscount ? roundHalfUp(subtotal * rate) : 0;
   const discounted = subtotal - discount;
   const shipping = subtotal === 0 || discounted >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS;
   const tax = roundHalfUp(discounted * TAX_RATE);

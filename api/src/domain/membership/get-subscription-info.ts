@@ -1,3 +1,4 @@
+import { isPlanId } from '@app/shared/browser';
 import type { SubscriptionInfo } from '@app/shared/schemas';
 import { desc, eq } from 'drizzle-orm';
 import { subscriptions } from '../../db/schema/index.ts';
@@ -6,28 +7,47 @@ import type { UserRow } from '../accounts/user-dto.ts';
 import { PAYING_STATUSES } from './apply-tier.ts';
 import type { MembershipDeps } from './membership-deps.ts';
 
-/** The member's latest subscription that got past its first payment, else an unpaid one. */
-export async function latestSubscription(deps: MembershipDeps, userId: number) {
-  const rows = await deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.id)).limit(10);
-  return rows.find((r) => r.currentPeriodEnd !== null) ?? rows[0] ?? null;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Statuses in which a subscription can still charge the member (an unpaid one once its payment is made). */
+const CHARGING_STATUSES = [...PAYING_STATUSES, 'incomplete'];
+
+const isActive = (deps: MembershipDeps, s: SubscriptionRow) => PAYING_STATUSES.includes(s.status) && s.currentPeriodEnd !== null && s.currentPeriodEnd > deps.clock();
+const canCharge = (s: SubscriptionRow) => CHARGING_STATUSES.includes(s.status) && !s.cancelAtPeriodEnd;
+
+/** The member's subscriptions, newest first. */
+async function subscriptionsOf(deps: MembershipDeps, userId: number): Promise<SubscriptionRow[]> {
+  return deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.id));
 }
 
-/** GET /api/subscriptions: { active, autoRenew, endDate, status, tier, provider } for the signed-in member. */
+/** The member's subscriptions whose paid period is running, the one ending last first. */
+export async function activeSubscriptions(deps: MembershipDeps, userId: number): Promise<SubscriptionRow[]> {
+  const rows = (await subscriptionsOf(deps, userId)).filter((s) => isActive(deps, s));
+  return rows.sort((a, b) => b.currentPeriodEnd!.getTime() - a.currentPeriodEnd!.getTime());
+}
+
+/** GET /api/subscriptions: the signed-in member's membership and every subscription that can still charge them. */
 export async function getSubscriptionInfo(deps: MembershipDeps, caller: UserRow | null): Promise<SubscriptionInfo> {
   const user = requireUser(caller);
-  return subscriptionInfo(deps, user, await latestSubscription(deps, user.id));
-}
-
-/** The member-facing view of one subscription row (or of none). */
-export function subscriptionInfo(deps: MembershipDeps, user: UserRow, sub: Awaited<ReturnType<typeof latestSubscription>>): SubscriptionInfo {
-  const active = Boolean(sub && PAYING_STATUSES.includes(sub.status) && sub.currentPeriodEnd && sub.currentPeriodEnd > deps.clock());
+  const rows = await subscriptionsOf(deps, user.id);
+  const active = rows.filter((s) => isActive(deps, s));
+  // The subscription the membership is about: an active one (a renewing one first), else the latest that was ever paid, else an unpaid one.
+  const sub = active.find((s) => !s.cancelAtPeriodEnd) ?? active[0] ?? rows.find((r) => r.currentPeriodEnd !== null) ?? rows[0] ?? null;
+  const live = sub !== null && isActive(deps, sub);
   return {
-    active,
-    autoRenew: active && !sub!.cancelAtPeriodEnd,
+    active: live,
+    autoRenew: live && !sub.cancelAtPeriodEnd,
     endDate: sub?.currentPeriodEnd?.toISOString() ?? null,
     status: sub?.status ?? 'none',
     tier: user.membershipTier,
     provider: sub?.provider ?? null,
     interval: sub?.interval ?? null,
+    plan: sub && isPlanId(sub.plan) ? sub.plan : null,
+    charging: rows.filter(canCharge).map((s) => ({
+      plan: isPlanId(s.plan) ? s.plan : null,
+      status: s.status,
+      renewsOn: s.status === 'incomplete' ? null : (s.currentPeriodEnd?.toISOString() ?? null),
+      provider: s.provider,
+    })),
   };
 }

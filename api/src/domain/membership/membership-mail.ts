@@ -1,22 +1,28 @@
-import { formatCents, formatLongDate } from '@app/shared/browser';
+import { formatCents, formatLongDate, isPlanId, PLANS, tierLabel } from '@app/shared/browser';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { MembershipDeps } from './membership-deps.ts';
 
-type Kind = { kind: 'receipt'; amountCents: number; periodEnd: Date | null } | { kind: 'payment-failed'; message: string } | { kind: 'cancellation'; periodEnd: Date | null };
+/** `plan` is the subscription's plan id: the mail names the tier it buys. */
+type Kind =
+  | { kind: 'receipt'; plan: string; amountCents: number; periodEnd: Date | null }
+  | { kind: 'payment-failed'; plan: string; message: string }
+  | { kind: 'cancellation'; plan: string; periodEnd: Date | null };
 
 /** The membership's mails (receipt, failed payment, scheduled cancellation), through the mailer. */
 export async function sendMembershipMail(deps: MembershipDeps, userId: number, mail: Kind): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) return;
+  const tier = tierLabel(isPlanId(mail.plan) ? PLANS[mail.plan].tier : user.membershipTier);
+  const product = `Better Self ${tier}`;
   const hello = `Hello ${user.displayName || user.username},`;
   const profile = `${deps.publicUrl}/profile#membership`;
   const until = (d: Date | null) => (d ? formatLongDate(d) : 'the end of your current period');
   const message =
     mail.kind === 'receipt'
-      ? { subject: 'Your Better Self Pro receipt', text: `${hello}\n\nThank you! We received your payment of ${formatCents(mail.amountCents)} for Better Self Pro. Your membership runs until ${until(mail.periodEnd)} and renews automatically; you can cancel any time from your profile: ${profile}\n` }
+      ? { subject: `Your ${product} receipt`, text: `${hello}\n\nThank you! We received your payment of ${formatCents(mail.amountCents)} for ${product}. Your membership runs until ${until(mail.periodEnd)} and renews automatically; you can cancel any time from your profile: ${profile}\n` }
       : mail.kind === 'payment-failed'
-        ? { subject: 'Your Better Self Pro payment did not go through', text: `${hello}\n\nWe could not take your payment for Better Self Pro: ${mail.message}\n\nPlease check your card in your profile (${profile}). Your Pro benefits continue until the end of the period you have paid for.\n` }
-        : { subject: 'Your Better Self Pro membership will end', text: `${hello}\n\nAs you asked, your Pro membership will not renew. You keep every Pro benefit until ${until(mail.periodEnd)}. Changed your mind? Resume it from your profile: ${profile}\n` };
+        ? { subject: `Your ${product} payment did not go through`, text: `${hello}\n\nWe could not take your payment for ${product}: ${mail.message}\n\nPlease check your card in your profile (${profile}). Your ${tier} benefits continue until the end of the period you have paid for.\n` }
+        : { subject: `Your ${product} membership will end`, text: `${hello}\n\nAs you asked, your ${tier} membership will not renew. You keep every ${tier} benefit until ${until(mail.periodEnd)}. Changed your mind? Resume it from your profile: ${profile}\n` };
   await deps.mailer.send({ to: user.email, ...message }).catch((err) => deps.logger.error({ err }, 'could not send a membership mail'));
 }

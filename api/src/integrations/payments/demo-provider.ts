@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { proPrice, type BillingInterval } from '@app/shared/browser';
+import { isPlanId, PLANS, type BillingInterval } from '@app/shared/browser';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { demoProviderSubscriptions } from '../../db/schema/index.ts';
@@ -43,6 +43,7 @@ export function createDemoProvider(db: Db, clock: () => Date = () => new Date())
   const toSubscription = (row: typeof demoProviderSubscriptions.$inferSelect): ProviderSubscription => ({
     id: row.id,
     customerId: row.customerId,
+    plan: isPlanId(row.plan) ? row.plan : null,
     interval: row.interval,
     status: row.status,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
@@ -51,9 +52,11 @@ export function createDemoProvider(db: Db, clock: () => Date = () => new Date())
 
   async function find(subscriptionId: string) {
     const [row] = await db.select().from(demoProviderSubscriptions).where(eq(demoProviderSubscriptions.id, subscriptionId));
-    if (!row) throw new PaymentProviderError(`No such subscription: ${subscriptionId}`);
+    if (!row) throw new PaymentProviderError(`No such subscription: ${subscriptionId}`, 'not_found');
     return row;
   }
+  // What a plan costs is read from the catalogue at each charge, as Stripe charges its price's amount.
+  const priceOf = (row: typeof demoProviderSubscriptions.$inferSelect) => (isPlanId(row.plan) ? PLANS[row.plan].cents : 0);
 
   const provider: PaymentProvider = {
     name: 'demo',
@@ -61,10 +64,10 @@ export function createDemoProvider(db: Db, clock: () => Date = () => new Date())
     async createCustomer(member) {
       return `cus_demo_${member.id}`;
     },
-    async createSubscription(customerId, interval) {
+    async createSubscription(customerId, plan) {
       const [row] = await db
         .insert(demoProviderSubscriptions)
-        .values({ id: id('sub'), customerId, interval, status: 'incomplete', clientSecret: `${id('pi')}_secret_${randomBytes(12).toString('hex')}` })
+        .values({ id: id('sub'), customerId, plan, interval: PLANS[plan].interval, status: 'incomplete', clientSecret: `${id('pi')}_secret_${randomBytes(12).toString('hex')}` })
         .returning();
       return { subscription: toSubscription(row!), clientSecret: row!.clientSecret };
     },
@@ -73,8 +76,14 @@ export function createDemoProvider(db: Db, clock: () => Date = () => new Date())
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       const [row] = await db.update(demoProviderSubscriptions).set({ cancelAtPeriodEnd: cancel }).where(eq(demoProviderSubscriptions.id, subscriptionId)).returning();
-      if (!row) throw new PaymentProviderError(`No such subscription: ${subscriptionId}`);
+      if (!row) throw new PaymentProviderError(`No such subscription: ${subscriptionId}`, 'not_found');
       return toSubscription(row);
+    },
+    async cancelSubscription(subscriptionId) {
+      const row = await find(subscriptionId);
+      if (row.status === 'canceled') return toSubscription(row);
+      const [ended] = await db.update(demoProviderSubscriptions).set({ status: 'canceled' }).where(eq(demoProviderSubscriptions.id, subscriptionId)).returning();
+      return toSubscription(ended!);
     },
   };
 
@@ -86,8 +95,10 @@ export function createDemoProvider(db: Db, clock: () => Date = () => new Date())
      */
     async confirmPayment(clientSecret: string, card: DemoCard): Promise<PaymentEvent> {
       const [row] = await db.select().from(demoProviderSubscriptions).where(eq(demoProviderSubscriptions.clientSecret, clientSecret));
-      if (!row) throw new PaymentProviderError('This payment could not be found.');
-      const base = { subscriptionId: row.id, customerId: row.customerId, invoice: { id: `in_${createHash('sha256').update(clientSecret).digest('hex').slice(0, 24)}`, amountCents: proPrice(row.interval) } };
+      if (!row) throw new PaymentProviderError('This payment could not be found.', 'not_found');
+      // A voided subscription's payment cannot be made any more (as Stripe's voided invoice).
+      if (row.status === 'canceled') throw new PaymentProviderError('This payment was cancelled. Please start again from the subscribe page.', 'not_found');
+      const base = { subscriptionId: row.id, customerId: row.customerId, invoice: { id: `in_${createHash('sha256').update(clientSecret).digest('hex').slice(0, 24)}`, amountCents: priceOf(row) } };
       const now = clock();
       const problem = cardProblem(card, now);
       const digits = card.cardNumber.replace(/[\s-]/g, '');
@@ -116,7 +127,7 @@ export function createDemoProvider(db: Db, clock: () => Date = () => new Date())
         } else {
           const periodEnd = addInterval(row.currentPeriodEnd!, row.interval);
           await db.update(demoProviderSubscriptions).set({ status: 'active', currentPeriodEnd: periodEnd }).where(eq(demoProviderSubscriptions.id, row.id));
-          events.push({ id: id('evt'), type: 'invoice.paid', subscriptionId: row.id, customerId: row.customerId, invoice: { id: id('in'), amountCents: proPrice(row.interval) }, failureMessage: null });
+          events.push({ id: id('evt'), type: 'invoice.paid', subscriptionId: row.id, customerId: row.customerId, invoice: { id: id('in'), amountCents: priceOf(row) }, failureMessage: null });
         }
       }
       return events;

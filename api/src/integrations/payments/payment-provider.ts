@@ -1,9 +1,11 @@
-import type { BillingInterval } from '@app/shared/browser';
+import type { BillingInterval, PlanId } from '@app/shared/browser';
 
 /** A subscription as the provider holds it: the source of truth for status and period end. */
 export type ProviderSubscription = {
   id: string;
   customerId: string;
+  /** The catalogue's plan it sells; null when the provider's price is none of ours. */
+  plan: PlanId | null;
   interval: BillingInterval;
   /** incomplete, active, past_due, canceled, incomplete_expired, unpaid (Stripe's words). */
   status: string;
@@ -30,11 +32,27 @@ export type PaymentProvider = {
   /** What the subscribe page needs to show the provider's payment form (Stripe's publishable key). */
   readonly publishableKey: string | null;
   createCustomer(member: { id: number; email: string; name: string }, idempotencyKey: string): Promise<string>;
-  /** A subscription waiting for its first payment, and the secret the payment form confirms with. */
-  createSubscription(customerId: string, interval: BillingInterval, idempotencyKey: string): Promise<{ subscription: ProviderSubscription; clientSecret: string }>;
+  /** A subscription to `plan` waiting for its first payment, and the secret the payment form confirms with. */
+  createSubscription(customerId: string, plan: PlanId, idempotencyKey: string): Promise<{ subscription: ProviderSubscription; clientSecret: string }>;
   getSubscription(id: string): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;
+  /** Ends a subscription now (an unpaid one is voided: its payment can no longer be made). Ending an ended one is no error. */
+  cancelSubscription(id: string): Promise<ProviderSubscription>;
 };
 
-/** Turns a provider error into the sentence a member or admin can act on. */
-export class PaymentProviderError extends Error {}
+/**
+ * What went wrong at the provider, in kinds the membership turns into answers
+ * (domain/membership/payment-errors.ts): a card declined, something the provider does not know,
+ * or the provider unavailable (down, timed out, refusing our key or our request).
+ */
+export type PaymentFailure = 'declined' | 'not_found' | 'unavailable';
+
+/** A provider's failure with the sentence a member or admin can act on. */
+export class PaymentProviderError extends Error {
+  readonly kind: PaymentFailure;
+  constructor(message: string, kind: PaymentFailure) {
+    super(message);
+    this.name = 'PaymentProviderError';
+    this.kind = kind;
+  }
+}

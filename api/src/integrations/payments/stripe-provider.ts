@@ -1,4 +1,4 @@
-import type { BillingInterval } from '@app/shared/browser';
+import { PLANS, type PlanId } from '@app/shared/browser';
 import Stripe from 'stripe';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from './payment-provider.ts';
 
@@ -6,46 +6,62 @@ export type StripeSettings = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
-  /** Price ids of Pro, monthly and yearly (STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY). */
-  prices: Record<BillingInterval, string>;
+  /** The Stripe price id of each plan of the catalogue (config.ts maps STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY). */
+  prices: Record<PlanId, string>;
   /** Where the Stripe API is; tests point this at a local server speaking Stripe's wire format. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** How long one call may take (default 15 s), and how often a failed call is retried (default 2). */
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
 };
 
-/** Stripe's signature tolerance for webhooks (seconds). */
+/** Stripe's signature tolerance for webhooks (seconds), either side of now. */
 export const WEBHOOK_TOLERANCE = 300;
+
+const ENDED = ['canceled', 'incomplete_expired'];
 
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
-function toSubscription(s: Stripe.Subscription): ProviderSubscription {
-  // Since API version 2025-03-31 the period lives on the subscription's items.
-  const item = s.items.data[0];
-  return {
-    id: s.id,
-    customerId: idOf(s.customer)!,
-    interval: item?.price.recurring?.interval === 'year' ? 'year' : 'month',
-    status: s.status,
-    cancelAtPeriodEnd: s.cancel_at_period_end,
-    currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
-  };
-}
-
-/** Stripe's failures as sentences for members and admins (the API's key, network, card). */
+/** Stripe's failures as sentences for members and admins (card, unknown object, the API's key, network, Stripe itself). */
 async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeCardError) throw new PaymentProviderError(err.message);
-    if (err instanceof Stripe.errors.StripeAuthenticationError) throw new PaymentProviderError(`The payment provider refused our API key while trying to ${what}.`);
-    if (err instanceof Stripe.errors.StripeConnectionError) throw new PaymentProviderError(`The payment provider could not be reached to ${what}. Please try again.`);
-    if (err instanceof Stripe.errors.StripeError) throw new PaymentProviderError(`The payment provider could not ${what}: ${err.message}`);
+    if (err instanceof Stripe.errors.StripeCardError) throw new PaymentProviderError(err.message, 'declined');
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing')) throw new PaymentProviderError(`The payment provider does not know what we asked for while trying to ${what}: ${err.message}`, 'not_found');
+    if (err instanceof Stripe.errors.StripeAuthenticationError) throw new PaymentProviderError(`The payment provider refused our API key while trying to ${what}.`, 'unavailable');
+    if (err instanceof Stripe.errors.StripeConnectionError) throw new PaymentProviderError(`The payment provider could not be reached to ${what}.`, 'unavailable');
+    if (err instanceof Stripe.errors.StripeError) throw new PaymentProviderError(`The payment provider could not ${what}: ${err.message}`, 'unavailable');
     throw err;
   }
 }
 
+/** The `t=` of a Stripe-Signature header, in seconds. */
+function signedAt(signature: string): number | null {
+  const t = signature.split(',').find((part) => part.trim().startsWith('t='));
+  const seconds = t ? Number(t.trim().slice(2)) : NaN;
+  return Number.isFinite(seconds) ? seconds : null;
+}
+
 /** Stripe (test mode): customers, subscriptions with an incomplete first invoice, signed webhooks. */
 export function createStripeProvider(settings: StripeSettings) {
-  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 15_000, telemetry: false, ...(settings.api ?? {}) });
+  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: settings.maxNetworkRetries ?? 2, timeout: settings.timeoutMs ?? 15_000, telemetry: false, ...(settings.api ?? {}) });
+  const planOfPrice = new Map(Object.entries(settings.prices).map(([plan, price]) => [price, plan as PlanId]));
+
+  function toSubscription(s: Stripe.Subscription): ProviderSubscription {
+    // Since API version 2025-03-31 the period lives on the subscription's items.
+    const item = s.items.data[0];
+    const plan = (item && planOfPrice.get(item.price.id)) ?? null;
+    return {
+      id: s.id,
+      customerId: idOf(s.customer)!,
+      plan,
+      interval: plan ? PLANS[plan].interval : item?.price.recurring?.interval === 'year' ? 'year' : 'month',
+      status: s.status,
+      cancelAtPeriodEnd: s.cancel_at_period_end,
+      currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
+    };
+  }
 
   const provider: PaymentProvider = {
     name: 'stripe',
@@ -56,12 +72,12 @@ export function createStripeProvider(settings: StripeSettings) {
       );
       return customer.id;
     },
-    async createSubscription(customerId, interval, idempotencyKey) {
+    async createSubscription(customerId, plan, idempotencyKey) {
       const s = await call('start the subscription', () =>
         stripe.subscriptions.create(
           {
             customer: customerId,
-            items: [{ price: settings.prices[interval] }],
+            items: [{ price: settings.prices[plan] }],
             payment_behavior: 'default_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
             expand: ['latest_invoice.confirmation_secret'],
@@ -71,7 +87,7 @@ export function createStripeProvider(settings: StripeSettings) {
       );
       const invoice = s.latest_invoice as Stripe.Invoice | null;
       const clientSecret = invoice?.confirmation_secret?.client_secret;
-      if (!clientSecret) throw new PaymentProviderError('The payment provider did not return a payment to confirm.');
+      if (!clientSecret) throw new PaymentProviderError('The payment provider did not return a payment to confirm.', 'unavailable');
       return { subscription: toSubscription(s), clientSecret };
     },
     async getSubscription(id) {
@@ -80,12 +96,26 @@ export function createStripeProvider(settings: StripeSettings) {
     async setCancelAtPeriodEnd(id, cancel) {
       return toSubscription(await call('change the subscription', () => stripe.subscriptions.update(id, { cancel_at_period_end: cancel })));
     },
+    async cancelSubscription(id) {
+      const current = await call('read the subscription', () => stripe.subscriptions.retrieve(id));
+      if (ENDED.includes(current.status)) return toSubscription(current);
+      const ended = await call('end the subscription', () => stripe.subscriptions.cancel(id));
+      // An unpaid first invoice is voided too, so its payment form can no longer charge the card.
+      const invoice = idOf(current.latest_invoice);
+      if (current.status === 'incomplete' && invoice) await call('void the unpaid invoice', () => stripe.invoices.voidInvoice(invoice));
+      return toSubscription(ended);
+    },
   };
 
   return {
     ...provider,
-    /** Verifies the signature over the raw body (300 s tolerance) and reads the event; throws on a bad signature. */
-    parseWebhook(rawBody: Buffer, signature: string): PaymentEvent {
+    /**
+     * Verifies the signature over the raw body and reads the event; throws on a bad signature or
+     * one signed more than 300 s ago or ahead (Stripe's library checks only the past).
+     */
+    parseWebhook(rawBody: Buffer, signature: string, now: Date = new Date()): PaymentEvent {
+      const at = signedAt(signature);
+      if (at !== null && at > now.getTime() / 1000 + WEBHOOK_TOLERANCE) throw new Error('The signature is dated in the future.');
       const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE);
       const object = event.data.object as unknown as Record<string, unknown>;
       if (event.type.startsWith('invoice.')) {
@@ -105,9 +135,9 @@ export function createStripeProvider(settings: StripeSettings) {
       }
       return { id: event.id, type: event.type, subscriptionId: null, customerId: null, invoice: null, failureMessage: null };
     },
-    /** For tests and local tools: a signature header Stripe would send for this payload. */
-    signatureFor(payload: string): string {
-      return stripe.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret });
+    /** For tests and local tools: a signature header Stripe would send for this payload (signed at `timestamp`, in seconds). */
+    signatureFor(payload: string, timestamp?: number): string {
+      return stripe.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret, ...(timestamp ? { timestamp } : {}) });
     },
   };
 }

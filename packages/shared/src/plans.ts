@@ -1,0 +1,87 @@
+// The plan catalogue (DESIGN §7.1, §7.4, §7.17): the one place that says what is sold, for how
+// much, and what each tier gets in the store. Pages, mails, the payment providers, revenue figures
+// and the store's discount all read it; the CMS holds only the plans' marketing copy, and the API
+// maps each plan to its payment provider's price (api/src/config.ts). Zod-free: ships to browsers.
+import { formatCents, roundHalfUp } from './money.ts';
+import { tierRank, type Tier } from './tiers.ts';
+
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** A year costs twelve months less this ("Save 15%"). */
+export const YEARLY_DISCOUNT = 0.15;
+/** What paid members save in the store (DESIGN §7.4). */
+const MEMBER_STORE_DISCOUNT = 0.15;
+const PRO_MONTHLY_CENTS = 299;
+
+export type Plan = { tier: Tier; interval: BillingInterval; cents: number; storeDiscount: number };
+
+const yearly = (monthlyCents: number) => roundHalfUp(monthlyCents * 12 * (1 - YEARLY_DISCOUNT));
+
+/** Every plan sold, by id. A subscription records its plan id; the plan decides the member's tier. */
+export const PLANS = {
+  'pro-month': { tier: 'pro', interval: 'month', cents: PRO_MONTHLY_CENTS, storeDiscount: MEMBER_STORE_DISCOUNT },
+  'pro-year': { tier: 'pro', interval: 'year', cents: yearly(PRO_MONTHLY_CENTS), storeDiscount: MEMBER_STORE_DISCOUNT },
+} satisfies Record<string, Plan>;
+
+export type PlanId = keyof typeof PLANS;
+export const PLAN_IDS = Object.keys(PLANS) as [PlanId, ...PlanId[]];
+/** What /subscribe sells when no plan is named. */
+export const DEFAULT_PLAN: PlanId = 'pro-month';
+
+/** Tiers our team grants instead of selling (DESIGN §7.1), and what they get in the store. */
+const GRANTED_TIERS: Partial<Record<Tier, { storeDiscount: number }>> = {
+  vip: { storeDiscount: MEMBER_STORE_DISCOUNT },
+};
+
+/** Whether `tier` is granted by our team rather than bought (payments never change it). */
+export function isGrantedTier(tier: Tier): boolean {
+  return GRANTED_TIERS[tier] !== undefined;
+}
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && Object.hasOwn(PLANS, value);
+}
+
+export function planOf(id: PlanId): Plan {
+  return PLANS[id];
+}
+
+/** The plan selling `tier` billed every `interval`, if there is one. */
+export function planFor(tier: Tier, interval: BillingInterval): PlanId | null {
+  return PLAN_IDS.find((id) => PLANS[id].tier === tier && PLANS[id].interval === interval) ?? null;
+}
+
+/** What `tier` costs per `interval` (0 for the free tier and anything not sold). */
+export function tierPrice(tier: Tier, interval: BillingInterval): number {
+  const id = planFor(tier, interval);
+  return id ? PLANS[id].cents : 0;
+}
+
+/** The highest tier the given plans pay for; free when none is known. */
+export function tierPaidFor(planIds: readonly string[]): Tier {
+  return planIds.filter(isPlanId).reduce<Tier>((best, id) => (tierRank(PLANS[id].tier) > tierRank(best) ? PLANS[id].tier : best), 'free');
+}
+
+/** A plan's price spread over its months, for monthly recurring revenue. */
+export function monthlyCents(id: PlanId): number {
+  const plan = PLANS[id];
+  return plan.interval === 'year' ? plan.cents / 12 : plan.cents;
+}
+
+/** The share a member of `tier` saves in the store: a granted tier's own, else the best of its plans'. */
+export function storeDiscountFor(tier: Tier): number {
+  const granted = GRANTED_TIERS[tier]?.storeDiscount;
+  if (granted !== undefined) return granted;
+  return Math.max(0, ...PLAN_IDS.filter((id) => PLANS[id].tier === tier).map((id) => PLANS[id].storeDiscount));
+}
+
+/** "15%". */
+export function formatPercent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+/** "$2.99/month", "$30.50/year". */
+export function formatPlanPrice(id: PlanId): string {
+  return `${formatCents(PLANS[id].cents)}/${PLANS[id].interval}`;
+}
