@@ -5,3 +5,4 @@ export * from './subscriptions.ts';
 export * from './orders.ts';
 export * from './community.ts';
 export * from './videos.ts';
+export * from './ai.ts';
