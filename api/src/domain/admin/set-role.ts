@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
+import { publishChatEvent } from '../chat/chat-events.ts';
 import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
 
 /**
@@ -21,6 +22,8 @@ export async function setRole(db: Db, caller: UserRow | null, userId: number, ro
     if (before.role === role) return toAdminUserDto(before);
     const [after] = await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
     await tx.insert(auditLog).values({ actorId: admin.id, action: 'user.role_changed', targetUserId: userId, details: { from: before.role, to: role } });
+    // Open chat sockets re-read the member at once (a moderator's powers end now, not in a few seconds).
+    await publishChatEvent(tx, { kind: 'user-changed', userId });
     return toAdminUserDto(after!);
   });
 }
