@@ -1,18 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { errorMessage, formatCents, formatLongDate } from '@app/shared/browser';
+import { errorMessage, formatCents, formatLongDate, formatPlanPrice, isGrantedTier, PLANS, tierLabel, TIERS } from '@app/shared/browser';
+import type { MembershipOverview } from '@app/shared/schemas';
 import { createFetcherStore } from '../../lib/queries';
 
-type Overview = {
-  proMembers: number;
-  vipMembers: number;
-  mrrCents: number;
-  recentEvents: { id: string; type: string; receivedAt: string; summary: { outcome?: string; userId?: number; amountCents?: number | null; message?: string | null } }[];
-  failedPayments: { id: number; username: string; amountCents: number; createdAt: string }[];
-};
+const $overview = createFetcherStore<MembershipOverview>(['/api/admin/membership']);
 
-const $overview = createFetcherStore<Overview>(['/api/admin/membership']);
-
-/** Admin → Members & Revenue: paying members, monthly recurring revenue, payment events, failed payments. */
+/** Admin → Members & Revenue: members of each paid or granted tier, monthly recurring revenue per plan of the catalogue, payment events, failed payments. */
 export default function MembersTab() {
   const { data, error } = useStore($overview);
   if (error) return <p className="text-red-700">Could not load the figures: {errorMessage(error)}</p>;
@@ -23,10 +16,21 @@ export default function MembersTab() {
   return (
     <div className="space-y-8">
       <div className="grid gap-4 sm:grid-cols-3">
-        {stat('Pro members', String(data.proMembers))}
-        {stat('VIP members', String(data.vipMembers))}
+        {TIERS.filter((t) => t !== TIERS[0]).map((t) => <div key={t}>{stat(`${tierLabel(t)} members`, String(data.members[t]))}</div>)}
         {stat('Monthly recurring revenue', formatCents(data.mrrCents))}
       </div>
+      <section aria-labelledby="plans-title">
+        <h2 id="plans-title" className="text-xl font-bold text-slate-900">Revenue by plan</h2>
+        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {data.plans.map((p) => (
+            <li key={p.plan} className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm" data-revenue-plan={p.plan}>
+              <span className="font-medium text-slate-900">{tierLabel(PLANS[p.plan].tier)}, {formatPlanPrice(p.plan)}</span>
+              <span className="text-slate-600">{p.subscribers} renewing · {formatCents(p.mrrCents)} a month</span>
+            </li>
+          ))}
+        </ul>
+        {TIERS.some(isGrantedTier) && <p className="mt-2 text-sm text-slate-500">{TIERS.filter(isGrantedTier).map((t) => tierLabel(t)).join(', ')} is granted by our team and brings no revenue.</p>}
+      </section>
       <section aria-labelledby="events-title">
         <h2 id="events-title" className="text-xl font-bold text-slate-900">Recent subscription events</h2>
         {data.recentEvents.length === 0 ? <p className="mt-2 text-slate-600">No payment events yet.</p> : (

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { api, errorMessage, formatLongDate, tierLabel } from '@app/shared/browser';
+import { api, DEFAULT_PLAN, errorMessage, formatLongDate, formatPlanPrice, PLANS, tierLabel, tierRank, type PlanId } from '@app/shared/browser';
 import type { SubscriptionInfo } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, mutateCache } from '../../lib/queries';
@@ -8,7 +8,12 @@ import { createFetcherStore, mutateCache } from '../../lib/queries';
 const KEY = '/api/subscriptions';
 const $subscription = createFetcherStore<SubscriptionInfo>([KEY]);
 
-/** Profile → Membership: tier, status, renewal or end date, cancel at period end / resume, upgrade. */
+const planName = (plan: PlanId | null) => (plan ? `${tierLabel(PLANS[plan].tier)}, ${formatPlanPrice(plan)}` : 'A plan no longer sold');
+
+/**
+ * Profile → Membership: tier, status, renewal or end date, cancel at period end / resume, upgrade,
+ * and every subscription that can still charge the member.
+ */
 export default function MembershipPanel() {
   const { data: info, error } = useStore($subscription);
   const [busy, setBusy] = useState(false);
@@ -18,7 +23,7 @@ export default function MembershipPanel() {
     try {
       const next = await api.post<SubscriptionInfo>(`/api/subscriptions/${renew ? 'resume' : 'cancel'}`);
       mutateCache(KEY, next);
-      toast({ title: renew ? 'Membership resumed' : 'Cancellation scheduled', description: renew ? 'Your Pro membership will renew as usual.' : `You keep Pro until ${next.endDate ? formatLongDate(next.endDate) : 'the end of the period'}.` });
+      toast({ title: renew ? 'Membership resumed' : 'Cancellation scheduled', description: renew ? `Your ${tierLabel(next.tier)} membership will renew as usual.` : `You keep ${tierLabel(next.tier)} until ${next.endDate ? formatLongDate(next.endDate) : 'the end of the period'}.` });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     } finally {
@@ -44,8 +49,23 @@ export default function MembershipPanel() {
       <div className="mt-6 flex flex-wrap gap-3">
         {info.active && info.autoRenew && <button type="button" className="btn-outline" disabled={busy} onClick={() => void change(false)}>Cancel at period end</button>}
         {info.active && !info.autoRenew && <button type="button" className="btn-primary" disabled={busy} onClick={() => void change(true)}>Resume</button>}
-        {info.tier === 'free' && <a href="/membership" className="btn-primary">Upgrade</a>}
+        {!info.active && tierRank(info.tier) < tierRank(PLANS[DEFAULT_PLAN].tier) && <a href="/membership" className="btn-primary">Upgrade</a>}
       </div>
+      <section className="mt-6" aria-labelledby="charging-title">
+        <h3 id="charging-title" className="text-sm font-semibold text-slate-900">Subscriptions that can charge you</h3>
+        {info.charging.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">None: nothing more will be charged.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="charging-subscriptions">
+            {info.charging.map((c, i) => (
+              <li key={i} className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm">
+                <span className="font-medium text-slate-900">{planName(c.plan)}</span>
+                <span className="text-slate-600">{c.renewsOn ? `Renews on ${formatLongDate(c.renewsOn)}` : 'Waiting for its first payment'}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { api, errorMessage, type BillingInterval } from '@app/shared/browser';
+import { api, errorMessage, formatPlanPrice, type PlanId } from '@app/shared/browser';
+import type { StartedSubscription } from '@app/shared/schemas';
 import { toast } from '@app/ui';
-
-type Started = { clientSecret: string; provider: 'stripe' | 'demo'; publishableKey?: string };
 
 // Stripe's own form loads only when Stripe is the provider (the demo provider needs none of it).
 const StripePayment = lazy(() => import('./stripe-payment'));
@@ -15,22 +14,24 @@ const YEARS = (() => {
 /**
  * The payment form of /subscribe (spec 02 §2): the payment is started when the page opens (a
  * spinner meanwhile), then either Stripe's Payment Element or the demo provider's card form.
- * "Payment Failed" shows inline and as a toast with the provider's message.
+ * "Payment Failed" shows inline and as a toast with the provider's message. The plan's price is
+ * the catalogue's.
  */
-export default function SubscribeForm({ interval, priceLabel }: { interval: BillingInterval; priceLabel: string }) {
-  const [started, setStarted] = useState<Started | null>(null);
+export default function SubscribeForm({ plan }: { plan: PlanId }) {
+  const priceLabel = formatPlanPrice(plan);
+  const [started, setStarted] = useState<StartedSubscription | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     api
-      .post<Started>('/api/subscription/create', { interval })
+      .post<StartedSubscription>('/api/subscription/create', { plan })
       .then(setStarted)
       .catch((err: unknown) => {
         setStartError(errorMessage(err, 'Failed to initialize payment'));
         toast({ title: 'Failed to create subscription', description: errorMessage(err, 'Failed to initialize payment'), variant: 'destructive' });
       });
-  }, [interval]);
+  }, [plan]);
 
   const failed = (message: string) => {
     setFailure(message);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, formatLongDate } from '@app/shared/browser';
+import { api, formatLongDate, formatPercent, storeDiscountFor, tierLabel } from '@app/shared/browser';
 import type { SubscriptionInfo } from '@app/shared/schemas';
 import { loadUser } from '../../stores/session';
 
@@ -38,7 +38,7 @@ export default function SubscribeSuccess() {
     return (
       <div className="card p-8 text-center">
         <h1 className="text-3xl font-bold text-slate-900">Thank You for Subscribing!</h1>
-        <p className="mt-3 text-lg text-emerald-700">Your Pro membership is activated.</p>
+        <p className="mt-3 text-lg text-emerald-700">Your {tierLabel(info.tier)} membership is activated.</p>
         {info.endDate && <p className="mt-1 text-sm text-slate-600">It renews on {formatLongDate(info.endDate)}; cancel any time from your profile.</p>}
         <div className="mt-6 text-left">
           <h2 className="font-semibold text-slate-900">What's Next?</h2>
@@ -46,7 +46,7 @@ export default function SubscribeSuccess() {
             <li>Read every premium article in the library.</li>
             <li>Join the conversation in the comments.</li>
             <li>Enjoy the site without advertising.</li>
-            <li>Get 15% off in the store.</li>
+            {storeDiscountFor(info.tier) > 0 && <li>Get {formatPercent(storeDiscountFor(info.tier))} off in the store.</li>}
           </ul>
         </div>
         <div className="mt-6 flex justify-center gap-3">
@@ -67,7 +67,7 @@ export default function SubscribeSuccess() {
   return (
     <div className="card p-8 text-center">
       <h1 className="text-2xl font-bold text-slate-900">No completed payment yet</h1>
-      <p className="mt-2 text-slate-600">Your membership is {info.tier === 'free' ? 'Free' : info.tier.toUpperCase()}. If you meant to upgrade, you can finish the payment now.</p>
+      <p className="mt-2 text-slate-600">Your membership is {tierLabel(info.tier)}. If you meant to upgrade, you can finish the payment now.</p>
       <div className="mt-6 flex justify-center gap-3">
         <a href="/subscribe" className="btn-primary">Go to payment</a>
         <a href="/membership#support" className="btn-outline">Contact support</a>
