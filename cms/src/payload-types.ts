@@ -321,10 +321,6 @@ export interface MembershipPlan {
   id: number;
   tier: 'free' | 'pro';
   name: string;
-  /**
-   * Monthly, in cents: 299 is $2.99.
-   */
-  price: number;
   description?: string | null;
   features?:
     | {
@@ -592,7 +588,6 @@ export interface ProductsSelect<T extends boolean = true> {
 export interface MembershipPlansSelect<T extends boolean = true> {
   tier?: T;
   name?: T;
-  price?: T;
   description?: T;
   features?:
     | T

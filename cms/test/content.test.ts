@@ -140,7 +140,9 @@ describe('membership plans', () => {
   it('get the two default plans once, which editors then own', async () => {
     expect(await ensureMembershipPlans(ctx.payload)).toBe(true);
     const plans = (await ctx.payload.find({ collection: 'membership-plans', sort: 'sortOrder' })).docs;
-    expect(plans.map((p) => [p.tier, p.name, p.price, p.highlighted])).toEqual([['free', 'Basic', 0, false], ['pro', 'Pro', 299, true]]);
+    expect(plans.map((p) => [p.tier, p.name, p.highlighted])).toEqual([['free', 'Basic', false], ['pro', 'Pro', true]]);
+    // Prices are the plan catalogue's, never the CMS's.
+    expect(plans.every((p) => !('price' in p))).toBe(true);
     await ctx.payload.update({ collection: 'membership-plans', id: plans[1]!.id, data: { name: 'Pro Plus' }, context: { skipNotify: true } });
     expect(await ensureMembershipPlans(ctx.payload)).toBe(false);
     expect((await ctx.payload.find({ collection: 'membership-plans', where: { tier: { equals: 'pro' } } })).docs[0]!.name).toBe('Pro Plus');

@@ -1,16 +1,17 @@
+import { formatPercent, storeDiscountFor } from '@app/shared/browser';
 import type { Payload } from 'payload';
 
-/** The two plans the site sells (DESIGN §7.1); editors change them in the CMS afterwards. */
+/** The copy of the two plans on /membership (DESIGN §7.1); editors change it in the CMS afterwards. Prices are the plan catalogue's. */
 const defaultPlans = [
   {
-    tier: 'free' as const, name: 'Basic', price: 0, sortOrder: 1, highlighted: false,
+    tier: 'free' as const, name: 'Basic', sortOrder: 1, highlighted: false,
     description: 'Start your journey with our free library.',
     features: ['Free articles and videos', 'Bulletin board access', 'Games and quizzes', 'Community chat rooms'],
   },
   {
-    tier: 'pro' as const, name: 'Pro', price: 299, sortOrder: 2, highlighted: true, badge: 'Most popular',
+    tier: 'pro' as const, name: 'Pro', sortOrder: 2, highlighted: true, badge: 'Most popular',
     description: 'Everything, ad-free, for less than a coffee.',
-    features: ['Full access to premium articles', 'Comment on articles', 'Member-only chat rooms and custom rooms', '15% off in the store', 'Ad-free experience', 'Priority support'],
+    features: ['Full access to premium articles', 'Comment on articles', 'Member-only chat rooms and custom rooms', `${formatPercent(storeDiscountFor('pro'))} off in the store`, 'Ad-free experience', 'Priority support'],
   },
 ];
 
