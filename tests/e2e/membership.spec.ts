@@ -1,14 +1,16 @@
+import { formatPlanPrice } from '../../packages/shared/src/plans.ts';
 import { articles, createMember, hydrated, withConsent, openTab } from './fixtures';
 import { expect, test } from './test';
 
 test.beforeEach(async ({ page }) => withConsent(page));
 
-async function pay(page: import('@playwright/test').Page, cardNumber: string) {
+async function pay(page: import('@playwright/test').Page, cardNumber: string, plan: 'pro-month' | 'pro-year' = 'pro-month') {
   await hydrated(page, 'Subscribe Now');
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Month').selectOption('12');
   await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Subscribe Now - $2.99/month' }).click();
+  // The price is the plan catalogue's, wherever it is shown.
+  await page.getByRole('button', { name: `Subscribe Now - ${formatPlanPrice(plan)}` }).click();
 }
 
 test('a free member pays with a test card, becomes Pro at once, and cancels at the period end', async ({ page }) => {
@@ -16,12 +18,12 @@ test('a free member pays with a test card, becomes Pro at once, and cancels at t
   await page.goto('/membership');
   await expect(page.getByRole('tab', { name: /Yearly/ })).toBeVisible();
   await page.getByRole('tab', { name: /Yearly/ }).click();
-  await expect(page.locator('[data-plan="pro"]')).toContainText('$30.50/year');
+  await expect(page.locator('[data-plan="pro"]')).toContainText(formatPlanPrice('pro-year'));
   await page.getByRole('tab', { name: 'Monthly' }).click();
   await page.locator('[data-plan="pro"]').getByRole('button', { name: 'Upgrade to Pro' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro?' });
   await dialog.getByRole('link', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/subscribe$/);
+  await expect(page).toHaveURL(/\/subscribe\?plan=pro-month$/);
   await pay(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/subscribe-success$/);
   await expect(page.getByRole('heading', { name: 'Thank You for Subscribing!' })).toBeVisible();
@@ -55,6 +57,22 @@ test.describe(() => {
   });
 });
 
+test('a member who opens the monthly plan and then pays for the yearly one is charged once, and the profile lists what can charge', async ({ page }) => {
+  await createMember(page.request, { signIn: true });
+  await page.goto('/subscribe?plan=pro-month');
+  await hydrated(page, 'Subscribe Now');
+  await page.goto('/subscribe?plan=pro-year');
+  await expect(page.locator('[data-plan-price="pro-year"]')).toHaveText(formatPlanPrice('pro-year'));
+  await pay(page, '4242 4242 4242 4242', 'pro-year');
+  await expect(page.getByRole('heading', { name: 'Thank You for Subscribing!' })).toBeVisible();
+  await page.goto('/profile#membership');
+  const charging = page.getByTestId('charging-subscriptions').getByRole('listitem');
+  await expect(charging).toHaveCount(1);
+  await expect(charging).toContainText(`Pro, ${formatPlanPrice('pro-year')}`);
+  await page.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(page.getByText('None: nothing more will be charged.')).toBeVisible();
+});
+
 test('a Pro member on /subscribe is told they already are one', async ({ page }) => {
   await createMember(page.request, { signIn: true, tier: 'pro' });
   await page.goto('/subscribe');
@@ -73,6 +91,8 @@ test('admins see members and revenue', async ({ page }) => {
   await page.goto('/admin');
   await openTab(page, 'Members & Revenue');
   await expect(page.getByText('Monthly recurring revenue')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revenue by plan' })).toBeVisible();
+  await expect(page.locator('[data-revenue-plan="pro-year"]')).toContainText(`Pro, ${formatPlanPrice('pro-year')}`);
   await expect(page.getByRole('heading', { name: 'Failed payments' })).toBeVisible();
 });
 
