@@ -1,7 +1,7 @@
 import { orderTotals } from '@app/shared/browser';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, orderItems, orders } from '../src/db/schema/index.ts';
+import { mailOutbox, orderItems, orders, users } from '../src/db/schema/index.ts';
 import { browserClient } from './browser-client.ts';
 import { appForThisFile } from './file-app.ts';
 
@@ -30,7 +30,7 @@ describe('placing an order', () => {
     const [row] = await t.testDb.db.select().from(orders).where(eq(orders.id, res.body.id));
     expect(row!.userId).not.toBe(999);
     const mails = await t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'shopper@example.com'));
-    expect(mails.map((x) => x.subject)).toContain(`Your Better Self order #${res.body.id}`);
+    expect(mails.map((x) => x.subject)).toContain(`Your Better Self order #${res.body.id} is confirmed`);
   });
 
   it('gives Pro members the 15% discount as its own line', async () => {
@@ -122,5 +122,48 @@ describe('admins and order status', () => {
     }
     expect((await t.testDb.db.select().from(orderItems)).length).toBe(before);
     expect((await m.get('/api/orders')).body).toEqual([]);
+  });
+});
+
+describe('order limits and mail', () => {
+  const order = { totalAmount: totalFor(false), shippingAddress: address, items: cart };
+  const from = (ip: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...extra });
+
+  it('refuses an 11th order within an hour from one member with 429 and Retry-After; refused and retried submits do not count', async () => {
+    const m = await member('busy_buyer');
+    expect((await m.post('/api/orders', { ...order, totalAmount: 1 }, from('203.0.113.10'))).status).toBe(409);
+    for (let i = 0; i < 10; i++) {
+      const placed = await m.post('/api/orders', order, from('203.0.113.10', { 'idempotency-key': `busy-buyer-${i}` }));
+      expect(placed.status).toBe(201);
+      expect((await m.post('/api/orders', order, from('203.0.113.10', { 'idempotency-key': `busy-buyer-${i}` }))).status).toBe(200);
+    }
+    const refused = await m.post('/api/orders', order, from('203.0.113.11'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^You have placed many orders in a short time\. Please try again in \d+ minutes\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect((await m.get('/api/orders')).body).toHaveLength(10);
+    // An hour later the member may order again.
+    await t.testDb.db.execute(sql`update app.throttle_events set at = now() - interval '61 minutes' where key like 'order:%'`);
+    expect((await m.post('/api/orders', order, from('203.0.113.11'))).status).toBe(201);
+  });
+
+  it('refuses more than 30 orders an hour from one address, whoever places them, even in parallel', async () => {
+    const buyers = await Promise.all([1, 2, 3, 4].map((n) => member(`shared_net_${n}`)));
+    const results = await Promise.all(buyers.flatMap((b) => Array.from({ length: 8 }, () => b.post('/api/orders', order, from('203.0.113.20')))));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(30);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(2);
+    expect((await buyers[0]!.post('/api/orders', order, from('203.0.113.21'))).status).toBe(201);
+  });
+
+  it('mails the order confirmation only to a confirmed address, with nothing the member typed in its subject', async () => {
+    const m = await member('unconfirmed_buyer');
+    await t.testDb.db.update(users).set({ emailConfirmedAt: null, displayName: 'Visit evil.example now' }).where(eq(users.username, 'unconfirmed_buyer'));
+    expect((await m.post('/api/orders', order, from('203.0.113.30'))).status).toBe(201);
+    expect(await t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'unconfirmed_buyer@example.com'))).toHaveLength(0);
+
+    await t.testDb.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.username, 'unconfirmed_buyer'));
+    const placed = (await m.post('/api/orders', order, from('203.0.113.30'))).body;
+    const [mail] = await t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'unconfirmed_buyer@example.com'));
+    expect(mail!.subject).toBe(`Your Better Self order #${placed.id} is confirmed`);
   });
 });

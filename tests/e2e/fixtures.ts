@@ -48,21 +48,31 @@ export async function articles(request: APIRequestContext): Promise<ArticleListI
 
 let counter = 0;
 /**
- * A fresh member made through the real API (signed in within this request context when asked),
- * raised to a tier or to admin directly in the database, as only payments and admins can.
+ * A fresh member made through the real API: signed up, then confirmed with the link the
+ * outbox holds (sign-up starts no session; the link does), raised to a tier or to admin
+ * directly in the database, as only payments and admins can, and signed out unless asked.
  * Tests own their members: the seeded demo accounts are for people trying the site.
  */
 export async function createMember(request: APIRequestContext, opts: { signIn?: boolean; tier?: 'free' | 'pro' | 'vip'; admin?: boolean } = {}) {
   const username = `member_${Date.now().toString(36)}_${++counter}`;
   const account = { username, email: `${username}@example.com`, password: 'member-pass-1' };
   const res = await request.post('/api/register', { data: account });
-  expect(res.status(), await res.text()).toBe(201);
-  const user = (await res.json()) as { id: number };
+  expect(res.status(), await res.text()).toBe(202);
+  const confirmed = await request.post('/api/auth/confirm-email', { data: { token: confirmationToken(await latestMailTo(account.email)) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const user = (await confirmed.json()) as { id: number };
   if (opts.tier || opts.admin) {
     await withDatabase((db) => db.query('update app.users set membership_tier = $2, role = $3 where id = $1', [user.id, opts.tier ?? 'free', opts.admin ? 'admin' : 'member']));
   }
   if (!opts.signIn) await request.post('/api/logout');
   return { ...account, id: user.id };
+}
+
+/** The token of the confirmation link in a mail (`…/auth?confirm=TOKEN`). */
+export function confirmationToken(mail: string): string {
+  const found = /\/auth\?confirm=(\S+)/.exec(mail);
+  if (!found) throw new Error('no confirmation link in the mail');
+  return decodeURIComponent(found[1]!);
 }
 
 async function withDatabase<T>(fn: (db: import('pg').Client) => Promise<T>): Promise<T> {

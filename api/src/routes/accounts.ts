@@ -1,21 +1,27 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/client.ts';
 import type { AccountDeps } from '../domain/accounts/account-deps.ts';
+import { confirmEmail } from '../domain/accounts/confirm-email.ts';
 import { login } from '../domain/accounts/login.ts';
 import { requestPasswordReset } from '../domain/accounts/request-password-reset.ts';
 import { resetPassword } from '../domain/accounts/reset-password.ts';
-import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetPasswordSchema } from '@app/shared/schemas';
+import { ConfirmEmailSchema, LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetPasswordSchema } from '@app/shared/schemas';
 import { requireUser } from '../domain/accounts/permissions.ts';
 import { register, type RegisterLimits } from '../domain/accounts/register.ts';
+import { resendEmailConfirmation } from '../domain/accounts/resend-email-confirmation.ts';
 import { createSession, endSession, listSessions, revokeOwnSession } from '../domain/accounts/sessions.ts';
-import { toUserDto } from '../domain/accounts/user-dto.ts';
+import { toUserDto, type UserRow } from '../domain/accounts/user-dto.ts';
 import { AppError } from '../lib/app-error.ts';
 import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
 
 const meta = (req: Request) => ({ userAgent: req.get('user-agent') ?? null, ip: req.ip ?? null });
 
-/** Sign-up, sign-in, sign-out, the current user, own sessions and password reset (spec 01 §7). */
+/**
+ * Sign-up, sign-in, sign-out, the current user, own sessions and password reset (spec 01 §7),
+ * and confirming an address (DESIGN §7.18): sign-up answers 202 and the session starts when
+ * the emailed link is opened (POST /api/auth/confirm-email).
+ */
 export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; session: SessionReader; registerLimits: RegisterLimits }): Router {
   const r = Router();
   const db: Db = deps.db;
@@ -31,20 +37,31 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
     res.json(toUserDto(session.user));
   });
 
-  r.post('/register', async (req, res) => {
-    const user = await register(db, RegisterSchema.parse(req.body), req.ip ?? 'unknown', deps.registerLimits);
-    const { token, expiresAt } = await createSession(db, user, meta(req));
-    setSessionCookie(res, deps.cookies, token, expiresAt);
-    res.status(201).json(toUserDto(user));
-  });
-
-  r.post('/login', async (req, res) => {
-    const user = await login(db, LoginSchema.parse(req.body), req.ip ?? 'unknown');
-    // A new id at every sign-in; any session the browser had before is ended.
+  /** A new session id for this browser; any session it had before is ended. */
+  async function startSession(req: Request, res: Response, user: UserRow) {
     const previous = await deps.session(req);
     if (previous) await endSession(db, previous.idHash);
     const { token, expiresAt } = await createSession(db, user, meta(req));
     setSessionCookie(res, deps.cookies, token, expiresAt);
+  }
+
+  r.post('/register', async (req, res) => {
+    res.status(202).json(await register(deps, RegisterSchema.parse(req.body), req.ip ?? 'unknown', deps.registerLimits));
+  });
+
+  r.post('/auth/confirm-email', async (req, res) => {
+    const user = await confirmEmail(db, ConfirmEmailSchema.parse(req.body));
+    await startSession(req, res, user);
+    res.json(toUserDto(user));
+  });
+
+  r.post('/auth/resend-confirmation', async (req, res) => {
+    res.json(await resendEmailConfirmation(deps, (await deps.session(req))?.user ?? null));
+  });
+
+  r.post('/login', async (req, res) => {
+    const user = await login(deps, LoginSchema.parse(req.body), req.ip ?? 'unknown');
+    await startSession(req, res, user);
     res.json(toUserDto(user));
   });
 

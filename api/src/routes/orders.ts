@@ -16,7 +16,7 @@ export function orderRoutes(deps: OrderDeps & { content: ContentReadModel; readU
   r.post('/orders', async (req, res) => {
     const key = req.get('idempotency-key') ?? null;
     if (key !== null && !/^[\w-]{8,100}$/.test(key)) throw new AppError('bad_request', 'The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".');
-    const { order, created } = await placeOrder(deps, deps.content.current(), await deps.readUser(req), PlaceOrderSchema.parse(req.body), key);
+    const { order, created } = await placeOrder(deps, deps.content.current(), await deps.readUser(req), PlaceOrderSchema.parse(req.body), key, req.ip ?? 'unknown');
     res.status(created ? 201 : 200).json(order);
   });
   r.get('/orders', async (req, res) => {

@@ -6,7 +6,8 @@ import { hashPassword } from './passwords.ts';
 
 /**
  * Creates the account if the username is free; if it exists and `promote` is set, makes it an
- * admin (and sets the password). Returns what happened.
+ * admin (and sets the password). Returns what happened. Accounts made here (the first admin,
+ * the demo accounts) have their address confirmed: whoever runs this vouches for it.
  */
 export async function ensureAccount(db: Db, spec: AccountSpec, opts: { promote?: boolean } = {}): Promise<'created' | 'promoted' | 'exists'> {
   const [existing] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${spec.username})`);
@@ -14,7 +15,7 @@ export async function ensureAccount(db: Db, spec: AccountSpec, opts: { promote?:
     if (!opts.promote) return 'exists';
     await db
       .update(users)
-      .set({ role: 'admin', passwordHash: await hashPassword(spec.password), accountStatus: 'active', updatedAt: sql`now()` })
+      .set({ role: 'admin', passwordHash: await hashPassword(spec.password), accountStatus: 'active', emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(users.id, existing.id));
     return 'promoted';
   }
@@ -25,6 +26,7 @@ export async function ensureAccount(db: Db, spec: AccountSpec, opts: { promote?:
     displayName: spec.displayName ?? null,
     membershipTier: spec.tier ?? 'free',
     role: spec.admin ? 'admin' : 'member',
+    emailConfirmedAt: new Date(),
   });
   return 'created';
 }

@@ -1,48 +1,76 @@
-import type { RegisterInput } from '@app/shared/schemas';
+import type { RegisterInput, SignUpAccepted } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { takeAttempt, waitText } from '../rate-limit/attempts.ts';
+import type { AccountDeps } from './account-deps.ts';
+import { atMost } from './at-most.ts';
+import { signUpAttemptMail } from './account-mails.ts';
 import { hashPassword } from './passwords.ts';
-import type { UserRow } from './user-dto.ts';
+import { sendEmailConfirmation } from './send-email-confirmation.ts';
 
 /** Sign-ups per address per hour (REGISTER_LIMIT_PER_HOUR), and per email domain in ten minutes (a burst of throwaway accounts). */
 export type RegisterLimits = { perAddressPerHour: number; perDomainPerTenMinutes: number };
 export const DEFAULT_REGISTER_LIMITS: RegisterLimits = { perAddressPerHour: 20, perDomainPerTenMinutes: 30 };
 
+export const SIGN_UP_ACCEPTED: SignUpAccepted = { message: 'Check your email: we sent you a link to confirm your address and finish signing up. It works for 24 hours.' };
+
+const HOUR_MS = 60 * 60 * 1000;
+const USERNAME_TAKEN = 'Username already exists';
+
 /**
- * Creates a member account (free tier). Usernames are unique regardless of case; emails are
- * stored lowercased. Each sign-up costs an argon2 hash, so sign-ups are limited per address
- * and per email domain (RegisterLimits).
+ * Creates a member account (free tier, address unconfirmed) and mails the confirmation link;
+ * the session starts when that link is opened. Usernames are public, so a taken one is said so
+ * (409); whether an email is registered is not (DESIGN §7.18): a taken address gets the same
+ * answer, in about the same time (the password is hashed either way), and its owner is told
+ * by mail, at most once an hour. Usernames are unique regardless of case; emails are stored
+ * lowercased. Each sign-up costs an argon2 hash, so sign-ups are limited per address and per
+ * email domain (RegisterLimits).
  */
-export async function register(db: Db, data: RegisterInput, ip: string, limits: RegisterLimits): Promise<UserRow> {
+export async function register(deps: AccountDeps, data: RegisterInput, ip: string, limits: RegisterLimits): Promise<SignUpAccepted> {
+  const { db } = deps;
   const email = data.email.toLowerCase();
   await takeAttempt(
     db,
     [
-      { key: `register:ip:${ip}`, max: limits.perAddressPerHour, windowMs: 60 * 60 * 1000 },
+      { key: `register:ip:${ip}`, max: limits.perAddressPerHour, windowMs: HOUR_MS },
       { key: `register:domain:${email.slice(email.lastIndexOf('@') + 1)}`, max: limits.perDomainPerTenMinutes, windowMs: 10 * 60 * 1000 },
     ],
     (s) => `Too many sign-ups. Please try again in ${waitText(s)}.`,
   );
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${data.username})`);
-  if (taken) throw new AppError('conflict', 'Username already exists');
-  const [emailTaken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (emailTaken) throw new AppError('conflict', 'Email already registered');
+  if (await usernameTaken(deps, data.username)) throw new AppError('conflict', USERNAME_TAKEN);
   const passwordHash = await hashPassword(data.password);
-  try {
-    const [row] = await db
-      .insert(users)
-      .values({ username: data.username, email, passwordHash, displayName: data.displayName ?? null })
-      .returning();
-    return row!;
-  } catch (err) {
-    // Two sign-ups racing for the same name: the unique index decides.
-    if (isUniqueViolation(err)) {
-      throw new AppError('conflict', 'Username or email already exists');
-    }
-    throw err;
+  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (holder) {
+    tellAddressOwner(deps, email);
+    return SIGN_UP_ACCEPTED;
   }
+  const created = await db
+    .insert(users)
+    .values({ username: data.username, email, passwordHash, displayName: data.displayName ?? null })
+    .returning()
+    .then(([row]) => row!, (err) => (isUniqueViolation(err) ? null : Promise.reject(err)));
+  if (!created) {
+    // Two sign-ups raced for the same name or address: the unique indexes decided.
+    if (await usernameTaken(deps, data.username)) throw new AppError('conflict', USERNAME_TAKEN);
+    tellAddressOwner(deps, email);
+    return SIGN_UP_ACCEPTED;
+  }
+  // Not awaited, in either case: the answer must not wait on (or reveal) mail delivery.
+  void sendEmailConfirmation(deps, created).catch((err) => deps.logger.error({ err }, 'could not send the confirmation mail'));
+  return SIGN_UP_ACCEPTED;
+}
+
+async function usernameTaken(deps: AccountDeps, username: string): Promise<boolean> {
+  const [taken] = await deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return Boolean(taken);
+}
+
+/** "Someone tried to sign up with your address", at most once an hour per address. */
+function tellAddressOwner(deps: AccountDeps, email: string): void {
+  const send = async () => {
+    if (await atMost(deps.db, `mail:sign-up-attempt:${email}`, 1, HOUR_MS)) await deps.mailer.send({ to: email, ...signUpAttemptMail(deps.publicUrl) });
+  };
+  void send().catch((err) => deps.logger.error({ err }, 'could not tell an address owner about a sign-up attempt'));
 }

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccountDeps } from './account-deps.ts';
+import { passwordResetMail } from './account-mails.ts';
 import { takeAttempt } from '../rate-limit/attempts.ts';
 
 const TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -36,13 +37,8 @@ export async function requestPasswordReset(deps: AccountDeps, input: RequestPass
     await tx.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + TOKEN_TTL_MS) });
   });
   const link = `${deps.publicUrl}/auth?reset=${encodeURIComponent(token)}&user=${user.id}`;
-  // Not awaited: the reply must not wait on (or reveal) mail delivery.
-  void deps.mailer
-    .send({
-      to: user.email,
-      subject: 'Reset your Better Self password',
-      text: `Hello ${user.displayName || user.username},\n\nSomeone asked to reset the password of your Better Self account. If it was you, open this link within 30 minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays the same.\n`,
-    })
-    .catch((err) => deps.logger.error({ err }, 'could not send the password reset mail'));
+  // Not awaited: the reply must not wait on (or reveal) mail delivery. The address may not be
+  // confirmed yet: a reset link is mail about the address itself, and carries no member's text.
+  void deps.mailer.send({ to: user.email, ...passwordResetMail(link) }).catch((err) => deps.logger.error({ err }, 'could not send the password reset mail'));
   return { message: RESET_REQUESTED_MESSAGE };
 }

@@ -7,7 +7,11 @@ import { hashPassword } from './passwords.ts';
 import { sha256 } from './request-password-reset.ts';
 import { endAllSessions } from './sessions.ts';
 
-/** Sets a new password with a single-use, unexpired token, and ends every session of the account. */
+/**
+ * Sets a new password with a single-use, unexpired token, and ends every session of the account.
+ * The link came by mail, so the address is confirmed too: this is also how the owner of an
+ * address takes back an account someone else opened with it.
+ */
 export async function resetPassword(deps: AccountDeps, input: ResetPasswordInput): Promise<{ message: string }> {
   const { db } = deps;
   const { token, userId, newPassword } = input;
@@ -19,7 +23,7 @@ export async function resetPassword(deps: AccountDeps, input: ResetPasswordInput
       .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx.update(users).set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, userId));
     return true;
   });
   if (!ok) throw new AppError('bad_request', 'This password reset link is invalid or has expired. Please request a new one.');

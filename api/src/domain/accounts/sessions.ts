@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isStaff } from '@app/shared/browser';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { SessionInfo } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
@@ -7,9 +8,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from './user-dto.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** Members: sliding 30 days. Admins: 12 hours from sign-in, no sliding. */
+/** Members: sliding 30 days. Staff (moderators and admins): 12 hours from sign-in, no sliding. */
 export const MEMBER_SESSION_MS = 30 * DAY;
-export const ADMIN_SESSION_MS = 12 * 60 * 60 * 1000;
+export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -21,7 +22,7 @@ export type ActiveSession = { user: UserRow; idHash: string; expiresAt: Date };
 
 export async function createSession(db: Db, user: UserRow, meta: SessionMeta): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + (user.role === 'admin' ? ADMIN_SESSION_MS : MEMBER_SESSION_MS));
+  const expiresAt = new Date(Date.now() + (isStaff(user.role) ? STAFF_SESSION_MS : MEMBER_SESSION_MS));
   await db.insert(sessions).values({
     idHash: hashToken(token),
     userId: user.id,
@@ -32,7 +33,10 @@ export async function createSession(db: Db, user: UserRow, meta: SessionMeta): P
   return { token, expiresAt };
 }
 
-/** The session behind a cookie value, if it is live; slides a member's expiry forward. */
+/**
+ * The session behind a cookie value, if it is live; slides a member's expiry forward. Staff
+ * sessions end 12 hours after sign-in, also one that began before its member was made staff.
+ */
 export async function resolveSession(db: Db, token: string | undefined): Promise<ActiveSession | null> {
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);
@@ -42,9 +46,11 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
   if (!row) return null;
+  const staff = isStaff(row.user.role);
+  if (staff && Date.now() - row.session.createdAt.getTime() > STAFF_SESSION_MS) return null;
   let expiresAt = row.session.expiresAt;
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    const slide = row.user.role !== 'admin';
+    const slide = !staff;
     if (slide) expiresAt = new Date(Date.now() + MEMBER_SESSION_MS);
     await db.update(sessions).set({ lastSeenAt: sql`now()`, ...(slide ? { expiresAt } : {}) }).where(eq(sessions.idHash, idHash));
   }

@@ -1,3 +1,4 @@
+import { isAdminRole } from '@app/shared/browser';
 import type { AdminUser, User } from '@app/shared/schemas';
 import type { users } from '../../db/schema/index.ts';
 
@@ -12,9 +13,10 @@ export function toUserDto(row: UserRow): User {
     email: row.email,
     avatarUrl: row.avatarUrl,
     membershipTier: row.membershipTier,
-    isAdmin: row.role === 'admin',
+    isAdmin: isAdminRole(row.role),
     role: row.role,
     accountStatus: row.accountStatus,
+    emailConfirmed: row.emailConfirmedAt !== null,
     memberSince: row.createdAt.toISOString(),
   };
 }

@@ -7,20 +7,31 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mailer.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { mailToMember } from '../accounts/mail-to-member.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentIndex } from '../content/content-index.ts';
+import { refund, takeAttempt, waitText } from '../rate-limit/attempts.ts';
+import { orderConfirmationMail } from './order-confirmation-mail.ts';
 import { loadOrderDetail } from './order-dto.ts';
 
-export type OrderDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
+/** Orders a member may place in an hour, and orders from one network address in an hour. */
+export type OrderLimits = { perMemberPerHour: number; perAddressPerHour: number };
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { perMemberPerHour: 10, perAddressPerHour: 30 };
+
+export type OrderDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string; orderLimits?: OrderLimits };
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * POST /api/orders (DESIGN §7.4): the member is the session's, the status is pending, every price
  * comes from the catalogue and the member's tier, and a client total that disagrees with the
  * server's is refused (409) rather than trusted. With an Idempotency-Key a retried submit returns
  * the first order. The order, its lines and its first status are written in one transaction.
+ * Each order mails a confirmation, so orders are limited per member and per address
+ * (OrderLimits, atomic; a retried submit and a refused order do not count).
  */
-export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: UserRow | null, input: PlaceOrderInput, idempotencyKey: string | null): Promise<{ order: OrderDetail; created: boolean }> {
+export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: UserRow | null, input: PlaceOrderInput, idempotencyKey: string | null, ip: string): Promise<{ order: OrderDetail; created: boolean }> {
   const user = requirePermission(caller, 'post');
   const { db } = deps;
   const existing = async () => {
@@ -42,6 +53,15 @@ export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: U
     throw new AppError('conflict', `Prices have changed since your cart was last updated: the total is now ${formatCents(totals.total)}. Please refresh your cart and try again.`, { total: totals.total });
   }
 
+  const limits = deps.orderLimits ?? DEFAULT_ORDER_LIMITS;
+  const attempt = await takeAttempt(
+    db,
+    [
+      { key: `order:member:${user.id}`, max: limits.perMemberPerHour, windowMs: HOUR_MS },
+      { key: `order:ip:${ip}`, max: limits.perAddressPerHour, windowMs: HOUR_MS },
+    ],
+    (s) => `You have placed many orders in a short time. Please try again in ${waitText(s)}.`,
+  );
   let placed: typeof orders.$inferSelect;
   try {
     placed = await db.transaction(async (tx) => {
@@ -54,6 +74,7 @@ export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: U
       return order!;
     });
   } catch (err) {
+    await refund(db, attempt);
     // Two submits with the same key raced: the first one's order is the answer.
     if (isUniqueViolation(err)) {
       const first = await existing();
@@ -62,13 +83,6 @@ export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: U
     throw err;
   }
   const order = await loadOrderDetail(db, placed);
-  const list = order.items.map((i) => `- ${i.quantity} × ${i.name} (${i.color}) at ${formatCents(i.price)}`).join('\n');
-  await deps.mailer
-    .send({
-      to: user.email,
-      subject: `Your Better Self order #${order.id}`,
-      text: `Hello ${user.displayName || user.username},\n\nThank you for your order. This is a demo store: no payment was taken and nothing will ship.\n\n${list}\n\nTotal: ${formatCents(order.totalAmount)}\nShipping to: ${order.shippingAddress}\n\nFollow it at ${deps.publicUrl}/orders/${order.id}\n`,
-    })
-    .catch((err) => deps.logger.error({ err }, 'could not send the order confirmation'));
+  await mailToMember(deps, user, orderConfirmationMail(user, order, deps.publicUrl));
   return { order, created: true };
 }
