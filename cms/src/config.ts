@@ -32,6 +32,10 @@ export const cmsConfig = {
   get publicUrl() {
     return (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, '');
   },
+  /** The session cookie is Secure when the public origin is https (the API's rule for the site's cookie). */
+  get secureCookies() {
+    return this.publicUrl.startsWith('https:');
+  },
   /** Uploaded images; the front door serves the same folder at /media (same default). */
   get mediaDir() {
     return path.resolve(env.MEDIA_DIR ?? path.join(repoRoot, '.data/media'));

@@ -11,9 +11,9 @@ import { Products } from './collections/products';
 import { Users } from './collections/users';
 import { Videos } from './collections/videos';
 import { cmsConfig } from './config';
+import { cmsLogger } from './logger';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
-
 
 export default buildConfig({
   // Payload accepts its session cookie only from requests that come from the public origin.
@@ -28,6 +28,7 @@ export default buildConfig({
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   graphQL: { disable: true },
   telemetry: false,
+  logger: cmsLogger,
   db: postgresAdapter({
     pool: { connectionString: cmsConfig.databaseUrl },
     schemaName: 'cms',

@@ -185,3 +185,33 @@ test('the CMS session cookie works only from the public origin', async ({ reques
   expect((await request.get('/cms/api/articles?limit=1', { headers: { origin } })).status()).toBe(200);
   expect((await request.get('/cms/api/articles?limit=1', { headers: { origin: 'http://evil.example' } })).status()).toBe(403);
 });
+
+test('the CMS answers NUL bytes and ids PostgreSQL cannot hold with 400 or 404 and a message, never 500', async ({ request }) => {
+  await cmsEditor(request);
+  const headers = { origin };
+  const cases: [string, number][] = [
+    ['/cms/api/articles/abc', 404],
+    ['/cms/api/articles/99999999999', 404],
+    ['/cms/api/users/1e3', 404],
+    ['/cms/api/articles?where[id][in]=1,x', 400],
+    ['/cms/api/users?where[id][equals]=me', 400],
+    ['/cms/api/articles?where[title][equals]=a%00b', 400],
+  ];
+  for (const [path, status] of cases) {
+    const res = await request.get(path, { headers });
+    expect(res.status(), path).toBe(status);
+    expect(await res.json(), path).toEqual({ message: expect.any(String) });
+  }
+});
+
+test('an editor cannot give a video an address other than https on YouTube or Vimeo', async ({ request }) => {
+  await cmsEditor(request);
+  const headers = { origin };
+  const video = (await (await request.get('/cms/api/videos?limit=1', { headers })).json()).docs[0] as { id: number; videoUrl: string };
+  for (const videoUrl of ['javascript:alert(document.cookie)', 'http://www.youtube.com/watch?v=x', 'https://www.youtube.com.evil.example/watch?v=x']) {
+    const res = await request.patch(`/cms/api/videos/${video.id}`, { data: { videoUrl }, headers });
+    expect(res.status(), videoUrl).toBe(400);
+  }
+  const after = (await (await request.get(`/cms/api/videos/${video.id}`, { headers })).json()) as { videoUrl: string };
+  expect(after.videoUrl).toBe(video.videoUrl);
+});

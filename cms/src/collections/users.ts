@@ -1,17 +1,27 @@
 import type { CollectionConfig } from 'payload';
 import { cmsAdminsOnly, editorsOnly } from '../access/editors';
+import { cmsConfig } from '../config';
+import { keepLockFieldsForAdmins } from '../hooks/keep-lock-fields-for-admins';
 
 /** People who edit content in the CMS (site members live in the API, not here). */
 export const Users: CollectionConfig = {
   slug: 'users',
-  auth: { maxLoginAttempts: 8, lockTime: 10 * 60 * 1000 },
+  auth: {
+    maxLoginAttempts: 8,
+    lockTime: 10 * 60 * 1000,
+    // Secure behind https, like the site's session cookie; Lax as everywhere on the one origin.
+    cookies: { secure: cmsConfig.secureCookies, sameSite: 'Lax' },
+  },
   admin: { useAsTitle: 'email' },
   access: {
     read: editorsOnly,
     create: cmsAdminsOnly,
     update: ({ req, id }) => req.user?.role === 'admin' || req.user?.id === id,
     delete: cmsAdminsOnly,
+    // Payload lets any signed-in user unlock any account; only CMS admins may.
+    unlock: cmsAdminsOnly,
   },
+  hooks: { beforeChange: [keepLockFieldsForAdmins] },
   fields: [
     { name: 'name', type: 'text' },
     {

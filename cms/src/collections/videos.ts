@@ -1,3 +1,4 @@
+import { isAllowedVideoUrl, VIDEO_URL_RULE } from '@app/shared/browser';
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
 import { membershipRequired } from '../fields/membership-required';
@@ -16,7 +17,14 @@ export const Videos: CollectionConfig = {
     { name: 'image', type: 'upload', relationTo: 'media' },
     { name: 'imageUrl', type: 'text', admin: { description: 'Thumbnail address from the channel, when no image is uploaded.' } },
     { name: 'externalId', type: 'text', unique: true, index: true, admin: { description: 'The video id on the channel.' } },
-    { name: 'videoUrl', type: 'text', required: true },
+    {
+      name: 'videoUrl',
+      type: 'text',
+      required: true,
+      // The site links to it: https on YouTube or Vimeo only (never `javascript:` or another site).
+      validate: (value: unknown) => isAllowedVideoUrl(value) || VIDEO_URL_RULE,
+      admin: { description: VIDEO_URL_RULE },
+    },
     { name: 'publishDate', type: 'date', required: true, defaultValue: () => new Date().toISOString() },
     { name: 'views', type: 'number', defaultValue: 0, min: 0 },
     { name: 'duration', type: 'text', defaultValue: '00:00' },

@@ -1,5 +1,6 @@
 import config from '@payload-config';
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes';
+import { withRequestFilter } from '../../../../../request-filter';
 
 type Handler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>;
 
@@ -20,9 +21,13 @@ function withGenericNotFound(handler: Handler): Handler {
   };
 }
 
-export const GET = withGenericNotFound(REST_GET(config));
-export const POST = withGenericNotFound(REST_POST(config));
-export const DELETE = withGenericNotFound(REST_DELETE(config));
-export const PATCH = withGenericNotFound(REST_PATCH(config));
-export const PUT = withGenericNotFound(REST_PUT(config));
+// Requests that would make PostgreSQL fail (NUL bytes, ids that are not integers in its range) are
+// answered before Payload queries anything (src/request-filter.ts).
+const rest = (handler: Handler) => withRequestFilter(config, withGenericNotFound(handler));
+
+export const GET = rest(REST_GET(config));
+export const POST = rest(REST_POST(config));
+export const DELETE = rest(REST_DELETE(config));
+export const PATCH = rest(REST_PATCH(config));
+export const PUT = rest(REST_PUT(config));
 export const OPTIONS = REST_OPTIONS(config);
