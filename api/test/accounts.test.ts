@@ -45,7 +45,7 @@ async function mailsTo(email: string, subject: RegExp, n = 1) {
 /** The token of the newest confirmation link mailed to an address. */
 async function confirmationToken(email: string): Promise<string> {
   const mails = await mailsTo(email, /^Confirm your Better Self email address$/);
-  const link = /\/auth\?confirm=(\S+)/.exec(mails.at(-1)!.text)!;
+  const link = /\/auth\?confirm-token=(\S+)/.exec(mails.at(-1)!.text)!;
   return decodeURIComponent(link[1]!);
 }
 

@@ -64,13 +64,14 @@ describe('logs', () => {
     expect((await admin.get('/api/articles/999?reset=RESET-TOKEN-7&user=1')).status).toBe(404);
     await fetch(`${a.base}/api/internal/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': TEST_SECRET }, body: JSON.stringify({ collection: 'articles', operation: 'update' }) });
     await admin.post('/api/request-password-reset', { email: 'sec_admin@example.com' });
+    await browserClient(a.base).post('/api/register', { username: 'logged_joiner', email: 'logged_joiner@example.com', password: 'secret-pass' }, { 'x-forwarded-for': '192.0.2.200' });
     await new Promise((r) => setTimeout(r, 100));
 
     const log = lines.join('');
     expect(log).toContain('/api/admin/articles/5');
     expect(log).toContain('content change signalled');
     expect(log).toContain('[redacted]');
-    for (const secret of [sessionId, TEST_SECRET, 'PARAM-SECRET-42', 'RESET-TOKEN-7', '/auth?reset=']) expect(log).not.toContain(secret);
+    for (const secret of [sessionId, TEST_SECRET, 'PARAM-SECRET-42', 'RESET-TOKEN-7', '/auth?reset=', '/auth?confirm-token=']) expect(log).not.toContain(secret);
   });
 
   it('mail kept or sent never shows a live link where it should not', () => {

@@ -3,17 +3,25 @@ import { createMember, hydrated, latestMailTo, openTab, signIn, toasts, withCons
 
 test.beforeEach(async ({ page }) => withConsent(page));
 
-test('register, sign out, and sign in again landing back on the guarded page', async ({ page }) => {
+test('register, confirm the emailed link landing on the guarded page, sign out, and sign in again', async ({ page }) => {
   const username = `reader_${Date.now().toString(36)}`;
+  const email = `${username}@example.com`;
   await page.goto('/profile');
   await expect(page).toHaveURL('/auth?redirect=%2Fprofile');
 
   await openTab(page, 'Sign Up');
   await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Display name (optional)').fill('Riley Reader');
   await page.getByLabel('Password', { exact: true }).fill('reader-pass-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  // Sign-up starts no session: the emailed link does.
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+
+  const link = new URL(/https?:\/\/\S+\/auth\?confirm-token=\S+/.exec(await latestMailTo(email))![0]);
+  await page.goto(link.pathname + link.search);
   await expect(page).toHaveURL('/profile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expect(toasts(page).getByText('Registration successful')).toBeVisible();
@@ -58,6 +66,17 @@ test('a wrong password shows the spec’s toast and inline rules catch bad field
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
 });
+});
+
+test('signing up with an address that has an account looks like any sign-up, and its owner is told by mail', async ({ page, request }) => {
+  const member = await createMember(request);
+  await page.goto('/auth?signup=true');
+  await page.getByLabel('Username', { exact: true }).fill(`${member.username}_again`);
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill('other-pass-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect.poll(() => latestMailTo(member.email)).toContain('Someone just tried to create a Better Self account with this email address');
 });
 
 test('forgot password: the emailed link resets it and the new password signs in', async ({ page, request }) => {

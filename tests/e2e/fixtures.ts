@@ -68,9 +68,9 @@ export async function createMember(request: APIRequestContext, opts: { signIn?: 
   return { ...account, id: user.id };
 }
 
-/** The token of the confirmation link in a mail (`…/auth?confirm=TOKEN`). */
+/** The token of the confirmation link in a mail (`…/auth?confirm-token=TOKEN`). */
 export function confirmationToken(mail: string): string {
-  const found = /\/auth\?confirm=(\S+)/.exec(mail);
+  const found = /\/auth\?confirm-token=(\S+)/.exec(mail);
   if (!found) throw new Error('no confirmation link in the mail');
   return decodeURIComponent(found[1]!);
 }

@@ -53,7 +53,7 @@ export type RegisterInput = z.infer<typeof RegisterSchema>;
  */
 export type SignUpAccepted = { message: string };
 
-/** POST /api/auth/confirm-email: the token from the emailed link (/auth?confirm=TOKEN). */
+/** POST /api/auth/confirm-email: the token from the emailed link (/auth?confirm-token=TOKEN). */
 export const ConfirmEmailSchema = z.object({ token: z.string().min(1, 'This confirmation link is incomplete.').max(200) });
 export type ConfirmEmailInput = z.infer<typeof ConfirmEmailSchema>;
 

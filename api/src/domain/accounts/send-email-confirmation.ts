@@ -21,5 +21,5 @@ export async function sendEmailConfirmation(deps: AccountDeps, user: Pick<UserRo
       .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'confirm'), isNull(emailTokens.usedAt)));
     await tx.insert(emailTokens).values({ tokenHash: sha256(token), userId: user.id, purpose: 'confirm', email: user.email, expiresAt: new Date(Date.now() + CONFIRM_LINK_TTL_MS) });
   });
-  await deps.mailer.send({ to: user.email, ...confirmationMail(`${deps.publicUrl}/auth?confirm=${encodeURIComponent(token)}`) });
+  await deps.mailer.send({ to: user.email, ...confirmationMail(`${deps.publicUrl}/auth?confirm-token=${encodeURIComponent(token)}`) });
 }

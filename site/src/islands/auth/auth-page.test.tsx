@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $toasts } from '@app/ui';
+import { $toasts, NEXT_PAGE_KEY } from '@app/ui';
 import { ApiError, NetworkError } from '@app/shared/browser';
 import AuthPage from './auth-page';
 import { loginFailureToast } from './auth-toasts';
@@ -9,7 +9,83 @@ import { loginFailureToast } from './auth-toasts';
 afterEach(() => {
   vi.unstubAllGlobals();
   $toasts.set([]);
+  sessionStorage.clear();
+  localStorage.clear();
   window.history.replaceState(null, '', '/');
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const sentBody = (fetch: ReturnType<typeof vi.fn>, call = 0) => JSON.parse((fetch.mock.calls[call] as unknown as [string, RequestInit])[1].body as string);
+
+describe('signing up and confirming the address', () => {
+  it('shows "Check your email" with the server’s words after sign-up, and signs nobody in', async () => {
+    const message = 'Check your email: we sent you a link to confirm your address and finish signing up. It works for 24 hours.';
+    const fetch = vi.fn(async () => json({ message }, 202));
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/auth?signup=true&redirect=%2Fprofile');
+    render(<AuthPage />);
+    await userEvent.type(await screen.findByLabelText('Username'), 'riley');
+    await userEvent.type(screen.getByLabelText('Email'), 'riley@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'reader-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(message);
+    expect(screen.getByText('riley@example.com')).toBeTruthy();
+    expect(sentBody(fetch)).toEqual({ username: 'riley', email: 'riley@example.com', password: 'reader-pass-1' });
+    expect(sessionStorage.getItem(NEXT_PAGE_KEY)).toBeNull();
+  });
+
+  it('refuses a staff-like display name before sending anything', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/auth?signup=true');
+    render(<AuthPage />);
+    await userEvent.type(await screen.findByLabelText('Username'), 'riley');
+    await userEvent.type(screen.getByLabelText('Email'), 'riley@example.com');
+    await userEvent.type(screen.getByLabelText('Display name (optional)'), 'Site Admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'reader-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByText(/are reserved\. Please choose another\.$/)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('confirms the emailed link once and welcomes the member on the next page', async () => {
+    const fetch = vi.fn(async () => json({ id: 7, username: 'riley', displayName: 'Riley Reader', emailConfirmed: true }));
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/auth?confirm-token=tok%2Ben');
+    render(<AuthPage />);
+    await vi.waitFor(() => expect(sessionStorage.getItem(NEXT_PAGE_KEY)).not.toBeNull());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((fetch.mock.calls[0] as unknown as [string])[0]).toMatch(/\/api\/auth\/confirm-email$/);
+    expect(sentBody(fetch)).toEqual({ token: 'tok+en' });
+    expect(JSON.parse(sessionStorage.getItem(NEXT_PAGE_KEY)!)).toEqual({ title: 'Registration successful', description: 'Welcome to Better Self, Riley Reader!' });
+  });
+
+  it('says why a link does not work and offers the login', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'This confirmation link is invalid, already used or expired. Sign in to ask for a new one.' }, 400)));
+    window.history.replaceState(null, '', '/auth?confirm-token=old');
+    render(<AuthPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('This confirmation link is invalid, already used or expired. Sign in to ask for a new one.');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(await screen.findByRole('tab', { name: 'Log In' })).toBeTruthy();
+  });
+
+  it('asks a member who signs in unconfirmed to confirm, and resends the link on request', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json({ id: 7, username: 'riley', displayName: 'riley', email: 'riley@example.com', emailConfirmed: false }))
+      .mockResolvedValueOnce(json({ message: 'We sent a new confirmation link to riley@example.com. It works for 24 hours.' }));
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/auth');
+    render(<AuthPage />);
+    await userEvent.type(await screen.findByLabelText('Username or email'), 'riley');
+    await userEvent.type(screen.getByLabelText('Password'), 'reader-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('heading', { name: 'Please confirm your email address' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    await vi.waitFor(() => expect($toasts.get()[0]).toMatchObject({ title: 'Confirmation email sent', description: 'We sent a new confirmation link to riley@example.com. It works for 24 hours.' }));
+    expect((fetch.mock.calls[1] as unknown as [string])[0]).toMatch(/\/api\/auth\/resend-confirmation$/);
+  });
 });
 
 describe('the reset step', () => {

@@ -1,9 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, safeRedirectPath } from '@app/shared/browser';
-import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, type User } from '@app/shared/schemas';
+import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, type SignUpAccepted, type User } from '@app/shared/schemas';
 import { toast, toastOnNextPage } from '@app/ui';
 import { failureToast, loginFailureToast } from './auth-toasts';
+import { CheckEmailPanel, ConfirmNudge } from './check-email-panel';
+import { ConfirmEmailStep, rememberRedirectAfterConfirm } from './confirm-email-step';
 import { Field, fieldErrors } from '@app/ui/field';
 
 type Tab = 'login' | 'register' | 'forgot-password';
@@ -13,10 +15,16 @@ function formValues(e: FormEvent<HTMLFormElement>): Record<string, string> {
   return Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
 }
 
-/** /auth: sign in, sign up, forgot password, and the reset step opened from the emailed link. */
+/**
+ * /auth: sign in, sign up, forgot password, and the steps opened from emailed links (reset a
+ * password, confirm an address). Sign-up starts no session: the confirmation link does.
+ */
 export default function AuthPage() {
   const [tab, setTab] = useState<Tab>('login');
   const [reset, setReset] = useState<{ token: string | null; userId: string | null } | null>(null);
+  const [confirmToken, setConfirmToken] = useState<string | null>(null);
+  const [signedUp, setSignedUp] = useState<{ email: string; message: string } | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState<User | null>(null);
   const [redirect, setRedirect] = useState('/');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -31,6 +39,8 @@ export default function AuthPage() {
     if (q.get('signup') === 'true') setTab('register');
     if (q.get('notice') === 'subscribe') toast({ title: 'Authentication Required', description: 'Please log in to subscribe to Pro membership' });
     if (q.has('reset') || q.has('user')) setReset({ token: q.get('reset'), userId: q.get('user') });
+    // Named "…token" so every log's URL redaction (log-redaction.ts) hides it.
+    if (q.get('confirm-token')) setConfirmToken(q.get('confirm-token'));
   }, []);
 
   const switchTab = (t: string) => {
@@ -38,10 +48,17 @@ export default function AuthPage() {
     setErrors({});
   };
 
-  const signedIn = (user: User, title: string, description: string) => {
-    toastOnNextPage({ title, description });
+  const welcomeBack = (user: User) => {
+    toastOnNextPage({ title: 'Login successful', description: `Welcome back, ${user.displayName || user.username}!` });
     window.location.assign(redirect);
-    return user;
+  };
+
+  const backToLogin = () => {
+    window.history.replaceState(null, '', '/auth');
+    setConfirmToken(null);
+    setSignedUp(null);
+    setBusy(false);
+    switchTab('login');
   };
 
   async function onLogin(e: FormEvent<HTMLFormElement>) {
@@ -52,7 +69,8 @@ export default function AuthPage() {
     setBusy(true);
     try {
       const user = await api.post<User>('/api/login', parsed.data);
-      signedIn(user, 'Login successful', `Welcome back, ${user.displayName || user.username}!`);
+      if (user.emailConfirmed) welcomeBack(user);
+      else setUnconfirmed(user);
     } catch (err) {
       toast(loginFailureToast(err));
       setBusy(false);
@@ -66,10 +84,12 @@ export default function AuthPage() {
     setErrors({});
     setBusy(true);
     try {
-      const user = await api.post<User>('/api/register', parsed.data);
-      signedIn(user, 'Registration successful', `Welcome to Better Self, ${user.displayName || user.username}!`);
+      const res = await api.post<SignUpAccepted>('/api/register', parsed.data);
+      rememberRedirectAfterConfirm(redirect);
+      setSignedUp({ email: parsed.data.email, message: res.message });
     } catch (err) {
       toast(failureToast('Registration failed', err));
+    } finally {
       setBusy(false);
     }
   }
@@ -118,6 +138,10 @@ export default function AuthPage() {
       setBusy(false);
     }
   }
+
+  if (confirmToken) return <ConfirmEmailStep token={confirmToken} onLeave={backToLogin} />;
+  if (signedUp) return <CheckEmailPanel email={signedUp.email} message={signedUp.message} onBack={backToLogin} />;
+  if (unconfirmed) return <ConfirmNudge user={unconfirmed} onContinue={() => welcomeBack(unconfirmed)} />;
 
   if (reset) {
     return (
