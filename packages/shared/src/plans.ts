@@ -3,7 +3,7 @@
 // and the store's discount all read it; the CMS holds only the plans' marketing copy, and the API
 // maps each plan to its payment provider's price (api/src/config.ts). Zod-free: ships to browsers.
 import { formatCents, roundHalfUp } from './money.ts';
-import { tierRank, type Tier } from './tiers.ts';
+import { tierLabel, tierRank, TIERS, type Tier } from './tiers.ts';
 
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
@@ -84,4 +84,15 @@ export function formatPercent(share: number): string {
 /** "$2.99/month", "$30.50/year". */
 export function formatPlanPrice(id: PlanId): string {
   return `${formatCents(PLANS[id].cents)}/${PLANS[id].interval}`;
+}
+
+/** A plan's price in words for copy: "$2.99 a month". */
+export function planPriceInWords(id: PlanId = DEFAULT_PLAN): string {
+  return `${formatCents(PLANS[id].cents)} a ${PLANS[id].interval}`;
+}
+
+/** The tiers that save in the store, in words: "Pro and VIP". */
+export function discountedTiersInWords(): string {
+  const names = TIERS.filter((t) => storeDiscountFor(t) > 0).map((t) => tierLabel(t));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
 }
