@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailTokens, mailOutbox, passwordResetTokens, sessions, throttleEvents, users } from '../src/db/schema/index.ts';
+import { auditLog, passwordResetTokens, sessions, users } from '../src/db/schema/index.ts';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { hashToken as sha256 } from '../src/domain/accounts/sessions.ts';
 import { browserClient } from './browser-client.ts';
@@ -9,6 +9,7 @@ import { sampleRecords } from './fixtures.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
+import { confirmationToken, mailsTo as mailsToDb, signedUpMember, sleep } from './sign-up.ts';
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let cms: Awaited<ReturnType<typeof startFakeCms>>;
@@ -28,183 +29,8 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-const HOUR_AGO = sql`now() - interval '61 minutes'`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The mails to an address (sign-up and reset mail go out after the answer, so wait for them). */
-async function mailsTo(email: string, subject: RegExp, n = 1) {
-  let rows: (typeof mailOutbox.$inferSelect)[] = [];
-  for (let i = 0; i < 50; i++) {
-    rows = (await db().select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.id)).filter((m) => subject.test(m.subject));
-    if (rows.length >= n) break;
-    await sleep(20);
-  }
-  return rows;
-}
-
-/** The token of the newest confirmation link mailed to an address. */
-async function confirmationToken(email: string): Promise<string> {
-  const mails = await mailsTo(email, /^Confirm your Better Self email address$/);
-  const link = /\/auth\?confirm-token=(\S+)/.exec(mails.at(-1)!.text)!;
-  return decodeURIComponent(link[1]!);
-}
-
-/** A new member who has signed up and opened the emailed link: signed in, address confirmed. */
-async function registered(username: string, extra: Record<string, unknown> = {}) {
-  const c = client();
-  const email = String(extra.email ?? `${username}@example.com`).toLowerCase();
-  const res = await c.post('/api/register', { username, email, password: 'secret-pass', ...extra });
-  expect(res.status).toBe(202);
-  const confirmed = await c.post('/api/auth/confirm-email', { token: await confirmationToken(email) });
-  expect(confirmed.status).toBe(200);
-  return { c, user: confirmed.body };
-}
-
-describe('registration', () => {
-  it('creates a free member, signed in once they open the emailed link, and never returns the hash', async () => {
-    const c = client();
-    const res = await c.post('/api/register', { username: 'Newbie', displayName: 'New Bee', email: 'NewBie@Example.COM', password: 'secret-pass' });
-    expect(res).toMatchObject({ status: 202, body: { message: 'Check your email: we sent you a link to confirm your address and finish signing up. It works for 24 hours.' } });
-    expect(c.cookies.size).toBe(0);
-    expect((await c.get('/api/user')).status).toBe(401);
-    const confirmed = await c.post('/api/auth/confirm-email', { token: await confirmationToken('newbie@example.com') });
-    expect(confirmed.body).toMatchObject({ username: 'Newbie', displayName: 'New Bee', email: 'newbie@example.com', membershipTier: 'free', isAdmin: false, accountStatus: 'active', emailConfirmed: true });
-    expect(JSON.stringify(confirmed.body)).not.toMatch(/argon2|password/i);
-    expect((await c.get('/api/user')).body.username).toBe('Newbie');
-  });
-
-  it('sets an HttpOnly, SameSite=Lax session cookie holding a 256-bit id stored only as a hash', async () => {
-    const { c } = await registered('cookie_check');
-    const header = c.setCookieHeaders().find((h) => h.startsWith('sid='))!;
-    expect(header).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
-    expect(header).toMatch(/HttpOnly/);
-    expect(header).toMatch(/SameSite=Lax/);
-    const token = c.cookies.get('sid')!;
-    expect(Buffer.from(token, 'base64url').length).toBe(32);
-    const rows = await db().select().from(sessions);
-    expect(rows.some((r) => r.idHash === token)).toBe(false);
-  });
-
-  it('refuses a username taken in any case', async () => {
-    await registered('CaseName');
-    const dup = await client().post('/api/register', { username: 'casename', email: 'other@example.com', password: 'secret-pass' });
-    expect(dup).toMatchObject({ status: 409, body: { message: 'Username already exists' } });
-  });
-
-  it('answers a sign-up with a registered email exactly as one with a free email, signs nobody in, and tells the address owner', async () => {
-    await registered('Holder');
-    const taken = client();
-    const free = client();
-    const takenRes = await taken.post('/api/register', { username: 'squatter', email: 'HOLDER@example.com', password: 'secret-pass' });
-    const freeRes = await free.post('/api/register', { username: 'fresh_one', email: 'fresh_one@example.com', password: 'secret-pass' });
-    expect(takenRes.status).toBe(freeRes.status);
-    expect(takenRes.body).toEqual(freeRes.body);
-    expect([...takenRes.headers.keys()].sort()).toEqual([...freeRes.headers.keys()].sort());
-    expect(taken.cookies.size + free.cookies.size).toBe(0);
-    expect(await db().select().from(users).where(eq(users.username, 'squatter'))).toHaveLength(0);
-    const told = await mailsTo('holder@example.com', /^Someone tried to sign up with your Better Self address$/);
-    expect(told).toHaveLength(1);
-    expect(told[0]!.text).not.toMatch(/squatter/);
-    // Told at most once an hour, however often someone tries.
-    await client().post('/api/register', { username: 'squatter2', email: 'holder@example.com', password: 'secret-pass' });
-    await sleep(200);
-    expect(await mailsTo('holder@example.com', /^Someone tried/)).toHaveLength(1);
-  });
-
-  it('checks every field rule of the spec and ignores unknown fields', async () => {
-    const bad = [
-      [{ username: 'ab', email: 'a@b.co', password: 'secret-pass' }, 'username: Username must be at least 3 characters'],
-      [{ username: 'has space', email: 'a@b.co', password: 'secret-pass' }, 'username: Username may contain only letters, numbers, underscores and hyphens'],
-      [{ username: 'okname', email: 'not-an-email', password: 'secret-pass' }, 'email: Please enter a valid email address'],
-      [{ username: 'okname', email: 'a@b.co', password: '12345' }, 'password: Password must be at least 6 characters'],
-      [{ username: 'okname', email: 'a@b.co', password: 'x'.repeat(101) }, 'password: Password must be at most 100 characters'],
-      [{ username: 'okname', email: 'a@b.co', password: 'secret-pass', displayName: 'd'.repeat(51) }, 'displayName: Display name must be at most 50 characters'],
-    ] as const;
-    for (const [body, message] of bad) {
-      const res = await client().post('/api/register', body);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe(message);
-    }
-    const { user } = await registered('sneaky', { role: 'admin', membershipTier: 'vip', isAdmin: true, emailConfirmed: true });
-    expect(user).toMatchObject({ role: 'member', membershipTier: 'free', isAdmin: false });
-  });
-});
-
-describe('confirming the email address', () => {
-  it('uses a link once, within 24 hours, and only its newest one', async () => {
-    const c = client();
-    await c.post('/api/register', { username: 'Linker', email: 'linker@example.com', password: 'secret-pass' });
-    const first = await confirmationToken('linker@example.com');
-    const stored = await db().select().from(emailTokens);
-    expect(stored.some((t) => t.tokenHash === first)).toBe(false);
-    expect(stored.find((t) => t.email === 'linker@example.com')).toMatchObject({ purpose: 'confirm' });
-    // Signed in before confirming, the member may ask for a new link; the old one stops working.
-    const member = client();
-    const signedIn = await member.post('/api/login', { username: 'Linker', password: 'secret-pass' });
-    expect(signedIn.body.emailConfirmed).toBe(false);
-    expect((await member.post('/api/auth/resend-confirmation')).body.message).toBe('We sent a new confirmation link to linker@example.com. It works for 24 hours.');
-    await mailsTo('linker@example.com', /^Confirm/, 2);
-    const second = await confirmationToken('linker@example.com');
-    expect(second).not.toBe(first);
-    const invalid = { status: 400, body: { message: 'This confirmation link is invalid, already used or expired. Sign in to ask for a new one.' } };
-    expect(await c.post('/api/auth/confirm-email', { token: first })).toMatchObject(invalid);
-    expect((await c.post('/api/auth/confirm-email', { token: second })).body.emailConfirmed).toBe(true);
-    const confirmedAlready = { status: 409, body: { message: 'Your email address is already confirmed. Please sign in.' } };
-    expect(await c.post('/api/auth/confirm-email', { token: second })).toMatchObject(confirmedAlready);
-    expect(await c.post('/api/auth/confirm-email', { token: first })).toMatchObject(confirmedAlready);
-    expect(await c.post('/api/auth/confirm-email', { token: 'made-up' })).toMatchObject(invalid);
-    expect((await member.get('/api/user')).body.emailConfirmed).toBe(true);
-    expect(await member.post('/api/auth/resend-confirmation')).toMatchObject({ status: 409, body: { message: 'Your email address is already confirmed.' } });
-  });
-
-  it('refuses an expired link', async () => {
-    await client().post('/api/register', { username: 'Slowpoke', email: 'slowpoke@example.com', password: 'secret-pass' });
-    const token = await confirmationToken('slowpoke@example.com');
-    await db().update(emailTokens).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(emailTokens.email, 'slowpoke@example.com'));
-    expect((await client().post('/api/auth/confirm-email', { token })).status).toBe(400);
-    const [row] = await db().select().from(users).where(eq(users.username, 'Slowpoke'));
-    expect(row!.emailConfirmedAt).toBeNull();
-  });
-
-  it('sends at most 3 new links an hour, and only to a signed-in member', async () => {
-    expect((await client().post('/api/auth/resend-confirmation')).status).toBe(401);
-    await client().post('/api/register', { username: 'Impatient', email: 'impatient@example.com', password: 'secret-pass' });
-    const member = client();
-    await member.post('/api/login', { username: 'Impatient', password: 'secret-pass' });
-    for (let i = 0; i < 3; i++) expect((await member.post('/api/auth/resend-confirmation')).status).toBe(200);
-    const refused = await member.post('/api/auth/resend-confirmation');
-    expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/^You can ask for another confirmation email in \d+ minutes\.$/);
-    expect(await mailsTo('impatient@example.com', /^Confirm/, 4)).toHaveLength(4);
-  });
-
-  it('a password reset confirms the address, so its owner can take back an account someone opened with it', async () => {
-    await client().post('/api/register', { username: 'Squatter', email: 'rightful@example.com', password: 'squatter-pass' });
-    await client().post('/api/request-password-reset', { email: 'rightful@example.com' });
-    const [mail] = await mailsTo('rightful@example.com', /^Reset your Better Self password$/);
-    expect(mail!.text).not.toMatch(/Squatter/);
-    const m = /\/auth\?reset=([^&\s]+)&user=(\d+)/.exec(mail!.text)!;
-    await client().post('/api/reset-password', { token: decodeURIComponent(m[1]!), userId: Number(m[2]), newPassword: 'rightful-pass' });
-    const owner = await client().post('/api/login', { username: 'rightful@example.com', password: 'rightful-pass' });
-    expect(owner.body.emailConfirmed).toBe(true);
-  });
-});
-
-describe('names', () => {
-  it('refuses names that imitate staff or the site with a clear 400', async () => {
-    const message = 'Names that look like staff or the site (such as admin, moderator, support or Better Self) are reserved. Please choose another.';
-    for (const [field, value] of [['username', 'Site_Admin'], ['username', 'M0derator'], ['displayName', 'Mod Sam'], ['displayName', 'Better\u200bSelf Support'], ['displayName', 'Аdmin']] as const) {
-      const res = await client().post('/api/register', { username: 'honest_name', email: 'honest@example.com', password: 'secret-pass', [field]: value });
-      expect([value, res.status, res.body.message]).toEqual([value, 400, `${field}: ${message}`]);
-    }
-  });
-
-  it('stores display names without invisible, bidi or control characters', async () => {
-    const { user } = await registered('Tidy', { displayName: ' \u202eTi\u200bdy\u202c\nTom\u2066 ' });
-    expect(user.displayName).toBe('Tidy Tom');
-  });
-
-});
+const registered = (username: string, extra: Record<string, unknown> = {}) => signedUpMember(app.base, db(), username, extra);
+const mailsTo = (email: string, subject: RegExp, n = 1) => mailsToDb(db(), email, subject, n);
 
 describe('sign-in and sign-out', () => {
   it('signs in by exact username or by email in any case', async () => {
@@ -271,83 +97,6 @@ describe('sign-in and sign-out', () => {
     const stranger = (await registered('Stranger')).c;
     const mine = (await c.get('/api/sessions')).body[0].id;
     expect((await stranger.delete(`/api/sessions/${mine}`)).status).toBe(404);
-  });
-});
-
-describe('throttling sign-in', () => {
-  const from = (address: string) => ({ 'x-forwarded-for': address });
-  const signIn = (username: string, password: string, address: string) => client().post('/api/login', { username, password }, from(address));
-
-  it('makes a member wait after 8 failed tries, with a Retry-After', async () => {
-    await registered('Guessed');
-    for (let i = 0; i < 8; i++) expect((await client().post('/api/login', { username: 'Guessed', password: 'wrong' })).status).toBe(401);
-    const blocked = await client().post('/api/login', { username: 'Guessed', password: 'secret-pass' });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many sign-in attempts\. Please wait \d+ seconds? and try again\./);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-  });
-
-  it('gives staff only 4 free tries', async () => {
-    await ensureAccount(db(), { username: 'Boss2', email: 'boss2@example.com', password: 'Boss-pass-2', admin: true });
-    for (let i = 0; i < 4; i++) await client().post('/api/login', { username: 'Boss2', password: 'nope' });
-    expect((await client().post('/api/login', { username: 'Boss2', password: 'Boss-pass-2' })).status).toBe(429);
-  });
-
-  it('wrong passwords from one address are throttled, for that account and then for every account', async () => {
-    await registered('Targeted');
-    for (let i = 0; i < 8; i++) expect((await signIn('Targeted', 'wrong', '203.0.113.50')).status).toBe(401);
-    expect((await signIn('Targeted', 'secret-pass', '203.0.113.50')).status).toBe(429);
-    expect((await signIn('Targeted', 'secret-pass', '203.0.113.51')).status).toBe(200);
-    // One address trying many accounts meets the address's own limit (30 free tries in all).
-    for (let i = 0; i < 22; i++) expect((await signIn(`nobody_${i}`, 'wrong', '203.0.113.50')).status).toBe(401);
-    expect((await signIn('Boss', 'Boss-pass-1', '203.0.113.50')).status).toBe(429);
-  });
-
-  it('a correct password from a clean address signs in while the account is under attack from another address', async () => {
-    await registered('Besieged');
-    // 60 wrong passwords from 12 addresses: more than any per-account lock used to allow.
-    for (let n = 0; n < 12; n++) {
-      const tries = await Promise.all(Array.from({ length: 5 }, () => signIn('Besieged', 'wrong', `198.51.100.${n}`)));
-      expect(tries.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
-    }
-    expect((await signIn('Besieged', 'secret-pass', '192.0.2.77')).status).toBe(200);
-    // An admin under the same attack still gets in from a clean address.
-    for (let n = 0; n < 12; n++) await Promise.all(Array.from({ length: 4 }, () => signIn('Boss', 'wrong', `198.51.100.${n}`)));
-    expect((await signIn('Boss', 'Boss-pass-1', '192.0.2.78')).status).toBe(200);
-  });
-
-  it('tells the member by mail, at most once an hour, when their account sees many failed sign-ins', async () => {
-    await registered('Watched');
-    const subject = /^Many failed sign-ins to your Better Self account$/;
-    for (let n = 0; n < 4; n++) await Promise.all(Array.from({ length: 5 }, () => signIn('Watched', 'wrong', `198.51.101.${n}`)));
-    await sleep(200);
-    expect(await mailsTo('watched@example.com', subject, 0)).toHaveLength(0);
-    for (let n = 4; n < 8; n++) await Promise.all(Array.from({ length: 5 }, () => signIn('Watched', 'wrong', `198.51.101.${n}`)));
-    const told = await mailsTo('watched@example.com', subject);
-    expect(told).toHaveLength(1);
-    await sleep(200);
-    expect(await mailsTo('watched@example.com', subject, 2)).toHaveLength(1);
-    // An hour later, a new wave is told again.
-    await db().update(throttleEvents).set({ at: HOUR_AGO }).where(sql`${throttleEvents.key} like '%:' || (select id from app.users where username = 'Watched')`);
-    for (let n = 8; n < 13; n++) await Promise.all(Array.from({ length: 5 }, () => signIn('Watched', 'wrong', `198.51.101.${n}`)));
-    expect(await mailsTo('watched@example.com', subject, 2)).toHaveLength(2);
-  });
-
-  it('sends no sign-in warning to an address that was never confirmed', async () => {
-    await client().post('/api/register', { username: 'Unconfirmed', email: 'unconfirmed@example.com', password: 'secret-pass' });
-    for (let n = 0; n < 5; n++) await Promise.all(Array.from({ length: 5 }, () => signIn('Unconfirmed', 'wrong', `198.51.102.${n}`)));
-    await sleep(300);
-    expect(await mailsTo('unconfirmed@example.com', /^Many failed/, 0)).toHaveLength(0);
-  });
-
-  it('forgets failures after the wait and clears them on success, so nobody is locked out for good', async () => {
-    await registered('Patient');
-    for (let i = 0; i < 8; i++) await client().post('/api/login', { username: 'Patient', password: 'wrong' });
-    // The wait has passed: move the failures back in time instead of sleeping.
-    await db().update(throttleEvents).set({ at: sql`now() - interval '5 minutes'` }).where(sql`${throttleEvents.key} like 'login:%patient%'`);
-    expect((await client().post('/api/login', { username: 'Patient', password: 'secret-pass' })).status).toBe(200);
-    const left = await db().select().from(throttleEvents).where(sql`${throttleEvents.key} like 'login:account-ip:patient:%'`);
-    expect(left).toHaveLength(0);
   });
 });
 
@@ -495,7 +244,7 @@ describe('cookies behind https', () => {
     try {
       const c = browserClient(secureApp.base, 'https://members.example');
       expect((await c.post('/api/register', { username: 'secure_one', email: 'secure@example.com', password: 'secret-pass' })).status).toBe(202);
-      expect((await c.post('/api/auth/confirm-email', { token: await confirmationToken('secure@example.com') })).status).toBe(200);
+      expect((await c.post('/api/auth/confirm-email', { token: await confirmationToken(db(), 'secure@example.com') })).status).toBe(200);
       const sid = c.setCookieHeaders().find((h) => h.startsWith('__Host-sid='))!;
       expect(sid).toMatch(/; Secure/);
       expect(sid).toMatch(/; HttpOnly/);
