@@ -28,7 +28,10 @@ export const users = app.table(
   (t) => [
     // Usernames are unique regardless of case; sign-in still matches them exactly.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_idx').on(t.email),
+    // An address belongs to one account once confirmed (DESIGN §7.18). Until then several sign-ups
+    // may name it, so signing up never reveals whether an address is registered.
+    uniqueIndex('users_confirmed_email_idx').on(t.email).where(sql`${t.emailConfirmedAt} is not null`),
+    index('users_email_idx').on(t.email),
   ],
 );
 
