@@ -20,6 +20,10 @@ import { commentRoutes } from './routes/comments.ts';
 import { communityRoutes } from './routes/community.ts';
 import { contentRoutes } from './routes/content.ts';
 import { videoRoutes } from './routes/videos.ts';
+import { aiRoutes } from './routes/ai.ts';
+import { DEFAULT_AI_LIMITS, type AiLimits } from './domain/ai/ai-deps.ts';
+import { createLocalPresenters } from './integrations/ai/local-presenters.ts';
+import type { TalkingPresenters } from './integrations/ai/talking-presenters.ts';
 import type { VideoSyncDeps } from './domain/videos/sync-youtube-videos.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
@@ -49,6 +53,9 @@ export type AppDeps = {
   clock?: () => Date;
   /** The channel sync's parts (the YouTube client, or null when not configured; the CMS sink). */
   videoSync: Omit<VideoSyncDeps, 'db' | 'logger' | 'refreshContent'>;
+  /** The AI assistant's presenters: D-ID when configured, else the offline ones (DESIGN §5). */
+  presenters?: TalkingPresenters;
+  aiLimits?: AiLimits;
 };
 
 
@@ -108,6 +115,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(communityRoutes({ db: deps.db, readUser }));
   api.use(videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, sync: { ...deps.videoSync, logger: deps.logger, refreshContent: () => deps.content.refresh() } }));
   api.use(contentRoutes({ content: deps.content, readViewer }));
+  api.use(aiRoutes({ db: deps.db, logger: deps.logger, content: deps.content, presenters: deps.presenters ?? createLocalPresenters(), limits: deps.aiLimits ?? DEFAULT_AI_LIMITS, readUser, cookies }));
   api.use(notFound);
 
   app.use('/api', api);

@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   YOUTUBE_API_URL: z.string().url().optional(),
   /** How often the daily sync checks whether a day has passed since the last run. */
   VIDEO_SYNC_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60_000),
+  /** D-ID's API key (as D-ID issues it, for Basic auth); unset: the offline presenters. */
+  DID_API_KEY: z.string().optional(),
+  /** Another D-ID API address (a local stand-in speaking its wire format); unset: D-ID's. */
+  DID_API_URL: z.string().url().optional(),
 });
 
 /** Each plan of the catalogue (@app/shared plans.ts) → the setting holding its Stripe price id. */
@@ -78,6 +82,8 @@ export type Config = {
   youtube: { apiKey: string; baseUrl: string | undefined } | null;
   youtubeChannel: string | null;
   videoSyncCheckIntervalMs: number;
+  /** D-ID's talking presenters when DID_API_KEY is set; otherwise the offline presenters. */
+  did: { apiKey: string; baseUrl: string | undefined } | null;
 };
 
 /** Express's `trust proxy`: hops whose X-Forwarded-For is believed (a count, addresses/subnets, or true/false). */
@@ -144,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     youtube: e.YOUTUBE_API_KEY ? { apiKey: e.YOUTUBE_API_KEY, baseUrl: e.YOUTUBE_API_URL } : null,
     youtubeChannel: e.YOUTUBE_CHANNEL_HANDLE?.trim() || null,
     videoSyncCheckIntervalMs: e.VIDEO_SYNC_CHECK_INTERVAL_MS,
+    did: e.DID_API_KEY?.trim() ? { apiKey: e.DID_API_KEY.trim(), baseUrl: e.DID_API_URL } : null,
   };
 }
 

@@ -17,6 +17,8 @@ import { startMembershipJob } from './jobs/membership-job.ts';
 import { startVideoSyncJob } from './jobs/video-sync-job.ts';
 import { createCmsVideoSink } from './integrations/youtube/cms-video-sink.ts';
 import { createYouTubeClient } from './integrations/youtube/youtube-client.ts';
+import { createDidClient } from './integrations/ai/did-client.ts';
+import { createLocalPresenters } from './integrations/ai/local-presenters.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
@@ -60,7 +62,7 @@ async function main() {
     sink: createCmsVideoSink(config.cmsUrl, config.internalSecret),
     defaultChannel: config.youtubeChannel,
   };
-  const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments });
+  const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters() });
   const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), ...payments }, config.membershipCheckIntervalMs);
   const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');

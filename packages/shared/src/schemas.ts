@@ -8,3 +8,4 @@ export * from './article-import.ts';
 export * from './membership.ts';
 export * from './orders.ts';
 export * from './community-schemas.ts';
+export * from './ai-schemas.ts';

@@ -1,0 +1,30 @@
+import type { AiAnswer, Viewer } from '@app/shared/browser';
+import type { ContentIndex } from '../content/content-index.ts';
+import { assistantIndexFor, type Question } from './assistant-index.ts';
+import { composeAnswer, isRelevant } from './compose-answer.ts';
+import { termsOf } from './search-terms.ts';
+
+// "What about in the evening?", "and for kids?": a question that leans on the one before it.
+const FOLLOW_UP = /^\s*(and|but|also|so|then|or|what about|how about|what if|same for|is that|does that|does it|is it|and if)\b/i;
+
+/**
+ * The offline presenter (DESIGN §5): answers from the site's own content for this viewer. A
+ * follow-up — one that says so, or one that finds nothing alone — is searched together with the
+ * previous question of the conversation, its own words counting double.
+ */
+export function answerQuestion(content: ContentIndex, viewer: Viewer, text: string, previous: string | null): AiAnswer {
+  const index = assistantIndexFor(content);
+  const alone: Question = { terms: termsOf(text) };
+  let question = alone;
+  let hits = index.search(alone);
+  if (previous && (FOLLOW_UP.test(text) || !isRelevant(hits[0]))) {
+    const together: Question = { terms: alone.terms, context: termsOf(previous).filter((t) => !alone.terms.includes(t)) };
+    const found = index.search(together);
+    if (isRelevant(found[0])) {
+      question = together;
+      hits = found;
+    }
+  }
+  const topics = [...content.categories.values()].map((c) => c.title);
+  return composeAnswer(index, hits, question, viewer, topics);
+}

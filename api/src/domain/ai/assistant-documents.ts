@@ -1,0 +1,96 @@
+import { POLICY_SECTIONS, type Tier } from '@app/shared/browser';
+import type { InteractiveData } from '@app/shared/schemas';
+import type { Element, Nodes } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import type { ContentIndex } from '../content/content-index.ts';
+
+/** A passage of a document: a paragraph or list item, under its section's heading. */
+export type Block = { heading: string | null; text: string };
+
+/**
+ * One thing the assistant can answer from: an article, a video, a product or a policy. `blocks`
+ * is the whole readable text (an article's body); whether the asker may be quoted it is decided
+ * per question by `can(viewer, 'read', …)`. `summary` is what every visitor sees anyway.
+ */
+export type AssistantDocument = {
+  key: string;
+  kind: 'article' | 'video' | 'product' | 'policy';
+  title: string;
+  url: string;
+  membershipRequired: Tier;
+  summary: string;
+  blocks: Block[];
+};
+
+const BLOCKS = new Set(['p', 'li', 'blockquote', 'td', 'th', 'dd', 'dt', 'figcaption', 'pre']);
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+function textOf(node: Nodes): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element' && node.tagName === 'br') return ' ';
+  if ('children' in node) return node.children.map((c) => textOf(c)).join('');
+  return '';
+}
+
+const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** An article body's paragraphs and list items, each under the heading it sits below. */
+export function htmlBlocks(html: string): Block[] {
+  const blocks: Block[] = [];
+  let heading: string | null = null;
+  const visit = (node: Nodes) => {
+    if (node.type === 'element') {
+      const el = node as Element;
+      if (HEADINGS.has(el.tagName)) {
+        heading = clean(textOf(el)) || heading;
+        return;
+      }
+      // A list item holding a nested list is its own words plus the nested items, one block each.
+      if (BLOCKS.has(el.tagName)) {
+        const own = el.children.filter((c) => !(c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol')));
+        const text = clean(own.map((c) => textOf(c)).join(''));
+        if (text) blocks.push({ heading, text });
+        el.children.filter((c) => c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol')).forEach(visit);
+        return;
+      }
+    }
+    if ('children' in node) node.children.forEach(visit);
+  };
+  visit(fromHtml(html, { fragment: true }));
+  return blocks;
+}
+
+const paragraphs = (text: string): Block[] =>
+  text
+    .split(/\n\s*\n/)
+    .map(clean)
+    .filter(Boolean)
+    .map((t) => ({ heading: null, text: t }));
+
+/** An interactive lesson's key points and experiment: read by its readers like its body (its quiz is not: the answers stay on the server). */
+function lessonBlocks(data: InteractiveData | null): Block[] {
+  if (!data) return [];
+  const points = data.keyPoints.map((text) => ({ heading: 'Key points', text }));
+  const e = data.experiment;
+  const experiment = e ? [e.description, ...e.steps, e.conclusion].map((text) => ({ heading: e.title, text })) : [];
+  return [...points, ...experiment];
+}
+
+/** Everything the assistant may answer from in this content version, policies included. */
+export function assistantDocuments(index: ContentIndex): AssistantDocument[] {
+  const docs: AssistantDocument[] = [];
+  for (const a of index.articles.values()) {
+    const s = a.summary;
+    docs.push({ key: `article:${s.id}`, kind: 'article', title: s.title, url: `/articles/${s.id}`, membershipRequired: s.membershipRequired, summary: s.excerpt, blocks: [...htmlBlocks(a.content), ...lessonBlocks(a.interactiveData)] });
+  }
+  for (const v of index.videos) {
+    docs.push({ key: `video:${v.id}`, kind: 'video', title: v.title, url: `/videos/${v.id}`, membershipRequired: v.membershipRequired, summary: '', blocks: paragraphs(v.description) });
+  }
+  for (const p of index.products.values()) {
+    docs.push({ key: `product:${p.id}`, kind: 'product', title: p.name, url: `/store/${p.id}`, membershipRequired: 'free', summary: p.category, blocks: paragraphs(p.description) });
+  }
+  for (const p of POLICY_SECTIONS) {
+    docs.push({ key: `policy:${p.id}`, kind: 'policy', title: p.title, url: `/policies#${p.id}`, membershipRequired: 'free', summary: '', blocks: p.body.map((text) => ({ heading: null, text })) });
+  }
+  return docs;
+}

@@ -1,0 +1,115 @@
+import { can, tierLabel, type AiAnswer, type AiSource, type Viewer } from '@app/shared/browser';
+import type { AssistantDocument } from './assistant-documents.ts';
+import type { AssistantIndex, Hit, Question } from './assistant-index.ts';
+import { termsOf } from './search-terms.ts';
+
+/**
+ * A document answers a question only when it covers enough of the question's weight (rare words
+ * weigh more): half of it, or a quarter with at least two of its words — so "better" or "time"
+ * alone, or one stray word of a question about something else, never make the site know something.
+ */
+export const MIN_COVERAGE = 0.5;
+const MIN_COVERAGE_OF_TWO = 0.25;
+/** And the words it matched must weigh at least half a word only one document uses: "Where should I keep it?" alone is about nothing. */
+const MIN_EVIDENCE = 0.5;
+/** Further sources are named when they score at least this share of the best one. */
+const RELATED_SHARE = 0.5;
+const MAX_SOURCES = 3;
+const MAX_SENTENCES = 4;
+const MAX_QUOTE_CHARS = 520;
+
+export const isRelevant = (hit: Hit | undefined): hit is Hit =>
+  hit !== undefined && hit.evidence >= MIN_EVIDENCE && (hit.coverage >= MIN_COVERAGE || (hit.matched >= 2 && hit.coverage >= MIN_COVERAGE_OF_TWO));
+
+/** What the assistant says when the site has nothing on the question: no guess, and what it does know about. */
+export function nothingFound(topics: string[]): AiAnswer {
+  const about = topics.length ? ` Try asking about ${listOf(topics.slice(0, 6).map((t) => t.toLowerCase()))}.` : '';
+  return { text: `I couldn't find anything about that in our articles, videos, store or policies, so I won't guess.${about}`, sources: [] };
+}
+
+function listOf(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+type Sentence = { order: number; text: string; terms: Set<string> };
+type Section = { heading: Set<string>; sentences: Sentence[] };
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** A document's sections (the blocks under one heading) and their sentences, in reading order. */
+function sectionsOf(doc: AssistantDocument): { sections: Section[]; sentences: Sentence[] } {
+  const sections: Section[] = [];
+  const sentences: Sentence[] = [];
+  let heading: string | null | undefined;
+  for (const b of doc.blocks) {
+    if (sections.length === 0 || b.heading !== heading) sections.push({ heading: new Set(b.heading ? termsOf(b.heading) : []), sentences: [] });
+    heading = b.heading;
+    for (const { segment } of segmenter.segment(b.text)) {
+      const text = segment.trim();
+      if (!text) continue;
+      const sentence = { order: sentences.length, text, terms: new Set(termsOf(text)) };
+      sentences.push(sentence);
+      sections.at(-1)!.sentences.push(sentence);
+    }
+  }
+  return { sections, sentences };
+}
+
+// A list item is often a fragment without a full stop; quoted one after another they need one.
+const ended = (s: string) => (/[.!?…:;"”’)]$/.test(s) ? s : `${s}.`);
+
+/**
+ * The 2–4 sentences of `doc` that best answer the question, word for word and in the document's
+ * order. The section whose heading and sentences hold most of the question (its words weighted by
+ * rarity, the question's own words double those of the question it follows up, the title's words
+ * a quarter) is quoted whole when short; a long one from its best sentence on.
+ */
+export function bestPassage(doc: AssistantDocument, question: Question, idf: (term: string) => number): string {
+  const { sections, sentences } = sectionsOf(doc);
+  if (sentences.length === 0) return doc.summary;
+  const own = new Set(question.terms);
+  const all = [...new Set([...question.terms, ...(question.context ?? [])])];
+  // The title's words chose the document; within it they say little about which part answers.
+  const title = new Set(termsOf(doc.title));
+  const weigh = (has: (t: string) => boolean) => all.reduce((sum, t) => sum + (has(t) ? (own.has(t) ? 2 : 1) * (title.has(t) ? 0.25 : 1) * idf(t) : 0), 0);
+  const sectionScore = (x: Section) => weigh((t) => x.heading.has(t) || x.sentences.some((s) => s.terms.has(t)));
+  const section = sections.filter((x) => x.sentences.length).reduce((best, x) => (sectionScore(x) > sectionScore(best) ? x : best));
+  let chosen = section.sentences;
+  if (chosen.length > MAX_SENTENCES || chosen.reduce((n, s) => n + s.text.length + 1, 0) > MAX_QUOTE_CHARS) {
+    const best = chosen.reduce((b, s) => (weigh((t) => s.terms.has(t)) > weigh((t) => b.terms.has(t)) ? s : b));
+    chosen = [best];
+    for (const next of section.sentences.filter((s) => s.order > best.order)) {
+      if (chosen.length >= 3 || chosen.reduce((n, s) => n + s.text.length + 1, 0) + next.text.length > MAX_QUOTE_CHARS) break;
+      chosen.push(next);
+    }
+  }
+  // At least two sentences when the document has them: the next one, else the one before.
+  if (chosen.length < 2 && sentences.length > 1) {
+    const last = chosen.at(-1)!;
+    chosen = last.order + 1 < sentences.length ? [...chosen, sentences[last.order + 1]!] : [sentences[chosen[0]!.order - 1]!, ...chosen];
+  }
+  return chosen.map((s) => ended(s.text)).join(' ');
+}
+
+function sourceOf(doc: AssistantDocument, viewer: Viewer): AiSource {
+  return can(viewer, 'read', doc) ? { title: doc.title, url: doc.url } : { title: doc.title, url: doc.url, locked: doc.membershipRequired };
+}
+
+/**
+ * The offline presenter's answer (spec 02 "AI Assistant", DESIGN §5): quoted from the most
+ * relevant document the asker may read, naming it, with related sources after it — or, when
+ * the best document is above the asker's tier, only its name, its tier and where to read it,
+ * never a word of its body. Nothing relevant: says so instead of guessing.
+ */
+export function composeAnswer(index: AssistantIndex, hits: Hit[], question: Question, viewer: Viewer, topics: string[]): AiAnswer {
+  const top = hits[0];
+  if (!isRelevant(top)) return nothingFound(topics);
+  const relevant = hits.filter((h) => isRelevant(h) && h.score >= top.score * RELATED_SHARE).slice(0, MAX_SOURCES);
+  const sources = relevant.map((h) => sourceOf(h.doc, viewer));
+  const primary = top.doc;
+  if (!can(viewer, 'read', primary)) {
+    const tier = tierLabel(primary.membershipRequired);
+    return { text: `“${primary.title}” covers this, and it is for ${tier} members. Upgrade your membership to read it.`, sources };
+  }
+  return { text: `From “${primary.title}”: “${bestPassage(primary, question, index.idf)}”`, sources };
+}
