@@ -143,6 +143,14 @@ export interface Article {
   thumbnail?: (number | null) | Media;
   publishDate: string;
   /**
+   * Unticked: kept here but not shown on the site (imported drafts arrive so).
+   */
+  published?: boolean | null;
+  /**
+   * The slug this article had where it was imported from; a re-import finds it by this.
+   */
+  sourceSlug?: string | null;
+  /**
    * The lowest membership tier that may read this.
    */
   membershipRequired: 'free' | 'pro' | 'vip';
@@ -281,6 +289,9 @@ export interface Video {
    * The video id on the channel.
    */
   externalId?: string | null;
+  /**
+   * Use an https address on YouTube (youtube.com, youtu.be, youtube-nocookie.com) or Vimeo.
+   */
   videoUrl: string;
   publishDate: string;
   views?: number | null;
@@ -470,6 +481,8 @@ export interface ArticlesSelect<T extends boolean = true> {
   category?: T;
   thumbnail?: T;
   publishDate?: T;
+  published?: T;
+  sourceSlug?: T;
   membershipRequired?: T;
   content?: T;
   contentHtml?: T;

@@ -27,6 +27,20 @@ export const Articles: CollectionConfig = {
     { name: 'category', type: 'relationship', relationTo: 'categories', required: true, index: true },
     { name: 'thumbnail', type: 'upload', relationTo: 'media' },
     { name: 'publishDate', type: 'date', required: true, index: true, defaultValue: () => new Date().toISOString(), admin: { position: 'sidebar' } },
+    {
+      name: 'published',
+      type: 'checkbox',
+      defaultValue: true,
+      index: true,
+      admin: { position: 'sidebar', description: 'Unticked: kept here but not shown on the site (imported drafts arrive so).' },
+    },
+    {
+      name: 'sourceSlug',
+      type: 'text',
+      index: true,
+      maxLength: 200,
+      admin: { position: 'sidebar', readOnly: true, description: 'The slug this article had where it was imported from; a re-import finds it by this.' },
+    },
     membershipRequired,
     { name: 'content', type: 'richText', required: true },
     // Only the renderContentHtml hook writes this; nobody may send it (a PATCH would store raw HTML).

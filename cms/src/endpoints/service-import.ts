@@ -5,11 +5,12 @@ import { titleFromSlug } from '@app/shared/browser';
 import { ArticleImportSchema } from '@app/shared/schemas';
 import { hasServiceSecret } from '../access/editors';
 
-
 /**
- * POST /cms/api/articles/service-import — the API's article import (its ZIP upload) hands each
- * validated, sanitized article here to become a real CMS article: rich text converted from HTML,
- * the category created when new, the thumbnail stored as media. Only our services may call it.
+ * POST /cms/api/articles/service-import — the API's article import hands each validated,
+ * sanitized article here to become a real CMS article: rich text converted from HTML, the
+ * category created when new, the thumbnail stored as media, the publish date, draft state and
+ * source slug kept. With `replaces` it overwrites that article (a re-import the admin chose to
+ * update), keeping its thumbnail when the import brings none. Only our services may call it.
  */
 export const serviceImport: Endpoint = {
   path: '/service-import',
@@ -25,7 +26,8 @@ export const serviceImport: Endpoint = {
     const { payload } = req;
     try {
       const found = await payload.find({ collection: 'categories', where: { slug: { equals: body.category } }, limit: 1, overrideAccess: true });
-      const category = found.docs[0] ?? (await payload.create({ collection: 'categories', data: { slug: body.category, title: titleFromSlug(body.category) }, overrideAccess: true }));
+      const category =
+        found.docs[0] ?? (await payload.create({ collection: 'categories', data: { slug: body.category, title: body.categoryTitle ?? titleFromSlug(body.category) }, overrideAccess: true }));
       const thumbnail = body.thumbnail
         ? (
             await payload.create({
@@ -38,22 +40,25 @@ export const serviceImport: Endpoint = {
         : undefined;
       const editorConfig = await editorConfigFactory.default({ config: payload.config });
       const content = convertHTMLToLexical({ editorConfig, html: body.html, JSDOM });
-      const doc = await payload.create({
-        collection: 'articles',
-        data: {
-          title: body.title,
-          excerpt: body.excerpt,
-          author: body.author,
-          category: category.id,
-          membershipRequired: body.membershipRequired,
-          publishDate: body.publishDate ?? new Date().toISOString(),
-          content,
-          thumbnail,
-          hasInteractiveElements: Boolean(body.interactiveData),
-          interactiveData: body.interactiveData ?? undefined,
-        },
-        overrideAccess: true,
-      });
+      const data = {
+        title: body.title,
+        excerpt: body.excerpt,
+        author: body.author,
+        category: category.id,
+        membershipRequired: body.membershipRequired,
+        publishDate: body.publishDate ? new Date(body.publishDate).toISOString() : new Date().toISOString(),
+        published: body.published,
+        sourceSlug: body.sourceSlug,
+        content,
+        thumbnail,
+        hasInteractiveElements: Boolean(body.interactiveData),
+        interactiveData: body.interactiveData ?? undefined,
+      };
+      if (body.replaces) {
+        const doc = await payload.update({ collection: 'articles', id: body.replaces, data, overrideAccess: true });
+        return Response.json({ id: doc.id }, { status: 200 });
+      }
+      const doc = await payload.create({ collection: 'articles', data, overrideAccess: true });
       return Response.json({ id: doc.id }, { status: 201 });
     } catch (err) {
       return Response.json({ message: (err as Error).message }, { status: 400 });

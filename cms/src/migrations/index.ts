@@ -1,6 +1,7 @@
 import * as migration_20261121_195642_initial from './20261121_195642_initial';
 import * as migration_20261122_010454_membership_plans from './20261122_010454_membership_plans';
 import * as migration_20261123_120000_membership_plans_without_price from './20261123_120000_membership_plans_without_price';
+import * as migration_20261123_204004_article_import_source from './20261123_204004_article_import_source';
 
 export const migrations = [
   {
@@ -11,11 +12,16 @@ export const migrations = [
   {
     up: migration_20261122_010454_membership_plans.up,
     down: migration_20261122_010454_membership_plans.down,
-    name: '20261122_010454_membership_plans'
+    name: '20261122_010454_membership_plans',
   },
   {
     up: migration_20261123_120000_membership_plans_without_price.up,
     down: migration_20261123_120000_membership_plans_without_price.down,
-    name: '20261123_120000_membership_plans_without_price'
+    name: '20261123_120000_membership_plans_without_price',
+  },
+  {
+    up: migration_20261123_204004_article_import_source.up,
+    down: migration_20261123_204004_article_import_source.down,
+    name: '20261123_204004_article_import_source'
   },
 ];

@@ -2,16 +2,25 @@ import { z } from 'zod';
 import { TierSchema } from './content.ts';
 
 /**
- * One validated, sanitized article of a ZIP import, as the API hands it to the CMS
- * (POST /cms/api/articles/service-import). The CMS parses its body with this same schema.
+ * One validated, sanitized article of an import (a ZIP of Markdown/HTML, a Ghost export or a
+ * WordPress export), as the API hands it to the CMS (POST /cms/api/articles/service-import).
+ * The CMS parses its body with this same schema.
  */
 export const ArticleImportSchema = z.object({
   title: z.string().min(1).max(200),
   excerpt: z.string().max(600).optional(),
   author: z.string().max(100).optional(),
   category: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  /** The title of a category created by this import (else made from the slug). */
+  categoryTitle: z.string().min(1).max(100).optional(),
   membershipRequired: TierSchema,
-  publishDate: z.iso.datetime().optional(),
+  publishDate: z.iso.datetime({ offset: true }).optional(),
+  /** Drafts at the source arrive unpublished: kept in the CMS, not shown on the site. */
+  published: z.boolean().default(true),
+  /** The article's slug where it came from; a re-import matches it. */
+  sourceSlug: z.string().min(1).max(200).optional(),
+  /** Overwrite this article (a re-import whose admin chose "update") instead of creating one. */
+  replaces: z.number().int().positive().optional(),
   html: z.string().min(1).max(2_000_000),
   interactiveData: z.record(z.string(), z.unknown()).nullable().optional(),
   thumbnail: z
@@ -19,7 +28,51 @@ export const ArticleImportSchema = z.object({
     .nullable()
     .optional(),
 });
-export type ArticleImport = z.infer<typeof ArticleImportSchema>;
+export type ArticleImport = z.input<typeof ArticleImportSchema>;
+
+/** What the admin chooses in the upload form (multipart fields beside `file`). */
+export const ArticleUploadOptionsSchema = z.object({
+  /** Articles already on the site (same source slug, or same title and date): skipped or updated. */
+  onDuplicate: z.enum(['skip', 'update']).default('skip'),
+  /** The category of articles that name none (no category, categories or tags). */
+  defaultCategory: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'defaultCategory must be a category slug such as "time-management"')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Ghost and WordPress pages are skipped unless the admin asks for them. */
+  includePages: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type ArticleUploadOptions = z.output<typeof ArticleUploadOptionsSchema>;
+
+/** A file (or an item of an export) the import did not handle, and why. */
+export type ImportSkip = { file: string; reason: string };
+
+/** One article of a dry run: what would be written. */
+export type ImportPreviewItem = {
+  file: string;
+  title: string;
+  category: string;
+  membershipRequired: z.infer<typeof TierSchema>;
+  publishDate: string | null;
+  published: boolean;
+  warnings: string[];
+  error?: string;
+};
 
 /** POST /api/admin/articles/upload's answer. */
-export type ImportResult = { articlesImported: number; message: string; errors: { file: string; message: string }[] };
+export type ImportResult = { articlesImported: number; message: string; errors: { file: string; message: string }[]; skipped: ImportSkip[] };
+
+/** POST /api/admin/articles/upload?dryRun=true's answer: nothing written. */
+export type ImportPreview = { articlesImported: 0; message: string; preview: ImportPreviewItem[]; skipped: ImportSkip[] };
+
+/**
+ * With `Accept: application/x-ndjson` the upload answers one JSON line per step — `{ progress: { done,
+ * total } }` while articles are written — and ends with `{ result }` or `{ error: { status, message } }`.
+ */
+export type ImportProgressLine = { progress: { done: number; total: number } } | { result: ImportResult | ImportPreview } | { error: { status: number; message: string } };

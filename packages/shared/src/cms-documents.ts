@@ -152,8 +152,8 @@ export function toProduct(doc: CmsProduct): Product {
 }
 
 /** Reads every document of a collection through Payload's REST API (service-authenticated). */
-export async function fetchCmsCollection<T>(cmsUrl: string, secret: string, collection: string, sort = '-createdAt'): Promise<T[]> {
-  const res = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false&depth=1&sort=${encodeURIComponent(sort)}`, {
+export async function fetchCmsCollection<T>(cmsUrl: string, secret: string, collection: string, sort = '-createdAt', where = ''): Promise<T[]> {
+  const res = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false&depth=1&sort=${encodeURIComponent(sort)}${where}`, {
     headers: { 'x-internal-secret': secret },
     signal: AbortSignal.timeout(15_000),
   });
@@ -185,7 +185,8 @@ export function toMembershipPlan(doc: CmsMembershipPlan): MembershipPlan {
 /** Everything the site and the API show, in one consistent read. */
 export async function fetchAllContent(cmsUrl: string, secret: string): Promise<ContentRecords> {
   const [articles, categories, videos, products, membershipPlans] = await Promise.all([
-    fetchCmsCollection<CmsArticle>(cmsUrl, secret, 'articles', '-publishDate'),
+    // Unpublished articles (imported drafts) stay in the CMS; no page, list or search shows them.
+    fetchCmsCollection<CmsArticle>(cmsUrl, secret, 'articles', '-publishDate', '&where[published][not_equals]=false'),
     fetchCmsCollection<CmsCategory>(cmsUrl, secret, 'categories', 'title'),
     fetchCmsCollection<CmsVideo>(cmsUrl, secret, 'videos', '-publishDate'),
     fetchCmsCollection<CmsProduct>(cmsUrl, secret, 'products', 'name'),

@@ -102,5 +102,5 @@ export async function importArticles(admin: UserRow | null, zip: Buffer, sink: A
     }
   }
   const message = `Imported ${imported} of ${articles.length} article${articles.length === 1 ? '' : 's'}.` + (errors.length ? ` ${errors.length} could not be imported.` : '');
-  return { articlesImported: imported, message, errors };
+  return { articlesImported: imported, message, errors, skipped: [] };
 }
