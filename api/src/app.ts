@@ -11,6 +11,9 @@ import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import type { Mailer } from './integrations/mailer.ts';
 import type { Payments } from './integrations/payments/create-payments.ts';
 import { logSerializers } from './lib/logging.ts';
+import { createRecentErrors, type RecentErrors } from './lib/recent-errors.ts';
+import { requestId } from './lib/request-id.ts';
+import { healthRoutes } from './routes/health.ts';
 import { membershipRoutes, stripeWebhookRoute } from './routes/membership.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -56,6 +59,10 @@ export type AppDeps = {
   /** The AI assistant's presenters: D-ID when configured, else the offline ones (DESIGN §5). */
   presenters?: TalkingPresenters;
   aiLimits?: AiLimits;
+  /** The CMS's private address, checked by GET /api/ready (unset: not checked). */
+  cmsUrl?: string;
+  /** This instance's newest 5xx answers, for the System tab. */
+  recentErrors?: RecentErrors;
 };
 
 
@@ -77,12 +84,21 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(
     pinoHttp<express.Request, express.Response, never>({
       logger: deps.logger,
+      genReqId: requestId,
       // Without these pino-http would log every header, cookies and the internal secret included.
       serializers: logSerializers,
       // Successful requests log at debug so the hot path stays cheap at the default level.
       customLogLevel: (_req, res, err): LevelWithSilent => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
     }),
   );
+
+  const recentErrors = deps.recentErrors ?? createRecentErrors();
+  app.use((req, res, next) => {
+    res.on('finish', () => {
+      if (res.statusCode >= 500) recentErrors.add({ at: new Date().toISOString(), requestId: String(req.id), method: req.method, path: req.path, status: res.statusCode, message: String(res.locals.errorMessage ?? '') });
+    });
+    next();
+  });
 
   const cookies = { secure: deps.publicUrl.startsWith('https:') };
   const session = createSessionReader(deps.db, cookies);
@@ -102,10 +118,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(loginRequired(session));
   api.use(express.json({ limit: '100kb' }));
   api.use(refuseNul);
-  api.get('/health', (_req, res) => {
-    const { loadedAt, version } = deps.content.current();
-    res.json({ status: 'ok', contentLoadedAt: loadedAt, contentVersion: version });
-  });
+  api.use(healthRoutes({ db: deps.db, content: deps.content, cms: deps.cmsUrl ? { url: deps.cmsUrl, secret: deps.internalSecret } : null }));
   api.use(accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }));
   api.use('/admin', adminUserRoutes({ db: deps.db, readUser }));
   api.use('/admin', adminArticleRoutes({ readUser, cms: deps.cms }));

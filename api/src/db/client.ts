@@ -10,6 +10,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+  // An idle connection cut by a database restart emits 'error'; unhandled, it would end the process.
+  // The pool has already dropped that client and the next query connects afresh (GET /api/ready tells).
+  pool.on('error', () => undefined);
   return drizzle(pool, { schema }) as Db;
 }
 

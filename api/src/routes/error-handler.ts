@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError, errorStatus } from '../lib/app-error.ts';
 
@@ -14,6 +14,7 @@ export const notFound: RequestHandler = (req, _res, next) => {
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   if (err instanceof AppError) {
+    if (errorStatus[err.code] >= 500) return serverError(req, res, errorStatus[err.code], err.message, err, { code: err.code, ...(err.details ? { details: err.details } : {}) });
     const retryAfter = (err.details as { retryAfter?: number } | undefined)?.retryAfter;
     if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
     res.status(errorStatus[err.code]).json({ message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });
@@ -40,5 +41,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   req.log?.error({ err }, 'unhandled error');
-  res.status(500).json({ message: 'Something went wrong on our side. Please try again later.', code: 'internal' });
+  serverError(req, res, 500, 'Something went wrong on our side. Please try again later.', err, { code: 'internal' });
 };
+
+/** A 5xx carries the request's id (also in X-Request-Id and the log line), so a member's report can be traced. */
+function serverError(req: Request, res: Response, status: number, message: string, err: unknown, extra: { code: string; details?: unknown }) {
+  res.locals.errorMessage = err instanceof Error ? err.message : message;
+  res.status(status).json({ message, ...extra, requestId: String(req.id) });
+}
