@@ -36,6 +36,8 @@ export function pageContentSecurityPolicy(scriptHashes: Iterable<string>): strin
     // Islands set a few style attributes (progress bars, widths); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
+    // The AI assistant's presenter videos come from D-ID's storage.
+    "media-src 'self' https:",
     "font-src 'self'",
     "connect-src 'self' https://api.stripe.com",
     'frame-src https://www.youtube-nocookie.com https://js.stripe.com https://hooks.stripe.com',
