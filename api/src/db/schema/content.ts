@@ -13,10 +13,19 @@ export const contentSnapshots = app.table('content_snapshots', {
 /** One static rebuild of the site (from a content change, the admin's button or a webhook). */
 export const deployments = app.table('deployments', {
   id: serial('id').primaryKey(),
+  /** What asked for it, in words ("content 3f2a…, admin"); `kind` is the first asker's kind. */
   trigger: text('trigger').notNull(),
+  kind: text('kind', { enum: ['admin', 'webhook', 'content', 'start'] }).notNull().default('content'),
+  /** The admin who pressed Deploy (no foreign key: accounts.ts builds on this file). */
+  actorId: integer('actor_id'),
+  /** The source commit built, when a repository is configured. */
+  commit: text('commit'),
   /** The content snapshot the build was made from (its pages show this version). */
   contentVersion: text('content_version'),
-  status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
+  /** rolled_back: the build or its health check failed and the previous build kept serving. */
+  status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed', 'rolled_back'] }).notNull(),
+  /** Services whose own code changed in this commit and need a restart ('api', 'cms'). */
+  restartNeeded: jsonb('restart_needed').$type<string[]>().notNull().default([]),
   log: text('log').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -6,3 +6,4 @@ export * from './orders.ts';
 export * from './community.ts';
 export * from './videos.ts';
 export * from './ai.ts';
+export * from './operations.ts';
