@@ -243,7 +243,7 @@ describe('cookies behind https', () => {
     const secureApp = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { publicUrl: 'https://members.example' } });
     try {
       const c = browserClient(secureApp.base, 'https://members.example');
-      expect((await c.post('/api/register', { username: 'secure_one', email: 'secure@example.com', password: 'secret-pass' })).status).toBe(202);
+      expect((await c.post('/api/register', { username: 'secure_one', email: 'secure@example.com', password: 'secret-pass' })).status).toBe(201);
       expect((await c.post('/api/auth/confirm-email', { token: await confirmationToken(db(), 'secure@example.com') })).status).toBe(200);
       const sid = c.setCookieHeaders().find((h) => h.startsWith('__Host-sid='))!;
       expect(sid).toMatch(/; Secure/);

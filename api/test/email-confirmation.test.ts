@@ -13,12 +13,12 @@ const mailsTo = (email: string, subject: RegExp, n = 1) => mailsToDb(db(), email
 const confirmationToken = (email: string) => confirmationTokenDb(db(), email);
 
 describe('registration', () => {
-  it('creates a free member, signed in once they open the emailed link, and never returns the hash', async () => {
+  it('creates a free member, signed in at once with the address unconfirmed until the emailed link is opened, and never returns the hash', async () => {
     const c = client();
     const res = await c.post('/api/register', { username: 'Newbie', displayName: 'New Bee', email: 'NewBie@Example.COM', password: 'secret-pass' });
-    expect(res).toMatchObject({ status: 202, body: { message: 'Check your email: we sent you a link to confirm your address and finish signing up. It works for 24 hours.' } });
-    expect(c.cookies.size).toBe(0);
-    expect((await c.get('/api/user')).status).toBe(401);
+    expect(res).toMatchObject({ status: 201, body: { username: 'Newbie', displayName: 'New Bee', email: 'newbie@example.com', membershipTier: 'free', emailConfirmed: false } });
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
+    expect((await c.get('/api/user')).body).toMatchObject({ username: 'Newbie', emailConfirmed: false });
     const confirmed = await c.post('/api/auth/confirm-email', { token: await confirmationToken('newbie@example.com') });
     expect(confirmed.body).toMatchObject({ username: 'Newbie', displayName: 'New Bee', email: 'newbie@example.com', membershipTier: 'free', isAdmin: false, accountStatus: 'active', emailConfirmed: true });
     expect(JSON.stringify(confirmed.body)).not.toMatch(/argon2|password/i);
@@ -43,24 +43,44 @@ describe('registration', () => {
     expect(dup).toMatchObject({ status: 409, body: { message: 'Username already exists' } });
   });
 
-  it('answers a sign-up with a registered email exactly as one with a free email, signs nobody in, and tells the address owner', async () => {
+  it('answers a sign-up with a registered email exactly as one with a free email, and tells the address owner instead of mailing a link', async () => {
     await registered('Holder');
     const taken = client();
     const free = client();
     const takenRes = await taken.post('/api/register', { username: 'squatter', email: 'HOLDER@example.com', password: 'secret-pass' });
     const freeRes = await free.post('/api/register', { username: 'fresh_one', email: 'fresh_one@example.com', password: 'secret-pass' });
     expect(takenRes.status).toBe(freeRes.status);
-    expect(takenRes.body).toEqual(freeRes.body);
+    const shape = (b: Record<string, unknown>) => ({ ...b, id: typeof b.id, username: typeof b.username, email: typeof b.email, displayName: typeof b.displayName, memberSince: typeof b.memberSince });
+    expect(shape(takenRes.body)).toEqual(shape(freeRes.body));
+    expect(takenRes.body).toMatchObject({ email: 'holder@example.com', emailConfirmed: false });
     expect([...takenRes.headers.keys()].sort()).toEqual([...freeRes.headers.keys()].sort());
-    expect(taken.cookies.size + free.cookies.size).toBe(0);
-    expect(await db().select().from(users).where(eq(users.username, 'squatter'))).toHaveLength(0);
+    // Both are signed in, each as their own new account; the holder's account is untouched.
+    expect((await taken.get('/api/user')).body.username).toBe('squatter');
+    expect((await free.get('/api/user')).body.username).toBe('fresh_one');
     const told = await mailsTo('holder@example.com', /^Someone tried to sign up with your Better Self address$/);
     expect(told).toHaveLength(1);
     expect(told[0]!.text).not.toMatch(/squatter/);
+    expect(await mailsTo('holder@example.com', /^Confirm/, 2)).toHaveLength(1);
+    // The holder still signs in by address; the squatter's account can never confirm it.
+    expect((await client().post('/api/login', { username: 'holder@example.com', password: 'secret-pass' })).body.username).toBe('Holder');
     // Told at most once an hour, however often someone tries.
     await client().post('/api/register', { username: 'squatter2', email: 'holder@example.com', password: 'secret-pass' });
     await sleep(200);
     expect(await mailsTo('holder@example.com', /^Someone tried/)).toHaveLength(1);
+  });
+
+  it('lets only the first of two sign-ups naming one address confirm it', async () => {
+    const first = client();
+    await first.post('/api/register', { username: 'early_bird', email: 'shared@example.com', password: 'secret-pass' });
+    const early = await confirmationToken('shared@example.com');
+    const second = client();
+    await second.post('/api/register', { username: 'late_bird', email: 'shared@example.com', password: 'secret-pass' });
+    await mailsTo('shared@example.com', /^Confirm/, 2);
+    const late = await confirmationToken('shared@example.com');
+    expect((await second.post('/api/auth/confirm-email', { token: late })).body.emailConfirmed).toBe(true);
+    expect(await first.post('/api/auth/confirm-email', { token: early })).toMatchObject({ status: 409, body: { message: 'This email address is already confirmed for another account. Sign in to that account, or reset its password.' } });
+    const rows = await db().select().from(users).where(eq(users.email, 'shared@example.com'));
+    expect(rows.filter((r) => r.emailConfirmedAt !== null).map((r) => r.username)).toEqual(['late_bird']);
   });
 
   it('checks every field rule of the spec and ignores unknown fields', async () => {
@@ -131,10 +151,10 @@ describe('confirming the email address', () => {
   });
 
   it('a password reset confirms the address, so its owner can take back an account someone opened with it', async () => {
-    await client().post('/api/register', { username: 'Squatter', email: 'rightful@example.com', password: 'squatter-pass' });
+    await client().post('/api/register', { username: 'Opener', email: 'rightful@example.com', password: 'opener-pass' });
     await client().post('/api/request-password-reset', { email: 'rightful@example.com' });
     const [mail] = await mailsTo('rightful@example.com', /^Reset your Better Self password$/);
-    expect(mail!.text).not.toMatch(/Squatter/);
+    expect(mail!.text).not.toMatch(/Opener/);
     const m = /\/auth\?reset=([^&\s]+)&user=(\d+)/.exec(mail!.text)!;
     await client().post('/api/reset-password', { token: decodeURIComponent(m[1]!), userId: Number(m[2]), newPassword: 'rightful-pass' });
     const owner = await client().post('/api/login', { username: 'rightful@example.com', password: 'rightful-pass' });

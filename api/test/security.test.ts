@@ -115,7 +115,7 @@ describe('registration limits', () => {
   it('answers 429 with Retry-After past the per-address limit, even in parallel', async () => {
     const a = await app({ registerLimits: { perAddressPerHour: 3, perDomainPerTenMinutes: 100 }, trustProxy: false });
     const results = await Promise.all([1, 2, 3, 4, 5].map((n) => signUp(a.base, n)));
-    expect(results.filter((r) => r.status === 202)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     const refused = results.find((r) => r.status === 429)!;
     expect(refused.body.message).toMatch(/^Too many sign-ups\. Please try again in \d+ minutes\.$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
@@ -123,10 +123,10 @@ describe('registration limits', () => {
 
   it('limits a burst from one email domain', async () => {
     const a = await app({ registerLimits: { perAddressPerHour: 100, perDomainPerTenMinutes: 2 } });
-    expect((await signUp(a.base, 1, 'burst.example')).status).toBe(202);
-    expect((await signUp(a.base, 2, 'burst.example')).status).toBe(202);
+    expect((await signUp(a.base, 1, 'burst.example')).status).toBe(201);
+    expect((await signUp(a.base, 2, 'burst.example')).status).toBe(201);
     expect((await signUp(a.base, 3, 'burst.example')).status).toBe(429);
-    expect((await signUp(a.base, 4, 'other.example')).status).toBe(202);
+    expect((await signUp(a.base, 4, 'other.example')).status).toBe(201);
   });
 });
 
@@ -136,15 +136,15 @@ describe('the trusted proxy', () => {
 
   it('honours X-Forwarded-For from a trusted hop: each visitor has their own limit', async () => {
     const a = await app({ registerLimits: { perAddressPerHour: 1, perDomainPerTenMinutes: 100 }, trustProxy: 'loopback' });
-    expect((await signUpFrom(a.base, 1, '203.0.113.1')).status).toBe(202);
-    expect((await signUpFrom(a.base, 2, '203.0.113.2')).status).toBe(202);
+    expect((await signUpFrom(a.base, 1, '203.0.113.1')).status).toBe(201);
+    expect((await signUpFrom(a.base, 2, '203.0.113.2')).status).toBe(201);
     expect((await signUpFrom(a.base, 3, '203.0.113.1')).status).toBe(429);
   });
 
   it('ignores X-Forwarded-For from a hop it does not trust', async () => {
     await testDb.db.execute(sql`delete from app.throttle_events where key like 'register:ip:%'`);
     const a = await app({ registerLimits: { perAddressPerHour: 1, perDomainPerTenMinutes: 100 }, trustProxy: ['10.0.0.0/8'] });
-    expect((await signUpFrom(a.base, 1, '203.0.113.1')).status).toBe(202);
+    expect((await signUpFrom(a.base, 1, '203.0.113.1')).status).toBe(201);
     expect((await signUpFrom(a.base, 2, '203.0.113.2')).status).toBe(429);
   });
 });

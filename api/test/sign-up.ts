@@ -6,10 +6,10 @@ import { browserClient } from './browser-client.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The mails to an address with this subject, oldest first; waits (up to a second) for `n` of them, as mail goes out after the answer. */
+/** The mails to an address with this subject, oldest first; waits (up to five seconds) for `n` of them, as mail goes out after the answer. */
 export async function mailsTo(db: Db, email: string, subject: RegExp, n = 1) {
   let rows: (typeof mailOutbox.$inferSelect)[] = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 250; i++) {
     rows = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.id)).filter((m) => subject.test(m.subject));
     if (rows.length >= n) break;
     await sleep(20);
@@ -24,12 +24,12 @@ export async function confirmationToken(db: Db, email: string): Promise<string> 
   return decodeURIComponent(link[1]!);
 }
 
-/** A new member who signed up through the API and opened the emailed link: signed in, address confirmed. */
+/** A new member who signed up through the API (signed in at once) and opened the emailed link: address confirmed. */
 export async function signedUpMember(base: string, db: Db, username: string, extra: Record<string, unknown> = {}) {
   const c = browserClient(base);
   const email = String(extra.email ?? `${username}@example.com`).toLowerCase();
   const res = await c.post('/api/register', { username, email, password: 'secret-pass', ...extra });
-  expect(res.status).toBe(202);
+  expect(res.status).toBe(201);
   const confirmed = await c.post('/api/auth/confirm-email', { token: await confirmationToken(db, email) });
   expect(confirmed.status).toBe(200);
   return { c, user: confirmed.body };

@@ -48,8 +48,8 @@ export async function articles(request: APIRequestContext): Promise<ArticleListI
 
 let counter = 0;
 /**
- * A fresh member made through the real API: signed up, then confirmed with the link the
- * outbox holds (sign-up starts no session; the link does), raised to a tier or to admin
+ * A fresh member made through the real API: signed up (which signs them in), their address
+ * confirmed with the link the outbox holds (so order and membership mails reach them), raised to a tier or to admin
  * directly in the database, as only payments and admins can, and signed out unless asked.
  * Tests own their members: the seeded demo accounts are for people trying the site.
  */
@@ -57,7 +57,7 @@ export async function createMember(request: APIRequestContext, opts: { signIn?: 
   const username = `member_${Date.now().toString(36)}_${++counter}`;
   const account = { username, email: `${username}@example.com`, password: 'member-pass-1' };
   const res = await request.post('/api/register', { data: account });
-  expect(res.status(), await res.text()).toBe(202);
+  expect(res.status(), await res.text()).toBe(201);
   const confirmed = await request.post('/api/auth/confirm-email', { data: { token: confirmationToken(await latestMailTo(account.email)) } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const user = (await confirmed.json()) as { id: number };

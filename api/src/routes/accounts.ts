@@ -19,8 +19,8 @@ const meta = (req: Request) => ({ userAgent: req.get('user-agent') ?? null, ip: 
 
 /**
  * Sign-up, sign-in, sign-out, the current user, own sessions and password reset (spec 01 §7),
- * and confirming an address (DESIGN §7.18): sign-up answers 202 and the session starts when
- * the emailed link is opened (POST /api/auth/confirm-email).
+ * and confirming an address (DESIGN §7.18): sign-up answers the new account, signed in, and the
+ * emailed link (POST /api/auth/confirm-email) confirms its address.
  */
 export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; session: SessionReader; registerLimits: RegisterLimits }): Router {
   const r = Router();
@@ -46,7 +46,9 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
   }
 
   r.post('/register', async (req, res) => {
-    res.status(202).json(await register(deps, RegisterSchema.parse(req.body), req.ip ?? 'unknown', deps.registerLimits));
+    const user = await register(deps, RegisterSchema.parse(req.body), req.ip ?? 'unknown', deps.registerLimits);
+    await startSession(req, res, user);
+    res.status(201).json(toUserDto(user));
   });
 
   r.post('/auth/confirm-email', async (req, res) => {

@@ -47,11 +47,6 @@ export const RegisterSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
-/**
- * What sign-up answers, whether or not the address already has an account (DESIGN §7.18): the
- * session starts when the emailed link is opened.
- */
-export type SignUpAccepted = { message: string };
 
 /** POST /api/auth/confirm-email: the token from the emailed link (/auth?confirm-token=TOKEN). */
 export const ConfirmEmailSchema = z.object({ token: z.string().min(1, 'This confirmation link is incomplete.').max(200) });

@@ -1,6 +1,6 @@
 import { isStaff } from '@app/shared/browser';
 import type { LoginInput } from '@app/shared/schemas';
-import { eq, or } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearAttempts, refund, takeAttempt, type LimitRule } from '../rate-limit/attempts.ts';
@@ -43,6 +43,9 @@ export async function login(deps: AccountDeps, input: LoginInput, ip: string): P
     .select()
     .from(users)
     .where(or(eq(users.username, username), eq(users.email, username.toLowerCase())))
+    // A username names one account; an address may be named by several sign-ups, and signs in
+    // the account that confirmed it (else the first).
+    .orderBy(sql`${users.username} <> ${username}`, sql`${users.emailConfirmedAt} is null`, asc(users.id))
     .limit(1);
   const account = (user?.username ?? username).toLowerCase();
   const rules: LimitRule[] = [

@@ -1,5 +1,5 @@
-import type { RegisterInput, SignUpAccepted } from '@app/shared/schemas';
-import { eq, sql } from 'drizzle-orm';
+import type { RegisterInput } from '@app/shared/schemas';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,26 +9,26 @@ import { atMost } from './at-most.ts';
 import { signUpAttemptMail } from './account-mails.ts';
 import { hashPassword } from './passwords.ts';
 import { sendEmailConfirmation } from './send-email-confirmation.ts';
+import type { UserRow } from './user-dto.ts';
 
 /** Sign-ups per address per hour (REGISTER_LIMIT_PER_HOUR), and per email domain in ten minutes (a burst of throwaway accounts). */
 export type RegisterLimits = { perAddressPerHour: number; perDomainPerTenMinutes: number };
 export const DEFAULT_REGISTER_LIMITS: RegisterLimits = { perAddressPerHour: 20, perDomainPerTenMinutes: 30 };
 
-export const SIGN_UP_ACCEPTED: SignUpAccepted = { message: 'Check your email: we sent you a link to confirm your address and finish signing up. It works for 24 hours.' };
-
 const HOUR_MS = 60 * 60 * 1000;
 const USERNAME_TAKEN = 'Username already exists';
 
 /**
- * Creates a member account (free tier, address unconfirmed) and mails the confirmation link;
- * the session starts when that link is opened. Usernames are public, so a taken one is said so
- * (409); whether an email is registered is not (DESIGN §7.18): a taken address gets the same
- * answer, in about the same time (the password is hashed either way), and its owner is told
- * by mail, at most once an hour. Usernames are unique regardless of case; emails are stored
- * lowercased. Each sign-up costs an argon2 hash, so sign-ups are limited per address and per
- * email domain (RegisterLimits).
+ * Creates a member account (free tier, address unconfirmed) and answers it; the caller signs it
+ * in (spec 01 §7: the response is the user). Usernames are public, so a taken one is said so
+ * (409). Whether an email is registered is not (DESIGN §7.18): an address is unique only among
+ * confirmed accounts, so a sign-up naming a confirmed address is answered exactly like any other
+ * — a new, unconfirmed account — while the address's owner is told by mail (at most once an hour)
+ * instead of being sent a confirmation link. Unconfirmed accounts get no mail but the
+ * confirmation itself (mailToMember). Each sign-up costs an argon2 hash, so sign-ups are limited
+ * per address and per email domain (RegisterLimits).
  */
-export async function register(deps: AccountDeps, data: RegisterInput, ip: string, limits: RegisterLimits): Promise<SignUpAccepted> {
+export async function register(deps: AccountDeps, data: RegisterInput, ip: string, limits: RegisterLimits): Promise<UserRow> {
   const { db } = deps;
   const email = data.email.toLowerCase();
   await takeAttempt(
@@ -41,25 +41,16 @@ export async function register(deps: AccountDeps, data: RegisterInput, ip: strin
   );
   if (await usernameTaken(deps, data.username)) throw new AppError('conflict', USERNAME_TAKEN);
   const passwordHash = await hashPassword(data.password);
-  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (holder) {
-    tellAddressOwner(deps, email);
-    return SIGN_UP_ACCEPTED;
-  }
   const created = await db
     .insert(users)
     .values({ username: data.username, email, passwordHash, displayName: data.displayName ?? null })
     .returning()
-    .then(([row]) => row!, (err) => (isUniqueViolation(err) ? null : Promise.reject(err)));
-  if (!created) {
-    // Two sign-ups raced for the same name or address: the unique indexes decided.
-    if (await usernameTaken(deps, data.username)) throw new AppError('conflict', USERNAME_TAKEN);
-    tellAddressOwner(deps, email);
-    return SIGN_UP_ACCEPTED;
-  }
+    .then(([row]) => row!, (err) => Promise.reject(isUniqueViolation(err) ? new AppError('conflict', USERNAME_TAKEN) : err));
+  const [owner] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), isNotNull(users.emailConfirmedAt)));
   // Not awaited, in either case: the answer must not wait on (or reveal) mail delivery.
-  void sendEmailConfirmation(deps, created).catch((err) => deps.logger.error({ err }, 'could not send the confirmation mail'));
-  return SIGN_UP_ACCEPTED;
+  if (owner) tellAddressOwner(deps, email);
+  else void sendEmailConfirmation(deps, created).catch((err) => deps.logger.error({ err }, 'could not send the confirmation mail'));
+  return created;
 }
 
 async function usernameTaken(deps: AccountDeps, username: string): Promise<boolean> {

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RequestPasswordResetInput } from '@app/shared/schemas';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccountDeps } from './account-deps.ts';
+import { accountForEmail } from './account-for-email.ts';
 import { passwordResetMail } from './account-mails.ts';
 import { takeAttempt } from '../rate-limit/attempts.ts';
 
@@ -28,7 +29,7 @@ export async function requestPasswordReset(deps: AccountDeps, input: RequestPass
     if (err instanceof AppError && err.code === 'too_many_requests') return { message: RESET_REQUESTED_MESSAGE };
     throw err;
   }
-  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const user = await accountForEmail(db, email);
   if (!user) return { message: RESET_REQUESTED_MESSAGE };
 
   await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccountDeps } from './account-deps.ts';
+import { confirmIfUnclaimed } from './account-for-email.ts';
 import { hashPassword } from './passwords.ts';
 import { sha256 } from './request-password-reset.ts';
 import { endAllSessions } from './sessions.ts';
@@ -23,7 +24,7 @@ export async function resetPassword(deps: AccountDeps, input: ResetPasswordInput
       .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) return false;
-    await tx.update(users).set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx.update(users).set({ passwordHash, emailConfirmedAt: confirmIfUnclaimed, updatedAt: sql`now()` }).where(eq(users.id, userId));
     return true;
   });
   if (!ok) throw new AppError('bad_request', 'This password reset link is invalid or has expired. Please request a new one.');

@@ -18,21 +18,20 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 const sentBody = (fetch: ReturnType<typeof vi.fn>, call = 0) => JSON.parse((fetch.mock.calls[call] as unknown as [string, RequestInit])[1].body as string);
 
 describe('signing up and confirming the address', () => {
-  it('shows "Check your email" with the server’s words after sign-up, and signs nobody in', async () => {
-    const message = 'Check your email: we sent you a link to confirm your address and finish signing up. It works for 24 hours.';
-    const fetch = vi.fn(async () => json({ message }, 202));
+  it('signs the new member in and welcomes them on the page sign-up was headed to', async () => {
+    const fetch = vi.fn(async () => json({ id: 7, username: 'riley', displayName: 'riley', email: 'riley@example.com', emailConfirmed: false }, 201));
     vi.stubGlobal('fetch', fetch);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, search: '?signup=true&redirect=%2Fprofile' });
     window.history.replaceState(null, '', '/auth?signup=true&redirect=%2Fprofile');
     render(<AuthPage />);
     await userEvent.type(await screen.findByLabelText('Username'), 'riley');
     await userEvent.type(screen.getByLabelText('Email'), 'riley@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'reader-pass-1');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe(message);
-    expect(screen.getByText('riley@example.com')).toBeTruthy();
+    await vi.waitFor(() => expect(sessionStorage.getItem(NEXT_PAGE_KEY)).not.toBeNull());
+    expect(JSON.parse(sessionStorage.getItem(NEXT_PAGE_KEY)!)).toEqual({ title: 'Registration successful', description: 'Welcome to Better Self, riley!' });
     expect(sentBody(fetch)).toEqual({ username: 'riley', email: 'riley@example.com', password: 'reader-pass-1' });
-    expect(sessionStorage.getItem(NEXT_PAGE_KEY)).toBeNull();
   });
 
   it('refuses a staff-like display name before sending anything', async () => {
@@ -49,7 +48,7 @@ describe('signing up and confirming the address', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('confirms the emailed link once and welcomes the member on the next page', async () => {
+  it('confirms the emailed link once and thanks the member on their profile', async () => {
     const fetch = vi.fn(async () => json({ id: 7, username: 'riley', displayName: 'Riley Reader', emailConfirmed: true }));
     vi.stubGlobal('fetch', fetch);
     window.history.replaceState(null, '', '/auth?confirm-token=tok%2Ben');
@@ -58,7 +57,7 @@ describe('signing up and confirming the address', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect((fetch.mock.calls[0] as unknown as [string])[0]).toMatch(/\/api\/auth\/confirm-email$/);
     expect(sentBody(fetch)).toEqual({ token: 'tok+en' });
-    expect(JSON.parse(sessionStorage.getItem(NEXT_PAGE_KEY)!)).toEqual({ title: 'Registration successful', description: 'Welcome to Better Self, Riley Reader!' });
+    expect(JSON.parse(sessionStorage.getItem(NEXT_PAGE_KEY)!)).toEqual({ title: 'Email confirmed', description: 'Thank you, Riley Reader: your email address is confirmed.' });
   });
 
   it('says why a link does not work and offers the login', async () => {
@@ -68,23 +67,6 @@ describe('signing up and confirming the address', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This confirmation link is invalid, already used or expired. Sign in to ask for a new one.');
     await userEvent.click(screen.getByRole('button', { name: 'Back to login' }));
     expect(await screen.findByRole('tab', { name: 'Log In' })).toBeTruthy();
-  });
-
-  it('asks a member who signs in unconfirmed to confirm, and resends the link on request', async () => {
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(json({ id: 7, username: 'riley', displayName: 'riley', email: 'riley@example.com', emailConfirmed: false }))
-      .mockResolvedValueOnce(json({ message: 'We sent a new confirmation link to riley@example.com. It works for 24 hours.' }));
-    vi.stubGlobal('fetch', fetch);
-    window.history.replaceState(null, '', '/auth');
-    render(<AuthPage />);
-    await userEvent.type(await screen.findByLabelText('Username or email'), 'riley');
-    await userEvent.type(screen.getByLabelText('Password'), 'reader-pass-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(await screen.findByRole('heading', { name: 'Please confirm your email address' })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
-    await vi.waitFor(() => expect($toasts.get()[0]).toMatchObject({ title: 'Confirmation email sent', description: 'We sent a new confirmation link to riley@example.com. It works for 24 hours.' }));
-    expect((fetch.mock.calls[1] as unknown as [string])[0]).toMatch(/\/api\/auth\/resend-confirmation$/);
   });
 });
 

@@ -1,11 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, safeRedirectPath } from '@app/shared/browser';
-import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, type SignUpAccepted, type User } from '@app/shared/schemas';
+import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, type User } from '@app/shared/schemas';
 import { toast, toastOnNextPage } from '@app/ui';
 import { failureToast, loginFailureToast } from './auth-toasts';
-import { CheckEmailPanel, ConfirmNudge } from './check-email-panel';
-import { ConfirmEmailStep, rememberRedirectAfterConfirm } from './confirm-email-step';
+import { ConfirmEmailStep } from './confirm-email-step';
 import { Field, fieldErrors } from '@app/ui/field';
 
 type Tab = 'login' | 'register' | 'forgot-password';
@@ -17,14 +16,13 @@ function formValues(e: FormEvent<HTMLFormElement>): Record<string, string> {
 
 /**
  * /auth: sign in, sign up, forgot password, and the steps opened from emailed links (reset a
- * password, confirm an address). Sign-up starts no session: the confirmation link does.
+ * password, confirm an address). Sign-up signs the new member in; the mailed link confirms
+ * their address (until then we send them no other mail).
  */
 export default function AuthPage() {
   const [tab, setTab] = useState<Tab>('login');
   const [reset, setReset] = useState<{ token: string | null; userId: string | null } | null>(null);
   const [confirmToken, setConfirmToken] = useState<string | null>(null);
-  const [signedUp, setSignedUp] = useState<{ email: string; message: string } | null>(null);
-  const [unconfirmed, setUnconfirmed] = useState<User | null>(null);
   const [redirect, setRedirect] = useState('/');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -48,15 +46,14 @@ export default function AuthPage() {
     setErrors({});
   };
 
-  const welcomeBack = (user: User) => {
-    toastOnNextPage({ title: 'Login successful', description: `Welcome back, ${user.displayName || user.username}!` });
+  const signedIn = (title: string, description: string) => {
+    toastOnNextPage({ title, description });
     window.location.assign(redirect);
   };
 
   const backToLogin = () => {
     window.history.replaceState(null, '', '/auth');
     setConfirmToken(null);
-    setSignedUp(null);
     setBusy(false);
     switchTab('login');
   };
@@ -69,8 +66,7 @@ export default function AuthPage() {
     setBusy(true);
     try {
       const user = await api.post<User>('/api/login', parsed.data);
-      if (user.emailConfirmed) welcomeBack(user);
-      else setUnconfirmed(user);
+      signedIn('Login successful', `Welcome back, ${user.displayName || user.username}!`);
     } catch (err) {
       toast(loginFailureToast(err));
       setBusy(false);
@@ -84,12 +80,10 @@ export default function AuthPage() {
     setErrors({});
     setBusy(true);
     try {
-      const res = await api.post<SignUpAccepted>('/api/register', parsed.data);
-      rememberRedirectAfterConfirm(redirect);
-      setSignedUp({ email: parsed.data.email, message: res.message });
+      const user = await api.post<User>('/api/register', parsed.data);
+      signedIn('Registration successful', `Welcome to Better Self, ${user.displayName || user.username}!`);
     } catch (err) {
       toast(failureToast('Registration failed', err));
-    } finally {
       setBusy(false);
     }
   }
@@ -140,8 +134,6 @@ export default function AuthPage() {
   }
 
   if (confirmToken) return <ConfirmEmailStep token={confirmToken} onLeave={backToLogin} />;
-  if (signedUp) return <CheckEmailPanel email={signedUp.email} message={signedUp.message} onBack={backToLogin} />;
-  if (unconfirmed) return <ConfirmNudge user={unconfirmed} onContinue={() => welcomeBack(unconfirmed)} />;
 
   if (reset) {
     return (

@@ -1,19 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, errorMessage, safeRedirectPath } from '@app/shared/browser';
+import { api, errorMessage } from '@app/shared/browser';
 import type { User } from '@app/shared/schemas';
 import { toastOnNextPage } from '@app/ui';
 
-/** Where sign-up was headed (/auth?redirect=…), kept until the emailed link is opened. */
-const AFTER_CONFIRM_KEY = 'redirect-after-confirm';
-
-export function rememberRedirectAfterConfirm(redirect: string): void {
-  localStorage.setItem(AFTER_CONFIRM_KEY, redirect);
-}
-
 /**
- * /auth?confirm-token=TOKEN, opened from the confirmation mail: confirms the address, which
- * starts the session (DESIGN §7.18), then goes where sign-up was headed with the spec's
- * welcome toast.
+ * /auth?confirm-token=TOKEN, opened from the confirmation mail: confirms the address (DESIGN
+ * §7.18), signs the member in on this browser, and goes to their profile with a toast.
  */
 export function ConfirmEmailStep({ token, onLeave }: { token: string; onLeave: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,12 +17,10 @@ export function ConfirmEmailStep({ token, onLeave }: { token: string; onLeave: (
     sent.current = true;
     api.post<User>('/api/auth/confirm-email', { token }).then(
       (user) => {
-        const redirect = safeRedirectPath(localStorage.getItem(AFTER_CONFIRM_KEY));
-        localStorage.removeItem(AFTER_CONFIRM_KEY);
-        toastOnNextPage({ title: 'Registration successful', description: `Welcome to Better Self, ${user.displayName || user.username}!` });
-        window.location.assign(redirect);
+        toastOnNextPage({ title: 'Email confirmed', description: `Thank you, ${user.displayName || user.username}: your email address is confirmed.` });
+        window.location.assign('/profile');
       },
-      (err) => setFailure(errorMessage(err)),
+      (err) => setFailure(errorMessage(err, 'This confirmation link could not be used. Sign in and ask for a new one.')),
     );
   }, [token]);
 
