@@ -36,10 +36,10 @@ test('a free member pays with a test card, becomes Pro at once, and cancels at t
 
   await page.goto('/profile#membership');
   await expect(page.getByTestId('membership-status')).toHaveText('Active');
-  await expect(page.getByText('Renews on')).toBeVisible();
+  await expect(page.getByText('Renews on', { exact: true })).toBeVisible();
   const date = await page.getByTestId('membership-date').textContent();
   await page.getByRole('button', { name: 'Cancel at period end' }).click();
-  await expect(page.getByText('Ends on')).toBeVisible();
+  await expect(page.getByText('Ends on', { exact: true })).toBeVisible();
   await expect(page.getByTestId('membership-date')).toHaveText(date!);
   await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
 });

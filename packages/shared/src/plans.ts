@@ -96,3 +96,8 @@ export function discountedTiersInWords(): string {
   const names = TIERS.filter((t) => storeDiscountFor(t) > 0).map((t) => tierLabel(t));
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
 }
+
+/** Where buying a plan starts: /subscribe sells the default plan, others are named (`?plan=pro-year`). */
+export function subscribePath(id: PlanId | null): string {
+  return !id || id === DEFAULT_PLAN ? '/subscribe' : `/subscribe?plan=${id}`;
+}
