@@ -48,7 +48,7 @@ export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: U
     if (!product.inStock) throw new AppError('conflict', `${product.name} is out of stock. Please remove it from your cart.`);
     return { product, color: item.color, quantity: item.quantity };
   });
-  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })), { memberDiscount: can(viewerOf(user), 'member-discount') });
+  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })), { memberDiscount: can(viewerOf(user), 'member-discount'), tier: user.membershipTier });
   if (input.totalAmount !== totals.total) {
     throw new AppError('conflict', `Prices have changed since your cart was last updated: the total is now ${formatCents(totals.total)}. Please refresh your cart and try again.`, { total: totals.total });
   }

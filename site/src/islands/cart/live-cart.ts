@@ -38,6 +38,6 @@ export function useLiveCart() {
   });
   const buyable = lines.filter((l) => l.state === 'ok');
   const memberDiscount = can(viewerOf(user ?? null), 'member-discount');
-  const totals: OrderTotals = orderTotals(buyable.map((l) => ({ price: l.product.price, quantity: l.quantity })), { memberDiscount });
+  const totals: OrderTotals = orderTotals(buyable.map((l) => ({ price: l.product.price, quantity: l.quantity })), { memberDiscount, tier: user?.membershipTier });
   return { lines, totals, memberDiscount, hydrated, ready: hydrated && products !== undefined && user !== undefined, catalogueError: error, blocked: lines.some((l) => l.state !== 'ok') };
 }
