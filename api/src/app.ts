@@ -14,6 +14,7 @@ import { logSerializers } from './lib/logging.ts';
 import { createRecentErrors, type RecentErrors } from './lib/recent-errors.ts';
 import { requestId } from './lib/request-id.ts';
 import { healthRoutes } from './routes/health.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { membershipRoutes, stripeWebhookRoute } from './routes/membership.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }));
   api.use('/admin', adminUserRoutes({ db: deps.db, readUser }));
   api.use('/admin', adminArticleRoutes({ readUser, cms: deps.cms }));
+  api.use('/admin', auditRoutes({ db: deps.db, readUser }));
   api.use(membershipRoutes(membership));
   api.use(orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));

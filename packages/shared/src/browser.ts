@@ -17,3 +17,4 @@ export * from './community.ts';
 export * from './videos.ts';
 export * from './ai.ts';
 export * from './policies.ts';
+export * from './operations.ts';

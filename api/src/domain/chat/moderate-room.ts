@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatRooms } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { toAdminRoom } from './admin-room-dto.ts';
@@ -10,7 +11,7 @@ import { publishChatEvent } from './chat-events.ts';
 
 /** POST /api/admin/chat-rooms/{roomId}/moderate: moderated (slow mode, links held), muted (admins only), notes. */
 export async function moderateRoom(db: Db, caller: UserRow | null, roomId: number, input: ModerateRoomInput): Promise<AdminChatRoom> {
-  requirePermission(caller, 'moderate');
+  const staff = requirePermission(caller, 'moderate');
   const [room] = await db
     .update(chatRooms)
     .set({
@@ -21,6 +22,7 @@ export async function moderateRoom(db: Db, caller: UserRow | null, roomId: numbe
     .where(eq(chatRooms.id, roomId))
     .returning();
   if (!room) throw new AppError('not_found', 'Chat room not found');
+  await recordAudit(db, { actorId: staff.id, action: 'room.moderated', details: { roomId, room: room.name, ...input } });
   await publishChatEvent(db, { kind: 'room', roomId });
   return toAdminRoom(db, room);
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderStatusHistory, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { loadOrderDetail } from './order-dto.ts';
@@ -17,6 +18,7 @@ export async function changeOrderStatus(db: Db, caller: UserRow | null, orderId:
     if (!ORDER_TRANSITIONS[order.status].includes(input.status)) throw new AppError('conflict', `A ${order.status} order cannot become ${input.status}.`);
     const [updated] = await tx.update(orders).set({ status: input.status }).where(eq(orders.id, orderId)).returning();
     await tx.insert(orderStatusHistory).values({ orderId, status: input.status, note: input.note ?? null, changedBy: admin.id });
+    await recordAudit(tx, { actorId: admin.id, action: 'order.status_changed', targetUserId: order.userId, details: { orderId, from: order.status, to: input.status, note: input.note ?? null } });
     return loadOrderDetail(tx, updated!);
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { changeVisibility } from '../moderation/change-visibility.ts';
 import { moderatedKind } from '../moderation/registry.ts';
 
@@ -18,6 +19,7 @@ export async function moderateContent(db: Db, caller: UserRow | null, type: Repo
     const [item] = await moderatedKind(type).find(tx, [contentId]);
     if (!item) throw new AppError('not_found', 'That content could not be found.');
     await changeVisibility(tx, item, input.isHidden ? { hidden: true, reason: input.reason ?? 'other', notes: input.notes ?? null, by: staff.id } : { hidden: false, by: staff.id });
+    await recordAudit(tx, { actorId: staff.id, action: input.isHidden ? 'content.hidden' : 'content.shown', targetUserId: item.authorId, details: { type, contentId, reason: input.isHidden ? (input.reason ?? 'other') : null, notes: input.notes ?? null } });
     return { type, contentId, isHidden: input.isHidden };
   });
 }

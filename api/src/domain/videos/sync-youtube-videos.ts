@@ -9,6 +9,7 @@ import { ChannelError, type VideoChannel } from '../../integrations/youtube/yout
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { toSyncDto } from './youtube-sync-dto.ts';
 
 export type VideoSyncDeps = {
@@ -50,11 +51,14 @@ export async function syncYouTubeVideos(deps: VideoSyncDeps, input: { trigger: '
       const counts = await fetchAndUpsert(deps, channel, channelName, input.maxResults, run!.id);
       const [done] = await db.update(youtubeSyncs).set({ status: 'succeeded', finishedAt: new Date(), ...counts }).where(eq(youtubeSyncs.id, run!.id)).returning();
       logger.info({ sync: run!.id, ...counts }, 'youtube sync finished');
+      // The daily job is nobody's action; an admin's sync is theirs, in the audit log.
+      if (admin) await recordAudit(db, { actorId: admin.id, action: 'videos.synced', details: { syncId: run!.id, channel: channelName, ...counts } });
       return toSyncDto(done!);
     } catch (err) {
       const message = err instanceof ChannelError ? err.message : `The sync failed: ${(err as Error).message}`;
       await db.update(youtubeSyncs).set({ status: 'failed', finishedAt: new Date(), error: message }).where(eq(youtubeSyncs.id, run!.id));
       logger.warn({ sync: run!.id, err: message }, 'youtube sync failed');
+      if (admin) await recordAudit(db, { actorId: admin.id, action: 'videos.synced', details: { syncId: run!.id, channel: channelName, error: message } });
       throw new AppError(err instanceof ChannelError && err.kind === 'not_found' ? 'not_found' : 'unavailable', message, { syncId: run!.id });
     }
   });

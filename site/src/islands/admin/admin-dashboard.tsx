@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
 import { $adminTab } from './admin-nav';
 import ArticlesTab from './articles-tab';
+import AuditLogTab from './audit-log-tab';
 import ChatRoomsTab from './chat-rooms-tab';
 import MembersTab from './members-tab';
 import ModerationTab from './moderation-tab';
@@ -20,6 +21,7 @@ const tabs = [
   { value: 'deployment', label: 'Deployment', power: 'administer', note: 'Every change saved in the CMS already rebuilds the site within seconds. The manual Deploy button and the deployment history arrive with the admin release.' },
   { value: 'youtube', label: 'YouTube', power: 'administer' },
   { value: 'settings', label: 'Settings', power: 'administer', note: 'Site settings functionality will be implemented soon.' },
+  { value: 'audit', label: 'Audit Log', power: 'administer' },
 ] as const;
 
 export type StaffPowers = { moderate: boolean; administer: boolean };
@@ -55,6 +57,8 @@ export default function AdminDashboard({ powers }: { powers: StaffPowers }) {
             <ChatRoomsTab />
           ) : t.value === 'youtube' ? (
             <YouTubeTab />
+          ) : t.value === 'audit' ? (
+            <AuditLogTab />
           ) : (
             <div className="card p-8 text-center text-slate-600">
               <p>{'note' in t ? t.note : ''}</p>

@@ -1,0 +1,102 @@
+// Admin operations (issue 23): deployments, the GitHub webhook, site settings, the system view and
+// the audit log — the shapes the API answers and the dashboard's tabs read. Browser-safe.
+
+/** Every action the audit log records, with the label the Audit Log tab shows. */
+export const AUDIT_ACTIONS = {
+  'user.status_changed': 'Account status changed',
+  'user.role_changed': 'Role changed',
+  'user.vip_granted': 'VIP granted',
+  'user.vip_revoked': 'VIP taken back',
+  'user.reports_ignored': 'Reports no longer counted',
+  'user.reports_counted': 'Reports counted again',
+  'content.hidden': 'Content hidden',
+  'content.shown': 'Content approved',
+  'report.dismissed': 'Report dismissed',
+  'room.moderated': 'Room moderation changed',
+  'room.archived': 'Room archived',
+  'room.restored': 'Room restored',
+  'order.status_changed': 'Order status changed',
+  'videos.synced': 'Videos synced',
+  'site.deployed': 'Deployment',
+  'settings.changed': 'Settings changed',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export type PersonRef = { id: number; username: string };
+export type AuditEntry = { id: number; at: string; actor: PersonRef | null; action: string; target: PersonRef | null; details: Record<string, unknown> };
+/** GET /api/admin/audit: newest first; `nextBefore` is the `before` of the next page (null at the end). */
+export type AuditPage = { entries: AuditEntry[]; nextBefore: number | null };
+
+export const DEPLOYMENT_KINDS = { admin: 'Admin', webhook: 'GitHub webhook', content: 'Content change', start: 'Start' } as const;
+export type DeploymentKind = keyof typeof DEPLOYMENT_KINDS;
+export type DeploymentStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'rolled_back';
+export type Deployment = {
+  id: number;
+  kind: DeploymentKind;
+  trigger: string;
+  actor: PersonRef | null;
+  commit: string | null;
+  contentVersion: string | null;
+  status: DeploymentStatus;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  /** Services whose own code changed with this commit ('api', 'cms'): they need a restart. */
+  restartNeeded: string[];
+};
+export type DeploymentDetail = Deployment & { log: string };
+export type WebhookDelivery = { at: string; event: string; ref: string | null; result: string };
+/** GET /api/admin/deployments: the source, the live commit, the webhook's state and the history. */
+export type DeploymentOverview = {
+  repository: string | null;
+  branch: string | null;
+  liveCommit: string | null;
+  running: Deployment | null;
+  webhook: { configured: boolean; url: string; lastDelivery: WebhookDelivery | null };
+  deployments: Deployment[];
+};
+/** POST /api/deploy (202): the deployment started, or the one already running that this request joined. */
+export type DeployStarted = { deployment: Deployment; joined: boolean; message: string };
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+/** The site's settings (a CMS global): every page, mail and title reads them from the content snapshot. */
+export type SiteSettings = {
+  siteName: string;
+  tagline: string;
+  authorName: string;
+  contactEmail: string;
+  socialLinks: Record<SocialNetwork, string>;
+  youtubeChannelHandle: string;
+  adsEnabled: boolean;
+  maintenanceBanner: { enabled: boolean; text: string };
+  /** The policies' "Last Updated" date, YYYY-MM-DD. */
+  policiesLastUpdated: string;
+};
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  siteName: 'Better Self',
+  tagline: 'Grow a little every day',
+  authorName: 'Better Self Studio',
+  contactEmail: 'hello@betterself.example',
+  socialLinks: { facebook: '', instagram: '', x: '', youtube: '' },
+  youtubeChannelHandle: '',
+  adsEnabled: true,
+  maintenanceBanner: { enabled: false, text: '' },
+  policiesLastUpdated: '2023-07-01',
+};
+
+export type ServiceInfo = { name: string; version: string | null; uptimeSeconds: number | null; ok: boolean };
+export type RecentServerError = { at: string; requestId: string; method: string; path: string; status: number; message: string };
+/** GET /api/admin/system. */
+export type SystemReport = {
+  versions: { appCommit: string | null; node: string; postgres: string | null; payload: string | null; astro: string | null };
+  services: ServiceInfo[];
+  databaseBytes: number | null;
+  contentCounts: { articles: number; categories: number; videos: number; products: number };
+  readModel: { version: string; loadedAt: string | null; ageSeconds: number | null };
+  lastSync: { at: string; status: string } | null;
+  lastDeploy: Deployment | null;
+  openSockets: number | null;
+  recentErrors: RecentServerError[];
+};
