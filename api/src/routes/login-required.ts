@@ -12,6 +12,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export const LOGIN_REQUIRED: [Method, string][] = [
   ['GET', '/sessions'],
+  ['POST', '/auth/resend-confirmation'],
   ['DELETE', '/sessions/:id'],
   ['POST', '/articles/:id/comments'],
   ['PUT', '/articles/comments/:commentId'],
@@ -39,6 +40,8 @@ export const LOGIN_REQUIRED: [Method, string][] = [
   ['POST', '/watch-later/:videoId'],
   ['DELETE', '/watch-later/:videoId'],
   ['POST', '/youtube/sync'],
+  ['GET', '/games/badges'],
+  ['GET', '/backyard/:slug'],
   ['GET', '/admin/*'],
   ['POST', '/admin/*'],
   ['PUT', '/admin/*'],

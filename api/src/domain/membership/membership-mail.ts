@@ -1,6 +1,7 @@
 import { formatCents, formatLongDate, isPlanId, PLANS, tierLabel } from '@app/shared/browser';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
+import { mailToMember } from '../accounts/mail-to-member.ts';
 import type { MembershipDeps } from './membership-deps.ts';
 
 /** `plan` is the subscription's plan id: the mail names the tier it buys. */
@@ -9,7 +10,7 @@ type Kind =
   | { kind: 'payment-failed'; plan: string; message: string }
   | { kind: 'cancellation'; plan: string; periodEnd: Date | null };
 
-/** The membership's mails (receipt, failed payment, scheduled cancellation), through the mailer. */
+/** The membership's mails (receipt, failed payment, scheduled cancellation), to a confirmed address only (mailToMember). */
 export async function sendMembershipMail(deps: MembershipDeps, userId: number, mail: Kind): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) return;
@@ -24,5 +25,5 @@ export async function sendMembershipMail(deps: MembershipDeps, userId: number, m
       : mail.kind === 'payment-failed'
         ? { subject: `Your ${product} payment did not go through`, text: `${hello}\n\nWe could not take your payment for ${product}: ${mail.message}\n\nPlease check your card in your profile (${profile}). Your ${tier} benefits continue until the end of the period you have paid for.\n` }
         : { subject: `Your ${product} membership will end`, text: `${hello}\n\nAs you asked, your ${tier} membership will not renew. You keep every ${tier} benefit until ${until(mail.periodEnd)}. Changed your mind? Resume it from your profile: ${profile}\n` };
-  await deps.mailer.send({ to: user.email, ...message }).catch((err) => deps.logger.error({ err }, 'could not send a membership mail'));
+  await mailToMember(deps, user, message);
 }
