@@ -42,7 +42,7 @@ export default tseslint.config(
   // packages ← apps: nothing in packages imports an app.
   {
     files: ['packages/**'],
-    rules: { 'no-restricted-imports': restrict({ group: ['@app/api', '@app/site', '@app/cms', '**/api/src/**', '**/site/src/**', '**/cms/src/**'], message: 'Packages never import an app.' }) },
+    rules: { 'no-restricted-imports': restrict({ group: ['@app/api', '@app/site', '@app/cms', '**/api/src/**', '**/site/src/**', '**/cms/src/**'], message: 'Packages never import an app.' }, { group: ['**/scripts/**'], message: 'Packages never import the repository’s ops scripts: move what both need into a package.' }) },
   },
   // In the API: routes → domain → db / integrations.
   {
