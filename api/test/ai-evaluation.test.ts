@@ -33,12 +33,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 describe('the offline presenter on questions about the seeded articles', () => {
   it(`names the right article first for at least 90% of ${evaluation.questions.length} questions, quoting only that article`, async () => {
     const content = buildContentIndex(toSnapshot(await seedRecords(), '2026-01-01T00:00:00.000Z'));
-    answerQuestion(content, vip, 'warm up', null); // the index is built on the first question; time the answers, not the build
+    await answerQuestion(content, vip, 'warm up', null); // the index is built on the first question; time the answers, not the build
     const times: number[] = [];
     const misses: string[] = [];
     for (const { question, article } of evaluation.questions) {
       const started = performance.now();
-      const answer = answerQuestion(content, vip, question, null);
+      const answer = await answerQuestion(content, vip, question, null);
       times.push(performance.now() - started);
       if (answer.sources[0]?.title !== article) {
         misses.push(`${question} → ${answer.sources[0]?.title ?? 'nothing'} (expected ${article})`);
@@ -59,7 +59,7 @@ describe('the offline presenter on questions about the seeded articles', () => {
   it('says it has nothing on questions the site does not cover, instead of guessing', async () => {
     const content = buildContentIndex(toSnapshot(await seedRecords(), '2026-01-01T00:00:00.000Z'));
     for (const question of evaluation.nothingOnIt) {
-      const answer = answerQuestion(content, vip, question, null);
+      const answer = await answerQuestion(content, vip, question, null);
       expect(answer.sources, question).toEqual([]);
       expect(answer.text).toMatch(/^I couldn't find anything about that/);
     }
@@ -71,7 +71,7 @@ describe('the offline presenter on questions about the seeded articles', () => {
     const lockedSentences = locked.flatMap((a) => articleText(content, a.summary.title).split(/(?<=[.!?])\s+/)).filter((s) => s.length > 25);
     expect(lockedSentences.length).toBeGreaterThan(50);
     for (const { question, article } of evaluation.questions) {
-      const answer = answerQuestion(content, free, question, null);
+      const answer = await answerQuestion(content, free, question, null);
       for (const sentence of lockedSentences) expect(answer.text, `answer to "${question}"`).not.toContain(sentence.replace(/\.$/, ''));
       const expected = locked.find((a) => a.summary.title === article);
       if (expected && answer.sources[0]?.title === article) {

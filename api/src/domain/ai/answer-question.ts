@@ -12,8 +12,8 @@ const FOLLOW_UP = /^\s*(and|but|also|so|then|or|what about|how about|what if|sam
  * follow-up — one that says so, or one that finds nothing alone — is searched together with the
  * previous question of the conversation, its own words counting double.
  */
-export function answerQuestion(content: ContentIndex, viewer: Viewer, text: string, previous: string | null): AiAnswer {
-  const index = assistantIndexFor(content);
+export async function answerQuestion(content: ContentIndex, viewer: Viewer, text: string, previous: string | null): Promise<AiAnswer> {
+  const index = await assistantIndexFor(content);
   const alone: Question = { terms: termsOf(text) };
   let question = alone;
   let hits = index.search(alone);

@@ -44,7 +44,7 @@ export async function askAssistant(deps: AiDeps, input: AskAssistantInput, asker
   await takeAttempt(deps.db, limitsFor(deps, asker), (s) => `You have asked a lot of questions. Please wait ${waitText(s)} and try again.`);
 
   const previous = await previousQuestion(deps, owner, input.conversation_id);
-  const answer = answerQuestion(deps.content.current(), viewerOf(asker.user), input.text, previous);
+  const answer = await answerQuestion(deps.content.current(), viewerOf(asker.user), input.text, previous);
   let talk = null;
   try {
     talk = await deps.presenters.createTalk(presenter, answer.text);

@@ -27,7 +27,7 @@ type Fields = { id: number; doc: number; title: string; summary: string; heading
 // Titles say what a piece is about; summaries and headings nearly as much; the body decides ties.
 const BOOST = { title: 3, summary: 1.5, headings: 1.5, body: 1 };
 
-function bm25Index(docs: Fields[]): MiniSearch<Fields> {
+async function bm25Index(docs: Fields[]): Promise<MiniSearch<Fields>> {
   const index = new MiniSearch<Fields>({
     fields: ['title', 'summary', 'headings', 'body'],
     storeFields: ['doc'],
@@ -40,7 +40,8 @@ function bm25Index(docs: Fields[]): MiniSearch<Fields> {
       fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
     },
   });
-  index.addAll(docs);
+  // In chunks, yielding between them: a large library's index never holds up other requests.
+  await index.addAllAsync(docs, { chunkSize: 100 });
   return index;
 }
 
@@ -61,7 +62,7 @@ function sectionsOf(doc: AssistantDocument): { heading: string; text: string }[]
  * question meet). A document ranks by both, each relative to the best, so a question aimed at
  * one part of an article finds it even when another article uses the same words more often.
  */
-export function buildAssistantIndex(content: ContentIndex): AssistantIndex {
+export async function buildAssistantIndex(content: ContentIndex): Promise<AssistantIndex> {
   const documents = assistantDocuments(content);
   const df = new Map<string, number>();
   const whole: Fields[] = [];
@@ -74,8 +75,8 @@ export function buildAssistantIndex(content: ContentIndex): AssistantIndex {
     whole.push({ id: n, doc: n, title: doc.title, summary: doc.summary, headings, body });
     for (const x of sections) parts.push({ id: parts.length, doc: n, title: doc.title, summary: '', headings: x.heading, body: x.text });
   });
-  const wholeIndex = bm25Index(whole);
-  const sectionIndex = bm25Index(parts);
+  const wholeIndex = await bm25Index(whole);
+  const sectionIndex = await bm25Index(parts);
   const n = documents.length;
   const idf = (term: string) => {
     const f = df.get(term) ?? 0;
@@ -115,14 +116,16 @@ export function buildAssistantIndex(content: ContentIndex): AssistantIndex {
   };
 }
 
-const built = new WeakMap<ContentIndex, AssistantIndex>();
+const built = new WeakMap<ContentIndex, Promise<AssistantIndex>>();
 
-/** The assistant's index of this content version, built once when first needed. */
-export function assistantIndexFor(content: ContentIndex): AssistantIndex {
+/** The assistant's index of this content version, built once when first needed (questions meanwhile wait for it). */
+export function assistantIndexFor(content: ContentIndex): Promise<AssistantIndex> {
   let index = built.get(content);
   if (!index) {
     index = buildAssistantIndex(content);
     built.set(content, index);
+    // A failed build is not kept: the next question tries again.
+    index.catch(() => built.delete(content));
   }
   return index;
 }

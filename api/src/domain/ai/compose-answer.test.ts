@@ -21,7 +21,7 @@ const records: ContentRecords = {
   membershipPlans: [],
 };
 const content = buildContentIndex(toSnapshot(records, '2026-01-01T00:00:00.000Z'));
-const index = buildAssistantIndex(content);
+const index = await buildAssistantIndex(content);
 const free = { id: 1, tier: 'free', role: 'member', status: 'active' } as const;
 const vip = { id: 2, tier: 'vip', role: 'member', status: 'active' } as const;
 
