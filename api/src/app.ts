@@ -24,6 +24,9 @@ import { commentRoutes } from './routes/comments.ts';
 import { communityRoutes } from './routes/community.ts';
 import { contentRoutes } from './routes/content.ts';
 import { videoRoutes } from './routes/videos.ts';
+import { gameRoutes } from './routes/games.ts';
+import { studyRoutes } from './routes/studies.ts';
+import { backyardRoutes } from './routes/backyard.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { DEFAULT_AI_LIMITS, type AiLimits } from './domain/ai/ai-deps.ts';
 import { createLocalPresenters } from './integrations/ai/local-presenters.ts';
@@ -130,6 +133,9 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(communityRoutes({ db: deps.db, readUser }));
   api.use(videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, sync: { ...deps.videoSync, logger: deps.logger, refreshContent: () => deps.content.refresh() } }));
   api.use(contentRoutes({ content: deps.content, readViewer }));
+  api.use(gameRoutes({ db: deps.db, content: deps.content, readUser }));
+  api.use(studyRoutes({ content: deps.content, readViewer }));
+  api.use(backyardRoutes({ content: deps.content, readUser }));
   api.use(aiRoutes({ db: deps.db, logger: deps.logger, content: deps.content, presenters: deps.presenters ?? createLocalPresenters(), limits: deps.aiLimits ?? DEFAULT_AI_LIMITS, readUser, cookies }));
   api.use(notFound);
 

@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { videoSyncPatch, type SyncedVideo, type SyncOutcome } from '@app/shared/browser';
+import type { ArticleImport } from '@app/shared/schemas';
 import type { ContentRecords } from '@app/shared/server';
+
+/** Collections a test's records may leave out: they read as empty. */
+const OPTIONAL_COLLECTIONS = ['membershipPlans', 'quizQuestions', 'scrambleWords', 'studyResources', 'backyardArticles'];
 
 /**
  * A local HTTP server answering like Payload's REST API (`/cms/api/{collection}` → `{ docs }`),
@@ -27,14 +31,29 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
       return { externalId: v.externalId, id: doc.id, outcome: Object.keys(patch).length ? 'updated' : 'unchanged', kept };
     });
   }
+  // The CMS's service-import over the records held here: the category made when new, the article
+  // created, or overwritten when it `replaces` one (drafts included, as the CMS keeps them).
+  function storeImported(a: ArticleImport): number {
+    let category = current.categories.find((c) => c.slug === a.category);
+    if (!category) {
+      category = { id: Math.max(0, ...current.categories.map((c) => c.id)) + 1, slug: a.category, title: a.categoryTitle ?? a.category };
+      current = { ...current, categories: [...current.categories, category] };
+    }
+    const id = a.replaces ?? 1000 + imported.length;
+    const doc = { id, title: a.title, excerpt: a.excerpt, author: a.author, category, membershipRequired: a.membershipRequired, publishDate: a.publishDate, published: a.published ?? true, sourceSlug: a.sourceSlug, contentHtml: a.html, createdAt: new Date().toISOString() };
+    current = { ...current, articles: a.replaces ? current.articles.map((d) => (d.id === a.replaces ? doc : d)) : [...current.articles, doc] };
+    return id;
+  }
   const server: Server = createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/cms/api/articles/service-import') {
       if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{}');
       let body = '';
       req.on('data', (d) => (body += d));
       req.on('end', () => {
-        imported.push(JSON.parse(body));
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 1000 + imported.length }));
+        const article = JSON.parse(body) as ArticleImport;
+        imported.push(article);
+        const id = storeImported(article);
+        res.writeHead(article.replaces ? 200 : 201, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
       });
       return;
     }
@@ -58,7 +77,7 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
     const m = /^\/cms\/api\/([\w-]+)\?/.exec(req.url ?? '');
     // Collection slugs are kebab-case; the records' keys camelCase.
     const key = m?.[1]!.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-    const docs = key === undefined ? null : ((current as Record<string, unknown[] | undefined>)[key] ?? (key === 'membershipPlans' ? [] : undefined));
+    const docs = key === undefined ? null : ((current as Record<string, unknown[] | undefined>)[key] ?? (OPTIONAL_COLLECTIONS.includes(key) ? [] : undefined));
     if (!up) return void res.socket?.destroy();
     if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{"errors":[]}');
     if (!docs) return void res.writeHead(404).end('{}');

@@ -17,4 +17,7 @@ export * from './community.ts';
 export * from './videos.ts';
 export * from './ai.ts';
 export * from './policies.ts';
+export * from './games.ts';
+export * from './backyard.ts';
+export * from './studies.ts';
 export * from './operations.ts';

@@ -3,6 +3,7 @@
  * content read model and by the site build, so both show the same thing.
  */
 import type { ArticleSummary, Category, InteractiveData, MembershipPlan, Product, Video } from './content.ts';
+import type { CmsBackyardArticle, CmsQuizQuestion, CmsScrambleWord, CmsStudyResource } from './cms-activity-documents.ts';
 import { STUDIO_NAME } from './content.ts';
 import type { Tier } from './tiers.ts';
 import { isAllowedVideoUrl } from './videos.ts';
@@ -169,6 +170,11 @@ export type ContentRecords = {
   products: CmsProduct[];
   /** Absent in snapshots taken before plans were in the CMS. */
   membershipPlans?: CmsMembershipPlan[];
+  /** Games, studies and backyard (issue 21); absent in older snapshots. */
+  quizQuestions?: CmsQuizQuestion[];
+  scrambleWords?: CmsScrambleWord[];
+  studyResources?: CmsStudyResource[];
+  backyardArticles?: CmsBackyardArticle[];
 };
 
 export function toMembershipPlan(doc: CmsMembershipPlan): MembershipPlan {
@@ -184,13 +190,17 @@ export function toMembershipPlan(doc: CmsMembershipPlan): MembershipPlan {
 
 /** Everything the site and the API show, in one consistent read. */
 export async function fetchAllContent(cmsUrl: string, secret: string): Promise<ContentRecords> {
-  const [articles, categories, videos, products, membershipPlans] = await Promise.all([
+  const [articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles] = await Promise.all([
     // Unpublished articles (imported drafts) stay in the CMS; no page, list or search shows them.
     fetchCmsCollection<CmsArticle>(cmsUrl, secret, 'articles', '-publishDate', '&where[published][not_equals]=false'),
     fetchCmsCollection<CmsCategory>(cmsUrl, secret, 'categories', 'title'),
     fetchCmsCollection<CmsVideo>(cmsUrl, secret, 'videos', '-publishDate'),
     fetchCmsCollection<CmsProduct>(cmsUrl, secret, 'products', 'name'),
     fetchCmsCollection<CmsMembershipPlan>(cmsUrl, secret, 'membership-plans', 'sortOrder'),
+    fetchCmsCollection<CmsQuizQuestion>(cmsUrl, secret, 'quiz-questions', 'id'),
+    fetchCmsCollection<CmsScrambleWord>(cmsUrl, secret, 'scramble-words', 'id'),
+    fetchCmsCollection<CmsStudyResource>(cmsUrl, secret, 'study-resources', 'sortOrder'),
+    fetchCmsCollection<CmsBackyardArticle>(cmsUrl, secret, 'backyard-articles', 'sortOrder'),
   ]);
-  return { articles, categories, videos, products, membershipPlans };
+  return { articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles };
 }

@@ -9,4 +9,5 @@ export * from './membership.ts';
 export * from './orders.ts';
 export * from './community-schemas.ts';
 export * from './ai-schemas.ts';
+export * from './game-schemas.ts';
 export * from './operations-schemas.ts';

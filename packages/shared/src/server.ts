@@ -6,3 +6,4 @@ export * from './log-redaction.ts';
 export * from './inline-json.ts';
 export * from './content-snapshot.ts';
 export * from './site-builds.ts';
+export * from './cms-activity-documents.ts';

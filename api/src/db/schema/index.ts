@@ -7,3 +7,4 @@ export * from './community.ts';
 export * from './videos.ts';
 export * from './ai.ts';
 export * from './operations.ts';
+export * from './games.ts';

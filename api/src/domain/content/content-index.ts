@@ -1,6 +1,6 @@
 import { toPublicInteractiveData, type ArticleSummary, type Category, type InteractiveData, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
-import { TIERS, videoFor, type Tier } from '@app/shared/browser';
-import { toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
+import { TIERS, videoFor, type BackyardArticle, type StudyResource, type Tier } from '@app/shared/browser';
+import { bySortOrder, toArticleSummary, toBackyardArticle, toCategory, toInteractiveData, toProduct, toQuizQuestions, toScrambleWords, toStudyResource, toVideo, type ContentRecords, type ContentSnapshot, type QuizQuestion, type ScrambleWord } from '@app/shared/server';
 
 /** `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what readers get. */
 export type IndexedArticle = { summary: ArticleSummary; content: string; interactiveData: InteractiveData | null; publicInteractiveData: PublicInteractiveData | null };
@@ -27,6 +27,13 @@ export type ContentIndex = {
   products: Map<number, Product>;
   productsJson: string;
   featuredProductsJson: string;
+  /** The games' pools, answer keys included (server only). */
+  quizQuestions: QuizQuestion[];
+  scrambleWords: ScrambleWord[];
+  /** Study resources in full (a premium one's video is for its tier). */
+  studyResources: Map<number, StudyResource>;
+  /** Backyard articles by slug, bodies included (for BACKYARD_TIER). */
+  backyardArticles: Map<string, BackyardArticle>;
 };
 
 export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
@@ -61,7 +68,21 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
     products: new Map(products.map((p) => [p.id, p])),
     productsJson: JSON.stringify(products),
     featuredProductsJson: JSON.stringify(products.filter((p) => p.isFeatured).slice(0, 3)),
+    quizQuestions: toQuizQuestions(records.quizQuestions),
+    scrambleWords: toScrambleWords(records.scrambleWords),
+    studyResources: new Map(bySortOrder(records.studyResources).map((d) => [d.id, toStudyResource(d)])),
+    backyardArticles: backyardBySlug(records),
   };
 }
 
-export const emptyRecords: ContentRecords = { articles: [], categories: [], videos: [], products: [], membershipPlans: [] };
+/** Two titles with one slug: the first in the editors' order keeps it (the CMS refuses the second). */
+function backyardBySlug(records: ContentRecords): Map<string, BackyardArticle> {
+  const bySlug = new Map<string, BackyardArticle>();
+  for (const doc of bySortOrder(records.backyardArticles)) {
+    const article = toBackyardArticle(doc);
+    if (!bySlug.has(article.slug)) bySlug.set(article.slug, article);
+  }
+  return bySlug;
+}
+
+export const emptyRecords: ContentRecords = { articles: [], categories: [], videos: [], products: [], membershipPlans: [], quizQuestions: [], scrambleWords: [], studyResources: [], backyardArticles: [] };
