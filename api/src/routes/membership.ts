@@ -13,6 +13,7 @@ import { takeAttempt } from '../domain/rate-limit/attempts.ts';
 import type { DemoProvider } from '../integrations/payments/demo-provider.ts';
 import type { StripeProvider } from '../integrations/payments/stripe-provider.ts';
 import { AppError } from '../lib/app-error.ts';
+import { noStore } from './no-store.ts';
 import type { UserReader } from './session-cookie.ts';
 
 export type MembershipRouteDeps = MembershipDeps & { demo: DemoProvider | null; stripe: StripeProvider | null; readUser: UserReader };
@@ -20,11 +21,8 @@ export type MembershipRouteDeps = MembershipDeps & { demo: DemoProvider | null; 
 /** Membership and the Pro subscription (spec 02 §7): status, start, demo payment, cancel/resume, upgrade, admin figures. */
 export function membershipRoutes(deps: MembershipRouteDeps): Router {
   const r = Router();
-  const noStore: express.RequestHandler = (_req, res, next) => {
-    res.setHeader('Cache-Control', 'private, no-store');
-    next();
-  };
-  r.get('/subscriptions', noStore, async (req, res) => {
+  r.get('/subscriptions', async (req, res) => {
+    noStore(res);
     res.json(await getSubscriptionInfo(deps, await deps.readUser(req)));
   });
   r.post('/subscription/create', async (req, res) => {
@@ -48,7 +46,8 @@ export function membershipRoutes(deps: MembershipRouteDeps): Router {
     const { tier } = UpgradeMembershipSchema.parse(req.body);
     res.json(upgradeMembership(await deps.readUser(req), tier));
   });
-  r.get('/admin/membership', noStore, async (req, res) => {
+  r.get('/admin/membership', async (req, res) => {
+    noStore(res);
     res.json(await membershipOverview(deps, await deps.readUser(req)));
   });
   return r;
