@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX, formatTime, tierLabel } from '@app/shared/browser';
+import { can, CHAT_MESSAGE_MAX, formatTime, tierLabel, TIERS, viewerOf } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom, User } from '@app/shared/schemas';
 import { ReportDialog } from '@app/ui/report-dialog';
+import { StaffBadge } from '@app/ui/staff-badge';
 import { groupMessages } from './group-messages';
 
 
@@ -42,7 +43,8 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
           <div key={g.messages[0]!.id} className={g.sender.id === user.id ? 'flex flex-col items-end pl-8' : 'pr-8'}>
             <p className="flex items-center gap-2 text-xs text-slate-500">
               <span className="font-semibold text-slate-800">{g.sender.displayName}</span>
-              {g.sender.tier !== 'free' && <span className="badge bg-brand-50 text-brand-700">{tierLabel(g.sender.tier)}</span>}
+              <StaffBadge badge={g.sender.badge} />
+              {g.sender.tier !== TIERS[0] && <span className="badge bg-brand-50 text-brand-700">{tierLabel(g.sender.tier)}</span>}
               <time dateTime={g.startedAt}>{formatTime(g.startedAt)}</time>
             </p>
             <ul className="mt-1 space-y-1">
@@ -69,7 +71,7 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
           <button type="submit" className="btn-primary shrink-0" disabled={!text.trim() || !connected}>Send</button>
         </div>
         {room?.isArchived && <p className="mt-2 text-sm text-slate-600">This room is archived: you can read its history, but it no longer takes messages.</p>}
-        {room?.isMuted && !room.isArchived && !user.isAdmin && <p className="mt-2 text-sm text-red-700">This room is muted. Only admins can post here for now.</p>}
+        {room?.isMuted && !room.isArchived && !can(viewerOf(user), 'moderate') && <p className="mt-2 text-sm text-red-700">This room is muted. Only admins can post here for now.</p>}
         <p className="mt-2 text-xs text-slate-500">Be kind and respectful. No spam, harassment or hate speech. In moderated rooms, messages with links wait for review.</p>
       </form>
       {reporting !== null && <ReportDialog type="chat" contentId={reporting} onClose={() => setReporting(null)} />}
