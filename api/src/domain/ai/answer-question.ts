@@ -17,10 +17,10 @@ export async function answerQuestion(content: ContentIndex, viewer: Viewer, text
   const alone: Question = { terms: termsOf(text) };
   let question = alone;
   let hits = index.search(alone);
-  if (previous && (FOLLOW_UP.test(text) || !isRelevant(hits[0]))) {
+  if (previous && (FOLLOW_UP.test(text) || !hits.some(isRelevant))) {
     const together: Question = { terms: alone.terms, context: termsOf(previous).filter((t) => !alone.terms.includes(t)) };
     const found = index.search(together);
-    if (isRelevant(found[0])) {
+    if (found.some(isRelevant)) {
       question = together;
       hits = found;
     }

@@ -6,9 +6,9 @@ import { searchTerm, termsOf, words } from './search-terms.ts';
 /**
  * A document the question matched: its score, how many of the question's terms it has, how much
  * of the question's weight they carry, and how rare they are (the sum of their idf, where 1 is a
- * word only one document uses).
+ * word only one document uses), and whether any is in its title (what it is about).
  */
-export type Hit = { doc: AssistantDocument; score: number; matched: number; coverage: number; evidence: number };
+export type Hit = { doc: AssistantDocument; score: number; matched: number; coverage: number; evidence: number; inTitle: boolean };
 
 /** A question to search for: its own terms count double the terms of the question it follows up. */
 export type Question = { terms: string[]; context?: string[] };
@@ -103,13 +103,18 @@ export async function buildAssistantIndex(content: ContentIndex): Promise<Assist
       const topDoc = docs[0]!.score;
       const topSection = Math.max(1e-9, ...bestSection.values());
       return docs
-        .map((r) => ({
-          doc: documents[r.doc as number]!,
-          score: r.score / topDoc + (bestSection.get(r.doc as number) ?? 0) / topSection,
-          matched: r.queryTerms.length,
-          coverage: r.queryTerms.reduce((sum, t) => sum + weight(t), 0) / total,
-          evidence: r.queryTerms.reduce((sum, t) => sum + idf(t), 0) / rarest,
-        }))
+        .map((r) => {
+          // A word found only by spelling tolerance ("player" for "layer") is half a match.
+          const credit = (t: string) => (r.terms.some((d) => d.startsWith(t)) ? 1 : 0.5);
+          return {
+            doc: documents[r.doc as number]!,
+            score: r.score / topDoc + (bestSection.get(r.doc as number) ?? 0) / topSection,
+            matched: r.queryTerms.reduce((sum, t) => sum + credit(t), 0),
+            coverage: r.queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total,
+            evidence: r.queryTerms.reduce((sum, t) => sum + credit(t) * idf(t), 0) / rarest,
+            inTitle: Object.values(r.match).some((fields) => fields.includes('title')),
+          };
+        })
         .sort((a, b) => b.score - a.score)
         .slice(0, limit);
     },

@@ -5,11 +5,14 @@ import { termsOf } from './search-terms.ts';
 
 /**
  * A document answers a question only when it covers enough of the question's weight (rare words
- * weigh more): half of it, or a quarter with at least two of its words — so "better" or "time"
+ * weigh more): half of it; a quarter with at least two of its words; or 30% when a word few
+ * documents use is in its title (what it is about, not a passing mention) — so "better" or "time"
  * alone, or one stray word of a question about something else, never make the site know something.
  */
 export const MIN_COVERAGE = 0.5;
 const MIN_COVERAGE_OF_TWO = 0.25;
+const MIN_COVERAGE_IN_TITLE = 0.3;
+const MIN_EVIDENCE_IN_TITLE = 0.75;
 /** And the words it matched must weigh at least half a word only one document uses: "Where should I keep it?" alone is about nothing. */
 const MIN_EVIDENCE = 0.5;
 /** Further sources are named when they score at least this share of the best one. */
@@ -19,7 +22,9 @@ const MAX_SENTENCES = 4;
 const MAX_QUOTE_CHARS = 520;
 
 export const isRelevant = (hit: Hit | undefined): hit is Hit =>
-  hit !== undefined && hit.evidence >= MIN_EVIDENCE && (hit.coverage >= MIN_COVERAGE || (hit.matched >= 2 && hit.coverage >= MIN_COVERAGE_OF_TWO));
+  hit !== undefined &&
+  hit.evidence >= MIN_EVIDENCE &&
+  (hit.coverage >= MIN_COVERAGE || (hit.matched >= 2 && hit.coverage >= MIN_COVERAGE_OF_TWO) || (hit.inTitle && hit.coverage >= MIN_COVERAGE_IN_TITLE && hit.evidence >= MIN_EVIDENCE_IN_TITLE));
 
 /** What the assistant says when the site has nothing on the question: no guess, and what it does know about. */
 export function nothingFound(topics: string[]): AiAnswer {
@@ -102,8 +107,9 @@ function sourceOf(doc: AssistantDocument, viewer: Viewer): AiSource {
  * never a word of its body. Nothing relevant: says so instead of guessing.
  */
 export function composeAnswer(index: AssistantIndex, hits: Hit[], question: Question, viewer: Viewer, topics: string[]): AiAnswer {
-  const top = hits[0];
-  if (!isRelevant(top)) return nothingFound(topics);
+  // The best-ranked document that answers at all: a higher one may only share a word with the question.
+  const top = hits.find(isRelevant);
+  if (!top) return nothingFound(topics);
   const relevant = hits.filter((h) => isRelevant(h) && h.score >= top.score * RELATED_SHARE).slice(0, MAX_SOURCES);
   const sources = relevant.map((h) => sourceOf(h.doc, viewer));
   const primary = top.doc;
