@@ -73,10 +73,12 @@ describe('article ZIP import', () => {
     ]);
     const res = await upload(file);
     expect(res.status).toBe(200);
-    expect(res.body.articlesImported).toBe(2);
-    expect(res.body.message).toBe('Imported 2 of 5 articles. 3 could not be imported.');
-    expect(res.body.errors.map((e: { file: string }) => e.file).sort()).toEqual(['bad-yaml.md', 'broken.md', 'wrong-tier.md']);
-    expect(res.body.errors.find((e: { file: string }) => e.file === 'broken.md').message).toBe('title: title is required');
+    expect(res.body.articlesImported).toBe(3);
+    expect(res.body.message).toBe('Imported 3 of 5 articles. 2 could not be imported.');
+    expect(res.body.errors.map((e: { file: string }) => e.file).sort()).toEqual(['bad-yaml.md', 'wrong-tier.md']);
+    expect(res.body.errors.find((e: { file: string }) => e.file === 'wrong-tier.md').message).toBe('membershipRequired: must be free, pro or vip');
+    // No title: the file's name gives one.
+    expect((cms.imported.at(-1) as { title: string }).title).toBe('Broken');
     const [first, second] = cms.imported.slice(before) as { title: string; category: string; membershipRequired: string; html: string; publishDate: string; thumbnail: { mimetype: string } | null; interactiveData: { keyPoints: string[] } }[];
     expect(first).toMatchObject({ title: 'Morning Pages', category: 'self-confidence', membershipRequired: 'pro', thumbnail: { mimetype: 'image/png' }, interactiveData: { keyPoints: ['Write daily'] } });
     expect(first!.publishDate).toBe('2026-02-01T00:00:00.000Z');
@@ -123,11 +125,13 @@ describe('article ZIP import', () => {
     expect(res).toMatchObject({ status: 400, body: { message: 'The ZIP unpacks to more than 100 MB.' } });
   });
 
-  it('refuses more than 500 entries and files of other types', async () => {
+  it('refuses more than 500 entries; files of other types are skipped and listed, and an archive of nothing else is refused', async () => {
     const many = await zip(Array.from({ length: 501 }, (_, i) => ({ name: `a${i}.md`, data: 'x' })));
     expect((await upload(many)).body.message).toBe('The ZIP has more than 500 entries.');
     const script = await zip([{ name: 'run.js', data: 'alert(1)' }]);
-    expect((await upload(script)).body.message).toMatch(/^Refused "run\.js": only Markdown/);
+    expect((await upload(script)).body.message).toBe('The ZIP contains no Markdown or HTML articles.');
+    const withScript = await upload(await zip([{ name: 'run.js', data: 'alert(1)' }, { name: 'a.md', data: md('title: With a script beside it\ncategory: health') }]));
+    expect(withScript.body).toMatchObject({ articlesImported: 1, skipped: [{ file: 'run.js', reason: 'a template or script of the site' }] });
   });
 
   it('refuses uploads over 20 MB, non-ZIP files and empty archives', async () => {

@@ -81,6 +81,8 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
     if (!up) return void res.socket?.destroy();
     if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{"errors":[]}');
     if (!docs) return void res.writeHead(404).end('{}');
+    // The read model asks for published articles only, as the CMS answers that filter.
+    if (req.url?.includes('where[published][not_equals]=false')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docs: docs.filter((d) => (d as { published?: boolean }).published !== false) }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docs }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

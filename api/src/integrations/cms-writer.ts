@@ -1,16 +1,31 @@
 import type { ArticleImport } from '@app/shared/schemas';
 import type { ArticleSink } from '../domain/articles/import-articles.ts';
+import type { ImportTargets } from '../domain/articles/plan-import.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /** Writes to the CMS on behalf of admins: article imports and deletions, with the service secret. */
 export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & { deleteArticle(id: number): Promise<void> } {
   const headers = { 'content-type': 'application/json', 'x-internal-secret': secret };
+  async function list<T>(collection: string, fields: string[]): Promise<T[]> {
+    const select = fields.map((f) => `&select[${f}]=true`).join('');
+    const res = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false&depth=0${select}`, { headers, signal: AbortSignal.timeout(30_000) }).catch(() => null);
+    if (!res?.ok) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
+    return ((await res.json()) as { docs: T[] }).docs;
+  }
   return {
     async create(article: ArticleImport) {
       const res = await fetch(`${cmsUrl}/cms/api/articles/service-import`, { method: 'POST', headers, body: JSON.stringify(article), signal: AbortSignal.timeout(30_000) });
       const body = (await res.json().catch(() => ({}))) as { id?: number; message?: string };
       if (!res.ok || !body.id) throw new Error(body.message ? `the CMS refused it: ${body.message}` : `the CMS answered ${res.status}`);
       return { id: body.id };
+    },
+    // Drafts included: a re-import must find the unpublished articles an earlier import made.
+    async importTargets(): Promise<ImportTargets> {
+      const [categories, articles] = await Promise.all([
+        list<ImportTargets['categories'][number]>('categories', ['slug', 'title']),
+        list<ImportTargets['articles'][number]>('articles', ['title', 'publishDate', 'sourceSlug']),
+      ]);
+      return { categories, articles };
     },
     async deleteArticle(id: number) {
       const res = await fetch(`${cmsUrl}/cms/api/articles/${id}`, { method: 'DELETE', headers, signal: AbortSignal.timeout(15_000) });

@@ -1,8 +1,10 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { importArticles, type ArticleSink } from '../domain/articles/import-articles.ts';
+import { ArticleUploadOptionsSchema, type ImportProgressLine } from '@app/shared/schemas';
+import { importArticles, type ArticleSink, type FetchImage } from '../domain/articles/import-articles.ts';
 import { requirePermission } from '../domain/accounts/permissions.ts';
-import { AppError } from '../lib/app-error.ts';
+import { createPublicImageFetcher } from '../integrations/public-image-fetcher.ts';
+import { AppError, errorStatus } from '../lib/app-error.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 
@@ -12,7 +14,7 @@ export type CmsWriter = ArticleSink & { deleteArticle(id: number): Promise<void>
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single('file');
 
 /** Runs multer, turning its limit errors into the API's error shape. */
-const receiveZip: RequestHandler = (req, res, next) =>
+const receiveFile: RequestHandler = (req, res, next) =>
   upload(req, res, (err: unknown) => {
     if (!err) return next();
     if (err instanceof multer.MulterError) {
@@ -22,18 +24,45 @@ const receiveZip: RequestHandler = (req, res, next) =>
     next(new AppError('bad_request', 'The upload could not be read.'));
   });
 
-/** Admin → Articles: ZIP import (spec 02 §7) and deletion. */
-export function adminArticleRoutes(deps: { readUser: UserReader; cms: CmsWriter }): Router {
+/**
+ * Admin → Articles: the import (spec 02 §7; issue 24) and deletion. `?dryRun=true` previews and
+ * writes nothing. A client that accepts `application/x-ndjson` is sent the import's progress as it
+ * goes (one JSON line per article written) and then the result; others get the result as JSON.
+ */
+export function adminArticleRoutes(deps: { readUser: UserReader; cms: CmsWriter; fetchImage?: FetchImage }): Router {
   const r = Router();
+  const fetchImage = deps.fetchImage ?? createPublicImageFetcher();
   r.post('/articles/upload', async (req, _res, next) => {
     // Check the admin before reading a 20 MB body.
     requirePermission(await deps.readUser(req), 'administer');
     next();
-  }, receiveZip, async (req, res) => {
+  }, receiveFile, async (req, res) => {
     const file = req.file;
     if (!file) throw new AppError('bad_request', 'Please select a ZIP file to upload.');
-    if (!/\.zip$/i.test(file.originalname) && !/zip/.test(file.mimetype)) throw new AppError('bad_request', 'Please upload a ZIP file containing your articles.');
-    res.json(await importArticles(await deps.readUser(req), file.buffer, deps.cms));
+    const options = { ...ArticleUploadOptionsSchema.parse(req.body ?? {}), dryRun: req.query.dryRun === 'true' };
+    const streaming = req.accepts(['application/json', 'application/x-ndjson']) === 'application/x-ndjson';
+    const line = (l: ImportProgressLine) => res.write(`${JSON.stringify(l)}\n`);
+    const startStream = () => {
+      if (!res.headersSent) res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+    };
+    const onProgress = streaming
+      ? (done: number, total: number) => {
+          startStream();
+          line({ progress: { done, total } });
+        }
+      : undefined;
+    try {
+      const result = await importArticles(await deps.readUser(req), { name: file.originalname, mimetype: file.mimetype, data: file.buffer }, options, { sink: deps.cms, fetchImage }, onProgress);
+      if (!streaming) return void res.json(result);
+      startStream();
+      line({ result });
+      res.end();
+    } catch (err) {
+      // Before the first progress line the error handler answers as for any request.
+      if (!res.headersSent) throw err;
+      line({ error: err instanceof AppError ? { status: errorStatus[err.code], message: err.message } : { status: 500, message: 'The import stopped on our side. Please try again.' } });
+      res.end();
+    }
   });
   r.delete('/articles/:id', async (req, res) => {
     requirePermission(await deps.readUser(req), 'administer');

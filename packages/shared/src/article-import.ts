@@ -66,7 +66,14 @@ export type ImportPreviewItem = {
 };
 
 /** POST /api/admin/articles/upload's answer. */
-export type ImportResult = { articlesImported: number; message: string; errors: { file: string; message: string }[]; skipped: ImportSkip[] };
+export type ImportResult = {
+  articlesImported: number;
+  message: string;
+  errors: { file: string; message: string }[];
+  skipped: ImportSkip[];
+  /** Imported, with something left behind (a picture that could not be fetched). */
+  warnings?: { file: string; message: string }[];
+};
 
 /** POST /api/admin/articles/upload?dryRun=true's answer: nothing written. */
 export type ImportPreview = { articlesImported: 0; message: string; preview: ImportPreviewItem[]; skipped: ImportSkip[] };

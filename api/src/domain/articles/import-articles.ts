@@ -1,106 +1,121 @@
 import path from 'node:path';
-import { InteractiveDataSchema, TierSchema, type ArticleImport, type ImportResult } from '@app/shared/schemas';
-import matter from 'gray-matter';
-import { z } from 'zod';
+import type { ArticleImport, ArticleUploadOptions, ImportPreview, ImportResult } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
-import { ARTICLE_EXTENSIONS, IMAGE_EXTENSIONS, readZip, type ZipFile } from './read-zip.ts';
-import { renderArticleHtml } from './render-article-html.ts';
+import { planImport, previewError, previewItem, type ImportTargets, type PlannedArticle } from './plan-import.ts';
+import { readUpload, type UploadContents, type UploadedFile } from './read-upload.ts';
+import { IMAGE_EXTENSIONS } from './read-zip.ts';
 
-/** Frontmatter of an imported article. */
-export const FrontmatterSchema = z.object({
-  title: z.string({ error: 'title is required' }).trim().min(1, 'title is required').max(200),
-  excerpt: z.string().trim().max(600).optional(),
-  category: z
-    .string({ error: 'category is required' })
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'category must be a slug such as "time-management"'),
-  author: z.string().trim().max(100).optional(),
-  membershipRequired: TierSchema.default('free'),
-  publishDate: z.coerce.date().optional(),
-  thumbnail: z.string().trim().max(300).optional(),
-  interactive: InteractiveDataSchema.optional(),
-});
-
-export type ArticleSink = { create(article: ArticleImport): Promise<{ id: number }> };
+/** Where imported articles go: the CMS (with the service secret). */
+export type ArticleSink = {
+  create(article: ArticleImport): Promise<{ id: number }>;
+  importTargets(): Promise<ImportTargets>;
+};
+export type FetchImage = (url: string) => Promise<{ name: string; mimetype: string; data: Buffer }>;
+export type ImportDeps = { sink: ArticleSink; fetchImage: FetchImage };
+export type ImportOptions = ArticleUploadOptions & { dryRun: boolean };
+export type ImportProgress = (done: number, total: number) => void;
 
 const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
+/** Pictures downloaded ahead of the article being written. */
+const LOOKAHEAD = 4;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-class FrontMatterLanguageError extends Error {}
-const refuseEngine = (language: string) => () => {
-  throw new FrontMatterLanguageError(language);
-};
-
-/**
- * Front matter is YAML and nothing else. gray-matter honours a language tag after the opening
- * delimiter and evaluates `---js` blocks with `eval`, so any tag but yaml is refused before
- * parsing, and the JavaScript engines are replaced by ones that refuse, should a tag slip by.
- */
-export function parseFrontMatter(text: string): { data: Record<string, unknown>; content: string } {
-  const tag = /^\uFEFF?---[ \t]*([^\s-][^\r\n]*)?\r?\n/.exec(text)?.[1]?.trim().toLowerCase();
-  if (tag && tag !== 'yaml' && tag !== 'yml') throw new Error(`the front matter must be YAML; "---${tag}" is not accepted`);
-  try {
-    const parsed = matter(text, { language: 'yaml', engines: { js: refuseEngine('js'), javascript: refuseEngine('javascript'), json: refuseEngine('json') } });
-    return { data: parsed.data, content: parsed.content };
-  } catch (err) {
-    if (err instanceof FrontMatterLanguageError) throw new Error(`the front matter must be YAML; "---${err.message}" is not accepted`);
-    throw new Error('the frontmatter is not valid YAML');
+async function thumbnailOf(p: PlannedArticle, upload: UploadContents, fetchImage: FetchImage): Promise<{ thumbnail: ArticleImport['thumbnail']; warning?: string }> {
+  const ref = p.candidate.image;
+  if (!ref) return { thumbnail: null };
+  if ('url' in ref) {
+    try {
+      const image = await fetchImage(ref.url);
+      return { thumbnail: { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64') } };
+    } catch (err) {
+      return { thumbnail: null, warning: `${(err as Error).message}; imported without a picture` };
+    }
   }
+  const image = upload.findImage(ref.archivePath, p.candidate.file);
+  if (!image) return { thumbnail: null, warning: `The picture "${ref.archivePath}" is not in the ZIP; imported without one` };
+  if (image.data.length > MAX_THUMBNAIL_BYTES) return { thumbnail: null, warning: 'The picture is larger than 5 MB; imported without one' };
+  return { thumbnail: { name: path.basename(image.name), mimetype: IMAGE_EXTENSIONS.get(path.extname(image.name).toLowerCase())!, base64: image.data.toString('base64') } };
 }
 
-async function toImport(file: ZipFile, images: Map<string, ZipFile>): Promise<ArticleImport> {
-  const parsed = parseFrontMatter(file.data.toString('utf8'));
-  const fm = FrontmatterSchema.safeParse(parsed.data);
-  if (!fm.success) {
-    const i = fm.error.issues[0]!;
-    throw new Error(`${i.path.join('.') || 'frontmatter'}: ${i.message}`);
-  }
-  const kind = ['.md', '.markdown'].includes(path.extname(file.name).toLowerCase()) ? 'markdown' : 'html';
-  const html = await renderArticleHtml(parsed.content, kind);
-  if (!html.trim()) throw new Error('the article has no body');
-  let thumbnail: ArticleImport['thumbnail'] = null;
-  if (fm.data.thumbnail) {
-    // Relative to the article's folder first, then to the archive's root.
-    const image = images.get(path.posix.normalize(path.posix.join(path.posix.dirname(file.name), fm.data.thumbnail))) ?? images.get(path.posix.normalize(fm.data.thumbnail));
-    if (!image) throw new Error(`thumbnail "${fm.data.thumbnail}" is not in the ZIP`);
-    if (image.data.length > MAX_THUMBNAIL_BYTES) throw new Error('the thumbnail is larger than 5 MB');
-    thumbnail = { name: path.basename(image.name), mimetype: IMAGE_EXTENSIONS.get(path.extname(image.name).toLowerCase())!, base64: image.data.toString('base64') };
-  }
+function toArticleImport(p: PlannedArticle, thumbnail: ArticleImport['thumbnail']): ArticleImport {
+  const c = p.candidate;
   return {
-    title: fm.data.title,
-    excerpt: fm.data.excerpt,
-    author: fm.data.author,
-    category: fm.data.category,
-    membershipRequired: fm.data.membershipRequired,
-    publishDate: fm.data.publishDate?.toISOString(),
-    html,
-    interactiveData: fm.data.interactive ?? null,
+    title: c.title,
+    excerpt: c.excerpt,
+    author: c.author,
+    category: p.category.slug,
+    categoryTitle: p.category.title,
+    membershipRequired: c.membershipRequired,
+    publishDate: c.publishDate,
+    published: c.published,
+    sourceSlug: c.sourceSlug,
+    replaces: p.replaces,
+    html: c.html,
+    interactiveData: c.interactiveData ?? null,
     thumbnail,
   };
 }
 
+/** In a dry run, a picture named in the archive is looked for; one on the web is fetched only by the import. */
+function dryRunWarnings(p: PlannedArticle, upload: UploadContents): string[] {
+  const ref = p.candidate.image;
+  if (ref && 'archivePath' in ref && !upload.findImage(ref.archivePath, p.candidate.file)) return [...p.warnings, `The picture "${ref.archivePath}" is not in the ZIP; it would be imported without one`];
+  return p.warnings;
+}
+
 /**
- * Imports every Markdown and HTML article of a ZIP into the CMS. A file with a problem is
- * reported with its name and skipped; the good files are still imported.
+ * Imports an upload — a ZIP of Markdown/HTML articles as site generators write them, a Ghost
+ * export or a WordPress export — into the CMS. With `dryRun` nothing is written and the answer
+ * previews each article. A file with a problem is reported and skipped; the good ones still go in.
  */
-export async function importArticles(admin: UserRow | null, zip: Buffer, sink: ArticleSink): Promise<ImportResult> {
+export async function importArticles(admin: UserRow | null, file: UploadedFile, options: ImportOptions, deps: ImportDeps, onProgress?: ImportProgress): Promise<ImportResult | ImportPreview> {
   requirePermission(admin, 'administer');
-  const files = await readZip(zip);
-  const articles = files.filter((f) => ARTICLE_EXTENSIONS.has(path.extname(f.name).toLowerCase()));
-  if (articles.length === 0) throw new AppError('bad_request', 'The ZIP contains no Markdown or HTML articles.');
-  const images = new Map(files.filter((f) => IMAGE_EXTENSIONS.has(path.extname(f.name).toLowerCase())).map((f) => [path.posix.normalize(f.name), f]));
-  const errors: ImportResult['errors'] = [];
+  const upload = await readUpload(file, { includePages: options.includePages });
+  if (upload.candidates.length === 0 && upload.errors.length === 0) {
+    throw new AppError('bad_request', file.name.toLowerCase().endsWith('.zip') ? 'The ZIP contains no Markdown or HTML articles.' : 'The export contains no posts.');
+  }
+  const plan = planImport(upload.candidates, await deps.sink.importTargets(), options);
+  const errors = [...upload.errors, ...plan.errors];
+  const skipped = [...upload.skipped, ...plan.duplicates];
+  const total = upload.candidates.length + upload.errors.length;
+
+  if (options.dryRun) {
+    const drafts = plan.articles.filter((p) => !p.candidate.published).length;
+    const message =
+      `${plural(plan.articles.length, 'article')} would be imported` +
+      (drafts ? ` (${drafts} unpublished)` : '') +
+      '.' +
+      (plan.duplicates.length ? ` ${plural(plan.duplicates.length, 'article')} already on the site would be skipped.` : '') +
+      (errors.length ? ` ${plural(errors.length, 'file')} could not be imported.` : '');
+    return { articlesImported: 0, message, preview: [...plan.articles.map((p) => ({ ...previewItem(p), warnings: dryRunWarnings(p, upload) })), ...errors.map(previewError)], skipped };
+  }
+
+  const warnings: { file: string; message: string }[] = [];
   let imported = 0;
-  for (const file of articles) {
+  const n = plan.articles.length;
+  // Pictures are fetched a few articles ahead; articles are written one at a time, in order, so a
+  // new category is created once.
+  const pictures = new Map<number, ReturnType<typeof thumbnailOf>>();
+  onProgress?.(0, n);
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < Math.min(n, i + LOOKAHEAD); j++) if (!pictures.has(j)) pictures.set(j, thumbnailOf(plan.articles[j]!, upload, deps.fetchImage));
+    const p = plan.articles[i]!;
+    const { thumbnail, warning } = await pictures.get(i)!;
+    pictures.delete(i);
+    if (warning) warnings.push({ file: p.candidate.file, message: warning });
     try {
-      await sink.create(await toImport(file, images));
+      await deps.sink.create(toArticleImport(p, thumbnail));
       imported++;
     } catch (err) {
-      errors.push({ file: file.name, message: (err as Error).message });
+      errors.push({ file: p.candidate.file, message: (err as Error).message });
     }
+    onProgress?.(i + 1, n);
   }
-  const message = `Imported ${imported} of ${articles.length} article${articles.length === 1 ? '' : 's'}.` + (errors.length ? ` ${errors.length} could not be imported.` : '');
-  return { articlesImported: imported, message, errors, skipped: [] };
+  const message =
+    `Imported ${imported} of ${plural(total, 'article')}.` +
+    (errors.length ? ` ${errors.length} could not be imported.` : '') +
+    (plan.duplicates.length ? ` ${plan.duplicates.length} already on the site ${plan.duplicates.length === 1 ? 'was' : 'were'} skipped.` : '');
+  return { articlesImported: imported, message, errors, skipped, warnings };
 }

@@ -3,10 +3,14 @@ import yauzl from 'yauzl';
 import { AppError } from '../../lib/app-error.ts';
 
 export const ZIP_LIMITS = { maxEntries: 500, maxUnpackedBytes: 100 * 1024 * 1024 };
-export const ARTICLE_EXTENSIONS = new Set(['.md', '.markdown', '.html', '.htm']);
+export const ARTICLE_EXTENSIONS = new Set(['.md', '.markdown', '.mdx', '.html', '.htm']);
+/** A Ghost JSON export or a WordPress WXR export may travel inside the ZIP. */
+export const EXPORT_EXTENSIONS = new Set(['.json', '.xml']);
 export const IMAGE_EXTENSIONS = new Map([['.png', 'image/png'], ['.jpg', 'image/jpeg'], ['.jpeg', 'image/jpeg'], ['.webp', 'image/webp'], ['.gif', 'image/gif']]);
 
 export type ZipFile = { name: string; data: Buffer };
+/** The files read, and the names of the others (configuration, templates, stylesheets…), which are not. */
+export type ZipContents = { files: ZipFile[]; others: string[] };
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
@@ -14,14 +18,16 @@ const S_IFLNK = 0o120000;
 /**
  * Reads an uploaded ZIP into memory, refusing the whole archive (with a clear message) if it
  * breaks a rule: more than 500 entries, more than 100 MB unpacked (counted as bytes arrive, so a
- * lying header cannot sneak a bomb through), absolute or ".." paths, symlinks, or files other
- * than Markdown, HTML and images. Folders are allowed; macOS metadata is skipped.
+ * lying header cannot sneak a bomb through), absolute or ".." paths, symlinks. Markdown, HTML,
+ * images and export files are read; other files (a site's `_config.yml`, stylesheets, scripts)
+ * are only named, for the importer to list as skipped. Folders and macOS metadata are ignored.
  */
-export function readZip(buffer: Buffer): Promise<ZipFile[]> {
+export function readZip(buffer: Buffer): Promise<ZipContents> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, strictFileNames: true }, (openErr, zip) => {
       if (openErr || !zip) return reject(new AppError('bad_request', 'The file is not a valid ZIP archive.'));
       const files: ZipFile[] = [];
+      const others: string[] = [];
       let entries = 0;
       let unpacked = 0;
       const fail = (message: string) => {
@@ -34,7 +40,7 @@ export function readZip(buffer: Buffer): Promise<ZipFile[]> {
         const name = /: (.*)$/.exec(err.message)?.[1];
         fail(unsafe ? `Refused "${name ?? 'an entry'}": paths must stay inside the archive.` : 'The ZIP archive is damaged and could not be read.');
       });
-      zip.on('end', () => resolve(files));
+      zip.on('end', () => resolve({ files, others }));
       zip.on('entry', (entry: yauzl.Entry) => {
         entries++;
         if (entries > ZIP_LIMITS.maxEntries) return fail(`The ZIP has more than ${ZIP_LIMITS.maxEntries} entries.`);
@@ -43,7 +49,10 @@ export function readZip(buffer: Buffer): Promise<ZipFile[]> {
         if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) return fail(`Refused "${name}": symbolic links are not allowed.`);
         if (name.endsWith('/') || name.startsWith('__MACOSX/') || path.basename(name).startsWith('.')) return zip.readEntry();
         const ext = path.extname(name).toLowerCase();
-        if (!ARTICLE_EXTENSIONS.has(ext) && !IMAGE_EXTENSIONS.has(ext)) return fail(`Refused "${name}": only Markdown (.md), HTML (.html) and images (.png, .jpg, .webp, .gif) are allowed.`);
+        if (!ARTICLE_EXTENSIONS.has(ext) && !IMAGE_EXTENSIONS.has(ext) && !EXPORT_EXTENSIONS.has(ext)) {
+          others.push(name);
+          return zip.readEntry();
+        }
         if (unpacked + entry.uncompressedSize > ZIP_LIMITS.maxUnpackedBytes) return fail('The ZIP unpacks to more than 100 MB.');
         zip.openReadStream(entry, (streamErr, stream) => {
           if (streamErr || !stream) return fail(`Could not read "${name}".`);

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { InteractiveDataSchema, TierSchema } from '@app/shared/schemas';
+import { excerptFrom, slugify, toIsoDate, type ArticleCandidate, type ImageRef } from './article-candidate.ts';
+import { parseFrontMatter } from './parse-front-matter.ts';
+import { renderArticleHtml } from './render-article-html.ts';
+import { removedTagsNote, stripGeneratorTags } from './strip-template-tags.ts';
+
+type FrontMatter = Record<string, unknown>;
+
+const first = (fm: FrontMatter, keys: string[]): unknown => keys.map((k) => fm[k]).find((v) => v !== undefined && v !== null && v !== '');
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+
+/** `categories: [a, b]`, `tags: "a, b"`, or Jekyll's space-separated `categories: a b`. */
+function terms(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(text).filter((t): t is string => Boolean(t));
+  const s = text(v);
+  if (!s) return [];
+  return (s.includes(',') ? s.split(',') : s.split(/\s+/)).map((t) => t.trim()).filter(Boolean);
+}
+
+/** `author: Ada`, `authors: [Ada, Bob]`, `author: { name: Ada }` (Jekyll, Hugo themes). */
+function author(v: unknown): string | undefined {
+  const list = Array.isArray(v) ? v : [v];
+  const names = list.map((a) => text(a) ?? (a && typeof a === 'object' ? text((a as { name?: unknown }).name) ?? text((a as { display_name?: unknown }).display_name) : undefined)).filter(Boolean);
+  return names.length ? names.join(', ').slice(0, 100) : undefined;
+}
+
+/** `image: x.png`, `images: [x.png]`, `cover: { image: x.png }` (Hugo PaperMod), `image: { path: x.png }` (jekyll-seo-tag). */
+function imageValue(v: unknown): string | undefined {
+  if (Array.isArray(v)) return imageValue(v[0]);
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return text(o.image) ?? text(o.path) ?? text(o.src) ?? text(o.url) ?? text(o.feature);
+  }
+  return text(v);
+}
+
+const IMAGE_KEYS = ['thumbnail', 'image', 'cover', 'cover_image', 'coverImage', 'feature_image', 'featured_image', 'featuredImage', 'heroImage', 'hero_image', 'hero', 'images'];
+
+/** "2020-01-31-hello-world.md" (Jekyll) → date and slug; "my-post/index.md" (a page bundle) → "my-post". */
+function fromFileName(name: string): { date?: string; slug: string; title: string } {
+  const ext = path.posix.extname(name);
+  let base = path.posix.basename(name, ext);
+  if (/^_?index$/i.test(base)) base = path.posix.basename(path.posix.dirname(name)) || base;
+  const dated = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(base);
+  const slug = slugify(dated?.[2] ?? base) || 'article';
+  const title = (dated?.[2] ?? base).replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+  return { date: dated?.[1], slug, title };
+}
+
+/**
+ * One Markdown or HTML file with YAML front matter → an article. Reads our own fields and what
+ * Jekyll, Hugo, Astro, Eleventy and Gatsby sites write: dates (`date`, `publishDate`, `pubDate`,
+ * Jekyll's file name), `categories`/`tags`, `description`/`summary`/`excerpt`, pictures under
+ * their usual names, authors as a string, list or map, `draft: true` or `published: false`
+ * (and Jekyll's `_drafts`), and titles from `title`, `linkTitle`, the first `#` heading or the
+ * file name. Template tags are removed with a warning. Throws with a sentence when the file is unusable.
+ */
+export async function readMarkdownArticle(name: string, source: string): Promise<ArticleCandidate> {
+  const { data: fm, content } = parseFrontMatter(source);
+  const warnings: string[] = [];
+  const ext = path.posix.extname(name).toLowerCase();
+  const kind = ext === '.html' || ext === '.htm' ? 'html' : 'markdown';
+  let body = content;
+  if (ext === '.mdx') {
+    // MDX's imports and exports are code; its components have no meaning here and are dropped by the sanitizer.
+    body = body.replace(/^(?:import|export)\s[^\n]*$/gm, '');
+    if (/<[A-Z]/.test(body)) warnings.push('MDX components were removed');
+  }
+  const stripped = stripGeneratorTags(body);
+  warnings.push(...removedTagsNote(stripped.removed));
+  body = stripped.text;
+
+  const fileName = fromFileName(name);
+  let title = text(fm.title) ?? text(fm.linkTitle);
+  if (!title) {
+    const heading = kind === 'markdown' ? /^#[ \t]+(.+?)[ \t#]*$/m.exec(body) : /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(body);
+    if (heading) {
+      title = heading[1]!.replace(/<[^>]*>/g, '').trim();
+      body = body.replace(heading[0], '');
+    }
+  }
+  title = (title || fileName.title).slice(0, 200);
+
+  const tier = TierSchema.safeParse(fm.membershipRequired ?? 'free');
+  if (!tier.success) throw new Error('membershipRequired: must be free, pro or vip');
+  let interactiveData = null;
+  if (fm.interactive !== undefined) {
+    const parsed = InteractiveDataSchema.safeParse(fm.interactive);
+    if (!parsed.success) throw new Error(`interactive.${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+    interactiveData = parsed.data;
+  }
+
+  const html = await renderArticleHtml(body, kind);
+  if (!html.trim()) throw new Error('the article has no body');
+
+  const rawDate = first(fm, ['publishDate', 'pubDate', 'date', 'published_at']) ?? fileName.date;
+  const publishDate = toIsoDate(rawDate);
+  if (rawDate !== undefined && !publishDate) warnings.push(`The date "${String(rawDate)}" could not be read; today's date is used`);
+
+  const image = imageValue(first(fm, IMAGE_KEYS));
+  let imageRef: ImageRef | undefined;
+  if (image) imageRef = /^https?:\/\//i.test(image) ? { url: image } : { archivePath: image };
+
+  const draft = fm.draft === true || fm.published === false || name.split('/').includes('_drafts');
+  return {
+    file: name,
+    title,
+    html,
+    excerpt: excerptFrom(text(first(fm, ['excerpt', 'description', 'summary', 'subtitle'])), html),
+    author: author(first(fm, ['author', 'authors'])),
+    category: text(fm.category) ? slugify(text(fm.category)!) : undefined,
+    terms: { categories: terms(fm.categories), tags: terms(first(fm, ['tags', 'keywords'])) },
+    membershipRequired: tier.data,
+    publishDate,
+    published: !draft,
+    sourceSlug: slugify(text(fm.slug) ?? '') || fileName.slug,
+    image: imageRef,
+    interactiveData,
+    warnings,
+  };
+}
