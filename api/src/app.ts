@@ -15,6 +15,8 @@ import { createRecentErrors, type RecentErrors } from './lib/recent-errors.ts';
 import { requestId } from './lib/request-id.ts';
 import { healthRoutes } from './routes/health.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { deployRoutes, githubWebhookRoute } from './routes/deploy.ts';
+import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
 import { membershipRoutes, stripeWebhookRoute } from './routes/membership.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -67,6 +69,8 @@ export type AppDeps = {
   cmsUrl?: string;
   /** This instance's newest 5xx answers, for the System tab. */
   recentErrors?: RecentErrors;
+  /** GITHUB_WEBHOOK_SECRET; unset: the webhook answers that it is not configured. */
+  githubWebhookSecret?: string | null;
 };
 
 
@@ -116,6 +120,8 @@ export function createApp(deps: AppDeps): express.Express {
   const membership = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, clock: deps.clock ?? (() => new Date()), ...deps.payments, readUser };
   // Stripe signs the raw body: the webhook is read before any JSON parsing (and has no browser Origin).
   app.use('/api/webhooks/stripe', stripeWebhookRoute(membership));
+  const deploy = { db: deps.db, rebuilds: deps.rebuilds, deployments: createDeploymentLog(deps.db), webhookSecret: deps.githubWebhookSecret ?? null, publicUrl: deps.publicUrl };
+  app.use('/api/webhooks/github', githubWebhookRoute(deploy));
 
   const api = express.Router();
   api.use(originCheck([deps.publicUrl, ...(deps.extraOrigins ?? [])]));
@@ -127,6 +133,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use('/admin', adminUserRoutes({ db: deps.db, readUser }));
   api.use('/admin', adminArticleRoutes({ readUser, cms: deps.cms }));
   api.use('/admin', auditRoutes({ db: deps.db, readUser }));
+  api.use(deployRoutes({ ...deploy, readUser }));
   api.use(membershipRoutes(membership));
   api.use(orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));

@@ -44,6 +44,12 @@ const EnvSchema = z.object({
   DID_API_KEY: z.string().optional(),
   /** Another D-ID API address (a local stand-in speaking its wire format); unset: D-ID's. */
   DID_API_URL: z.string().url().optional(),
+  /** The site's source for deployments (a git URL or path); unset: builds use SITE_DIR and Deploy only rebuilds. */
+  DEPLOY_REPOSITORY: z.string().optional(),
+  DEPLOY_BRANCH: z.string().regex(/^[\w./-]+$/).default('main'),
+  /** Where the deploy working copy lives; default: beside SITE_BUILDS_DIR. */
+  DEPLOY_WORK_DIR: z.string().optional(),
+  GITHUB_WEBHOOK_SECRET: z.string().optional(),
 });
 
 /** Each plan of the catalogue (@app/shared plans.ts) → the setting holding its Stripe price id. */
@@ -84,6 +90,9 @@ export type Config = {
   videoSyncCheckIntervalMs: number;
   /** D-ID's talking presenters when DID_API_KEY is set; otherwise the offline presenters. */
   did: { apiKey: string; baseUrl: string | undefined } | null;
+  /** A repository to deploy from (git), or null: the site is built from SITE_DIR. */
+  deploySource: { repository: string; branch: string; workDir: string | undefined } | null;
+  githubWebhookSecret: string | null;
 };
 
 /** Express's `trust proxy`: hops whose X-Forwarded-For is believed (a count, addresses/subnets, or true/false). */
@@ -151,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     youtubeChannel: e.YOUTUBE_CHANNEL_HANDLE?.trim() || null,
     videoSyncCheckIntervalMs: e.VIDEO_SYNC_CHECK_INTERVAL_MS,
     did: e.DID_API_KEY?.trim() ? { apiKey: e.DID_API_KEY.trim(), baseUrl: e.DID_API_URL } : null,
+    deploySource: e.DEPLOY_REPOSITORY?.trim() ? { repository: e.DEPLOY_REPOSITORY.trim(), branch: e.DEPLOY_BRANCH, workDir: e.DEPLOY_WORK_DIR } : null,
+    githubWebhookSecret: e.GITHUB_WEBHOOK_SECRET?.trim() || null,
   };
 }
 

@@ -10,6 +10,10 @@ import { createCmsContentSource } from './integrations/cms-content-source.ts';
 import { createCmsWriter } from './integrations/cms-writer.ts';
 import { listenForContentChanges } from './integrations/content-change-listener.ts';
 import { createSiteBuilder } from './integrations/site-builder.ts';
+import { createGitSource } from './integrations/git-source.ts';
+import { createDeployLock } from './domain/deploy/deploy-lock.ts';
+import { auditDeployment } from './domain/deploy/audit-deployment.ts';
+import path from 'node:path';
 import { createMailer } from './integrations/mailer.ts';
 import { createLogger } from './lib/logging.ts';
 import { createPayments } from './integrations/payments/create-payments.ts';
@@ -50,7 +54,10 @@ async function main() {
   const builder = config.siteDir && config.siteBuildsDir
     ? createSiteBuilder({ siteDir: config.siteDir, buildsDir: config.siteBuildsDir, env: process.env })
     : null;
-  const rebuilds = createRebuildScheduler({ builder, snapshot: () => content.current().snapshot, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs });
+  const source = config.deploySource && config.siteDir && config.siteBuildsDir
+    ? createGitSource({ ...config.deploySource, workDir: config.deploySource.workDir ?? path.join(config.siteBuildsDir, '..', 'deploy-source'), appRoot: path.resolve(config.siteDir, '..') })
+    : null;
+  const rebuilds = createRebuildScheduler({ builder, snapshot: () => content.current().snapshot, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs, lock: createDeployLock(db), source, onFinished: auditDeployment(db) });
   await content.start();
   const changes = listenForContentChanges({ databaseUrl: config.databaseUrl, logger, onChange: () => void content.refresh() });
   await changes.start();
@@ -62,7 +69,7 @@ async function main() {
     sink: createCmsVideoSink(config.cmsUrl, config.internalSecret),
     defaultChannel: config.youtubeChannel,
   };
-  const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters() });
+  const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters(), cmsUrl: config.cmsUrl, githubWebhookSecret: config.githubWebhookSecret });
   const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), ...payments }, config.membershipCheckIntervalMs);
   const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');

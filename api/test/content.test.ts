@@ -129,6 +129,8 @@ describe('the CMS change signal', () => {
     const next = sampleRecords();
     next.articles.push(article(4, 'free', { title: 'Freshly published' }));
     cms.set(next);
+    // The start's own build takes the deployment lock first; let it finish before counting.
+    await app.rebuilds.idle();
     builds.length = 0;
     for (let i = 0; i < 3; i++) {
       const res = await app.fetch('/api/internal/content-changed', {

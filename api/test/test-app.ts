@@ -11,6 +11,9 @@ import { createCmsWriter } from '../src/integrations/cms-writer.ts';
 import { createCmsVideoSink } from '../src/integrations/youtube/cms-video-sink.ts';
 import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
 import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
+import { createDeployLock } from '../src/domain/deploy/deploy-lock.ts';
+import { auditDeployment } from '../src/domain/deploy/audit-deployment.ts';
+import type { GitSource } from '../src/integrations/git-source.ts';
 import { attachChatServer } from '../src/ws/chat-server.ts';
 
 export const TEST_SECRET = 'test-internal-secret-0123456789';
@@ -20,9 +23,9 @@ export const silentLogger = pino({ level: 'silent' });
 const ROOMY_LIMITS = { perAddressPerHour: 10_000, perDomainPerTenMinutes: 10_000 };
 
 /** The real app on a random port, wired to a real database and the given content source; with `databaseUrl` the chat socket too. */
-export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; overrides?: Partial<AppDeps>; databaseUrl?: string; heartbeatMs?: number }) {
+export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; deploySource?: GitSource; overrides?: Partial<AppDeps>; databaseUrl?: string; heartbeatMs?: number }) {
   const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger, onChange: (s) => rebuilds.request(`content ${s.version}`) });
-  const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20 });
+  const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20, lock: createDeployLock(opts.db), source: opts.deploySource ?? null, onFinished: auditDeployment(opts.db) });
   await content.start();
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
   const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, payments: createPayments(opts.db, null), videoSync: { channel: null, sink: createCmsVideoSink(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), defaultChannel: null }, ...opts.overrides });

@@ -1,36 +1,59 @@
-import { BUILD_CONTENT_FILE, linkDependencies, newBuildId, publishBuild, pruneBuilds, type ContentSnapshot } from '@app/shared/server';
+import { BUILD_CONTENT_FILE, currentBuildDir, linkDependencies, newBuildId, publishBuild, pruneBuilds, type ContentSnapshot } from '@app/shared/server';
 import { spawn } from 'node:child_process';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { SiteBuilder } from '../domain/deploy/rebuild-scheduler.ts';
+import { BuildFailure } from './build-failure.ts';
+import { checkBuild } from './build-health-check.ts';
 
 /**
- * Builds the Astro site from a content snapshot into a fresh build folder and makes it live
- * (the protocol is @app/shared/server's site-builds). The build reads the snapshot from a file
- * (SITE_CONTENT_FILE), never the CMS, and keeps it as `content.json` beside its output.
+ * Builds the Astro site from a content snapshot into a fresh build folder, health-checks it, and
+ * only then makes it live (the protocol is @app/shared/server's site-builds): a failed build or
+ * check is removed and the previous build keeps serving. The build reads the snapshot from a file
+ * (SITE_CONTENT_FILE), never the CMS, and keeps it as `content.json` beside its output. The source
+ * is `siteDir`, or a deploy working copy's site folder.
  */
 export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; env: NodeJS.ProcessEnv }): SiteBuilder {
   return {
-    async build(snapshot: ContentSnapshot) {
+    async build(snapshot: ContentSnapshot, options = {}) {
+      const siteDir = options.siteDir ?? opts.siteDir;
+      const say = options.log ?? (() => undefined);
       const id = newBuildId();
       const outDir = path.join(opts.buildsDir, id);
       const contentFile = path.join(opts.buildsDir, `${id}.${BUILD_CONTENT_FILE}`);
+      const live = currentBuildDir(opts.buildsDir);
       await mkdir(opts.buildsDir, { recursive: true });
       await linkDependencies(opts.buildsDir, path.resolve(opts.siteDir, '..', 'node_modules'));
       await writeFile(contentFile, JSON.stringify(snapshot));
+      let log = '';
+      const fail = async (stage: 'build' | 'health check', err: unknown) => {
+        await rm(outDir, { recursive: true, force: true });
+        const why = err instanceof Error ? err.message : String(err);
+        throw new BuildFailure(`${log}\n${stage} failed: ${why}\n${live ? `rolled back: ${path.basename(live)} keeps serving` : 'no previous build to keep serving'}`, live !== null);
+      };
       try {
-        // In a hoisted workspace the CLI lives in the repository's node_modules.
-        const astroCli = createRequire(path.join(opts.siteDir, 'package.json')).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
-        const output = await run(process.execPath, [astroCli, 'build'], {
-          cwd: opts.siteDir,
+        say(`building ${id} from ${siteDir}`);
+        const astroCli = createRequire(path.join(siteDir, 'package.json')).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
+        try {
           // Always a production build, whatever mode the API runs in (a development build ships React's dev bundle).
-          env: { ...opts.env, NODE_ENV: 'production', SITE_OUT_DIR: outDir, SITE_CONTENT_FILE: contentFile },
-        });
-        await rename(contentFile, path.join(outDir, BUILD_CONTENT_FILE));
+          log = await run(process.execPath, [astroCli, 'build'], { cwd: siteDir, env: { ...opts.env, NODE_ENV: 'production', SITE_OUT_DIR: outDir, SITE_CONTENT_FILE: contentFile } }, say);
+          await rename(contentFile, path.join(outDir, BUILD_CONTENT_FILE));
+        } catch (err) {
+          return await fail('build', err);
+        }
+        try {
+          // The running app's server code checks it: that is the code that will serve it.
+          const checked = await checkBuild({ siteDir: opts.siteDir, buildDir: outDir, snapshot, env: opts.env });
+          log += `\n${checked}`;
+          say(checked);
+        } catch (err) {
+          return await fail('health check', err);
+        }
         await publishBuild(opts.buildsDir, id);
         await pruneBuilds(opts.buildsDir, id);
-        return output;
+        log += `\nlive: ${id}`;
+        return log;
       } finally {
         await rm(contentFile, { force: true });
       }
@@ -38,13 +61,17 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
   };
 }
 
-function run(cmd: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<string> {
+function run(cmd: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, say: (line: string) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
-    child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
+    const take = (d: Buffer) => {
+      log += d;
+      say(String(d).trimEnd());
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
     child.on('error', (err) => reject(new Error(`${err.message}\n${log}`)));
-    child.on('close', (code) => (code === 0 ? resolve(log) : reject(new Error(`build exited with ${code}\n${log}`))));
+    child.on('close', (code) => (code === 0 ? resolve(log) : reject(new Error(`build exited with ${code}\n${log.slice(-4000)}`))));
   });
 }

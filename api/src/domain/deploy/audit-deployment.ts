@@ -1,0 +1,12 @@
+import type { Deployment } from '@app/shared/browser';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { FinishedStatus } from './deployment-log.ts';
+
+/** Deploys asked for by an admin or the webhook go into the audit log with their outcome (content rebuilds do not). */
+export function auditDeployment(db: Db) {
+  return async (d: Deployment, status: FinishedStatus) => {
+    if (d.kind !== 'admin' && d.kind !== 'webhook') return;
+    await recordAudit(db, { actorId: d.actor?.id ?? null, action: 'site.deployed', details: { deploymentId: d.id, via: d.kind, status, commit: d.commit } });
+  };
+}

@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AuditPage, DeploymentDetail, DeploymentOverview, DeployStarted } from '@app/shared/browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
+import { BuildFailure } from '../src/integrations/build-failure.ts';
+import { createGitSource } from '../src/integrations/git-source.ts';
+import { appForThisFile } from './file-app.ts';
+
+// A local bare repository stands in for GitHub (real git); a pusher's clone makes the commits.
+const root = mkdtempSync(path.join(tmpdir(), 'deploy-test-'));
+const bare = path.join(root, 'origin.git');
+const pusher = path.join(root, 'pusher');
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
+git(root, 'clone', '--quiet', bare, pusher);
+git(pusher, 'config', 'user.email', 'dev@example.com');
+git(pusher, 'config', 'user.name', 'Dev');
+function push(marker: string, branch = 'main', file = 'site/marker.txt'): string {
+  execFileSync('mkdir', ['-p', path.dirname(path.join(pusher, file))]);
+  if (branch !== 'main') git(pusher, 'checkout', '--quiet', '-B', branch);
+  writeFileSync(path.join(pusher, file), marker);
+  git(pusher, 'add', '-A');
+  git(pusher, 'commit', '--quiet', '-m', marker);
+  git(pusher, 'push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`);
+  const sha = git(pusher, 'rev-parse', 'HEAD');
+  if (branch !== 'main') git(pusher, 'checkout', '--quiet', 'main');
+  return sha;
+}
+push('v1');
+
+// The builder reads the checked-out source: a marker that breaks the build or the health check
+// fails like the real builder does (the previous build keeps serving).
+let live = 'none';
+const builder: SiteBuilder = {
+  async build(_snapshot, options = {}) {
+    const marker = readFileSync(path.join(options.siteDir!, 'marker.txt'), 'utf8');
+    await new Promise((r) => setTimeout(r, 150));
+    if (marker.includes('BREAK-BUILD')) throw new BuildFailure('build exited with 1\nrolled back', true);
+    if (marker.includes('BREAK-HEALTH')) throw new BuildFailure('health check: / answered 500\nrolled back', true);
+    live = marker;
+    return `built ${marker}`;
+  },
+};
+const SECRET = 'webhook-secret-for-tests';
+const source = createGitSource({ repository: bare, branch: 'main', workDir: path.join(root, 'work'), appRoot: path.resolve(import.meta.dirname, '../..') });
+const t = appForThisFile({ app: () => ({ builder, deploySource: source, overrides: { githubWebhookSecret: SECRET } }) });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const sign = (body: string, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+let deliveries = 0;
+function webhook(event: string, payload: unknown, opts: { signature?: string | null; delivery?: string } = {}) {
+  const body = JSON.stringify(payload);
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': opts.delivery ?? `d-${++deliveries}` };
+  if (opts.signature !== null) headers['x-hub-signature-256'] = opts.signature ?? sign(body);
+  return t.app.fetch('/api/webhooks/github', { method: 'POST', headers, body });
+}
+async function finished(admin: Awaited<ReturnType<typeof t.member>>, id: number): Promise<DeploymentDetail> {
+  let d: DeploymentDetail;
+  await expect.poll(async () => (d = (await admin.get(`/api/admin/deployments/${id}`)).body).status, { timeout: 15_000 }).not.toBe('running');
+  return d!;
+}
+
+describe('deployments from a repository', () => {
+  it('deploys the branch’s newest commit when an admin presses Deploy, and shows it live with its log', async () => {
+    const admin = await t.member('deploy_admin', 'free', true);
+    const res = await admin.post('/api/deploy');
+    expect(res.status).toBe(202);
+    const started = res.body as DeployStarted;
+    expect(started).toMatchObject({ joined: false, deployment: { kind: 'admin', status: 'running', actor: { username: 'deploy_admin' } } });
+    const done = await finished(admin, started.deployment.id);
+    const v1 = git(pusher, 'rev-parse', 'HEAD');
+    expect(done).toMatchObject({ status: 'succeeded', commit: v1, restartNeeded: [] });
+    expect(done.durationMs).toBeGreaterThan(0);
+    expect(done.log).toContain(`checked out ${v1.slice(0, 12)}`);
+    expect(live).toBe('v1');
+    const overview = (await admin.get('/api/admin/deployments')).body as DeploymentOverview;
+    expect(overview).toMatchObject({ repository: bare, branch: 'main', liveCommit: v1, running: null, webhook: { configured: true, url: 'http://localhost:3000/api/webhooks/github', lastDelivery: null } });
+  });
+
+  it('deploys a signed push to the branch, and never an unsigned, wrongly signed, other-branch or redelivered one', async () => {
+    const admin = await t.member('deploy_admin', 'free', true);
+    const v2 = push('v2');
+    const count = async () => ((await admin.get('/api/admin/deployments')).body as DeploymentOverview).deployments.length;
+    const before = await count();
+
+    expect((await webhook('push', { ref: 'refs/heads/main', after: v2 }, { signature: null })).status).toBe(401);
+    expect((await webhook('push', { ref: 'refs/heads/main', after: v2 }, { signature: sign('{}') })).status).toBe(401);
+    expect((await webhook('push', { ref: 'refs/heads/main', after: v2 }, { signature: sign(JSON.stringify({ ref: 'refs/heads/main', after: v2 }), 'wrong-secret') })).status).toBe(401);
+    const other = push('on a branch', 'feature');
+    const ignored = await webhook('push', { ref: 'refs/heads/feature', after: other });
+    expect(ignored.status).toBe(202);
+    expect((await ignored.json()).message).toBe('Ignored: only pushes to main deploy.');
+    expect((await webhook('ping', { zen: 'Keep it simple.' })).status).toBe(200);
+    expect(await count()).toBe(before);
+
+    const res = await webhook('push', { ref: 'refs/heads/main', after: v2 }, { delivery: 'delivery-v2' });
+    expect(res.status).toBe(202);
+    const { deploymentId } = await res.json();
+    expect(await finished(admin, deploymentId)).toMatchObject({ kind: 'webhook', status: 'succeeded', commit: v2 });
+    expect(live).toBe('v2');
+    // GitHub redelivers the same delivery: acknowledged, not deployed again.
+    const again = await webhook('push', { ref: 'refs/heads/main', after: v2 }, { delivery: 'delivery-v2' });
+    expect(again.status).toBe(200);
+    expect(await count()).toBe(before + 1);
+    const overview = (await admin.get('/api/admin/deployments')).body as DeploymentOverview;
+    expect(overview.webhook.lastDelivery).toMatchObject({ event: 'push', ref: 'refs/heads/main', result: `deployment ${deploymentId}` });
+  });
+
+  it('rolls back a commit whose build fails and one whose health check fails: the last good commit stays live', async () => {
+    const admin = await t.member('deploy_admin', 'free', true);
+    const good = git(pusher, 'rev-parse', 'HEAD');
+    for (const breaking of ['BREAK-BUILD', 'BREAK-HEALTH']) {
+      const bad = push(breaking);
+      const started = (await admin.post('/api/deploy')).body as DeployStarted;
+      const done = await finished(admin, started.deployment.id);
+      expect(done).toMatchObject({ status: 'rolled_back', commit: bad });
+      expect(done.log).toContain('rolled back');
+      expect(live).toBe('v2');
+      expect(((await admin.get('/api/admin/deployments')).body as DeploymentOverview).liveCommit).toBe(good);
+      // The working copy is back on the live commit, so content rebuilds keep building it.
+      expect(await source.head()).toBe(good);
+    }
+    push('v3');
+  });
+
+  it('gives one deployment for two requests at once, says which API code needs a restart, and audits each deploy', async () => {
+    const admin = await t.member('deploy_admin', 'free', true);
+    push('api change', 'main', 'api/src/changed.ts');
+    const [a, b] = await Promise.all([admin.post('/api/deploy'), admin.post('/api/deploy')]);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    expect(a.body.deployment.id).toBe(b.body.deployment.id);
+    expect([a.body.joined, b.body.joined].sort()).toEqual([false, true]);
+    expect(await finished(admin, a.body.deployment.id)).toMatchObject({ status: 'succeeded', restartNeeded: ['api'] });
+    const audit = (await admin.get('/api/admin/audit?action=site.deployed')).body as AuditPage;
+    expect(audit.entries[0]).toMatchObject({ actor: { username: 'deploy_admin' }, details: { status: 'succeeded', via: 'admin' } });
+    expect(audit.entries.some((e) => e.details.status === 'rolled_back')).toBe(true);
+    expect(audit.entries.some((e) => e.details.via === 'webhook' && e.actor === null)).toBe(true);
+  });
+
+  it('is for admins only', async () => {
+    const member = await t.member('deploy_member');
+    expect((await member.post('/api/deploy')).status).toBe(403);
+    expect((await member.get('/api/admin/deployments')).status).toBe(403);
+    expect((await t.app.fetch('/api/admin/deployments/1')).status).toBe(401);
+  });
+});
