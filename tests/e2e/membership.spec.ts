@@ -1,5 +1,5 @@
 import { formatPlanPrice } from '../../packages/shared/src/plans.ts';
-import { articles, createMember, hydrated, withConsent, openTab } from './fixtures';
+import { articles, createMember, hydrated, withConsent, openTab, toasts } from './fixtures';
 import { expect, test } from './test';
 
 test.beforeEach(async ({ page }) => withConsent(page));
@@ -24,6 +24,8 @@ test('a free member pays with a test card, becomes Pro at once, and cancels at t
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro?' });
   await dialog.getByRole('link', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/subscribe\?plan=pro-month$/);
+  // The confirm-upgrade dialog asked POST /api/upgrade-membership first (spec 02 §7) and says so.
+  await expect(toasts(page).getByText('Continue to payment to become a Pro member.')).toBeVisible();
   await pay(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/subscribe-success$/);
   await expect(page.getByRole('heading', { name: 'Thank You for Subscribing!' })).toBeVisible();
