@@ -72,6 +72,10 @@ export interface Config {
     videos: Video;
     products: Product;
     'membership-plans': MembershipPlan;
+    'study-resources': StudyResource;
+    'backyard-articles': BackyardArticle;
+    'quiz-questions': QuizQuestion;
+    'scramble-words': ScrambleWord;
     media: Media;
     users: User;
     'payload-kv': PayloadKv;
@@ -86,6 +90,10 @@ export interface Config {
     videos: VideosSelect<false> | VideosSelect<true>;
     products: ProductsSelect<false> | ProductsSelect<true>;
     'membership-plans': MembershipPlansSelect<false> | MembershipPlansSelect<true>;
+    'study-resources': StudyResourcesSelect<false> | StudyResourcesSelect<true>;
+    'backyard-articles': BackyardArticlesSelect<false> | BackyardArticlesSelect<true>;
+    'quiz-questions': QuizQuestionsSelect<false> | QuizQuestionsSelect<true>;
+    'scramble-words': ScrambleWordsSelect<false> | ScrambleWordsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -350,6 +358,103 @@ export interface MembershipPlan {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "study-resources".
+ */
+export interface StudyResource {
+  id: number;
+  title: string;
+  description: string;
+  thumbnail?: (number | null) | Media;
+  /**
+   * The intro video. Use an https address on YouTube (youtube.com, youtu.be, youtube-nocookie.com) or Vimeo.
+   */
+  videoUrl: string;
+  /**
+   * Premium studies: the intro video is for Pro members and above.
+   */
+  isPremium?: boolean | null;
+  sortOrder?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Read by Pro members and above; the list of titles is public.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "backyard-articles".
+ */
+export interface BackyardArticle {
+  id: number;
+  /**
+   * The address is made from the title: /fun-and-games/backyard/<title in lower case, with hyphens>.
+   */
+  title: string;
+  /**
+   * Shown on the card to everyone.
+   */
+  summary: string;
+  thumbnail?: (number | null) | Media;
+  /**
+   * For example "About 2 hours".
+   */
+  timeNeeded?: string | null;
+  content: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
+  contentHtml?: string | null;
+  sortOrder?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "quiz-questions".
+ */
+export interface QuizQuestion {
+  id: number;
+  question: string;
+  /**
+   * Exactly 4 options, shown in this order.
+   */
+  options: {
+    text: string;
+    id?: string | null;
+  }[];
+  /**
+   * Which option is right: 0 for the first, 1 for the second, and so on.
+   */
+  correctAnswer: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "scramble-words".
+ */
+export interface ScrambleWord {
+  id: number;
+  word: string;
+  /**
+   * Shown under the scrambled letters.
+   */
+  hint?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users".
  */
 export interface User {
@@ -419,6 +524,22 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'membership-plans';
         value: number | MembershipPlan;
+      } | null)
+    | ({
+        relationTo: 'study-resources';
+        value: number | StudyResource;
+      } | null)
+    | ({
+        relationTo: 'backyard-articles';
+        value: number | BackyardArticle;
+      } | null)
+    | ({
+        relationTo: 'quiz-questions';
+        value: number | QuizQuestion;
+      } | null)
+    | ({
+        relationTo: 'scramble-words';
+        value: number | ScrambleWord;
       } | null)
     | ({
         relationTo: 'media';
@@ -611,6 +732,61 @@ export interface MembershipPlansSelect<T extends boolean = true> {
   highlighted?: T;
   badge?: T;
   sortOrder?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "study-resources_select".
+ */
+export interface StudyResourcesSelect<T extends boolean = true> {
+  title?: T;
+  description?: T;
+  thumbnail?: T;
+  videoUrl?: T;
+  isPremium?: T;
+  sortOrder?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "backyard-articles_select".
+ */
+export interface BackyardArticlesSelect<T extends boolean = true> {
+  title?: T;
+  summary?: T;
+  thumbnail?: T;
+  timeNeeded?: T;
+  content?: T;
+  contentHtml?: T;
+  sortOrder?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "quiz-questions_select".
+ */
+export interface QuizQuestionsSelect<T extends boolean = true> {
+  question?: T;
+  options?:
+    | T
+    | {
+        text?: T;
+        id?: T;
+      };
+  correctAnswer?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "scramble-words_select".
+ */
+export interface ScrambleWordsSelect<T extends boolean = true> {
+  word?: T;
+  hint?: T;
   updatedAt?: T;
   createdAt?: T;
 }

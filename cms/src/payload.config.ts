@@ -4,10 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConfig } from 'payload';
 import { Articles } from './collections/articles';
+import { BackyardArticles } from './collections/backyard-articles';
 import { Categories } from './collections/categories';
 import { Media } from './collections/media';
 import { MembershipPlans } from './collections/membership-plans';
 import { Products } from './collections/products';
+import { QuizQuestions } from './collections/quiz-questions';
+import { ScrambleWords } from './collections/scramble-words';
+import { StudyResources } from './collections/study-resources';
 import { Users } from './collections/users';
 import { Videos } from './collections/videos';
 import { cmsConfig } from './config';
@@ -22,7 +26,7 @@ export default buildConfig({
   routes: { admin: '/cms/admin', api: '/cms/api', graphQL: '/cms/graphql', graphQLPlayground: '/cms/graphql-playground' },
   // The default avatar, not Gravatar: the admin loads nothing from other sites.
   admin: { avatar: 'default', user: Users.slug, meta: { titleSuffix: ' · Better Self CMS' }, importMap: { baseDir: dirname } },
-  collections: [Articles, Categories, Videos, Products, MembershipPlans, Media, Users],
+  collections: [Articles, Categories, Videos, Products, MembershipPlans, StudyResources, BackyardArticles, QuizQuestions, ScrambleWords, Media, Users],
   editor: lexicalEditor(),
   secret: cmsConfig.payloadSecret,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },

@@ -2,6 +2,7 @@ import * as migration_20261121_195642_initial from './20261121_195642_initial';
 import * as migration_20261122_010454_membership_plans from './20261122_010454_membership_plans';
 import * as migration_20261123_120000_membership_plans_without_price from './20261123_120000_membership_plans_without_price';
 import * as migration_20261123_204004_article_import_source from './20261123_204004_article_import_source';
+import * as migration_20261123_204908_games_studies_backyard from './20261123_204908_games_studies_backyard';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261123_204004_article_import_source.up,
     down: migration_20261123_204004_article_import_source.down,
-    name: '20261123_204004_article_import_source'
+    name: '20261123_204004_article_import_source',
+  },
+  {
+    up: migration_20261123_204908_games_studies_backyard.up,
+    down: migration_20261123_204908_games_studies_backyard.down,
+    name: '20261123_204908_games_studies_backyard'
   },
 ];

@@ -7,6 +7,7 @@ import config from '@payload-config';
 import { getPayload } from 'payload';
 import { cmsConfig } from '../config';
 import { ensureMembershipPlans } from '../seed/membership-plans';
+import { seedActivities } from '../seed/seed-activities';
 import { seedContent } from '../seed/seed-content';
 
 const payload = await getPayload({ config });
@@ -27,3 +28,6 @@ if (cmsConfig.seedDemoContent) {
   const seeded = await seedContent(payload, (m) => payload.logger.info(m));
   if (!seeded) payload.logger.info('content already present; demo seed skipped');
 }
+
+const activities = await seedActivities(payload, { withStudies: cmsConfig.seedDemoContent });
+if (activities.length) payload.logger.info(`seeded ${activities.join(', ')}`);

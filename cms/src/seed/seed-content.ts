@@ -13,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const context = { skipNotify: true };
 
 /** A seed image (no text): `icon` names a Lucide icon, or null for plain backgrounds behind headings. */
-async function uploadPlaceholder(payload: Payload, name: string, title: string, colour: string, icon: string | null) {
+export async function uploadPlaceholder(payload: Payload, name: string, title: string, colour: string, icon: string | null) {
   return uploadSvg(payload, name, title, placeholderSvg(title, colour, icon === null ? null : (seedIcons[icon] ?? seedIcons['book-open']!)));
 }
 

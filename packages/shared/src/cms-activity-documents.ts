@@ -12,7 +12,7 @@ import { isAllowedVideoUrl } from './videos.ts';
 
 type MediaDoc = Parameters<typeof mediaUrl>[0];
 
-export type CmsQuizQuestion = { id: number; question: string; options?: { text: string }[] | null; correctAnswer: number; explanation?: string | null };
+export type CmsQuizQuestion = { id: number; question: string; options?: { text: string }[] | null; correctAnswer: number };
 export type CmsScrambleWord = { id: number; word: string; hint?: string | null };
 export type CmsStudyResource = { id: number; title: string; description?: string | null; thumbnail?: MediaDoc; videoUrl?: string | null; isPremium?: boolean | null; sortOrder?: number | null };
 export type CmsBackyardArticle = { id: number; title: string; summary?: string | null; thumbnail?: MediaDoc; timeNeeded?: string | null; contentHtml?: string | null; sortOrder?: number | null };
