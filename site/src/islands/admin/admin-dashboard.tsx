@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { $adminTab } from './admin-nav';
 import ArticlesTab from './articles-tab';
 import AuditLogTab from './audit-log-tab';
+import DeploymentTab from './deployment-tab';
 import ChatRoomsTab from './chat-rooms-tab';
 import MembersTab from './members-tab';
 import ModerationTab from './moderation-tab';
@@ -18,7 +19,7 @@ const tabs = [
   { value: 'orders', label: 'Orders', power: 'administer' },
   { value: 'chat-rooms', label: 'Chat Rooms', power: 'moderate' },
   { value: 'moderation', label: 'Content Moderation', power: 'moderate' },
-  { value: 'deployment', label: 'Deployment', power: 'administer', note: 'Every change saved in the CMS already rebuilds the site within seconds. The manual Deploy button and the deployment history arrive with the admin release.' },
+  { value: 'deployment', label: 'Deployment', power: 'administer' },
   { value: 'youtube', label: 'YouTube', power: 'administer' },
   { value: 'settings', label: 'Settings', power: 'administer', note: 'Site settings functionality will be implemented soon.' },
   { value: 'audit', label: 'Audit Log', power: 'administer' },
@@ -57,6 +58,8 @@ export default function AdminDashboard({ powers }: { powers: StaffPowers }) {
             <ChatRoomsTab />
           ) : t.value === 'youtube' ? (
             <YouTubeTab />
+          ) : t.value === 'deployment' ? (
+            <DeploymentTab />
           ) : t.value === 'audit' ? (
             <AuditLogTab />
           ) : (

@@ -1,0 +1,102 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { api, DEPLOYMENT_KINDS, errorMessage, formatShortDateTime, type Deployment, type DeploymentDetail, type DeploymentOverview, type DeployStarted } from '@app/shared/browser';
+import { toast } from '@app/ui';
+import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { AdminTable } from './admin-table';
+
+const OVERVIEW = '/api/admin/deployments';
+const $overview = createFetcherStore<DeploymentOverview>([OVERVIEW]);
+const STATUS_TEXT: Record<Deployment['status'], string> = { queued: 'Queued', running: 'Running...', succeeded: 'Live', failed: 'Failed', rolled_back: 'Rolled back' };
+const short = (commit: string | null) => (commit ? commit.slice(0, 7) : '—');
+const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+
+/** Follows one deployment, polling its log each second until it ends; then the spec's toast. */
+function useFollow(onDone: () => void) {
+  const [followed, setFollowed] = useState<DeploymentDetail | null>(null);
+  useEffect(() => {
+    if (!followed || followed.status !== 'running') return;
+    const timer = setTimeout(async () => {
+      try {
+        const next = await api.get<DeploymentDetail>(`${OVERVIEW}/${followed.id}`);
+        setFollowed(next);
+        if (next.status === 'running') return;
+        onDone();
+        if (next.status === 'succeeded') toast({ title: 'Deployment successful', description: 'The site has been updated with the latest changes from GitHub.' });
+        else toast({ title: 'Deployment failed', description: 'There was an error deploying the latest changes.', variant: 'destructive' });
+      } catch (err) {
+        setFollowed({ ...followed, status: 'failed', log: `${followed.log}\n${errorMessage(err)}` });
+      }
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [followed, onDone]);
+  return [followed, setFollowed] as const;
+}
+
+/** Admin → Deployment: the source and live commit, Deploy Latest Changes with its live log, the webhook's state and the history. */
+export default function DeploymentTab() {
+  const { data, error } = useStore($overview);
+  const reload = () => invalidateKeys(OVERVIEW);
+  const [followed, setFollowed] = useFollow(reload);
+  const [pending, setPending] = useState(false);
+  const deploying = pending || followed?.status === 'running';
+
+  async function deploy() {
+    setPending(true);
+    try {
+      const started = await api.post<DeployStarted>('/api/deploy');
+      if (started.joined) toast({ title: 'Deployment in progress', description: started.message });
+      setFollowed({ ...started.deployment, log: '' });
+      reload();
+    } catch (err) {
+      toast({ title: 'Deployment failed', description: errorMessage(err, 'There was an error deploying the latest changes.'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="deployment-title" className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id="deployment-title" className="text-xl font-bold text-slate-900">Deployment</h2>
+          {error && <p role="alert" className="text-sm text-red-700">Could not load deployments: {errorMessage(error)}</p>}
+          {data && (
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="deploy-source">
+              <dt className="text-slate-500">Repository</dt><dd className="font-medium text-slate-900">{data.repository ?? 'Not connected'}</dd>
+              <dt className="text-slate-500">Branch</dt><dd className="font-medium text-slate-900">{data.branch ?? 'Not connected'}</dd>
+              <dt className="text-slate-500">Live commit</dt><dd className="font-mono text-slate-900" data-testid="live-commit">{short(data.liveCommit)}</dd>
+            </dl>
+          )}
+        </div>
+        <button type="button" className="btn-primary" disabled={deploying} onClick={() => void deploy()}>{deploying ? 'Deploying...' : 'Deploy Latest Changes'}</button>
+      </div>
+      {followed && (
+        <div className="card space-y-2 p-4" aria-live="polite">
+          <p className="text-sm font-medium text-slate-900">Deployment {followed.id}: {STATUS_TEXT[followed.status]}{followed.commit ? ` · ${short(followed.commit)}` : ''}</p>
+          {followed.restartNeeded.length > 0 && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">The {followed.restartNeeded.join(' and ')} code changed: a restart is needed to run it.</p>}
+          <pre className="max-h-72 overflow-auto whitespace-pre-wrap rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="deploy-log">{followed.log || 'Starting...'}</pre>
+        </div>
+      )}
+      {data && (
+        <p className="card p-4 text-sm text-slate-600" data-testid="webhook-note">
+          {data.webhook.configured ? <>GitHub webhook: pushes to <span className="font-medium">{data.branch}</span> deploy automatically. Payload URL <span className="font-mono">{data.webhook.url}</span> (content type application/json, the secret from GITHUB_WEBHOOK_SECRET). </> : <>GitHub webhook not configured: set DEPLOY_REPOSITORY and GITHUB_WEBHOOK_SECRET, then add <span className="font-mono">{data.webhook.url}</span> to the repository’s webhooks. </>}
+          {data.webhook.lastDelivery ? `Last fired ${formatShortDateTime(data.webhook.lastDelivery.at)} (${data.webhook.lastDelivery.event}${data.webhook.lastDelivery.ref ? ` ${data.webhook.lastDelivery.ref.replace('refs/heads/', '')}` : ''}): ${data.webhook.lastDelivery.result}.` : 'It has not fired yet.'}
+        </p>
+      )}
+      <AdminTable what="deployments" data={data?.deployments} error={error} retry={reload} empty="No deployments yet." columns={['Started', 'Trigger', 'Commit', 'Content', 'Status', 'Duration', '']} minWidth={820}>
+        {(rows) => rows.map((d) => (
+          <tr key={d.id} data-testid="deployment-row">
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatShortDateTime(d.startedAt)}</td>
+            <td className="px-4 py-3 text-slate-700">{DEPLOYMENT_KINDS[d.kind]}{d.actor ? ` (${d.actor.username})` : ''}</td>
+            <td className="px-4 py-3 font-mono text-slate-700">{short(d.commit)}</td>
+            <td className="px-4 py-3 font-mono text-slate-700">{d.contentVersion?.slice(0, 7) ?? '—'}</td>
+            <td className={`px-4 py-3 ${d.status === 'succeeded' ? 'text-emerald-700' : d.status === 'running' ? 'text-slate-700' : 'text-red-700'}`}>{STATUS_TEXT[d.status]}{d.restartNeeded.length ? ' · restart needed' : ''}</td>
+            <td className="px-4 py-3 text-slate-700">{seconds(d.durationMs)}</td>
+            <td className="px-4 py-3 text-right"><button type="button" className="btn-outline" aria-label={`Show the log of deployment ${d.id}`} onClick={() => void api.get<DeploymentDetail>(`${OVERVIEW}/${d.id}`).then(setFollowed, (err: unknown) => toast({ title: 'Error', description: errorMessage(err, 'The deployment log could not be loaded.'), variant: 'destructive' }))}>Log</button></td>
+          </tr>
+        ))}
+      </AdminTable>
+    </section>
+  );
+}
