@@ -102,25 +102,7 @@ export default function AiAssistant() {
   const list = presenters.state === 'ready' ? presenters.list : [];
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <section className="card flex min-h-[28rem] flex-col p-4 sm:p-6" aria-labelledby="assistant-chat-title">
-        <h2 id="assistant-chat-title" className="text-xl font-semibold text-slate-900">Ask the assistant</h2>
-        <p className="mt-1 text-sm text-slate-600">Answers come from our articles, videos, store and policies, with links to where they are from.</p>
-        <div className="mt-4 flex-1">
-          {messages.length === 0 ? (
-            <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">Try “How do I start a new habit?” or “How much should I keep in an emergency fund?”</p>
-          ) : (
-            <ChatMessages messages={messages} onRetry={retry} />
-          )}
-        </div>
-        <form onSubmit={(e) => void send(e)} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
-          <label htmlFor="assistant-question" className="sr-only">Your question</label>
-          <textarea id="assistant-question" rows={2} maxLength={AI_QUESTION_MAX} value={input} onChange={(e) => setInput(e.target.value)} onKeyDown={onKeyDown}
-            placeholder="Type your question… (Enter sends, Shift+Enter for a new line)" className="min-h-[3rem] w-full flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-sm" />
-          <button type="submit" className="btn-primary" disabled={!canSend(input, busy, chosen)}>{busy ? 'Sending...' : 'Send'}</button>
-        </form>
-      </section>
-
-      <aside className="space-y-4">
+      <aside className="space-y-4 lg:order-last">
         <div className="card p-4 sm:p-5">
           {presenters.state === 'loading' && <p className="text-sm text-slate-600">Loading presenters...</p>}
           {presenters.state === 'failed' && (
@@ -138,6 +120,24 @@ export default function AiAssistant() {
           {presenters.state === 'ready' && (list.length === 0 ? <p className="text-sm text-slate-700" role="status">{AI_MESSAGES.noPresenters}</p> : <PresenterPicker presenters={list} chosen={chosen} onChoose={setChosen} />)}
         </div>
       </aside>
+      <section className="card flex min-h-[20rem] flex-col p-4 sm:min-h-[28rem] sm:p-6" aria-labelledby="assistant-chat-title">
+        <h2 id="assistant-chat-title" className="text-xl font-semibold text-slate-900">Ask the assistant</h2>
+        <p className="mt-1 text-sm text-slate-600">Answers come from our articles, videos, store and policies, with links to where they are from.</p>
+        <div className="mt-4 flex-1">
+          {messages.length === 0 ? (
+            <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">Try “How do I start a new habit?” or “How much should I keep in an emergency fund?”</p>
+          ) : (
+            <ChatMessages messages={messages} onRetry={retry} />
+          )}
+        </div>
+        <form onSubmit={(e) => void send(e)} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+          <label htmlFor="assistant-question" className="sr-only">Your question</label>
+          <textarea id="assistant-question" rows={2} maxLength={AI_QUESTION_MAX} value={input} onChange={(e) => setInput(e.target.value)} onKeyDown={onKeyDown}
+            placeholder="Type your question… (Enter sends, Shift+Enter for a new line)" className="min-h-[3rem] w-full flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <button type="submit" className="btn-primary" disabled={!canSend(input, busy, chosen)}>{busy ? 'Sending...' : 'Send'}</button>
+        </form>
+      </section>
+
     </div>
   );
 }
