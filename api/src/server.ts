@@ -26,6 +26,7 @@ import { createLocalPresenters } from './integrations/ai/local-presenters.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
+import { seedDemoMembership } from './domain/demo/seed-demo-membership.ts';
 import { attachChatServer } from './ws/chat-server.ts';
 import { requestAddress } from './lib/request-address.ts';
 
@@ -64,6 +65,9 @@ async function main() {
 
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const payments = createPayments(db, config.stripe);
+  if (config.demoAccounts && (await seedDemoMembership({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), ...payments }, 'pro_member'))) {
+    logger.info('the demo Pro member paid for Pro through the demo provider');
+  }
   const videoSync = {
     channel: config.youtube ? createYouTubeClient({ apiKey: config.youtube.apiKey, baseUrl: config.youtube.baseUrl }) : null,
     sink: createCmsVideoSink(config.cmsUrl, config.internalSecret),
