@@ -8,7 +8,8 @@ import { E2E_PORT } from '../../playwright.config';
 /** The whole stack, built for production, on its own ports and a fresh embedded database. */
 export default async function globalSetup() {
   // Outside the repository, like the production volumes: site builds must work from anywhere.
-  const dataDir = path.join(tmpdir(), 'better-self-e2e-data');
+  // Per port, so runs on different E2E_PORTs never share a database or a folder.
+  const dataDir = path.join(tmpdir(), `better-self-e2e-data-${E2E_PORT}`);
   await rm(dataDir, { recursive: true, force: true });
   const lines: string[] = [];
   // The channel sync talks to a local stand-in for the YouTube Data API (tests set its videos).
@@ -19,7 +20,7 @@ export default async function globalSetup() {
     port: E2E_PORT,
     apiPort: E2E_PORT + 1,
     cmsPort: E2E_PORT + 2,
-    dbPort: 54339,
+    dbPort: E2E_PORT + 3,
     // Every test signs up from this one address and domain; the limits have their own API tests.
     env: { YOUTUBE_API_KEY: 'e2e-youtube-key', YOUTUBE_API_URL: youtube.url, YOUTUBE_CHANNEL_HANDLE: '@betterself', REBUILD_DEBOUNCE_MS: '1000', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' },
     log: (name, line) => {
