@@ -130,6 +130,12 @@ describe('POST /api/ai/talk and GET /api/ai/talk/{id}', () => {
     expect(talk.answer.text).toMatch(/^I couldn't find anything about that in our articles, videos, store or policies, so I won't guess\./);
   });
 
+  it('answers from the study resources', async () => {
+    const talk = await ask(visitor(), 'Is there a study on bouncing back after a setback?');
+    expect(talk.answer.sources[0]).toEqual({ title: 'Resilience After Setbacks', url: '/self-help-studies' });
+    expect(talk.answer.text).toContain('A guided study on bouncing back');
+  });
+
   it('answers from the policies too', async () => {
     const talk = await ask(visitor(), 'Do you sell my personal data?');
     expect(talk.answer.sources[0]).toEqual({ title: 'Privacy Policy', url: '/policies#privacy' });

@@ -14,12 +14,13 @@ const { seedThemedArticles } = await seed<{ seedThemedArticles: SeedArticle[] }>
 const { seedCategories } = await seed<{ seedCategories: { slug: string; title: string; description: string; icon: string; colour: string }[] }>('categories.ts');
 const { seedVideos } = await seed<{ seedVideos: { externalId: string; title: string; description: string; duration: string; views: number }[] }>('videos.ts');
 const { seedProducts } = await seed<{ seedProducts: SeedProduct[] }>('products.ts');
+const { seedStudyResources } = await seed<{ seedStudyResources: { title: string; description: string; externalId: string; isPremium: boolean }[] }>('study-resources.ts');
 
 export const allSeedArticles: SeedArticle[] = [...seedArticles, ...seedThemedArticles, ...seedInteractiveArticles];
 
 export type { SeedArticle };
 
-/** The seed's categories, articles (Markdown bodies rendered to HTML, as the CMS serves them), videos and products, with ids in seed order. */
+/** The seed's categories, articles (Markdown bodies rendered to HTML, as the CMS serves them), videos, study resources and products, with ids in seed order. */
 export async function seedRecords(extraArticles: SeedArticle[] = []): Promise<ContentRecords> {
   const categories = seedCategories.map((c, i) => ({ id: i + 1, ...c }));
   const articles: CmsArticle[] = [];
@@ -44,6 +45,7 @@ export async function seedRecords(extraArticles: SeedArticle[] = []): Promise<Co
     categories,
     videos: seedVideos.map((v, i) => ({ id: i + 1, ...v, videoUrl: `https://www.youtube.com/watch?v=${v.externalId}`, membershipRequired: 'free', createdAt: '2026-01-01T00:00:00.000Z' })),
     products: seedProducts.map(({ colour: _colour, icon: _icon, ...p }, i) => ({ id: i + 1, ...p })),
+    studyResources: seedStudyResources.map((r, i) => ({ id: i + 1, title: r.title, description: r.description, videoUrl: `https://www.youtube.com/watch?v=${r.externalId}`, isPremium: r.isPremium, sortOrder: i })),
     membershipPlans: [],
   };
 }

@@ -8,13 +8,13 @@ import type { ContentIndex } from '../content/content-index.ts';
 export type Block = { heading: string | null; text: string };
 
 /**
- * One thing the assistant can answer from: an article, a video, a product or a policy. `blocks`
- * is the whole readable text (an article's body); whether the asker may be quoted it is decided
- * per question by `can(viewer, 'read', …)`. `summary` is what every visitor sees anyway.
+ * One thing the assistant can answer from: an article, a video, a study resource, a product or a
+ * policy. `blocks` is the whole readable text (an article's body); whether the asker may be quoted
+ * it is decided per question by `can(viewer, 'read', …)`. `summary` is what every visitor sees anyway.
  */
 export type AssistantDocument = {
   key: string;
-  kind: 'article' | 'video' | 'product' | 'policy';
+  kind: 'article' | 'video' | 'study' | 'product' | 'policy';
   title: string;
   url: string;
   membershipRequired: Tier;
@@ -85,6 +85,10 @@ export function assistantDocuments(index: ContentIndex): AssistantDocument[] {
   }
   for (const v of index.videos) {
     docs.push({ key: `video:${v.id}`, kind: 'video', title: v.title, url: `/videos/${v.id}`, membershipRequired: v.membershipRequired, summary: '', blocks: paragraphs(v.description) });
+  }
+  // A study's card (title and description) is for everyone; only its intro video is gated.
+  for (const r of index.studyResources.values()) {
+    docs.push({ key: `study:${r.id}`, kind: 'study', title: r.title, url: '/self-help-studies', membershipRequired: 'free', summary: '', blocks: paragraphs(r.description) });
   }
   for (const p of index.products.values()) {
     docs.push({ key: `product:${p.id}`, kind: 'product', title: p.name, url: `/store/${p.id}`, membershipRequired: 'free', summary: p.category, blocks: paragraphs(p.description) });
