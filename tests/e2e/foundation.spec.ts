@@ -133,3 +133,12 @@ test('a plain article page ships no zod and no server code to the browser', asyn
   }
   expect(scripts.length + inline.length).toBeGreaterThan(0);
 });
+
+test('/sitemap.xml, which crawlers ask for first, leads to the sitemap index', async ({ request }) => {
+  const res = await request.get('/sitemap.xml', { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers()['location']).toBe('/sitemap-index.xml');
+  const index = await request.get('/sitemap.xml');
+  expect(index.status()).toBe(200);
+  expect(await index.text()).toContain('<sitemapindex');
+});
