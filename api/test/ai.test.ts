@@ -127,7 +127,7 @@ describe('POST /api/ai/talk and GET /api/ai/talk/{id}', () => {
   it('says plainly when the site has nothing on the question', async () => {
     const talk = await ask(visitor(), 'How do I replace the clutch in my car?');
     expect(talk.answer.sources).toEqual([]);
-    expect(talk.answer.text).toMatch(/^I couldn't find anything about that in our articles, videos, store or policies, so I won't guess\./);
+    expect(talk.answer.text).toMatch(/^I couldn't find anything about that in our articles, videos, studies, store or policies, so I won't guess\./);
   });
 
   it('answers from the study resources', async () => {

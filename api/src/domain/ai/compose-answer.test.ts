@@ -68,6 +68,6 @@ describe('composing the offline presenter’s answer', () => {
     for (const q of ['How do I change a tyre on my bicycle?', 'When?', 'What time is it in Tokyo?']) {
       expect(answer(q, vip)).toEqual(nothingFound(['Health', 'Money']));
     }
-    expect(nothingFound(['Health', 'Money']).text).toBe("I couldn't find anything about that in our articles, videos, store or policies, so I won't guess. Try asking about health or money.");
+    expect(nothingFound(['Health', 'Money']).text).toBe("I couldn't find anything about that in our articles, videos, studies, store or policies, so I won't guess. Try asking about health or money.");
   });
 });

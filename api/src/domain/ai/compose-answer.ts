@@ -29,7 +29,7 @@ export const isRelevant = (hit: Hit | undefined): hit is Hit =>
 /** What the assistant says when the site has nothing on the question: no guess, and what it does know about. */
 export function nothingFound(topics: string[]): AiAnswer {
   const about = topics.length ? ` Try asking about ${listOf(topics.slice(0, 6).map((t) => t.toLowerCase()))}.` : '';
-  return { text: `I couldn't find anything about that in our articles, videos, store or policies, so I won't guess.${about}`, sources: [] };
+  return { text: `I couldn't find anything about that in our articles, videos, studies, store or policies, so I won't guess.${about}`, sources: [] };
 }
 
 function listOf(items: string[]): string {

@@ -122,7 +122,7 @@ export default function AiAssistant() {
       </aside>
       <section className="card flex min-h-[20rem] flex-col p-4 sm:min-h-[28rem] sm:p-6" aria-labelledby="assistant-chat-title">
         <h2 id="assistant-chat-title" className="text-xl font-semibold text-slate-900">Ask the assistant</h2>
-        <p className="mt-1 text-sm text-slate-600">Answers come from our articles, videos, store and policies, with links to where they are from.</p>
+        <p className="mt-1 text-sm text-slate-600">Answers come from our articles, videos, studies, store and policies, with links to where they are from.</p>
         <div className="mt-4 flex-1">
           {messages.length === 0 ? (
             <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">Try “How do I start a new habit?” or “How much should I keep in an emergency fund?”</p>
