@@ -22,10 +22,13 @@ test('an admin uploads a ZIP and the new article appears on the site after the r
   const title = `Walking Meetings Work ${Date.now()}`;
   const zip = await zipOf({
     'walking.md': `---\ntitle: ${title}\nexcerpt: Take your next one-to-one outside.\ncategory: time-management\nmembershipRequired: free\n---\n\nA **walking meeting** swaps the table for a path.\n\n<script>alert('x')</script>\n`,
-    'broken.md': '---\nexcerpt: missing title\ncategory: health\n---\nbody',
+    'broken.md': '---\ntitle: Broken\ncategory: health\nmembershipRequired: gold\n---\nbody',
   });
   await page.getByLabel('ZIP file').setInputFiles({ name: 'articles.zip', mimeType: 'application/zip', buffer: zip });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  // A preview comes first; nothing is written until the admin confirms.
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText(title)).toBeVisible();
+  await page.getByRole('button', { name: 'Import 1 article' }).click();
   await expect(toasts(page).getByText('Upload successful')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Imported 1 of 2 articles.' })).toBeVisible();
   await expect(page.getByText('broken.md')).toBeVisible();

@@ -97,3 +97,49 @@ export const api = {
   put: <T>(path: string, payload?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, payload, options),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
 };
+
+export type FormUploadOptions = {
+  /** Bytes of the body sent so far (the browser's own count). */
+  onUploadProgress?: (sent: number, total: number) => void;
+  /** Each JSON line of a streamed answer (`application/x-ndjson`), as it arrives. */
+  onLine?: (line: unknown) => void;
+};
+
+/**
+ * Posts a multipart form and reports real progress: bytes sent (fetch cannot tell upload
+ * progress; XMLHttpRequest can), then the server's JSON lines as they arrive. Errors follow the
+ * same rule as every call ("status: detail").
+ */
+export function postFormWithProgress(path: string, form: FormData, options: FormUploadOptions = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let read = 0;
+    const drain = (final: boolean) => {
+      if (xhr.status < 200 || xhr.status >= 300) return;
+      const text = xhr.responseText;
+      const end = final ? text.length : text.lastIndexOf('\n') + 1;
+      for (const line of text.slice(read, end).split('\n')) if (line.trim()) options.onLine?.(JSON.parse(line));
+      read = Math.max(read, end);
+    };
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/x-ndjson');
+    xhr.upload.onprogress = (e) => options.onUploadProgress?.(e.loaded, e.lengthComputable ? e.total : 0);
+    xhr.onprogress = () => drain(false);
+    xhr.onerror = () => reject(new NetworkError(new Error('upload failed')));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          drain(true);
+          resolve();
+        } catch (err) {
+          reject(err);
+        }
+        return;
+      }
+      const res = new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } });
+      errorFromResponse(res).then(reject, reject);
+    };
+    xhr.send(form);
+  });
+}

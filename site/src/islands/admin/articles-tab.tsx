@@ -1,53 +1,19 @@
 import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { api, errorMessage, tierLabel } from '@app/shared/browser';
-import type { ArticleSummary, ImportResult } from '@app/shared/schemas';
+import type { ArticleSummary } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys, mutateCache } from '../../lib/queries';
+import ArticleUpload from './article-upload';
 
 const ARTICLES = '/api/articles';
 const $articles = createFetcherStore<ArticleSummary[]>([ARTICLES]);
 
-
-/** Admin → Articles: the article table and the ZIP upload (spec 02 §2, §5). */
+/** Admin → Articles: the upload area (article-upload.tsx) and the article table (spec 02 §2). */
 export default function ArticlesTab() {
   const { data: articles, error } = useStore($articles);
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
   const [deleting, setDeleting] = useState<ArticleSummary | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-
-  async function uploadZip() {
-    if (!file) return toast({ title: 'No file selected', description: 'Please select a ZIP file to upload.', variant: 'destructive' });
-    if (!(file.type.includes('zip') || /\.zip$/i.test(file.name))) {
-      return toast({ title: 'Invalid file format', description: 'Please upload a ZIP file containing your articles.', variant: 'destructive' });
-    }
-    setResult(null);
-    setProgress(0);
-    // The upload itself reports no progress here; the bar moves 10% every half second up to 90%.
-    const timer = setInterval(() => setProgress((p) => (p === null ? p : Math.min(90, p + 10))), 500);
-    try {
-      const form = new FormData();
-      form.append('file', file);
-      const res = await fetch('/api/admin/articles/upload', { method: 'POST', body: form, credentials: 'include' });
-      const body = await res.json().catch(() => ({}));
-      if (!res.ok) throw new Error(body.message || 'Failed to upload articles');
-      setProgress(100);
-      setResult(body as ImportResult);
-      toast({ title: 'Upload successful', description: `${body.articlesImported} article${body.articlesImported === 1 ? '' : 's'} imported. ${body.errors?.length ? `${body.errors.length} could not be imported.` : ''}`.trim() });
-      setFile(null);
-      if (input.current) input.current.value = '';
-      setTimeout(() => invalidateKeys(ARTICLES), 1500);
-    } catch (err) {
-      toast({ title: 'Upload failed', description: err instanceof Error ? err.message : 'An unknown error occurred', variant: 'destructive' });
-    } finally {
-      clearInterval(timer);
-      setTimeout(() => setProgress(null), 800);
-    }
-  }
 
   async function confirmDelete(article: ArticleSummary) {
     try {
@@ -63,26 +29,7 @@ export default function ArticlesTab() {
 
   return (
     <div className="space-y-8">
-      <section className="card p-6" aria-labelledby="upload-title">
-        <h2 id="upload-title" className="text-xl font-bold text-slate-900">Upload Articles</h2>
-        <p className="mt-1 text-sm text-slate-600">A ZIP of Markdown (.md) or HTML files with frontmatter: title, excerpt, category, author, membershipRequired, publishDate, thumbnail (an image in the ZIP) and interactive. Up to 20 MB and 500 files.</p>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <label htmlFor="zip-file" className="sr-only">ZIP file</label>
-          <input ref={input} id="zip-file" type="file" accept=".zip,application/zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
-          <button type="button" className="btn-primary" disabled={progress !== null} onClick={() => void uploadZip()}>{progress !== null ? 'Uploading...' : 'Upload'}</button>
-        </div>
-        {progress !== null && (
-          <div className="mt-4 h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Upload progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
-            <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
-          </div>
-        )}
-        {result && (
-          <div className="mt-4 text-sm" role="status">
-            <p className="font-medium text-slate-900">{result.message}</p>
-            {result.errors.length > 0 && <ul className="mt-2 list-disc space-y-1 pl-5 text-red-800">{result.errors.map((e) => <li key={e.file}><span className="font-mono">{e.file}</span>: {e.message}</li>)}</ul>}
-          </div>
-        )}
-      </section>
+      <ArticleUpload onImported={() => setTimeout(() => invalidateKeys(ARTICLES), 1500)} />
 
       <section aria-labelledby="articles-title">
         <h2 id="articles-title" className="text-xl font-bold text-slate-900">Articles</h2>

@@ -1,0 +1,120 @@
+import { mkdir } from 'node:fs/promises';
+import { crc32, deflateSync } from 'node:zlib';
+import yazl from 'yazl';
+import { articles, hydrated, signIn, toasts, withConsent } from './fixtures';
+import { expect, test } from './test';
+
+/** A real 160×90 PNG of one colour, as Ghost keeps pictures under content/images. */
+function picture([r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(data.length + 12);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), data.length + 8);
+    return out;
+  };
+  const [w, h] = [160, 90];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.from([0, ...Array.from({ length: w }, () => [r, g, b]).flat()]);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const z = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) z.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
+  z.end();
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+/** A Ghost 5 export as Settings → Labs → Export writes it: two published posts (one for paid members) and a draft. */
+function ghostExport(stamp: number) {
+  const post = (id: string, over: Record<string, unknown>) => ({ id, uuid: `${id}-uuid`, type: 'post', status: 'published', visibility: 'public', mobiledoc: null, lexical: null, created_at: '2023-01-01T00:00:00.000Z', updated_at: '2023-01-01T00:00:00.000Z', custom_excerpt: null, ...over });
+  return {
+    db: [{
+      meta: { exported_on: 1700000000000, version: '5.74.0' },
+      data: {
+        posts: [
+          post('g1', { title: `Slow mornings ${stamp}`, slug: `slow-mornings-${stamp}`, html: '<p>Begin the day <em>slowly</em>.</p>', custom_excerpt: 'A calmer start.', feature_image: '__GHOST_URL__/content/images/2023/03/slow.png', published_at: '2023-03-01T07:30:00.000Z' }),
+          post('g2', { title: `The paid deep dive ${stamp}`, slug: `paid-deep-dive-${stamp}`, html: '<p>For paying members.</p>', visibility: 'paid', feature_image: '__GHOST_URL__/content/images/2023/04/deep.png', published_at: '2023-04-12T18:00:00.000Z' }),
+          post('g3', { title: `Unfinished thoughts ${stamp}`, slug: `unfinished-${stamp}`, html: '<p>Draft.</p>', status: 'draft', published_at: null }),
+        ],
+        tags: [{ id: 't1', name: 'Time Management', slug: 'time-management' }],
+        posts_tags: [{ id: 'pt1', post_id: 'g1', tag_id: 't1', sort_order: 0 }, { id: 'pt2', post_id: 'g2', tag_id: 't1', sort_order: 0 }],
+        users: [{ id: 'u1', name: 'Grace Writer', slug: 'grace' }],
+        posts_authors: [{ id: 'pa1', post_id: 'g1', author_id: 'u1', sort_order: 0 }, { id: 'pa2', post_id: 'g2', author_id: 'u1', sort_order: 0 }],
+      },
+    }],
+  };
+}
+
+test('an admin uploads a Ghost export, checks the preview, confirms, and finds the posts on the site with their dates and pictures', async ({ page }) => {
+  test.setTimeout(180_000);
+  await mkdir('.data/screenshots', { recursive: true });
+  await withConsent(page);
+  await signIn(page.request, 'Admin', 'Admin-demo-pass');
+  await page.goto('/admin');
+  await hydrated(page, 'Upload Articles');
+  const stamp = Date.now();
+  const zip = await zipOf({
+    'ghost-export.json': JSON.stringify(ghostExport(stamp)),
+    'content/images/2023/03/slow.png': picture([79, 70, 229]),
+    'content/images/2023/04/deep.png': picture([245, 158, 11]),
+    'content/themes/casper/default.hbs': '<html>{{body}}</html>',
+  });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.locator('section[aria-labelledby="upload-title"]').screenshot({ path: `.data/screenshots/article-import-upload-${width}.png` });
+  }
+  await page.getByLabel('ZIP file').setInputFiles({ name: 'ghost-site.zip', mimeType: 'application/zip', buffer: zip });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('3 articles would be imported (1 unpublished). Nothing has been written yet.')).toBeVisible();
+  const slow = preview.getByRole('row', { name: new RegExp(`Slow mornings ${stamp}`) });
+  await expect(slow).toContainText('time-management');
+  await expect(slow).toContainText('Mar 1, 2023');
+  await expect(preview.getByRole('row', { name: new RegExp(`The paid deep dive ${stamp}`) })).toContainText('Pro');
+  await expect(preview.getByRole('row', { name: new RegExp(`Unfinished thoughts ${stamp}`) })).toContainText('No (draft)');
+  await expect(preview.getByText('1 skipped')).toBeVisible();
+  expect((await articles(page.request)).some((a) => a.title.endsWith(String(stamp)))).toBe(false);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.locator('section[aria-labelledby="upload-title"]').screenshot({ path: `.data/screenshots/article-import-preview-${width}.png` });
+  }
+
+  await preview.getByRole('button', { name: 'Import 3 articles' }).click();
+  await expect(toasts(page).getByText('Upload successful')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 3 of 3 articles.' })).toBeVisible();
+
+  let slowId = 0;
+  await expect.poll(async () => (slowId = (await articles(page.request)).find((a) => a.title === `Slow mornings ${stamp}`)?.id ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
+  const listed = await articles(page.request);
+  expect(listed.some((a) => a.title === `Unfinished thoughts ${stamp}`)).toBe(false);
+  const paid = listed.find((a) => a.title === `The paid deep dive ${stamp}`)!;
+  expect(paid.membershipRequired).toBe('pro');
+
+  await expect.poll(async () => (await page.request.get(`/articles/${slowId}`)).status(), { timeout: 90_000, intervals: [1000] }).toBe(200);
+  await page.goto(`/articles/${slowId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Slow mornings ${stamp}`);
+  await expect(page.locator('time').first()).toHaveText('March 1, 2023');
+  await expect(page.getByText('By Grace Writer')).toBeVisible();
+  const cover = page.locator('main img[fetchpriority="high"]');
+  await expect(cover).toHaveAttribute('src', /^\/media\//);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+  await expect(page.locator('[data-article-body]')).toContainText('Begin the day slowly.');
+
+  // The same export again: nothing is duplicated.
+  await page.goto('/admin');
+  await hydrated(page, 'Upload Articles');
+  await page.getByLabel('ZIP file').setInputFiles({ name: 'ghost-site.zip', mimeType: 'application/zip', buffer: zip });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText('0 articles would be imported. 3 articles already on the site would be skipped.', { exact: false })).toBeVisible();
+});
