@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));
   api.use(communityRoutes({ db: deps.db, readUser }));
   api.use(videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, sync: { ...deps.videoSync, logger: deps.logger, refreshContent: () => deps.content.refresh() } }));
-  api.use(contentRoutes({ content: deps.content, readViewer }));
+  api.use(contentRoutes({ db: deps.db, content: deps.content, readViewer }));
   api.use(gameRoutes({ db: deps.db, content: deps.content, readUser }));
   api.use(studyRoutes({ content: deps.content, readViewer }));
   api.use(backyardRoutes({ content: deps.content, readUser }));

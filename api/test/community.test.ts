@@ -195,3 +195,18 @@ describe('room moderation input', () => {
     expect(res).toMatchObject({ status: 400, body: { message: 'Nothing to change: send isModerated, isMuted or moderationNotes.' } });
   });
 });
+
+describe('the header search', () => {
+  it('finds bulletin posts anyone may read, in their own group, and never hidden ones', async () => {
+    const author = await member('search_author');
+    const seen = (await author.post('/api/bulletin', { title: 'Cold showers every morning', content: 'Three weeks of cold showers and how my mornings changed.', category: 'Discussion' })).body;
+    const hidden = (await author.post('/api/bulletin', { title: 'Cold showers are a scam', content: 'Buy my course instead of taking cold showers today.', category: 'General' })).body;
+    const admin = await member('search_admin', 'free', true);
+    await admin.post(`/api/admin/content/bulletin/${hidden.id}/moderate`, { isHidden: true, reason: 'spam' });
+    const res = await browserClient(t.app.base).get('/api/search?q=cold%20showers');
+    expect(res.status).toBe(200);
+    expect(res.body.bulletin.map((p: { id: number }) => p.id)).toEqual([seen.id]);
+    expect(res.body.bulletin[0]).toMatchObject({ title: 'Cold showers every morning', author: { displayName: 'search_author' } });
+    expect((await browserClient(t.app.base).get('/api/search?q=cold%20mornings%20zebra')).body.bulletin).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { Db } from '../db/client.ts';
 import { Router, type Request, type Response } from 'express';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getArticle } from '../domain/content/get-article.ts';
@@ -16,7 +17,7 @@ function sendJson(res: Response, json: string) {
 }
 
 /** Content endpoints, all served from the in-memory read model (visitors never wait on the CMS). */
-export function contentRoutes(deps: { content: ContentReadModel; readViewer: ViewerReader }): Router {
+export function contentRoutes(deps: { db: Db; content: ContentReadModel; readViewer: ViewerReader }): Router {
   const r = Router();
   const index = () => deps.content.current();
 
@@ -32,7 +33,9 @@ export function contentRoutes(deps: { content: ContentReadModel; readViewer: Vie
     noStore(res);
     res.json(getArticle(index(), id.success ? id.data : -1, viewer));
   });
-  r.get('/search', (req, res) => res.json(searchContent(index(), SearchQuerySchema.parse(req.query).q)));
+  r.get('/search', async (req, res) => {
+    res.json(await searchContent({ db: deps.db, index: index() }, SearchQuerySchema.parse(req.query).q));
+  });
   // Every video for everyone; the player (videoUrl, externalId) of a gated one only for its tier.
   r.get('/youtube/videos', async (req, res) => {
     const tier = req.headers.cookie ? readingTier(await deps.readViewer(req)) : null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BulletinPost } from './community-schemas.ts';
 import { TIERS } from './tiers.ts';
 
 export const TierSchema = z.enum(TIERS);
@@ -130,7 +131,8 @@ export type MembershipPlan = { id: 'free' | 'pro'; name: string; description: st
 export const STUDIO_NAME = 'Better Self Studio';
 
 /** GET /api/search's answer. */
-export type SearchResults = { query: string; articles: ArticleSummary[]; videos: Video[]; products: Product[] };
+/** GET /api/search: each kind of result in its own group (DESIGN §7.5). */
+export type SearchResults = { query: string; articles: ArticleSummary[]; videos: Video[]; products: Product[]; bulletin: BulletinPost[] };
 
 /** POST /api/youtube/sync: the channel (a handle "@name" or an id "UC…"; default YOUTUBE_CHANNEL_HANDLE) and how many of its newest videos. */
 export const YouTubeSyncSchema = z.object({
