@@ -94,7 +94,8 @@ export async function readGhostExport(file: string, data: GhostData, opts: { inc
         html,
         excerpt: excerptFrom(post.custom_excerpt ?? undefined, html),
         author: authors.length ? authors.join(', ').slice(0, 100) : undefined,
-        terms: { categories: [], tags },
+        // The primary tag (the first) is the category, whether the site knows it or not.
+        terms: { categories: tags.slice(0, 1), tags: [] },
         membershipRequired: tierOf(post, data),
         publishDate: toIsoDate(post.published_at ?? post.created_at ?? undefined),
         published: post.status === 'published',

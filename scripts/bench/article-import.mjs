@@ -1,0 +1,113 @@
+// `node scripts/bench/article-import.mjs`: the article import's figures (issue 24). Through the
+// whole stack (API → real CMS): the wall time of a preview and of the import of 500 Markdown
+// articles with a picture each (two ZIPs of 250 articles and 250 pictures: the ZIP limit is 500
+// entries), and of a WordPress WXR export of 500 posts; the API process's peak memory (VmHWM,
+// reset before each run through /proc/PID/clear_refs) beside its resting RSS.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import yazl from 'yazl';
+import { root, startStack } from '../lib/stack.mjs';
+
+const PORT = 3800;
+const COUNT = 500;
+
+/** A PNG of noise (so it does not compress away), about 30 KB. */
+function png(seed) {
+  const chunk = (type, data) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(data.length + 12);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), data.length + 8);
+    return out;
+  };
+  const [w, h] = [100, 100];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  let x = seed + 1;
+  const raw = Buffer.alloc((w * 3 + 1) * h, 0).map((_, i) => (i % (w * 3 + 1) === 0 ? 0 : ((x = (x * 1103515245 + 12345) & 0x7fffffff) >> 16) & 0xff));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const paragraph = (i) => `Paragraph about habit number ${i}. Small steps add up: write it down, do it daily, and review it weekly. `.repeat(6);
+const markdown = (i) => `---\ntitle: "Imported habit ${i}"\ndate: 2024-01-${String((i % 28) + 1).padStart(2, '0')} 09:00:00 +0100\ncategories: [Productivity]\ntags: [habits, bench]\ndescription: "Habit ${i} in brief."\nimage: /assets/img/habit-${i}.png\nauthor: Bench Writer\n---\n\n# Heading ${i}\n\n${paragraph(i)}\n\n- one\n- two\n- three\n\n${paragraph(i + 1)}\n`;
+
+function zip(entries) {
+  const z = new yazl.ZipFile();
+  for (const [name, data] of entries) z.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
+  z.end();
+  return new Promise((resolve) => {
+    const chunks = [];
+    z.outputStream.on('data', (c) => chunks.push(c));
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+function wxr(count) {
+  const items = Array.from({ length: count }, (_, i) => `
+  <item>
+    <title><![CDATA[WordPress post ${i}]]></title>
+    <dc:creator><![CDATA[admin]]></dc:creator>
+    <content:encoded><![CDATA[<!-- wp:paragraph --><p>${paragraph(i)}</p><!-- /wp:paragraph -->
+<!-- wp:shortcode -->[gallery ids="1,2"]<!-- /wp:shortcode -->
+<!-- wp:paragraph --><p>${paragraph(i + 1)}</p><!-- /wp:paragraph -->]]></content:encoded>
+    <excerpt:encoded><![CDATA[Post ${i} in brief.]]></excerpt:encoded>
+    <wp:post_id>${i + 10}</wp:post_id>
+    <wp:post_date_gmt><![CDATA[2023-05-${String((i % 28) + 1).padStart(2, '0')} 08:00:00]]></wp:post_date_gmt>
+    <wp:post_name><![CDATA[wordpress-post-${i}]]></wp:post_name>
+    <wp:status><![CDATA[${i % 10 === 0 ? 'draft' : 'publish'}]]></wp:status>
+    <wp:post_type><![CDATA[post]]></wp:post_type>
+    <category domain="category" nicename="mindset"><![CDATA[Mindset]]></category>
+    <wp:comment><wp:comment_id>${i}</wp:comment_id><wp:comment_content><![CDATA[Nice]]></wp:comment_content></wp:comment>
+  </item>`).join('');
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Bench</title><wp:wxr_version>1.2</wp:wxr_version>
+<wp:author><wp:author_login><![CDATA[admin]]></wp:author_login><wp:author_display_name><![CDATA[Bench Admin]]></wp:author_display_name></wp:author>${items}
+</channel></rss>`);
+}
+
+const dataDir = path.join(root, '.data/bench-article-import');
+await rm(dataDir, { recursive: true, force: true });
+const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: 54399, log: () => {}, env: { LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: String(3_600_000) } });
+const api = stack.env.API_URL;
+const apiPid = stack.services.api.child.pid;
+const memory = () => Object.fromEntries(readFileSync(`/proc/${apiPid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM):/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1]) / 1024]));
+const resetPeak = () => writeFileSync(`/proc/${apiPid}/clear_refs`, '5');
+
+try {
+  const login = await fetch(`${api}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.url }, body: JSON.stringify({ username: 'Admin', password: 'Admin-demo-pass' }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const upload = async (name, data, query = '', fields = {}) => {
+    const form = new FormData();
+    form.append('file', new Blob([data]), name);
+    for (const [k, v] of Object.entries({ defaultCategory: 'mindset', ...fields })) form.append(k, v);
+    const res = await fetch(`${api}/api/admin/articles/upload${query}`, { method: 'POST', body: form, headers: { cookie, origin: stack.url }, signal: AbortSignal.timeout(1_800_000) });
+    return res.json();
+  };
+  const measure = async (label, run) => {
+    resetPeak();
+    const resting = memory().VmRSS;
+    const started = performance.now();
+    const out = await run();
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`article import: ${label}: ${seconds.toFixed(2)} s; API RSS ${resting.toFixed(0)} MB at rest, peak ${memory().VmHWM.toFixed(0)} MB — ${out}`);
+  };
+
+  const half = COUNT / 2;
+  const zips = await Promise.all([0, 1].map((part) => zip(Array.from({ length: half }, (_, k) => part * half + k).flatMap((i) => [[`_posts/2024-01-01-habit-${i}.md`, markdown(i)], [`assets/img/habit-${i}.png`, png(i)]]))));
+  console.log(`article import: ${COUNT} Markdown articles with a ${(png(1).length / 1024).toFixed(0)} KB picture each, in two ZIPs of ${(zips[0].length / 1024 / 1024).toFixed(1)} MB (250 articles + 250 pictures: the 500-entry limit)`);
+  await measure(`preview (dry run) of ${half} Markdown articles`, async () => (await upload('part-1.zip', zips[0], '?dryRun=true')).message);
+  await measure(`import of ${COUNT} Markdown articles with pictures (the two ZIPs one after the other)`, async () => `${(await upload('part-1.zip', zips[0])).message} ${(await upload('part-2.zip', zips[1])).message}`);
+  const xml = wxr(COUNT);
+  console.log(`article import: a WordPress WXR export of ${COUNT} posts, ${(xml.length / 1024 / 1024).toFixed(1)} MB`);
+  await measure(`preview (dry run) of the WXR`, async () => (await upload('export.xml', xml, '?dryRun=true')).message);
+  await measure(`import of the WXR's ${COUNT} posts`, async () => (await upload('export.xml', xml)).message);
+  await measure(`re-import of the same WXR (all skipped)`, async () => (await upload('export.xml', xml)).message);
+} finally {
+  await stack.stop();
+}
