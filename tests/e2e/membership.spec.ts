@@ -82,6 +82,17 @@ test('a Pro member on /subscribe is told they already are one', async ({ page })
   await expect(page.getByRole('link', { name: 'Browse articles' })).toHaveAttribute('href', '/articles');
 });
 
+test('VIP members and admins on /subscribe are told what they already have', async ({ browser }) => {
+  for (const [opts, heading] of [[{ tier: 'vip' as const }, 'Your VIP membership already includes everything in Pro'], [{ admin: true }, 'Your admin account already includes everything in Pro']] as const) {
+    const context = await browser.newContext();
+    await createMember(context.request, { signIn: true, ...opts });
+    const page = await context.newPage();
+    await page.goto('/subscribe');
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await context.close();
+  }
+});
+
 test('a visitor opening /subscribe is asked to sign in first', async ({ page }) => {
   await page.goto('/subscribe');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fsubscribe/);
