@@ -124,3 +124,19 @@ test('an admin grants VIP from the Users tab, and the member reads VIP articles'
   expect((await (await memberContext.request.get(`/api/articles/${vipArticle.id}`)).json()).locked).toBe(false);
   await memberContext.close();
 });
+
+test('Pro members are not asked to join at the bottom of home; free members are', async ({ browser }) => {
+  for (const [tier, joinNow, continueReading] of [['pro', 0, 1], ['free', 1, 0]] as const) {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('adConsent', 'denied'));
+    await createMember(context.request, { signIn: true, tier });
+    const page = await context.newPage();
+    await page.goto('/');
+    await hydrated(page, 'Cart');
+    await expect(page.locator('html')).toHaveAttribute('data-viewer-tier', tier);
+    await expect(page.locator('[data-join-now]:visible')).toHaveCount(joinNow);
+    await expect(page.getByRole('link', { name: 'Continue Reading' })).toHaveCount(continueReading === 1 ? 1 : 1);
+    await expect(page.getByRole('link', { name: 'Continue Reading' })).toBeVisible({ visible: continueReading === 1 });
+    await context.close();
+  }
+});

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { api, errorMessage, initials, moderationReasonLabel, type ModerationReason, can, viewerOf, type Tier } from '@app/shared/browser';
+import { api, errorMessage, initials, moderationReasonLabel, type ModerationReason, can, PERK_TIER, tierLabel, viewerOf, type Tier } from '@app/shared/browser';
 import { computed } from 'nanostores';
 import type { Comment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
@@ -107,16 +107,22 @@ export default function Comments({ articleId, required }: { articleId: number; r
       {replyTo === null && user !== undefined && (
         canPost ? (
           <CommentForm label="Share your thoughts" submitLabel="Post Comment" onSubmit={(c) => create(c, null)} />
+        ) : user && !can(viewerOf(user), 'post') ? (
+          // A member under review may have the tier but not the standing: say so, not "Pro Members Only".
+          <div className="card bg-amber-50 p-5">
+            <h3 className="font-semibold text-slate-900">Commenting is paused</h3>
+            <p className="mt-1 text-sm text-slate-700">Your account is under review, so you can read comments but not post them for now.</p>
+          </div>
         ) : user ? (
           <div className="card bg-amber-50 p-5">
             <h3 className="font-semibold text-slate-900">Pro Members Only</h3>
-            <p className="mt-1 text-sm text-slate-700">{user.accountStatus === 'under_review' ? 'Your account is under review; commenting is paused for now.' : 'Commenting is a Pro membership benefit. Upgrade to join the conversation.'}</p>
-            {user.accountStatus !== 'under_review' && <a href="/membership" className="btn-primary mt-3">Upgrade Membership</a>}
+            <p className="mt-1 text-sm text-slate-700">Commenting is a {tierLabel(PERK_TIER.comment)} membership benefit. Upgrade to join the conversation.</p>
+            <a href="/membership" className="btn-primary mt-3">Upgrade Membership</a>
           </div>
         ) : (
           <div className="card bg-slate-50 p-5">
             <h3 className="font-semibold text-slate-900">Join the conversation</h3>
-            <p className="mt-1 text-sm text-slate-700">Sign in to read along with the community; Pro members can comment.</p>
+            <p className="mt-1 text-sm text-slate-700">Sign in to comment: commenting is for {tierLabel(PERK_TIER.comment)} members.</p>
             <a href={signInHref} className="btn-primary mt-3">Sign In</a>
           </div>
         )

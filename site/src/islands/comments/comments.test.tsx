@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Comments from './comments';
+import { $user, loadUser } from '../../stores/session';
+
+function serve(user: { status: number; body: unknown }) {
+  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+    const r = url === '/api/user' ? user : url === '/api/articles/3/comments' ? { status: 200, body: [] } : { status: 404, body: { message: 'Not found' } };
+    return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+  }));
+}
+afterEach(() => {
+  vi.unstubAllGlobals();
+  $user.set(undefined);
+});
+
+const member = (extra: Record<string, unknown>) => ({ id: 5, username: 'sam', displayName: 'Sam', email: 's@example.com', avatarUrl: null, membershipTier: 'free', isAdmin: false, role: 'member', accountStatus: 'active', memberSince: '2026-01-01', emailConfirmed: true, ...extra });
+
+describe('who is told what beside the comments (copy fits the viewer)', () => {
+  it('tells a Pro member under review why they cannot comment, without calling them a non-Pro', async () => {
+    serve({ status: 200, body: member({ membershipTier: 'pro', accountStatus: 'under_review' }) });
+    await loadUser(true);
+    render(<Comments articleId={3} required="free" />);
+    expect(await screen.findByRole('heading', { name: 'Commenting is paused' })).toBeTruthy();
+    expect(screen.queryByText('Pro Members Only')).toBeNull();
+  });
+
+  it('asks a free member to upgrade', async () => {
+    serve({ status: 200, body: member({}) });
+    await loadUser(true);
+    render(<Comments articleId={3} required="free" />);
+    expect(await screen.findByRole('heading', { name: 'Pro Members Only' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade Membership' }).getAttribute('href')).toBe('/membership');
+  });
+
+  it('invites a visitor, who can already read the comments, to sign in to comment', async () => {
+    serve({ status: 401, body: { message: 'Not authenticated' } });
+    await loadUser(true);
+    render(<Comments articleId={3} required="free" />);
+    expect(await screen.findByText('Sign in to comment: commenting is for Pro members.')).toBeTruthy();
+    expect(screen.queryByText(/read along/)).toBeNull();
+  });
+});
