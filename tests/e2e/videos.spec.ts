@@ -88,7 +88,9 @@ test('an editor makes a video Pro: its pages and public JSON carry neither its p
       const body = await (await request.get(path)).text();
       expect(body, path).not.toContain(video.externalId);
     }
-    await expect(page.locator('img[src="/video-locked.svg"]')).toBeVisible();
+    // Its picture is our own (the seed's upload here; the locked poster for a synced video), never YouTube's.
+    await expect(page.locator('main img').first()).toBeVisible();
+    await expect(page.locator(`img[src*="${video.externalId}"], img[src*="ytimg"]`)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
     const pro = await browser.newContext();
