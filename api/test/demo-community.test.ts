@@ -29,6 +29,7 @@ describe('the demo community', () => {
     const freeRooms = await signIn(free.username, free.password);
     expect(freeRooms.some((r) => r.name === 'VIP Mastermind')).toBe(false);
     expect(freeRooms.find((r) => r.name === 'Morning Check-in')).toMatchObject({ membershipRequired: 'free', isPrivate: false });
+    expect(freeRooms.find((r) => r.name === 'General Chat')).toMatchObject({ memberCount: 4, isMember: true });
   });
 
   it('makes the demo Pro member Pro by a paid invoice, once, so the profile and the success page tell the truth', async () => {

@@ -49,7 +49,7 @@ describe('the chat socket client', () => {
     expect(last().sent).toEqual([{ type: 'auth', userId: 7 }]);
     socket.send({ type: 'join', roomId: 3 });
     last().close(1006);
-    expect(socket.$status.get()).toBe('disconnected');
+    expect(socket.$status.get()).toBe('reconnecting');
     expect(waits).toHaveLength(1);
     waits.shift()!.fn();
     last().open();
@@ -85,6 +85,16 @@ describe('the chat socket client', () => {
     last().open();
     last().close(1008);
     expect(socket.$status.get()).toBe('error');
+    expect(waits).toHaveLength(0);
+  });
+
+  it('starts as connecting, and after a clean close from the server says disconnected without reconnecting', () => {
+    const { socket, waits, last } = harness();
+    expect(socket.$status.get()).toBe('connecting');
+    socket.connect();
+    last().open();
+    last().close(1000);
+    expect(socket.$status.get()).toBe('disconnected');
     expect(waits).toHaveLength(0);
   });
 

@@ -12,7 +12,8 @@ import { atom } from 'nanostores';
  * many messages at once), does not reconnect. After reconnecting it sends `auth` and rejoins its
  * rooms (not those it has lost access to).
  */
-export type SocketStatus = 'connecting' | 'connected' | 'disconnected' | 'error';
+/** connecting (first paint too), connected, reconnecting (waiting between attempts), disconnected (closed cleanly), error (attempts spent or refused). */
+export type SocketStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected' | 'error';
 
 export const RECONNECT = { base: 1000, factor: 1.5, jitter: 0.1, cap: 30_000, attempts: 5, afterClose: 3000, afterCreateFailure: 5000 };
 const FINAL_CLOSES = new Set([1000, 1008, 4401, 4403]);
@@ -29,7 +30,7 @@ export function chatSocketUrl(loc: Pick<Location, 'protocol' | 'host'> = locatio
 }
 
 export function createChatSocket(opts: { url?: string; userId?: number; create?: (url: string) => WebSocket; schedule?: (fn: () => void, ms: number) => unknown } = {}) {
-  const $status = atom<SocketStatus>('disconnected');
+  const $status = atom<SocketStatus>('connecting');
   const listeners = new Set<(m: ChatServerMessage) => void>();
   const rooms = new Set<number>();
   const create = opts.create ?? ((url: string) => new WebSocket(url));
@@ -44,7 +45,7 @@ export function createChatSocket(opts: { url?: string; userId?: number; create?:
     if (attempt >= RECONNECT.attempts) return $status.set('error');
     const wait = reconnectDelay(attempt++, cause);
     timer = true;
-    $status.set('disconnected');
+    $status.set('reconnecting');
     schedule(() => {
       timer = false;
       open();

@@ -15,6 +15,12 @@ const POSTS: { by: string; title: string; category: BulletinCategory; content: s
 
 const ROOMS: { name: string; description: string; membershipRequired: Tier; isPrivate: boolean; owner: string; members: string[]; messages: [string, string][] }[] = [
   {
+    // Created by the migration; the demo members belong to it, so its member count is real.
+    name: 'General Chat', description: '', membershipRequired: 'free', isPrivate: false, owner: 'Admin',
+    members: ['Admin', 'free_member', 'pro_member', 'vip_member'],
+    messages: [['Admin', 'Welcome, everyone! Say hello and share one small win from this week.'], ['vip_member', 'Hello! I finally kept my phone out of the bedroom for seven nights.']],
+  },
+  {
     name: 'Morning Check-in', description: 'Say what you will do today, then come back tonight and say how it went.', membershipRequired: 'free', isPrivate: false, owner: 'Admin',
     members: ['Admin', 'free_member', 'pro_member', 'vip_member'],
     messages: [['Admin', 'Good morning! One thing you will finish today?'], ['free_member', 'Twenty minutes of reading before work.'], ['pro_member', 'Finishing the budget sheet I keep postponing.']],

@@ -10,7 +10,8 @@ import { RoomView } from './room-view';
 const STATUS: Record<string, { label: string; look: string }> = {
   connecting: { label: 'Connecting...', look: 'bg-amber-100 text-amber-900' },
   connected: { label: 'Connected', look: 'bg-emerald-100 text-emerald-800' },
-  disconnected: { label: 'Reconnecting...', look: 'bg-amber-100 text-amber-900' },
+  reconnecting: { label: 'Reconnecting...', look: 'bg-amber-100 text-amber-900' },
+  disconnected: { label: 'Disconnected', look: 'bg-slate-200 text-slate-800' },
   error: { label: 'Disconnected', look: 'bg-red-100 text-red-800' },
 };
 
@@ -85,9 +86,9 @@ export default function ChatPage({ user }: { user: User }) {
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <span className={`badge ${s.look}`} role="status" data-testid="connection-status">{s.label}</span>
-        {status === 'error' && (
+        {(status === 'error' || status === 'disconnected') && (
           <div className="flex flex-wrap items-center gap-3" role="alert">
-            <p className="text-sm text-red-700">Could not connect to the chat server. Please try again later.</p>
+            <p className="text-sm text-red-700">{status === 'error' ? 'Could not connect to the chat server. Please try again later.' : 'You are disconnected from the chat.'}</p>
             <button type="button" className="btn-outline" onClick={() => socket.connect()}>Retry Connection</button>
           </div>
         )}
