@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MODERATION_REASONS, moderationReasonLabel, type ModerationReason } from '@app/shared/browser';
 import { DialogFooter, DialogShell } from './dialog-shell.tsx';
+import { SwitchField } from './switch-field.tsx';
 
 /** What staff decided: hidden with a reason and notes, or visible (which approves a held chat message). */
 export type ModerationChoice = { isHidden: boolean; reason: ModerationReason | null; notes: string | null };
@@ -42,10 +43,7 @@ export function ModerateContentDialog({ title, description, content, initial, hi
       {content !== undefined && <blockquote className="mt-4 max-h-48 overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="moderated-content">{content}</blockquote>}
       <div className="mt-4 space-y-3">
         {!hideOnly && (
-          <label className="flex items-center justify-between gap-3 text-sm font-medium text-slate-800">
-            Hide Content
-            <input type="checkbox" role="switch" checked={hide} onChange={(e) => setHide(e.target.checked)} className="h-5 w-9 accent-red-600" />
-          </label>
+          <SwitchField label="Hide Content" checked={hide} onChange={setHide} tone="danger" />
         )}
         {hide && (
           <>

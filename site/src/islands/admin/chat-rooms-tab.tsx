@@ -1,3 +1,4 @@
+import { SwitchField } from '@app/ui/switch-field';
 import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
@@ -87,17 +88,11 @@ function ModerateRoomDialog({ room, onClose }: { room: AdminChatRoom; onClose: (
       setSaving(false);
     }
   }
-  const toggle = (id: string, label: string, hint: string, checked: boolean, set: (v: boolean) => void) => (
-    <label htmlFor={id} className="flex items-start justify-between gap-4">
-      <span><span className="block text-sm font-medium text-slate-800">{label}</span><span className="block text-xs text-slate-500">{hint}</span></span>
-      <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => set(e.target.checked)} className="mt-1 h-5 w-9 shrink-0 accent-brand-600" />
-    </label>
-  );
   return (
     <DialogShell title="Moderate Chat Room" description={room.name} onClose={onClose}>
       <div className="mt-4 space-y-4">
-        {toggle('room-moderated', 'Enable Moderation', 'One message every 10 seconds for members; messages with links wait for review.', isModerated, setModerated)}
-        {toggle('room-muted', 'Mute Room', 'Only admins can post while the room is muted.', isMuted, setMuted)}
+        <SwitchField label="Enable Moderation" hint="One message every 10 seconds for members; messages with links wait for review." checked={isModerated} onChange={setModerated} />
+        <SwitchField label="Mute Room" hint="Only staff can post while the room is muted." checked={isMuted} onChange={setMuted} />
         <div>
           <label htmlFor="room-notes" className="block text-sm font-medium text-slate-800">Moderation Notes</label>
           <textarea id="room-notes" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
