@@ -84,13 +84,14 @@ describe('sign-in and sign-out', () => {
     expect(Math.round(hours)).toBe(12);
   });
 
-  it('lets the owner list their sessions and revoke one', async () => {
+  it('lets the owner list their sessions, named by browser and system, and revoke one', async () => {
     const { c } = await registered('Owner');
     const other = client();
-    await other.post('/api/login', { username: 'Owner', password: 'secret-pass' });
+    await other.post('/api/login', { username: 'Owner', password: 'secret-pass' }, { 'user-agent': 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0' });
     const list = (await c.get('/api/sessions')).body;
     expect(list).toHaveLength(2);
     const theirs = list.find((s: { current: boolean }) => !s.current);
+    expect(theirs.device).toBe('Firefox on Android');
     expect((await c.delete(`/api/sessions/${theirs.id}`)).status).toBe(204);
     expect((await other.get('/api/user')).status).toBe(401);
     expect((await c.get('/api/user')).status).toBe(200);

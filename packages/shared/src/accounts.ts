@@ -118,4 +118,5 @@ export type User = z.infer<typeof UserSchema>;
 export type AdminUser = User & { moderationNotes: string | null; lastStatusReason: string | null };
 export type AdminUserPage = { users: AdminUser[]; total: number; page: number; pageSize: number };
 
-export type SessionInfo = { id: string; createdAt: string; lastSeenAt: string; expiresAt: string; userAgent: string | null; current: boolean };
+/** One of a member's signed-in sessions; `device` names its browser and system ("Chrome on macOS"). */
+export type SessionInfo = { id: string; createdAt: string; lastSeenAt: string; expiresAt: string; userAgent: string | null; device: string; current: boolean };

@@ -1,3 +1,4 @@
+import { deviceName } from './device-name.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { isStaff } from '@app/shared/browser';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
@@ -77,6 +78,7 @@ export async function listSessions(db: Db, userId: number, currentIdHash: string
     lastSeenAt: s.lastSeenAt.toISOString(),
     expiresAt: s.expiresAt.toISOString(),
     userAgent: s.userAgent,
+    device: deviceName(s.userAgent),
     current: s.idHash === currentIdHash,
   }));
 }

@@ -9,13 +9,6 @@ const $sessions = createFetcherStore<SessionInfo[]>([SESSIONS]);
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-function device(ua: string | null): string {
-  if (!ua) return 'Unknown device';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
-  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
-  return os ? `${browser} on ${os}` : browser;
-}
-
 /** The owner's signed-in devices, each of which can be signed out from here. */
 export default function SessionsPanel() {
   const { data: sessions, error } = useStore($sessions);
@@ -37,7 +30,7 @@ export default function SessionsPanel() {
       {sessions.map((s) => (
         <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div>
-            <p className="font-medium text-slate-900">{device(s.userAgent)} {s.current && <span className="badge ml-1 bg-emerald-100 text-emerald-800">This device</span>}</p>
+            <p className="font-medium text-slate-900">{s.device} {s.current && <span className="badge ml-1 bg-emerald-100 text-emerald-800">This device</span>}</p>
             <p className="text-sm text-slate-600">Signed in {when(s.createdAt)} · last active {when(s.lastSeenAt)}</p>
           </div>
           {!s.current && <button type="button" className="btn-outline" onClick={() => void revoke(s.id)}>Sign out</button>}
