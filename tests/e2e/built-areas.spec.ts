@@ -83,7 +83,7 @@ test('plan cards and section intros fit the viewer', async ({ page }) => {
   await page.goto('/membership');
   await expect(page.getByRole('link', { name: 'Join Membership' })).toHaveAttribute('href', '/auth?signup=true&redirect=%2Fsubscribe');
   await page.goto('/fun-and-games');
-  await expect(page.getByRole('link', { name: 'Create a free account' })).toBeVisible();
+  await expect(page.getByTestId('save-scores-banner')).toBeVisible();
 
   await createMember(page.request, { signIn: true });
   await page.goto('/membership');
@@ -94,8 +94,10 @@ test('plan cards and section intros fit the viewer', async ({ page }) => {
   await createMember(page.request, { signIn: true, tier: 'pro' });
   await page.goto('/fun-and-games');
   await expect(page.locator('html')).toHaveAttribute('data-viewer-tier', 'pro');
-  await expect(page.getByRole('link', { name: 'Create a free account' })).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toBeHidden();
+  await expect(page.getByTestId('save-scores-banner')).toBeHidden();
+  await page.goto('/fun-and-games/backyard');
+  await expect(page.getByRole('link', { name: 'Unlock Content' }).first()).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Read Article' }).first()).toBeVisible();
   await page.goto('/membership');
   await expect(page.locator('[aria-disabled="true"]:visible')).toHaveText('Your current plan');
   await expect(page.locator('[data-plan="free"]').getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/membership#support');

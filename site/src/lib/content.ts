@@ -3,12 +3,13 @@
  * functions the API's read model uses, so a static page and /api show the same content version.
  * Pages import these helpers in their frontmatter / getStaticPaths; visitors never wait on it.
  */
-import { readSnapshotFile, toMembershipPlan, toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentSnapshot } from '@app/shared/server';
+import { bySortOrder, publicStudyResource, readSnapshotFile, toBackyardArticle, toStudyResource, toMembershipPlan, toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentSnapshot } from '@app/shared/server';
 import { toPublicInteractiveData, type ArticleSummary, type Category, type MembershipPlan, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
+import type { BackyardSummary, StudyResource } from '@app/shared/browser';
 import { siteConfig } from '../config';
 
 export type BuildArticle = ArticleSummary & { contentHtml: string; interactiveData: PublicInteractiveData | null };
-export type BuildContent = { version: string; articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[] };
+export type BuildContent = { version: string; articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[]; studyResources: StudyResource[]; backyardArticles: BackyardSummary[] };
 
 let cached: Promise<BuildContent> | null = null;
 
@@ -34,6 +35,12 @@ export function loadContent(): Promise<BuildContent> {
     videos: records.videos.map(toVideo),
     products: records.products.map(toProduct),
     membershipPlans: (records.membershipPlans ?? []).map(toMembershipPlan),
+    // Public parts only: a premium study's video and every backyard body reach readers from the API.
+    studyResources: bySortOrder(records.studyResources).map((d) => publicStudyResource(toStudyResource(d))),
+    backyardArticles: bySortOrder(records.backyardArticles).map((d) => {
+      const { content: _body, ...summary } = toBackyardArticle(d);
+      return summary;
+    }),
   }));
   return cached;
 }
