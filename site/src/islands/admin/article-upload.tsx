@@ -155,23 +155,28 @@ function PreviewPanel({ preview, busy, importable, onConfirm, onCancel }: { prev
       <h3 id="preview-title" className="text-lg font-semibold text-slate-900">Preview</h3>
       <p className="mt-1 text-sm text-slate-700" role="status">{preview.message} Nothing has been written yet.</p>
       {preview.preview.length > 0 && (
-        <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600"><tr><th className="px-3 py-2 font-medium">Title</th><th className="px-3 py-2 font-medium">Category</th><th className="px-3 py-2 font-medium">Membership</th><th className="px-3 py-2 font-medium">Date</th><th className="px-3 py-2 font-medium">Published</th><th className="px-3 py-2 font-medium">Notes</th></tr></thead>
-            <tbody className="divide-y divide-slate-200">
-              {preview.preview.map((p, i) => (
-                <tr key={i} className={p.error ? 'bg-red-50' : undefined}>
-                  <td className="px-3 py-2"><span className="font-medium text-slate-900">{p.title || p.file}</span>{p.title && <span className="block break-all text-xs text-slate-500">{p.file}</span>}</td>
-                  <td className="px-3 py-2 text-slate-700">{p.category}</td>
-                  <td className="px-3 py-2 text-slate-700">{p.error ? '' : tierLabel(p.membershipRequired)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-slate-700">{p.publishDate ? formatShortDate(p.publishDate) : p.error ? '' : 'Today'}</td>
-                  <td className="px-3 py-2 text-slate-700">{p.error ? '' : p.published ? 'Yes' : 'No (draft)'}</td>
-                  <td className="px-3 py-2">{p.error ? <span className="text-red-800">{p.error}</span> : <ul className="space-y-1 text-amber-900">{p.warnings.map((w, j) => <li key={j}>{w}</li>)}</ul>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // One row per article; on a phone each row stacks into a small card.
+        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm" aria-label="Articles in this upload">
+          <li className="hidden bg-slate-50 px-3 py-2 font-medium text-slate-600 md:grid md:grid-cols-[3fr_2fr_1fr_1fr_1fr_3fr] md:gap-3" aria-hidden="true">
+            <span>Title</span><span>Category</span><span>Membership</span><span>Date</span><span>Published</span><span>Notes</span>
+          </li>
+          {preview.preview.map((p, i) => (
+            <li key={i} className={`grid gap-1 px-3 py-2 md:grid-cols-[3fr_2fr_1fr_1fr_1fr_3fr] md:gap-3 ${p.error ? 'bg-red-50' : ''}`}>
+              <span><span className="font-medium text-slate-900">{p.title || p.file}</span>{p.title && <span className="block break-all text-xs text-slate-500">{p.file}</span>}</span>
+              {p.error ? (
+                <span className="text-red-800 md:col-span-5">{p.error}</span>
+              ) : (
+                <>
+                  <span className="text-slate-700"><span className="md:sr-only">Category: </span>{p.category}</span>
+                  <span className="text-slate-700"><span className="md:sr-only">Membership: </span>{tierLabel(p.membershipRequired)}</span>
+                  <span className="text-slate-700"><span className="md:sr-only">Date: </span>{p.publishDate ? formatShortDate(p.publishDate) : 'Today'}</span>
+                  <span className="text-slate-700"><span className="md:sr-only">Published: </span>{p.published ? 'Yes' : 'No (draft)'}</span>
+                  <ul className="space-y-1 text-amber-900">{p.warnings.map((w, j) => <li key={j}>{w}</li>)}</ul>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
       <SkippedList skipped={preview.skipped} />
       <div className="mt-4 flex flex-wrap gap-3">
