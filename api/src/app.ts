@@ -16,6 +16,10 @@ import { requestId } from './lib/request-id.ts';
 import { healthRoutes } from './routes/health.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { deployRoutes, githubWebhookRoute } from './routes/deploy.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { systemRoutes } from './routes/system.ts';
+import type { SettingsWriter } from './domain/settings/update-site-settings.ts';
+import type { SystemProbes } from './domain/system/get-system-report.ts';
 import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
 import { membershipRoutes, stripeWebhookRoute } from './routes/membership.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -52,7 +56,7 @@ export type AppDeps = {
   extraOrigins?: string[];
   content: ContentReadModel;
   rebuilds: RebuildScheduler;
-  cms: CmsWriter;
+  cms: CmsWriter & SettingsWriter;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); default: loopback only. */
   trustProxy?: TrustProxy;
   registerLimits?: RegisterLimits;
@@ -71,7 +75,13 @@ export type AppDeps = {
   recentErrors?: RecentErrors;
   /** GITHUB_WEBHOOK_SECRET; unset: the webhook answers that it is not configured. */
   githubWebhookSecret?: string | null;
+  /** The System tab's questions to the CMS, the site's Astro and the repository (unset: not asked). */
+  systemProbes?: SystemProbes;
+  /** This instance's open chat sockets (the chat server attaches after the app is built). */
+  openSockets?: () => number | null;
 };
+
+const NO_PROBES: SystemProbes = { cms: async () => null, astroVersion: async () => null, appCommit: async () => null };
 
 
 /** Builds the HTTP app without listening; tests and server.ts both use this. */
@@ -115,9 +125,9 @@ export function createApp(deps: AppDeps): express.Express {
   const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
 
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
-  app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds }));
+  app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds, readUser }));
 
-  const membership = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, clock: deps.clock ?? (() => new Date()), ...deps.payments, readUser };
+  const membership = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, clock: deps.clock ?? (() => new Date()), siteName: () => deps.content.current().settings.siteName, ...deps.payments, readUser };
   // Stripe signs the raw body: the webhook is read before any JSON parsing (and has no browser Origin).
   app.use('/api/webhooks/stripe', stripeWebhookRoute(membership));
   const deploy = { db: deps.db, rebuilds: deps.rebuilds, deployments: createDeploymentLog(deps.db), webhookSecret: deps.githubWebhookSecret ?? null, publicUrl: deps.publicUrl };
@@ -134,6 +144,8 @@ export function createApp(deps: AppDeps): express.Express {
   api.use('/admin', adminArticleRoutes({ readUser, cms: deps.cms }));
   api.use('/admin', auditRoutes({ db: deps.db, readUser }));
   api.use(deployRoutes({ ...deploy, readUser }));
+  api.use(settingsRoutes({ db: deps.db, content: deps.content, cms: deps.cms, readUser }));
+  api.use('/admin', systemRoutes({ db: deps.db, content: deps.content, deployments: deploy.deployments, recentErrors, openSockets: deps.openSockets ?? (() => null), probes: deps.systemProbes ?? NO_PROBES, readUser }));
   api.use(membershipRoutes(membership));
   api.use(orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));

@@ -8,6 +8,7 @@ import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
 import { createRebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import { createCmsContentSource } from './integrations/cms-content-source.ts';
 import { createCmsWriter } from './integrations/cms-writer.ts';
+import { createSystemProbes } from './integrations/system-probes.ts';
 import { listenForContentChanges } from './integrations/content-change-listener.ts';
 import { createSiteBuilder } from './integrations/site-builder.ts';
 import { createGitSource } from './integrations/git-source.ts';
@@ -73,13 +74,15 @@ async function main() {
     sink: createCmsVideoSink(config.cmsUrl, config.internalSecret),
     defaultChannel: config.youtubeChannel,
   };
-  const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters(), cmsUrl: config.cmsUrl, githubWebhookSecret: config.githubWebhookSecret });
-  const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), ...payments }, config.membershipCheckIntervalMs);
+  // The chat socket attaches to the server the app is built for; the System tab counts its sockets.
+  let chat: ReturnType<typeof attachChatServer> | null = null;
+  const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters(), cmsUrl: config.cmsUrl, githubWebhookSecret: config.githubWebhookSecret, systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null }), openSockets: () => chat?.clients() ?? null });
+  const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), siteName: () => content.current().settings.siteName, ...payments }, config.membershipCheckIntervalMs);
   const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
-  const chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins], clientAddress: requestAddress(app) });
+  chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins], clientAddress: requestAddress(app) });
   await chat.ready;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
 
@@ -92,7 +95,7 @@ async function main() {
     membershipJob.stop();
     videoSyncJob.stop();
     void changes.stop();
-    void chat.close();
+    void chat?.close();
     server.close(() => {
       void db.$client.end().finally(() => process.exit(0));
     });

@@ -67,6 +67,19 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
       });
       return;
     }
+    // The site settings global: read like Payload (its fields, or nothing before the first save) and saved with POST.
+    if (req.url?.startsWith('/cms/api/globals/site-settings')) {
+      if (!up) return void res.socket?.destroy();
+      if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{"errors":[]}');
+      if (req.method === 'GET') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(current.settings ?? {}));
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        current = { ...current, settings: { ...current.settings, ...(JSON.parse(body) as ContentRecords['settings']) } };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Site settings updated successfully.', result: current.settings }));
+      });
+      return;
+    }
     const del = /^\/cms\/api\/articles\/(\d+)$/.exec(req.url ?? '');
     if (req.method === 'DELETE' && del) {
       const id = Number(del[1]);
@@ -77,7 +90,7 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
     const m = /^\/cms\/api\/([\w-]+)\?/.exec(req.url ?? '');
     // Collection slugs are kebab-case; the records' keys camelCase.
     const key = m?.[1]!.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-    const docs = key === undefined ? null : ((current as Record<string, unknown[] | undefined>)[key] ?? (OPTIONAL_COLLECTIONS.includes(key) ? [] : undefined));
+    const docs = key === undefined ? null : ((current as unknown as Record<string, unknown[] | undefined>)[key] ?? (OPTIONAL_COLLECTIONS.includes(key) ? [] : undefined));
     if (!up) return void res.socket?.destroy();
     if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{"errors":[]}');
     if (!docs) return void res.writeHead(404).end('{}');

@@ -28,6 +28,10 @@ export const cmsConfig = {
   get privateUrl() {
     return env.CMS_URL || null;
   },
+  /** The API's private address: the CMS asks it whose site session a request carries (single sign-on). */
+  get apiUrl() {
+    return env.API_URL || null;
+  },
   /** The one public origin: Payload's own links and its cookie's CSRF allowlist. */
   get publicUrl() {
     return (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, '');

@@ -105,8 +105,12 @@ export interface Config {
     defaultIDType: number;
   };
   fallbackLocale: null;
-  globals: {};
-  globalsSelect: {};
+  globals: {
+    'site-settings': SiteSetting;
+  };
+  globalsSelect: {
+    'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
+  };
   locale: null;
   widgets: {
     collections: CollectionsWidget;
@@ -461,6 +465,10 @@ export interface User {
   id: number;
   name?: string | null;
   role: 'admin' | 'editor';
+  /**
+   * The site admin this CMS user signs in as (set at their first visit from the site).
+   */
+  siteUserId?: number | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -815,6 +823,7 @@ export interface MediaSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   role?: T;
+  siteUserId?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -872,6 +881,74 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   batch?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "site-settings".
+ */
+export interface SiteSetting {
+  id: number;
+  siteName: string;
+  tagline?: string | null;
+  /**
+   * The default author (the studio) of articles without one.
+   */
+  authorName: string;
+  contactEmail: string;
+  socialLinks?: {
+    facebook?: string | null;
+    instagram?: string | null;
+    x?: string | null;
+    youtube?: string | null;
+  };
+  /**
+   * The channel the video sync reads: @handle or a UC… channel id.
+   */
+  youtubeChannelHandle?: string | null;
+  /**
+   * Show the advertising slots (members with an ad-free tier never see them).
+   */
+  adsEnabled?: boolean | null;
+  maintenanceBanner?: {
+    enabled?: boolean | null;
+    text?: string | null;
+  };
+  /**
+   * YYYY-MM-DD, shown as "Last Updated" on the policies.
+   */
+  policiesLastUpdated?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "site-settings_select".
+ */
+export interface SiteSettingsSelect<T extends boolean = true> {
+  siteName?: T;
+  tagline?: T;
+  authorName?: T;
+  contactEmail?: T;
+  socialLinks?:
+    | T
+    | {
+        facebook?: T;
+        instagram?: T;
+        x?: T;
+        youtube?: T;
+      };
+  youtubeChannelHandle?: T;
+  adsEnabled?: T;
+  maintenanceBanner?:
+    | T
+    | {
+        enabled?: T;
+        text?: T;
+      };
+  policiesLastUpdated?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -15,6 +15,8 @@ import { StudyResources } from './collections/study-resources';
 import { Users } from './collections/users';
 import { Videos } from './collections/videos';
 import { cmsConfig } from './config';
+import { serviceInfo } from './endpoints/service-info';
+import { SiteSettings } from './globals/site-settings';
 import { cmsLogger } from './logger';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
@@ -27,6 +29,8 @@ export default buildConfig({
   // The default avatar, not Gravatar: the admin loads nothing from other sites.
   admin: { avatar: 'default', user: Users.slug, meta: { titleSuffix: ' · Better Self CMS' }, importMap: { baseDir: dirname } },
   collections: [Articles, Categories, Videos, Products, MembershipPlans, StudyResources, BackyardArticles, QuizQuestions, ScrambleWords, Media, Users],
+  globals: [SiteSettings],
+  endpoints: [serviceInfo],
   editor: lexicalEditor(),
   secret: cmsConfig.payloadSecret,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },

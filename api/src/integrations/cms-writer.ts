@@ -1,10 +1,14 @@
-import type { ArticleImport } from '@app/shared/schemas';
+import type { ArticleImport, SiteSettingsInput } from '@app/shared/schemas';
 import type { ArticleSink } from '../domain/articles/import-articles.ts';
 import type { ImportTargets } from '../domain/articles/plan-import.ts';
+import type { SettingsWriter } from '../domain/settings/update-site-settings.ts';
 import { AppError } from '../lib/app-error.ts';
 
-/** Writes to the CMS on behalf of admins: article imports and deletions, with the service secret. */
-export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & { deleteArticle(id: number): Promise<void> } {
+/** Payload's validation answer: `{ errors: [{ message, data: { errors: [{ message, path }] } }] }`. */
+type PayloadErrors = { errors?: { message?: string; data?: { errors?: { message?: string }[] } }[] };
+
+/** Writes to the CMS on behalf of admins: article imports and deletions, site settings, with the service secret. */
+export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & SettingsWriter & { deleteArticle(id: number): Promise<void> } {
   const headers = { 'content-type': 'application/json', 'x-internal-secret': secret };
   async function list<T>(collection: string, fields: string[]): Promise<T[]> {
     const select = fields.map((f) => `&select[${f}]=true`).join('');
@@ -26,6 +30,15 @@ export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & {
         list<ImportTargets['articles'][number]>('articles', ['title', 'publishDate', 'sourceSlug']),
       ]);
       return { categories, articles };
+    },
+    async updateSettings(settings: SiteSettingsInput) {
+      const res = await fetch(`${cmsUrl}/cms/api/globals/site-settings`, { method: 'POST', headers, body: JSON.stringify(settings), signal: AbortSignal.timeout(15_000) }).catch(() => null);
+      if (!res) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
+      if (res.ok) return void (await res.body?.cancel());
+      const body = (await res.json().catch(() => ({}))) as PayloadErrors;
+      const reason = body.errors?.[0]?.data?.errors?.[0]?.message ?? body.errors?.[0]?.message;
+      if (res.status === 400 && reason) throw new AppError('bad_request', reason);
+      throw new AppError('unavailable', 'The CMS could not save the settings. Please try again.');
     },
     async deleteArticle(id: number) {
       const res = await fetch(`${cmsUrl}/cms/api/articles/${id}`, { method: 'DELETE', headers, signal: AbortSignal.timeout(15_000) });

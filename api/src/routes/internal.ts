@@ -3,7 +3,9 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import type { RebuildScheduler } from '../domain/deploy/rebuild-scheduler.ts';
+import { identifySiteAdmin } from '../domain/cms-sign-in/identify-site-admin.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { UserReader } from './session-cookie.ts';
 
 const ContentChangedSchema = z.object({
   collection: z.string().max(64),
@@ -29,7 +31,7 @@ export function requireInternalSecret(secret: string): RequestHandler {
 }
 
 /** Service-to-service calls; the public proxies refuse /api/internal, and so does requireInternalSecret. */
-export function internalRoutes(deps: { secret: string; content: ContentReadModel; rebuilds: RebuildScheduler }): Router {
+export function internalRoutes(deps: { secret: string; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader }): Router {
   const r = Router();
   r.use(requireInternalSecret(deps.secret));
   // Reloads the read model now; a new content version schedules a rebuild (server.ts). The CMS
@@ -43,6 +45,10 @@ export function internalRoutes(deps: { secret: string; content: ContentReadModel
   // The site build reads the same snapshot the API serves (without SITE_CONTENT_FILE: `astro dev`).
   r.get('/content-snapshot', (_req, res) => {
     res.json(deps.content.current().snapshot);
+  });
+  // The CMS's single sign-on: the site session in the forwarded cookies, if it is a site admin's.
+  r.get('/site-admin', async (req, res) => {
+    res.json(identifySiteAdmin(await deps.readUser(req)));
   });
   // Used by the start script: build now and answer with the outcome.
   r.post('/rebuild', async (req, res) => {

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { cmsAdminsOnly, editorsOnly } from '../access/editors';
 import { cmsConfig } from '../config';
+import { siteSessionStrategy } from '../auth/site-session-strategy';
 import { keepLockFieldsForAdmins } from '../hooks/keep-lock-fields-for-admins';
 
 /** People who edit content in the CMS (site members live in the API, not here). */
@@ -11,6 +12,8 @@ export const Users: CollectionConfig = {
     lockTime: 10 * 60 * 1000,
     // Secure behind https, like the site's session cookie; Lax as everywhere on the one origin.
     cookies: { secure: cmsConfig.secureCookies, sameSite: 'Lax' },
+    // Site admins come in with their site session (one sign-in); everyone else with Payload's login.
+    strategies: [siteSessionStrategy],
   },
   admin: { useAsTitle: 'email' },
   access: {
@@ -34,6 +37,14 @@ export const Users: CollectionConfig = {
         { label: 'Editor', value: 'editor' },
       ],
       access: { update: ({ req }) => req.user?.role === 'admin' },
+    },
+    {
+      name: 'siteUserId',
+      type: 'number',
+      unique: true,
+      index: true,
+      admin: { readOnly: true, position: 'sidebar', description: 'The site admin this CMS user signs in as (set at their first visit from the site).' },
+      access: { create: () => false, update: () => false },
     },
   ],
 };

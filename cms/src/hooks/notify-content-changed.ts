@@ -1,5 +1,5 @@
 import { sql, type PostgresAdapter } from '@payloadcms/db-postgres';
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload';
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, PayloadRequest } from 'payload';
 
 /** The channel the API listens on (api/src/integrations/content-change-listener.ts). */
 const CONTENT_CHANGED_CHANNEL = 'content_changed';
@@ -10,7 +10,7 @@ const CONTENT_CHANGED_CHANNEL = 'content_changed';
  * it only when that transaction commits (and never for one rolled back), so the API always reads
  * what was saved. The seed passes `context.skipNotify` (nothing is listening yet).
  */
-async function notify(req: PayloadRequest, change: { collection: string; operation: 'create' | 'update' | 'delete'; id: number | string }) {
+async function notify(req: PayloadRequest, change: { collection: string; operation: 'create' | 'update' | 'delete'; id: number | string | null }) {
   if (req.context.skipNotify) return;
   const adapter = req.payload.db as unknown as PostgresAdapter;
   const session = req.transactionID ? adapter.sessions[String(await req.transactionID)] : undefined;
@@ -31,4 +31,10 @@ export const notifyContentChanged: CollectionAfterChangeHook = async ({ collecti
 
 export const notifyContentDeleted: CollectionAfterDeleteHook = async ({ collection, id, req }) => {
   await notify(req, { collection: collection.slug, operation: 'delete', id });
+};
+
+/** A global (the site settings) is content too: its save rebuilds the site like any other. */
+export const notifyGlobalChanged: GlobalAfterChangeHook = async ({ global, doc, req }) => {
+  await notify(req, { collection: global.slug, operation: 'update', id: null });
+  return doc;
 };

@@ -3,6 +3,7 @@ import * as migration_20261122_010454_membership_plans from './20261122_010454_m
 import * as migration_20261123_120000_membership_plans_without_price from './20261123_120000_membership_plans_without_price';
 import * as migration_20261123_204004_article_import_source from './20261123_204004_article_import_source';
 import * as migration_20261123_204908_games_studies_backyard from './20261123_204908_games_studies_backyard';
+import * as migration_20261123_210615_site_settings_and_sign_in from './20261123_210615_site_settings_and_sign_in';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_204908_games_studies_backyard.up,
     down: migration_20261123_204908_games_studies_backyard.down,
-    name: '20261123_204908_games_studies_backyard'
+    name: '20261123_204908_games_studies_backyard',
+  },
+  {
+    up: migration_20261123_210615_site_settings_and_sign_in.up,
+    down: migration_20261123_210615_site_settings_and_sign_in.down,
+    name: '20261123_210615_site_settings_and_sign_in'
   },
 ];

@@ -4,6 +4,7 @@
  */
 import type { ArticleSummary, Category, InteractiveData, MembershipPlan, Product, Video } from './content.ts';
 import type { CmsBackyardArticle, CmsQuizQuestion, CmsScrambleWord, CmsStudyResource } from './cms-activity-documents.ts';
+import { fetchCmsSiteSettings, type CmsSiteSettings } from './cms-site-settings.ts';
 import { STUDIO_NAME } from './content.ts';
 import type { Tier } from './tiers.ts';
 import { isAllowedVideoUrl } from './videos.ts';
@@ -60,13 +61,13 @@ export function toCategory(doc: CmsCategory): Category {
   };
 }
 
-export function toArticleSummary(doc: CmsArticle): ArticleSummary {
+export function toArticleSummary(doc: CmsArticle, defaultAuthor = STUDIO_NAME): ArticleSummary {
   const category = typeof doc.category === 'object' && doc.category ? doc.category : null;
   return {
     id: doc.id,
     title: doc.title,
     excerpt: doc.excerpt ?? '',
-    author: doc.author?.trim() || STUDIO_NAME,
+    author: doc.author?.trim() || defaultAuthor,
     category: category?.slug ?? 'miscellaneous',
     categoryTitle: category?.title ?? 'Miscellaneous',
     thumbnail: mediaUrl(doc.thumbnail),
@@ -175,6 +176,8 @@ export type ContentRecords = {
   scrambleWords?: CmsScrambleWord[];
   studyResources?: CmsStudyResource[];
   backyardArticles?: CmsBackyardArticle[];
+  /** The site settings global (issue 23); absent in older snapshots. */
+  settings?: CmsSiteSettings;
 };
 
 export function toMembershipPlan(doc: CmsMembershipPlan): MembershipPlan {
@@ -190,7 +193,7 @@ export function toMembershipPlan(doc: CmsMembershipPlan): MembershipPlan {
 
 /** Everything the site and the API show, in one consistent read. */
 export async function fetchAllContent(cmsUrl: string, secret: string): Promise<ContentRecords> {
-  const [articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles] = await Promise.all([
+  const [articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles, settings] = await Promise.all([
     // Unpublished articles (imported drafts) stay in the CMS; no page, list or search shows them.
     fetchCmsCollection<CmsArticle>(cmsUrl, secret, 'articles', '-publishDate', '&where[published][not_equals]=false'),
     fetchCmsCollection<CmsCategory>(cmsUrl, secret, 'categories', 'title'),
@@ -201,6 +204,7 @@ export async function fetchAllContent(cmsUrl: string, secret: string): Promise<C
     fetchCmsCollection<CmsScrambleWord>(cmsUrl, secret, 'scramble-words', 'id'),
     fetchCmsCollection<CmsStudyResource>(cmsUrl, secret, 'study-resources', 'sortOrder'),
     fetchCmsCollection<CmsBackyardArticle>(cmsUrl, secret, 'backyard-articles', 'sortOrder'),
+    fetchCmsSiteSettings(cmsUrl, secret),
   ]);
-  return { articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles };
+  return { articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles, settings };
 }

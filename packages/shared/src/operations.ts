@@ -86,6 +86,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   policiesLastUpdated: '2023-07-01',
 };
 
+/** GET /api/internal/site-admin: the site admin a session belongs to (the CMS's single sign-on asks it). */
+export type SiteAdminIdentity = { id: number; username: string; email: string; displayName: string; emailConfirmed: boolean };
+
 export type ServiceInfo = { name: string; version: string | null; uptimeSeconds: number | null; ok: boolean };
 export type RecentServerError = { at: string; requestId: string; method: string; path: string; status: number; message: string };
 /** GET /api/admin/system. */

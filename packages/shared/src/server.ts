@@ -7,3 +7,4 @@ export * from './inline-json.ts';
 export * from './content-snapshot.ts';
 export * from './site-builds.ts';
 export * from './cms-activity-documents.ts';
+export * from './cms-site-settings.ts';

@@ -1,6 +1,6 @@
 import { toPublicInteractiveData, type ArticleSummary, type Category, type InteractiveData, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
-import { TIERS, videoFor, type BackyardArticle, type StudyResource, type Tier } from '@app/shared/browser';
-import { bySortOrder, toArticleSummary, toBackyardArticle, toCategory, toInteractiveData, toProduct, toQuizQuestions, toScrambleWords, toStudyResource, toVideo, type ContentRecords, type ContentSnapshot, type QuizQuestion, type ScrambleWord } from '@app/shared/server';
+import { TIERS, videoFor, type BackyardArticle, type SiteSettings, type StudyResource, type Tier } from '@app/shared/browser';
+import { bySortOrder, toArticleSummary, toBackyardArticle, toCategory, toInteractiveData, toProduct, toQuizQuestions, toScrambleWords, toSiteSettings, toStudyResource, toVideo, type ContentRecords, type ContentSnapshot, type QuizQuestion, type ScrambleWord } from '@app/shared/server';
 
 /** `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what readers get. */
 export type IndexedArticle = { summary: ArticleSummary; content: string; interactiveData: InteractiveData | null; publicInteractiveData: PublicInteractiveData | null };
@@ -34,14 +34,17 @@ export type ContentIndex = {
   studyResources: Map<number, StudyResource>;
   /** Backyard articles by slug, bodies included (for BACKYARD_TIER). */
   backyardArticles: Map<string, BackyardArticle>;
+  /** The site's settings (the CMS global): GET /api/settings, mails. */
+  settings: SiteSettings;
 };
 
 export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   const { records, loadedAt, version } = snapshot;
+  const settings = toSiteSettings(records.settings);
   const articles = new Map<number, IndexedArticle>();
   const articlesByCategory = new Map<string, ArticleSummary[]>();
   for (const doc of records.articles) {
-    const summary = toArticleSummary(doc);
+    const summary = toArticleSummary(doc, settings.authorName);
     const interactiveData = toInteractiveData(doc);
     articles.set(summary.id, { summary, content: doc.contentHtml ?? '', interactiveData, publicInteractiveData: interactiveData && toPublicInteractiveData(interactiveData) });
     const list = articlesByCategory.get(summary.category) ?? [];
@@ -72,6 +75,7 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
     scrambleWords: toScrambleWords(records.scrambleWords),
     studyResources: new Map(bySortOrder(records.studyResources).map((d) => [d.id, toStudyResource(d)])),
     backyardArticles: backyardBySlug(records),
+    settings,
   };
 }
 

@@ -11,4 +11,6 @@ export type MembershipDeps = {
   publicUrl: string;
   /** Now, as the membership rules see it (tests move it past a period's end). */
   clock: () => Date;
+  /** The site's name as its settings say now (mails name it); unset: today's default. */
+  siteName?: () => string;
 };

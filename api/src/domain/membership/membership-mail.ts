@@ -1,4 +1,4 @@
-import { formatCents, formatLongDate, isPlanId, PLANS, tierLabel } from '@app/shared/browser';
+import { DEFAULT_SITE_SETTINGS, formatCents, formatLongDate, isPlanId, PLANS, tierLabel } from '@app/shared/browser';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { mailToMember } from '../accounts/mail-to-member.ts';
@@ -15,7 +15,7 @@ export async function sendMembershipMail(deps: MembershipDeps, userId: number, m
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) return;
   const tier = tierLabel(isPlanId(mail.plan) ? PLANS[mail.plan].tier : user.membershipTier);
-  const product = `Better Self ${tier}`;
+  const product = `${deps.siteName?.() ?? DEFAULT_SITE_SETTINGS.siteName} ${tier}`;
   const hello = `Hello ${user.displayName || user.username},`;
   const profile = `${deps.publicUrl}/profile#membership`;
   const until = (d: Date | null) => (d ? formatLongDate(d) : 'the end of your current period');

@@ -7,10 +7,10 @@ import type { UserRow } from '../accounts/user-dto.ts';
  * The mail that confirms an order, sent only to a confirmed address (mailToMember). Its subject
  * carries nothing a member typed; the body is the member's own order, for the member's own eyes.
  */
-export function orderConfirmationMail(user: UserRow, order: OrderDetail, publicUrl: string): Omit<Mail, 'to'> {
+export function orderConfirmationMail(user: UserRow, order: OrderDetail, publicUrl: string, siteName: string): Omit<Mail, 'to'> {
   const list = order.items.map((i) => `- ${i.quantity} × ${i.name} (${i.color}) at ${formatCents(i.price)}`).join('\n');
   return {
-    subject: `Your Better Self order #${order.id} is confirmed`,
+    subject: `Your ${siteName} order #${order.id} is confirmed`,
     text: `Hello ${user.displayName || user.username},\n\nThank you for your order. This is a demo store: no payment was taken and nothing will ship.\n\n${list}\n\nTotal: ${formatCents(order.totalAmount)}\nShipping to: ${order.shippingAddress}\n\nFollow it at ${publicUrl}/orders/${order.id}\n`,
   };
 }

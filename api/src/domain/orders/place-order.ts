@@ -83,6 +83,6 @@ export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: U
     throw err;
   }
   const order = await loadOrderDetail(db, placed);
-  await mailToMember(deps, user, orderConfirmationMail(user, order, deps.publicUrl));
+  await mailToMember(deps, user, orderConfirmationMail(user, order, deps.publicUrl, index.settings.siteName));
   return { order, created: true };
 }

@@ -1,0 +1,15 @@
+import { Router } from 'express';
+import { getSystemReport, type SystemDeps } from '../domain/system/get-system-report.ts';
+import { noStore } from './no-store.ts';
+import type { UserReader } from './session-cookie.ts';
+
+/** Admin → System: GET /api/admin/system (admins only). */
+export function systemRoutes(deps: SystemDeps & { readUser: UserReader }): Router {
+  const r = Router();
+  r.get('/system', async (req, res) => {
+    const caller = await deps.readUser(req);
+    noStore(res);
+    res.json(await getSystemReport(deps, caller));
+  });
+  return r;
+}

@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload';
+import type { SiteAdminIdentity } from '@app/shared/browser';
+import { cmsConfig } from '../config';
+
+const CACHE_MS = 5_000;
+const cache = new Map<string, { at: number; identity: SiteAdminIdentity | null }>();
+
+/**
+ * Who the site session in these cookies belongs to, if a site admin: the API answers on its
+ * private address with the internal secret, and only for `can(viewer, 'administer')` — moderators,
+ * members and visitors get nothing. The admin panel makes many requests: answers are kept 5 s.
+ */
+async function siteAdminOf(cookie: string): Promise<SiteAdminIdentity | null> {
+  const { apiUrl, internalSecret } = cmsConfig;
+  if (!apiUrl || !internalSecret) return null;
+  const key = createHash('sha256').update(cookie).digest('hex');
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.identity;
+  const res = await fetch(`${apiUrl}/api/internal/site-admin`, { headers: { cookie, 'x-internal-secret': internalSecret }, signal: AbortSignal.timeout(3_000) });
+  // Anything but a yes is a no; an unreachable API is not remembered (the next request asks again).
+  const identity = res.ok ? ((await res.json()) as SiteAdminIdentity) : null;
+  await (res.ok ? Promise.resolve() : res.body?.cancel());
+  if (cache.size > 1000) cache.clear();
+  cache.set(key, { at: Date.now(), identity });
+  return identity;
+}
+
+/** The site admin's CMS user: the one linked to them, else the one with their confirmed email (linked now), else a new CMS admin. */
+async function cmsUserFor(payload: Payload, admin: SiteAdminIdentity) {
+  const linked = await payload.find({ collection: 'users', where: { siteUserId: { equals: admin.id } }, limit: 1, depth: 0, overrideAccess: true });
+  if (linked.docs[0]) return linked.docs[0];
+  const byEmail = await payload.find({ collection: 'users', where: { email: { equals: admin.email.toLowerCase() } }, limit: 1, depth: 0, overrideAccess: true });
+  const existing = byEmail.docs[0];
+  if (existing) {
+    // An unconfirmed address proves nothing: it must not open an editor's account.
+    if (!admin.emailConfirmed) return null;
+    return payload.update({ collection: 'users', id: existing.id, data: { siteUserId: admin.id }, depth: 0, overrideAccess: true });
+  }
+  // No password is ever used for it: the site session is the way in.
+  return payload.create({ collection: 'users', data: { email: admin.email, name: admin.displayName, role: 'admin', siteUserId: admin.id, password: randomBytes(32).toString('hex') }, depth: 0, overrideAccess: true });
+}
+
+/**
+ * One sign-in (issue 23): a site admin who opens /cms/admin while signed in to the site is a CMS
+ * user without a second password. Runs before Payload's own JWT strategy; editors without a site
+ * account keep Payload's login. Cross-site writes are refused as Payload refuses them for its cookie.
+ */
+export const siteSessionStrategy: AuthStrategy = {
+  name: 'site-session',
+  async authenticate({ headers, payload }): Promise<AuthStrategyResult> {
+    const cookie = headers.get('cookie');
+    if (!cookie || headers.get('x-internal-secret')) return { user: null };
+    const origin = headers.get('origin');
+    if (origin && origin !== cmsConfig.publicUrl) return { user: null };
+    const admin = await siteAdminOf(cookie).catch(() => null);
+    if (!admin) return { user: null };
+    const user = await cmsUserFor(payload, admin);
+    if (!user) {
+      payload.logger.warn({ siteUserId: admin.id }, 'site admin not signed in to the CMS: a CMS user has their unconfirmed email');
+      return { user: null };
+    }
+    return { user: { ...user, collection: 'users', _strategy: 'site-session' } };
+  },
+};
