@@ -3,6 +3,8 @@ import { createMember, hydrated, openTab, toasts, withConsent } from './fixtures
 import { expect, test } from './test';
 
 test.beforeEach(async ({ page }) => withConsent(page));
+// The forced failures are logged by the browser itself ("Failed to load resource").
+test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 500/] });
 
 /** Answers one call with a failure that carries no message: an empty object, nothing, or a proxy's HTML. */
 async function failBodiless(page: Page, url: string | RegExp, body: string, method?: string) {
@@ -11,7 +13,8 @@ async function failBodiless(page: Page, url: string | RegExp, body: string, meth
 
 /** Nothing people see ever shows a raw body. */
 async function noRawBodies(page: Page) {
-  for (const text of [await toasts(page).innerText().catch(() => ''), await page.locator('main').innerText()]) {
+  // allInnerTexts does not wait: a page with no toast has nothing to read there.
+  for (const text of [...(await toasts(page).allInnerTexts()), await page.locator('main').innerText()]) {
     expect(text).not.toContain('{}');
     expect(text).not.toMatch(/<\/?html|"message"/);
   }
