@@ -1,4 +1,5 @@
-// `npm start` / `npm run dev`: the whole site on one origin. Ctrl-C stops everything.
+// `npm start` / `npm run dev`: the whole site on one origin, each service supervised (restarted
+// when it crashes). Ctrl-C stops everything.
 import { DEMO_ACCOUNTS } from '../api/src/domain/accounts/demo-accounts.ts';
 import { DEMO_CMS_ADMIN, startStack } from './lib/stack.mjs';
 
@@ -36,11 +37,10 @@ if (stack.demo) {
 }
 lines.push('  Press Ctrl-C to stop.', '');
 console.log(lines.join('\n'));
+// The supervisor (scripts/lib/supervisor.mjs) restarts a crashed service and logs it; one it
+// gives up on stays down while the others keep serving, as DESIGN §3 asks of the CMS.
 for (const s of Object.values(stack.services)) {
-  s.exited.then(({ code }) => {
-    if (!stopping) {
-      console.error(`[start] ${s.name} exited unexpectedly (code ${code}); stopping everything.`);
-      void shutdown('service exit');
-    }
+  void s.exited.then(({ gaveUp }) => {
+    if (gaveUp && !stopping) console.error(`[start] ${s.name} is down until the next start; the other services keep serving. Ctrl-C stops everything.`);
   });
 }

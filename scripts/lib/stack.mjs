@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
+import { startService } from './supervisor.mjs';
 
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const node = process.execPath;
@@ -50,50 +51,6 @@ function run(name, args, opts) {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${name} failed (exit ${code}):\n${output.slice(-4000)}`))));
   });
-}
-
-// Services run in their own process groups; whatever way this process ends, take them along.
-const liveGroups = new Set();
-process.on('exit', () => {
-  for (const pid of liveGroups) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }
-});
-
-function startService(name, args, opts, log) {
-  // Its own process group, so stopping it also stops what it forks (next start runs a next-server child).
-  const child = spawn(node, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const forward = (d) => String(d).trimEnd().split('\n').forEach((line) => log(name, line));
-  child.stdout.on('data', forward);
-  child.stderr.on('data', forward);
-  liveGroups.add(child.pid);
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  exited.then(() => liveGroups.delete(child.pid));
-  return {
-    name,
-    child,
-    exited,
-    async stop() {
-      const signalGroup = (signal) => {
-        try {
-          process.kill(-child.pid, signal);
-        } catch {
-          /* already gone */
-        }
-      };
-      if (child.exitCode === null && child.signalCode === null) {
-        signalGroup('SIGTERM');
-        const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      signalGroup('SIGKILL');
-    },
-  };
 }
 
 function assertPortFree(port, what) {
