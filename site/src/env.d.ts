@@ -4,3 +4,7 @@ declare namespace App {
     user: import('@app/shared').User | null;
   }
 }
+declare module 'virtual:site-settings' {
+  const settings: import('@app/shared/browser').SiteSettings;
+  export default settings;
+}

@@ -7,7 +7,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
    CREATE TABLE "cms"."site_settings" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"site_name" varchar DEFAULT 'Better Self' NOT NULL,
-  	"tagline" varchar DEFAULT 'Grow a little every day',
+  	"tagline" varchar DEFAULT 'Small steps, every day',
   	"author_name" varchar DEFAULT 'Better Self Studio' NOT NULL,
   	"contact_email" varchar DEFAULT 'hello@betterself.example' NOT NULL,
   	"social_links_facebook" varchar DEFAULT '',

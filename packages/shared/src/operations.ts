@@ -76,7 +76,7 @@ export type SiteSettings = {
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   siteName: 'Better Self',
-  tagline: 'Grow a little every day',
+  tagline: 'Small steps, every day',
   authorName: 'Better Self Studio',
   contactEmail: 'hello@betterself.example',
   socialLinks: { facebook: '', instagram: '', x: '', youtube: '' },

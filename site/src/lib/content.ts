@@ -3,9 +3,9 @@
  * functions the API's read model uses, so a static page and /api show the same content version.
  * Pages import these helpers in their frontmatter / getStaticPaths; visitors never wait on it.
  */
-import { bySortOrder, publicStudyResource, readSnapshotFile, toBackyardArticle, toStudyResource, toMembershipPlan, toArticleSummary, toCategory, toInteractiveData, toProduct, toVideo, type ContentSnapshot } from '@app/shared/server';
+import { bySortOrder, publicStudyResource, readSnapshotFile, toBackyardArticle, toStudyResource, toMembershipPlan, toArticleSummary, toCategory, toInteractiveData, toProduct, toSiteSettings, toVideo, type ContentSnapshot } from '@app/shared/server';
 import { toPublicInteractiveData, type ArticleSummary, type Category, type MembershipPlan, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
-import type { BackyardSummary, StudyResource } from '@app/shared/browser';
+import type { BackyardSummary, SiteSettings, StudyResource } from '@app/shared/browser';
 import { siteConfig } from '../config';
 
 export type BuildArticle = ArticleSummary & { contentHtml: string; interactiveData: PublicInteractiveData | null };
@@ -21,6 +21,11 @@ async function readSnapshot(): Promise<ContentSnapshot> {
   return (await res.json()) as ContentSnapshot;
 }
 
+/** The snapshot's site settings, for the build-time settings module (lib/site-settings-module.ts). */
+export async function readSiteSettings(): Promise<SiteSettings> {
+  return toSiteSettings((await readSnapshot()).records.settings);
+}
+
 // Pages ship island props in their HTML, so the quiz's answer key is removed here.
 const publicInteractive = (doc: Parameters<typeof toInteractiveData>[0]) => {
   const data = toInteractiveData(doc);
@@ -28,20 +33,23 @@ const publicInteractive = (doc: Parameters<typeof toInteractiveData>[0]) => {
 };
 
 export function loadContent(): Promise<BuildContent> {
-  cached ??= readSnapshot().then(({ version, records }) => ({
-    version,
-    articles: records.articles.map((doc) => ({ ...toArticleSummary(doc), contentHtml: doc.contentHtml ?? '', interactiveData: publicInteractive(doc) })),
-    categories: records.categories.map(toCategory),
-    videos: records.videos.map(toVideo),
-    products: records.products.map(toProduct),
-    membershipPlans: (records.membershipPlans ?? []).map(toMembershipPlan),
-    // Public parts only: a premium study's video and every backyard body reach readers from the API.
-    studyResources: bySortOrder(records.studyResources).map((d) => publicStudyResource(toStudyResource(d))),
-    backyardArticles: bySortOrder(records.backyardArticles).map((d) => {
-      const { content: _body, ...summary } = toBackyardArticle(d);
-      return summary;
-    }),
-  }));
+  cached ??= readSnapshot().then(({ version, records }) => {
+    const defaultAuthor = toSiteSettings(records.settings).authorName;
+    return {
+      version,
+      articles: records.articles.map((doc) => ({ ...toArticleSummary(doc, defaultAuthor), contentHtml: doc.contentHtml ?? '', interactiveData: publicInteractive(doc) })),
+      categories: records.categories.map(toCategory),
+      videos: records.videos.map(toVideo),
+      products: records.products.map(toProduct),
+      membershipPlans: (records.membershipPlans ?? []).map(toMembershipPlan),
+      // Public parts only: a premium study's video and every backyard body reach readers from the API.
+      studyResources: bySortOrder(records.studyResources).map((d) => publicStudyResource(toStudyResource(d))),
+      backyardArticles: bySortOrder(records.backyardArticles).map((d) => {
+        const { content: _body, ...summary } = toBackyardArticle(d);
+        return summary;
+      }),
+    };
+  });
   return cached;
 }
 

@@ -1,4 +1,3 @@
-import { siteConfig } from '../config';
 export const mainLinks = [
   { href: '/about', label: 'About' },
   { href: '/articles', label: 'Articles' },
@@ -16,6 +15,3 @@ export function isActive(href: string, pathname: string): boolean {
   if (href === '/') return path === '/';
   return path === href || path.startsWith(href + '/');
 }
-
-export const CHANNEL_URL = siteConfig.channelUrl;
-export const SITE_NAME = 'Better Self';

@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { loadContent } from '../lib/content';
-import { SITE_NAME } from '../lib/nav';
+import { SITE_NAME } from '../lib/site-settings';
 
 /** An RSS feed of the free articles (premium ones stay out: their bodies are for members). */
 export const GET: APIRoute = async ({ site }) => {

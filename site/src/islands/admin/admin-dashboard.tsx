@@ -8,6 +8,8 @@ import ChatRoomsTab from './chat-rooms-tab';
 import MembersTab from './members-tab';
 import ModerationTab from './moderation-tab';
 import OrdersTab from './orders-tab';
+import SettingsTab from './settings-tab';
+import SystemTab from './system-tab';
 import UsersTab from './users-tab';
 import YouTubeTab from './youtube-tab';
 
@@ -21,7 +23,8 @@ const tabs = [
   { value: 'moderation', label: 'Content Moderation', power: 'moderate' },
   { value: 'deployment', label: 'Deployment', power: 'administer' },
   { value: 'youtube', label: 'YouTube', power: 'administer' },
-  { value: 'settings', label: 'Settings', power: 'administer', note: 'Site settings functionality will be implemented soon.' },
+  { value: 'settings', label: 'Settings', power: 'administer' },
+  { value: 'system', label: 'System', power: 'administer' },
   { value: 'audit', label: 'Audit Log', power: 'administer' },
 ] as const;
 
@@ -60,12 +63,12 @@ export default function AdminDashboard({ powers }: { powers: StaffPowers }) {
             <YouTubeTab />
           ) : t.value === 'deployment' ? (
             <DeploymentTab />
-          ) : t.value === 'audit' ? (
-            <AuditLogTab />
+          ) : t.value === 'settings' ? (
+            <SettingsTab />
+          ) : t.value === 'system' ? (
+            <SystemTab />
           ) : (
-            <div className="card p-8 text-center text-slate-600">
-              <p>{'note' in t ? t.note : ''}</p>
-            </div>
+            <AuditLogTab />
           )}
         </Tabs.Content>
       ))}

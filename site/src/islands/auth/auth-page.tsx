@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, safeRedirectPath } from '@app/shared/browser';
+import { api, DEFAULT_SITE_SETTINGS, safeRedirectPath } from '@app/shared/browser';
 import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, type User } from '@app/shared/schemas';
 import { toast, toastOnNextPage } from '@app/ui';
 import { failureToast, loginFailureToast } from './auth-toasts';
@@ -19,7 +19,8 @@ function formValues(e: FormEvent<HTMLFormElement>): Record<string, string> {
  * password, confirm an address). Sign-up signs the new member in; the mailed link confirms
  * their address (until then we send them no other mail).
  */
-export default function AuthPage() {
+/** `siteName` comes from the build's settings (the page passes it). */
+export default function AuthPage({ siteName = DEFAULT_SITE_SETTINGS.siteName }: { siteName?: string }) {
   const [tab, setTab] = useState<Tab>('login');
   const [reset, setReset] = useState<{ token: string | null; userId: string | null } | null>(null);
   const [confirmToken, setConfirmToken] = useState<string | null>(null);
@@ -81,7 +82,7 @@ export default function AuthPage() {
     setBusy(true);
     try {
       const user = await api.post<User>('/api/register', parsed.data);
-      signedIn('Registration successful', `Welcome to Better Self, ${user.displayName || user.username}!`);
+      signedIn('Registration successful', `Welcome to ${siteName}, ${user.displayName || user.username}!`);
     } catch (err) {
       toast(failureToast('Registration failed', err));
       setBusy(false);
