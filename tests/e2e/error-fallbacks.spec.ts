@@ -28,6 +28,8 @@ test('failures without a message show the case’s own sentence, never {} or a r
   await expect(page.getByText('Failed to fetch favorite videos')).toBeVisible();
   await noRawBodies(page);
 
+  // The saved lists load again (the video toggles wait for them); saving one fails.
+  await page.unroute('**/api/favorites');
   await failBodiless(page, /\/api\/favorites\/\d+$/, '', 'POST');
   await page.goto('/videos');
   await hydrated(page, 'Search videos');
