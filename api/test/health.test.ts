@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,8 @@ describe('health and readiness', () => {
     try {
       const res = await app.fetch('/api/health');
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: 'ok', contentVersion: app.content.current().version });
+      // `instance` names the answering process, so balancing across API instances can be seen.
+      expect(await res.json()).toMatchObject({ status: 'ok', instance: `${hostname()}:${process.pid}`, contentVersion: app.content.current().version });
     } finally {
       await proxy.start();
     }

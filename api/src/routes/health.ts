@@ -1,8 +1,12 @@
+import { hostname } from 'node:os';
 import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { checkReadiness } from '../domain/system/check-readiness.ts';
 import { noStore } from './no-store.ts';
+
+// Which process answered (host and pid), so the balancing across API instances can be seen.
+const instance = `${hostname()}:${process.pid}`;
 
 /**
  * Liveness and readiness for proxies, supervisors and the deploy health check. Both are public
@@ -13,7 +17,7 @@ export function healthRoutes(deps: { db: Db; content: ContentReadModel; cms: { u
   r.get('/health', (_req, res) => {
     noStore(res);
     const { loadedAt, version } = deps.content.current();
-    res.json({ status: 'ok', contentLoadedAt: loadedAt, contentVersion: version, uptimeSeconds: Math.round(process.uptime()) });
+    res.json({ status: 'ok', instance, contentLoadedAt: loadedAt, contentVersion: version, uptimeSeconds: Math.round(process.uptime()) });
   });
   r.get('/ready', async (_req, res) => {
     noStore(res);
