@@ -17,7 +17,8 @@ export type SiteBuilder = {
 
 
 export type DeployRequest = { kind: DeploymentKind; trigger: string; actorId?: number | null };
-export type Outcome = { id: number; status: FinishedStatus };
+/** `alreadyLive`: another instance had built this content already, so nothing ran. */
+export type Outcome = { id: number; status: FinishedStatus; alreadyLive?: boolean };
 
 export type RebuildScheduler = {
   /** Asks for a rebuild after the debounce (content changes); requests during a build coalesce into one more build. */
@@ -92,6 +93,7 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snap
   }
 
   async function notify(outcome: Outcome) {
+    if (outcome.alreadyLive) return;
     const d = await log.get(outcome.id);
     if (d && deps.onFinished) await deps.onFinished(d, outcome.status).catch((err: Error) => logger.error({ err: err.message }, 'after-deployment step failed'));
   }
@@ -99,6 +101,13 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snap
   function enqueueBuild(request: DeployRequest): Promise<Outcome> {
     const run = chain.then(async () => {
       const result = await lock('wait', async () => {
+        // Every instance's read model asks for a rebuild after the same content change: the first
+        // to hold the lock builds it, the others find it live and stand down (one build per change).
+        const live = request.kind === 'content' ? await log.live() : null;
+        if (live && live.contentVersion === deps.snapshot().version) {
+          logger.info({ deployment: live.id, contentVersion: live.contentVersion }, 'site rebuild skipped: this content is already live');
+          return { id: live.id, status: 'succeeded' as const, alreadyLive: true };
+        }
         await log.markInterrupted();
         const id = await log.start({ kind: request.kind, trigger: request.trigger, contentVersion: deps.snapshot().version, actorId: request.actorId ?? null });
         logger.info({ deployment: id, trigger: request.trigger }, 'site rebuild started');
