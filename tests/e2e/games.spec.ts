@@ -98,7 +98,7 @@ test('the word scramble judges guesses on the server', async ({ page }) => {
 
 test.describe('backyard', () => {
   // An unknown slug is a 404 from the API (the browser logs it) before the page goes back to the list.
-  test.use({ allowedConsoleErrors: [/no-such-activity: Failed to load resource: .* 404/] });
+  test.use({ allowedConsoleErrors: [/the server responded with a status of 404 \(Not Found\)/] });
 
   test('backyard: visitors see Unlock Content, a free member is sent to /membership, a Pro member reads the article', async ({ page }) => {
     await page.goto('/fun-and-games/backyard');
