@@ -1,6 +1,6 @@
 import { ACCOUNT_STATUSES, ROLES, TIERS } from '@app/shared/browser';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { app } from './content.ts';
 
 export const users = app.table(
@@ -11,8 +11,22 @@ export const users = app.table(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     displayName: text('display_name'),
+    /** The profile picture: an uploaded avatar's 256 px square, or an address the member gave. */
     avatarUrl: text('avatar_url'),
+    /** An uploaded avatar's 64 px square, for lists (comments, posts, chat); null for a given address. */
+    avatarThumbUrl: text('avatar_thumb_url'),
+    /** An uploaded avatar's name in the media store (both sizes are named from it), to remove it later. */
+    avatarKey: text('avatar_key'),
     bio: text('bio'),
+    /** The shareable profile at /members/{username} (a Pro perk), off until the member switches it on. */
+    publicProfile: boolean('public_profile').notNull().default(false),
+    /** Whether search engines may index that profile (noindex otherwise). */
+    profileIndexable: boolean('profile_indexable').notNull().default(false),
+    /**
+     * When the member deleted their account: personal data is gone, their words in others' threads
+     * show as from "Deleted member", and the username is held 30 days before anyone may take it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     membershipTier: text('membership_tier', { enum: TIERS }).notNull().default('free'),
     role: text('role', { enum: ROLES }).notNull().default('member'),
     /** When the member confirmed their address (DESIGN §7.18): mail other than the confirmation waits for it. */
