@@ -21,3 +21,4 @@ export * from './games.ts';
 export * from './backyard.ts';
 export * from './studies.ts';
 export * from './operations.ts';
+export * from './profile.ts';

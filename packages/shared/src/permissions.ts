@@ -20,6 +20,7 @@ export const PERK_TIER = {
   'create-room': 'pro',
   'member-discount': 'pro',
   'ad-free': 'pro',
+  'public-profile': 'pro',
 } as const satisfies Record<string, Tier>;
 
 /**
@@ -82,7 +83,8 @@ export function can(viewer: Viewer, action: Action, about?: Resource | Owned): b
     case 'member-discount':
       return viewer !== null && tierRank(viewer.tier) >= tierRank(PERK_TIER['member-discount']);
     case 'ad-free':
-      return atLeast(viewer, PERK_TIER['ad-free']);
+    case 'public-profile':
+      return atLeast(viewer, PERK_TIER[action]);
   }
 }
 

@@ -11,3 +11,4 @@ export * from './community-schemas.ts';
 export * from './ai-schemas.ts';
 export * from './game-schemas.ts';
 export * from './operations-schemas.ts';
+export * from './profile-schemas.ts';

@@ -21,6 +21,7 @@ const REFUSALS: Record<PlainAction, string> = {
   'create-room': 'Pro or VIP membership required',
   'member-discount': 'The member discount is for Pro and VIP members.',
   'ad-free': 'Ad-free reading is for Pro and VIP members.',
+  'public-profile': 'A shareable profile is for Pro and VIP members. Upgrade your membership to share yours.',
 };
 
 const STAFF_POWERS: PlainAction[] = ['moderate', 'administer'];
