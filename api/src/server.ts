@@ -78,7 +78,7 @@ async function main() {
   let chat: ReturnType<typeof attachChatServer> | null = null;
   const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters(), cmsUrl: config.cmsUrl, githubWebhookSecret: config.githubWebhookSecret, systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null }), openSockets: () => chat?.clients() ?? null });
   const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), siteName: () => content.current().settings.siteName, ...payments }, config.membershipCheckIntervalMs);
-  const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
+  const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, settingsChannel: () => content.current().settings.youtubeChannelHandle, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;

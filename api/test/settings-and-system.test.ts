@@ -36,6 +36,8 @@ describe('site settings', () => {
     expect(t.cms.records().settings).toMatchObject({ siteName: 'Calm Steps', maintenanceBanner: { enabled: true, text: 'Maintenance tonight from 22:00.' } });
     expect((await admin.get('/api/settings')).body).toMatchObject({ siteName: 'Calm Steps', adsEnabled: false });
     expect(t.app.content.current().version).not.toBe(before);
+    // The channel the YouTube sync reads is the settings' handle now.
+    expect((await admin.get('/api/admin/youtube')).body.channel).toBe('@calmsteps');
     const unsigned = t.app.content.current().articleList.find((a) => a.author === 'Calm Steps Studio');
     expect(unsigned).toBeDefined();
 

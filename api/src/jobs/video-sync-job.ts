@@ -1,7 +1,7 @@
 import { YOUTUBE_MAX_RESULTS } from '@app/shared/browser';
 import { AppError } from '../lib/app-error.ts';
 import { isDailySyncDue } from '../domain/videos/is-daily-sync-due.ts';
-import { syncYouTubeVideos, type VideoSyncDeps } from '../domain/videos/sync-youtube-videos.ts';
+import { defaultChannelOf, syncYouTubeVideos, type VideoSyncDeps } from '../domain/videos/sync-youtube-videos.ts';
 
 /**
  * The daily channel sync (spec 02 §9). Every check (hourly by default) runs the sync when no run
@@ -10,7 +10,7 @@ import { syncYouTubeVideos, type VideoSyncDeps } from '../domain/videos/sync-you
  */
 export function startVideoSyncJob(deps: VideoSyncDeps, intervalMs: number, clock: () => Date = () => new Date()) {
   async function tick() {
-    if (!deps.channel || !deps.defaultChannel) return;
+    if (!deps.channel || !defaultChannelOf(deps)) return;
     try {
       if (!(await isDailySyncDue(deps.db, clock()))) return;
       await syncYouTubeVideos(deps, { trigger: 'daily', maxResults: YOUTUBE_MAX_RESULTS });

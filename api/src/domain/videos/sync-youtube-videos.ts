@@ -19,12 +19,19 @@ export type VideoSyncDeps = {
   sink: VideoSink;
   /** YOUTUBE_CHANNEL_HANDLE: the channel synced when none is named, and by the daily job. */
   defaultChannel: string | null;
+  /** The admin's YouTube channel handle (Settings); when set it wins over YOUTUBE_CHANNEL_HANDLE. */
+  settingsChannel?: () => string;
   /** Re-reads the CMS once the videos are in, so /api/youtube/videos shows them when the sync answers. */
   refreshContent: () => Promise<unknown>;
   logger: Logger;
 };
 
 const LOCK = 'job:youtube-sync';
+
+/** The channel synced when none is named: the settings' handle, else YOUTUBE_CHANNEL_HANDLE. */
+export function defaultChannelOf(deps: Pick<VideoSyncDeps, 'defaultChannel' | 'settingsChannel'>): string | null {
+  return deps.settingsChannel?.() || deps.defaultChannel;
+}
 const BATCH = 100;
 
 /**
@@ -37,7 +44,7 @@ export async function syncYouTubeVideos(deps: VideoSyncDeps, input: { trigger: '
   const { db, logger } = deps;
   const admin = input.trigger === 'manual' ? requireAdmin(input.caller ?? null) : null;
   if (!deps.channel) throw new AppError('unavailable', 'YouTube sync is not configured. Set YOUTUBE_API_KEY (and YOUTUBE_CHANNEL_HANDLE) to enable it.');
-  const channelName = input.channel?.trim() || deps.defaultChannel;
+  const channelName = input.channel?.trim() || defaultChannelOf(deps);
   if (!channelName) throw new AppError('bad_request', 'Name the channel to sync (channelId), or set YOUTUBE_CHANNEL_HANDLE.');
   const channel = deps.channel;
 
