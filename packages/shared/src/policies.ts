@@ -1,13 +1,13 @@
 // The site's policies (spec 01 "Policies", spec 02 §9): one source for the /policies page and the AI assistant's index.
 
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from './operations.ts';
+
 export type PolicySection = { id: string; tab: string; title: string; body: string[] };
 
-/** Each section shows this date (spec 02 §9). */
-export const POLICIES_LAST_UPDATED = 'July 1, 2023';
-
-export const POLICY_SECTIONS: PolicySection[] = [
+/** The policies naming the site and the studio as the settings do (the "Last Updated" date is a setting too). */
+export const policySections = ({ siteName, authorName }: Pick<SiteSettings, 'siteName' | 'authorName'>): PolicySection[] => [
   { id: 'terms', tab: 'Terms', title: 'Terms of Service', body: [
-    'By using Better Self you agree to these terms. Our services are not directed to children under 13, and we do not knowingly serve them.',
+    `By using ${siteName} you agree to these terms. Our services are not directed to children under 13, and we do not knowingly serve them.`,
     'Membership renews monthly until cancelled. You can cancel at any time from your profile; Pro benefits last until the end of the paid period.',
     'Community spaces are for respectful conversation. We may hide content or suspend accounts that break our guidelines.',
     'To the extent the law allows, our total liability for any claim is limited to the amount you paid us in the 12 months before the claim.',
@@ -18,7 +18,7 @@ export const POLICY_SECTIONS: PolicySection[] = [
     'We never sell your personal data. You can ask us to export or delete your data at any time.',
   ] },
   { id: 'copyright', tab: 'Copyright', title: 'Copyright Policy', body: [
-    'All articles, videos and designs on this site are owned by Better Self Studio unless stated otherwise.',
+    `All articles, videos and designs on this site are owned by ${authorName} unless stated otherwise.`,
     'You keep the rights to what you post, and grant us a licence to display it on the site.',
     'If you believe content here infringes your copyright, email us with the details and we will review it promptly.',
   ] },
@@ -27,3 +27,6 @@ export const POLICY_SECTIONS: PolicySection[] = [
     'Your advertising choice is stored in your browser. Clear your site data to be asked again.',
   ] },
 ];
+
+/** With today's names: the AI assistant's index reads these. */
+export const POLICY_SECTIONS = policySections(DEFAULT_SITE_SETTINGS);
