@@ -63,8 +63,8 @@ test('failures without a message show the case’s own sentence, never {} or a r
   await dialog.getByLabel('Reason').selectOption('spam');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   // The dialog stays open to try again (it hides the rest of the page from the accessibility tree).
-  await expect(admin.getByText('Error updating user status')).toBeVisible();
-  await expect(admin.getByText('An error occurred while updating the user status.')).toBeVisible();
+  await expect(admin.getByText('Error updating user status', { exact: true })).toBeVisible();
+  await expect(admin.getByText('An error occurred while updating the user status.', { exact: true })).toBeVisible();
   await noRawBodies(admin);
   await adminContext.close();
 });
