@@ -18,7 +18,16 @@ export function createDb(connectionString: string, max = 10): Db {
 
 /** Applies the committed drizzle-kit migrations; already-applied ones are skipped (tracked in app.__migrations). */
 export async function migrateDb(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder, migrationsSchema: 'app', migrationsTable: '__migrations' });
+  // Several API instances start together: one migrates while the others wait for it (a session
+  // advisory lock on a connection of its own), then find nothing left to do.
+  const lockHolder = await db.$client.connect();
+  try {
+    await lockHolder.query(`select pg_advisory_lock(hashtextextended('app-migrations', 0))`);
+    await migrate(db, { migrationsFolder, migrationsSchema: 'app', migrationsTable: '__migrations' });
+  } finally {
+    await lockHolder.query(`select pg_advisory_unlock(hashtextextended('app-migrations', 0))`).catch(() => undefined);
+    lockHolder.release();
+  }
 }
 
 /** Turns a connection failure into a sentence a person can act on. */

@@ -1,0 +1,48 @@
+// The production shape, stated once. docker-compose.yml runs it with Docker; `npm run
+// start:production-shape` (scripts/lib/production-shape.mjs) runs it on one machine from this
+// description; scripts/lib/production-shape.test.mjs fails when docker-compose.yml drifts from it.
+
+/** API instances behind Caddy (`API_INSTANCES` overrides it locally, `deploy.replicas` in compose). */
+export const API_INSTANCES = 2;
+
+/** Restarts allowed before a crashing service is given up on: compose `restart: on-failure:5`, the local supervisor's policy. */
+export const MAX_RESTARTS = 5;
+
+/** The Compose project name: the API replicas are `better-self-api-1`, `better-self-api-2`, … on its network. */
+export const PROJECT = 'better-self';
+
+/**
+ * Our services: the port each listens on in its container, the URL its health check reads, and
+ * the environment it is given (names only; the values are the deployment's).
+ */
+export const SERVICES = {
+  cms: {
+    port: 3002,
+    health: '/cms/api/categories?limit=1',
+    env: ['NODE_ENV', 'DATABASE_URL', 'PAYLOAD_SECRET', 'INTERNAL_SECRET', 'PUBLIC_URL', 'CMS_URL', 'API_URL', 'MEDIA_DIR', 'CMS_ADMIN_EMAIL', 'CMS_ADMIN_PASSWORD'],
+  },
+  api: {
+    port: 3001,
+    health: '/api/health',
+    env: ['NODE_ENV', 'DATABASE_URL', 'PAYLOAD_SECRET', 'INTERNAL_SECRET', 'PUBLIC_URL', 'CMS_URL', 'API_URL', 'MEDIA_DIR', 'CMS_ADMIN_EMAIL', 'CMS_ADMIN_PASSWORD', 'API_HOST', 'API_PORT', 'SITE_DIR', 'SITE_BUILDS_DIR', 'TRUST_PROXY', 'SMTP_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_EMAIL', 'REGISTER_LIMIT_PER_HOUR', 'REGISTER_DOMAIN_BURST'],
+  },
+  site: {
+    port: 4321,
+    health: '/',
+    env: ['SITE_PORT', 'SITE_BUILDS_DIR', 'API_URL', 'PUBLIC_URL'],
+  },
+};
+
+/** Caddy's settings (deploy/Caddyfile reads them; unset ones default to the compose addresses). */
+export const PROXY_ENV = ['SITE_ADDRESS', 'PUBLIC_URL', 'API_UPSTREAMS'];
+
+/** The health check command of a service's container (the images have Node, not curl). */
+export function healthCheckCommand(name) {
+  const { port, health } = SERVICES[name];
+  return `node -e "fetch('http://127.0.0.1:${port}${health}').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"`;
+}
+
+/** The API upstreams Caddy balances across in compose: one per replica. */
+export function composeApiUpstreams(instances = API_INSTANCES) {
+  return Array.from({ length: instances }, (_, i) => `${PROJECT}-api-${i + 1}:${SERVICES.api.port}`).join(' ');
+}

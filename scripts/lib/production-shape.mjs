@@ -1,0 +1,181 @@
+// The production shape on one machine, without Docker (issue 26): Caddy with the repository's own
+// deploy/Caddyfile in front of the CMS, several API instances and the site server, on the
+// PostgreSQL server at DATABASE_URL, with NODE_ENV=production — what docker-compose.yml starts,
+// from the same description (deploy/shape.mjs). Every service is supervised (restarted when it
+// crashes). Used by `npm run start:production-shape`, its end-to-end suite and the fault scripts.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { API_INSTANCES, MAX_RESTARTS, SERVICES } from '../../deploy/shape.mjs';
+import { startSmtpCatcher } from './smtp-catcher.mjs';
+import { assertPortFree, buildCms, loadSecrets, prepareCms, root, signalApi, waitFor } from './stack.mjs';
+import { startService } from './supervisor.mjs';
+
+/** Debian's caddy, installed the way .ci/run installs Chromium when it is missing. */
+export function ensureCaddy(log = console.log) {
+  if (spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0) return;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    throw new Error('The production shape needs Caddy: install Debian\'s package (apt-get install caddy) or put `caddy` on PATH.');
+  }
+  log('installing Caddy from Debian');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'caddy'], { env, stdio: 'ignore' });
+}
+
+/** The local ports: Caddy on PUBLIC_URL's port, our services on `portBase` + a fixed offset. */
+export function localPorts(portBase, instances) {
+  return { cms: portBase + 2, site: portBase + 21, smtp: portBase + 25, api: Array.from({ length: instances }, (_, i) => portBase + 11 + i) };
+}
+
+/**
+ * What each service is given locally; the names match docker-compose.yml's (the test compares
+ * them), the values are this machine's addresses and folders.
+ */
+export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, dataDir, smtpUrl }) {
+  const apiUrl = `http://127.0.0.1:${ports.api[0]}`;
+  const common = {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    PAYLOAD_SECRET: env.PAYLOAD_SECRET ?? secrets.payloadSecret,
+    INTERNAL_SECRET: env.INTERNAL_SECRET ?? secrets.internalSecret,
+    PUBLIC_URL: publicUrl,
+    CMS_URL: `http://127.0.0.1:${ports.cms}`,
+    API_URL: apiUrl,
+    MEDIA_DIR: env.MEDIA_DIR ?? path.join(dataDir, 'media'),
+    CMS_ADMIN_EMAIL: env.CMS_ADMIN_EMAIL,
+    CMS_ADMIN_PASSWORD: env.CMS_ADMIN_PASSWORD,
+  };
+  const buildsDir = path.join(dataDir, 'site-builds');
+  return {
+    cms: common,
+    api: ports.api.map((port) => ({
+      ...common,
+      API_HOST: '127.0.0.1',
+      API_PORT: String(port),
+      SITE_DIR: path.join(root, 'site'),
+      SITE_BUILDS_DIR: buildsDir,
+      TRUST_PROXY: 'loopback',
+      SMTP_URL: smtpUrl,
+      ADMIN_USERNAME: env.ADMIN_USERNAME,
+      ADMIN_PASSWORD: env.ADMIN_PASSWORD,
+      ADMIN_EMAIL: env.ADMIN_EMAIL,
+      REGISTER_LIMIT_PER_HOUR: env.REGISTER_LIMIT_PER_HOUR ?? '20',
+      REGISTER_DOMAIN_BURST: env.REGISTER_DOMAIN_BURST ?? '30',
+    })),
+    site: { SITE_PORT: String(ports.site), SITE_BUILDS_DIR: buildsDir, API_URL: apiUrl, PUBLIC_URL: publicUrl },
+    proxy: {
+      SITE_ADDRESS: publicUrl,
+      PUBLIC_URL: publicUrl,
+      API_UPSTREAMS: ports.api.map((p) => `127.0.0.1:${p}`).join(' '),
+      CMS_UPSTREAM: `127.0.0.1:${ports.cms}`,
+      SITE_UPSTREAM: `127.0.0.1:${ports.site}`,
+      MEDIA_ROOT: common.MEDIA_DIR,
+      // Other host names on the same port are redirected to PUBLIC_URL, as :80 is in production.
+      OTHER_HOSTS_ADDRESS: `:${new URL(publicUrl).port || 80}`,
+      CADDY_ADMIN: 'off',
+    },
+  };
+}
+
+/**
+ * @param {{ databaseUrl?: string, publicUrl?: string, apiInstances?: number, dataDir?: string,
+ *   portBase?: number, env?: Record<string, string>, log?: (name: string, line: string) => void }} options
+ */
+export async function startProductionShape(options = {}) {
+  const env = { ...process.env, ...options.env };
+  const databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('Set DATABASE_URL to the PostgreSQL server the production shape runs on (e.g. postgres://postgres@127.0.0.1:5432/better_self).');
+  const publicUrl = options.publicUrl ?? env.PUBLIC_URL ?? 'http://localhost:8080';
+  const instances = Number(options.apiInstances ?? env.API_INSTANCES ?? API_INSTANCES);
+  const dataDir = path.resolve(options.dataDir ?? env.DATA_DIR ?? path.join(root, '.data/production-shape'));
+  const ports = localPorts(Number(options.portBase ?? env.SHAPE_PORT_BASE ?? 4400), instances);
+  const log = options.log ?? ((name, line) => console.log(`[${name}] ${line}`));
+  const step = (msg) => log('production-shape', msg);
+  const started = Date.now();
+  const services = [];
+  let smtp = null;
+  const policy = { maxRestarts: MAX_RESTARTS };
+
+  async function stop() {
+    for (const s of [...services].reverse()) await s.stop();
+    await smtp?.close();
+  }
+
+  try {
+    const publicPort = Number(new URL(publicUrl).port || 80);
+    for (const [port, what] of [[publicPort, 'Caddy (PUBLIC_URL)'], [ports.cms, 'cms'], [ports.site, 'site'], ...ports.api.map((p, i) => [p, `api ${i + 1}`])]) {
+      await assertPortFree(port, what).catch(() => {
+        throw new Error(`port ${port} (${what}) is already in use — is another copy running? Set PUBLIC_URL or SHAPE_PORT_BASE to use others.`);
+      });
+    }
+    ensureCaddy(step);
+    mkdirSync(path.join(dataDir, 'media'), { recursive: true });
+    const secrets = loadSecrets(dataDir);
+    let smtpUrl = env.SMTP_URL;
+    if (!smtpUrl) {
+      smtp = await startSmtpCatcher({ port: ports.smtp, file: path.join(dataDir, 'mail.jsonl') });
+      smtpUrl = smtp.url;
+      step(`SMTP_URL is unset: mail is caught at ${smtpUrl} and written to ${path.relative(root, smtp.file)}`);
+    }
+    const envs = localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, dataDir, smtpUrl });
+    const base = { ...env, NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' };
+
+    step('preparing the CMS database (migrations; no demo data)');
+    await prepareCms({ ...base, ...envs.cms }, false);
+    await buildCms({ ...base, ...envs.cms }, step);
+
+    step(`starting the CMS and ${instances} API instance${instances > 1 ? 's' : ''}`);
+    const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
+    const cms = startService('cms', [nextBin, 'start', '-p', String(ports.cms), '-H', '127.0.0.1'], { cwd: path.join(root, 'cms'), env: { ...base, ...envs.cms } }, log, { policy });
+    services.push(cms);
+    await waitFor(`${envs.cms.CMS_URL}${SERVICES.cms.health}`, { service: cms, timeoutMs: 180_000, ok: (s) => s === 200 });
+    // One after another the first time, so the first migrates and creates the first admin alone.
+    for (const [i, apiEnv] of envs.api.entries()) {
+      const api = startService(`api-${i + 1}`, ['src/server.ts'], { cwd: path.join(root, 'api'), env: { ...base, ...apiEnv } }, log, { policy });
+      services.push(api);
+      const apiUrl = `http://127.0.0.1:${ports.api[i]}`;
+      await waitFor(`${apiUrl}/api/health`, { service: api, ok: (s) => s === 200 });
+      // It loaded content while the CMS was still starting; load again now it is up.
+      await signalApi({ API_URL: apiUrl, INTERNAL_SECRET: envs.cms.INTERNAL_SECRET }, 'content-changed', { collection: 'startup', operation: 'update' });
+    }
+    if (!existsSync(path.join(dataDir, 'site-builds', 'current'))) {
+      step('building the site from the CMS content');
+      const result = await signalApi({ API_URL: envs.cms.API_URL, INTERNAL_SECRET: envs.cms.INTERNAL_SECRET }, 'rebuild', { trigger: 'startup' });
+      if (result.status !== 'succeeded') throw new Error(`the first site build failed (see deployment ${result.id})`);
+    }
+
+    step('starting the site server and Caddy');
+    const site = startService('site', ['server/main.ts'], { cwd: path.join(root, 'site'), env: { ...base, ...envs.site, SITE_HOST: '127.0.0.1' } }, log, { policy });
+    services.push(site);
+    await waitFor(`http://127.0.0.1:${ports.site}${SERVICES.site.health}`, { service: site, ok: (s) => s === 200 });
+    const caddyHome = path.join(dataDir, 'caddy');
+    mkdirSync(caddyHome, { recursive: true });
+    const proxy = startService('caddy', ['run', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
+      cwd: root,
+      env: { ...process.env, ...envs.proxy, XDG_DATA_HOME: caddyHome, XDG_CONFIG_HOME: caddyHome },
+    }, log, { policy, command: 'caddy' });
+    services.push(proxy);
+    const host = new URL(publicUrl).host;
+    await waitFor(`http://127.0.0.1:${publicPort}/`, { service: proxy, ok: (s) => s === 200, headers: { host } });
+    await waitFor(`http://127.0.0.1:${publicPort}/api/health`, { service: proxy, ok: (s) => s === 200, headers: { host } });
+
+    return {
+      url: publicUrl,
+      seconds: (Date.now() - started) / 1000,
+      databaseUrl,
+      internalSecret: envs.cms.INTERNAL_SECRET,
+      apiUrls: ports.api.map((p) => `http://127.0.0.1:${p}`),
+      cmsUrl: envs.cms.CMS_URL,
+      mediaDir: envs.cms.MEDIA_DIR,
+      mailFile: smtp?.file ?? null,
+      services: Object.fromEntries(services.map((s) => [s.name, s])),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { API_INSTANCES, composeApiUpstreams, healthCheckCommand, MAX_RESTARTS, PROJECT, PROXY_ENV, SERVICES } from '../../deploy/shape.mjs';
+import { localPorts, localServiceEnv } from './production-shape.mjs';
+import { root } from './stack.mjs';
+
+// docker-compose.yml and `npm run start:production-shape` describe one shape: this keeps them one.
+const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
+const local = localServiceEnv({
+  env: {},
+  databaseUrl: 'postgres://db/app',
+  publicUrl: 'http://localhost:8080',
+  secrets: { payloadSecret: 'p', internalSecret: 'i' },
+  ports: localPorts(4400, API_INSTANCES),
+  dataDir: '/data',
+  smtpUrl: 'smtp://127.0.0.1:4425',
+});
+
+describe('docker-compose.yml and the local production shape', () => {
+  it('run the same services: PostgreSQL, the CMS, the API, the site and Caddy', () => {
+    expect(compose.name).toBe(PROJECT);
+    expect(Object.keys(compose.services).sort()).toEqual(['api', 'cms', 'postgres', 'proxy', 'site']);
+  });
+
+  it('give each of our services the same environment', () => {
+    for (const name of Object.keys(SERVICES)) {
+      expect(Object.keys(compose.services[name].environment).sort(), name).toEqual([...SERVICES[name].env].sort());
+    }
+    expect(Object.keys(local.cms).sort()).toEqual([...SERVICES.cms.env].sort());
+    for (const api of local.api) expect(Object.keys(api).sort()).toEqual([...SERVICES.api.env].sort());
+    expect(Object.keys(local.site).sort()).toEqual([...SERVICES.site.env].sort());
+    for (const name of PROXY_ENV) expect(compose.services.proxy.environment[name], name).toBeTruthy();
+    for (const name of PROXY_ENV) expect(local.proxy[name], name).toBeTruthy();
+  });
+
+  it('run the API as several instances behind Caddy, one upstream each', () => {
+    expect(compose.services.api.deploy.replicas).toBe(API_INSTANCES);
+    expect(local.api).toHaveLength(API_INSTANCES);
+    expect(compose.services.proxy.environment.API_UPSTREAMS).toBe(`\${API_UPSTREAMS:-${composeApiUpstreams()}}`);
+    expect(local.proxy.API_UPSTREAMS.split(' ')).toHaveLength(API_INSTANCES);
+  });
+
+  it('check the same health URLs and give up after the same number of restarts', () => {
+    for (const name of Object.keys(SERVICES)) {
+      expect(compose.services[name].healthcheck.test, name).toEqual(['CMD-SHELL', healthCheckCommand(name)]);
+      expect(compose.services[name].restart, name).toBe(`on-failure:${MAX_RESTARTS}`);
+    }
+    expect(compose.services.proxy.restart).toBe('unless-stopped');
+    expect(compose.services.postgres.restart).toBe('unless-stopped');
+  });
+
+  it('serve through the repository’s own Caddyfile, in production mode', () => {
+    expect(compose.services.proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(compose.services.cms.environment.NODE_ENV).toBe('production');
+    expect(local.cms.NODE_ENV).toBe('production');
+    expect(local.api[0].NODE_ENV).toBe('production');
+  });
+});
