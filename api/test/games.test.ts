@@ -220,6 +220,10 @@ describe('the leaderboard', () => {
     expect(await names('week')).not.toContain('Leaving Soon');
     expect(await names('all')).toContain('Leaving Soon');
 
+    await t.testDb.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, u!.id));
+    expect(await names('all')).not.toContain('Leaving Soon');
+    await t.testDb.db.update(users).set({ deletedAt: null }).where(eq(users.id, u!.id));
+    expect(await names('all')).toContain('Leaving Soon');
     await t.testDb.db.delete(users).where(eq(users.id, u!.id));
     expect(await names('all')).not.toContain('Leaving Soon');
   });

@@ -12,8 +12,8 @@ export const UNNAMED_PLAYER = 'Member';
 /**
  * GET /api/games/leaderboard (DESIGN §7.10): each member's best stored score of the game in the
  * period, the top ten, and the caller's own best and rank. Equal scores share a rank (memory:
- * fewer moves first); the earlier score is listed first. Banned members are left out; deleted
- * accounts take their scores with them.
+ * fewer moves first); the earlier score is listed first. Banned members and deleted accounts
+ * (marked deleted, or gone with their scores) are left out.
  */
 export async function getLeaderboard(db: Db, query: LeaderboardQuery, caller: UserRow | null, now = new Date()): Promise<Leaderboard> {
   const since = query.period === 'week' ? new Date(now.getTime() - LEADERBOARD_WEEK_MS) : new Date(0);
@@ -21,7 +21,7 @@ export async function getLeaderboard(db: Db, query: LeaderboardQuery, caller: Us
     with best as (
       select distinct on (s.user_id) s.user_id, s.score, s.max_score, s.moves, s.played_at
         from app.game_scores s
-        join app.users u on u.id = s.user_id and u.account_status <> 'banned'
+        join app.users u on u.id = s.user_id and u.account_status <> 'banned' and u.deleted_at is null
        where s.game = ${query.game} and s.played_at >= ${since.toISOString()}
        order by s.user_id, s.score desc, s.moves asc nulls last, s.played_at asc
     ), ranked as (
