@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,15 @@ export default async function globalSetup() {
   // The channel sync talks to a local stand-in for the YouTube Data API (tests set its videos).
   const youtube = await startFakeYouTube({ key: 'e2e-youtube-key', handle: '@betterself', videos: [] });
   process.env.E2E_YOUTUBE_CONTROL = youtube.controlUrl;
+  // A local bare repository stands in for GitHub: the committed code, which deploys build from
+  // (only the admin's Deploy and the webhook fetch it; until then builds use the working tree).
+  const deployRepository = path.join(tmpdir(), `better-self-e2e-repo-${E2E_PORT}.git`);
+  await rm(deployRepository, { recursive: true, force: true });
+  execFileSync('git', ['clone', '--quiet', '--bare', '--single-branch', path.resolve(import.meta.dirname, '../..'), deployRepository]);
+  const deployBranch = execFileSync('git', ['symbolic-ref', '--short', 'HEAD'], { cwd: deployRepository, encoding: 'utf8' }).trim();
+  process.env.E2E_DEPLOY_REPOSITORY = deployRepository;
+  process.env.E2E_DEPLOY_BRANCH = deployBranch;
+  process.env.E2E_GITHUB_WEBHOOK_SECRET = 'e2e-github-webhook-secret';
   const stack = await startStack({
     dataDir,
     port: E2E_PORT,
@@ -22,7 +32,7 @@ export default async function globalSetup() {
     cmsPort: E2E_PORT + 2,
     dbPort: E2E_PORT + 3,
     // Every test signs up from this one address and domain; the limits have their own API tests.
-    env: { YOUTUBE_API_KEY: 'e2e-youtube-key', YOUTUBE_API_URL: youtube.url, YOUTUBE_CHANNEL_HANDLE: '@betterself', REBUILD_DEBOUNCE_MS: '1000', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' },
+    env: { YOUTUBE_API_KEY: 'e2e-youtube-key', YOUTUBE_API_URL: youtube.url, YOUTUBE_CHANNEL_HANDLE: '@betterself', REBUILD_DEBOUNCE_MS: '1000', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000', DEPLOY_REPOSITORY: deployRepository, DEPLOY_BRANCH: deployBranch, GITHUB_WEBHOOK_SECRET: process.env.E2E_GITHUB_WEBHOOK_SECRET },
     log: (name, line) => {
       lines.push(`[${name}] ${line}`);
       if (process.env.E2E_VERBOSE) console.log(`[${name}] ${line}`);
@@ -38,5 +48,6 @@ export default async function globalSetup() {
   return async () => {
     await stack.stop();
     await youtube.close();
+    await rm(deployRepository, { recursive: true, force: true });
   };
 }

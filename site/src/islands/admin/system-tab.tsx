@@ -20,7 +20,7 @@ function Figures({ title, rows }: { title: string; rows: [string, string][] }) {
     <section className="card p-4" aria-label={title}>
       <h3 className="mb-2 text-sm font-semibold text-slate-900">{title}</h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([k, v]) => [<dt key={`${k}-t`} className="text-slate-500">{k}</dt>, <dd key={`${k}-d`} className="break-all font-medium text-slate-900">{v}</dd>])}
+        {rows.map(([k, v]) => [<dt key={`${k}-t`} className="text-slate-500">{k}</dt>, <dd key={`${k}-d`} className="font-medium text-slate-900 [overflow-wrap:anywhere]">{v}</dd>])}
       </dl>
     </section>
   );
