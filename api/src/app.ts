@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { viewerOf } from '@app/shared/browser';
 import express from 'express';
 import helmet from 'helmet';
@@ -34,6 +36,9 @@ import { gameRoutes } from './routes/games.ts';
 import { studyRoutes } from './routes/studies.ts';
 import { backyardRoutes } from './routes/backyard.ts';
 import { aiRoutes } from './routes/ai.ts';
+import { profileRoutes } from './routes/profile.ts';
+import type { MediaStore } from './integrations/media/media-store.ts';
+import { createLocalMediaStore } from './integrations/media/local-media-store.ts';
 import { DEFAULT_AI_LIMITS, type AiLimits } from './domain/ai/ai-deps.ts';
 import { createLocalPresenters } from './integrations/ai/local-presenters.ts';
 import type { TalkingPresenters } from './integrations/ai/talking-presenters.ts';
@@ -79,6 +84,8 @@ export type AppDeps = {
   systemProbes?: SystemProbes;
   /** This instance's open chat sockets (the chat server attaches after the app is built). */
   openSockets?: () => number | null;
+  /** Uploaded media (avatars): local disk or S3-compatible storage (DESIGN §5); unset: a folder under the system's temporary one (tests). */
+  media?: MediaStore;
 };
 
 const NO_PROBES: SystemProbes = { cms: async () => null, astroVersion: async () => null, appCommit: async () => null };
@@ -155,6 +162,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(gameRoutes({ db: deps.db, content: deps.content, readUser }));
   api.use(studyRoutes({ content: deps.content, readViewer }));
   api.use(backyardRoutes({ content: deps.content, readUser }));
+  api.use(profileRoutes({ ...accountDeps, media: deps.media ?? createLocalMediaStore({ dir: path.join(tmpdir(), 'better-self-media'), publicUrl: deps.publicUrl }), membership, session, cookies }));
   api.use(aiRoutes({ db: deps.db, logger: deps.logger, content: deps.content, presenters: deps.presenters ?? createLocalPresenters(), limits: deps.aiLimits ?? DEFAULT_AI_LIMITS, readUser, cookies }));
   api.use(notFound);
 

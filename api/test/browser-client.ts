@@ -25,7 +25,7 @@ export function browserClient(base: string, origin = TEST_ORIGIN) {
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body ?? {}, headers),
     put: (path: string, body?: unknown) => call('PUT', path, body ?? {}),
-    delete: (path: string) => call('DELETE', path),
+    delete: (path: string, body?: unknown) => call('DELETE', path, body),
     cookies: jar,
     setCookieHeaders: () => lastSetCookie,
   };

@@ -64,7 +64,7 @@ export const ChatClientMessageSchema = z.discriminatedUnion('type', [
 export type ChatClientMessage = z.infer<typeof ChatClientMessageSchema>;
 
 /** Who wrote something; staff carry their badge wherever they write. */
-export type Author = { id: number; displayName: string; badge: StaffBadge | null };
+export type Author = { id: number; displayName: string; badge: StaffBadge | null; /** Their small avatar (64 px), or null for initials. */ avatarUrl: string | null };
 
 /** A bulletin post as a viewer may see it; moderation fields for its author and admins only. */
 export type BulletinPost = {

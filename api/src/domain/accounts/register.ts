@@ -8,6 +8,7 @@ import type { AccountDeps } from './account-deps.ts';
 import { atMost } from './at-most.ts';
 import { signUpAttemptMail } from './account-mails.ts';
 import { hashPassword } from './passwords.ts';
+import { releaseUsername } from './release-username.ts';
 import { sendEmailConfirmation } from './send-email-confirmation.ts';
 import type { UserRow } from './user-dto.ts';
 
@@ -39,6 +40,7 @@ export async function register(deps: AccountDeps, data: RegisterInput, ip: strin
     ],
     (s) => `Too many sign-ups. Please try again in ${waitText(s)}.`,
   );
+  await releaseUsername(db, data.username);
   if (await usernameTaken(deps, data.username)) throw new AppError('conflict', USERNAME_TAKEN);
   const passwordHash = await hashPassword(data.password);
   const created = await db

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { bulletinPosts, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { toBulletinPost } from './bulletin-dto.ts';
+import { authorColumns } from '../accounts/author-name.ts';
 
 const LIMIT = 100;
 
@@ -13,7 +14,7 @@ export async function listBulletinPosts(db: Db, caller: UserRow | null): Promise
   // Hidden posts reach only those who may see them hidden: their author and moderators (the list marks them).
   const visible = can(viewerOf(caller), 'moderate') ? undefined : caller ? or(eq(bulletinPosts.isHidden, false), eq(bulletinPosts.userId, caller.id)) : eq(bulletinPosts.isHidden, false);
   const rows = await db
-    .select({ post: bulletinPosts, author: { id: users.id, username: users.username, displayName: users.displayName, role: users.role } })
+    .select({ post: bulletinPosts, author: authorColumns(users) })
     .from(bulletinPosts)
     .innerJoin(users, eq(users.id, bulletinPosts.userId))
     .where(visible)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import { bulletinPosts, users } from '../../db/schema/index.ts';
 import { toBulletinPost } from './bulletin-dto.ts';
+import { authorColumns } from '../accounts/author-name.ts';
 
 /**
  * The bulletin posts everyone may read whose title or text holds every word of the query, newest
@@ -12,7 +13,7 @@ import { toBulletinPost } from './bulletin-dto.ts';
 export async function searchBulletinPosts(db: Db, words: string[], limit = 20): Promise<BulletinPost[]> {
   if (words.length === 0) return [];
   const rows = await db
-    .select({ post: bulletinPosts, author: { id: users.id, username: users.username, displayName: users.displayName, role: users.role } })
+    .select({ post: bulletinPosts, author: authorColumns(users) })
     .from(bulletinPosts)
     .innerJoin(users, eq(users.id, bulletinPosts.userId))
     .where(and(eq(bulletinPosts.isHidden, false), ...words.map((w) => or(ilike(bulletinPosts.title, containing(w)), ilike(bulletinPosts.content, containing(w))))))

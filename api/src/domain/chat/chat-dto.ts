@@ -1,12 +1,13 @@
 import { staffBadge } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom } from '@app/shared/schemas';
 import type { chatMessages, chatRooms, users } from '../../db/schema/index.ts';
+import { authorAvatar, authorColumns, authorName } from '../accounts/author-name.ts';
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
-export type SenderRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'displayName' | 'membershipTier' | 'role'>;
+export type SenderRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'displayName' | 'membershipTier' | 'role' | 'avatarUrl' | 'avatarThumbUrl' | 'deletedAt'>;
 
-export const senderColumns = (u: typeof users) => ({ id: u.id, username: u.username, displayName: u.displayName, membershipTier: u.membershipTier, role: u.role });
+export const senderColumns = authorColumns;
 
 export function toChatRoom(row: RoomRow, memberCount: number, isMember: boolean): ChatRoom {
   return {
@@ -18,7 +19,7 @@ export function toChatRoom(row: RoomRow, memberCount: number, isMember: boolean)
 export function toChatMessage(row: MessageRow, sender: SenderRow): ChatMessage {
   const message: ChatMessage = {
     id: row.id, roomId: row.roomId, content: row.content, sentAt: row.sentAt.toISOString(),
-    sender: { id: sender.id, displayName: sender.displayName || sender.username, badge: staffBadge(sender.role), tier: sender.membershipTier },
+    sender: { id: sender.id, displayName: authorName(sender), badge: staffBadge(sender.role), avatarUrl: authorAvatar(sender), tier: sender.membershipTier },
   };
   if (row.pendingReview) message.pending = true;
   return message;

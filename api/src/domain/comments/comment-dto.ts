@@ -1,10 +1,11 @@
 import { can, isAdminRole, staffBadge, viewerOf } from '@app/shared/browser';
 import type { Comment } from '@app/shared/schemas';
 import type { comments, users } from '../../db/schema/index.ts';
+import { authorAvatar, authorName } from '../accounts/author-name.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 
 export type CommentRow = typeof comments.$inferSelect;
-export type AuthorRow = Pick<typeof users.$inferSelect, 'username' | 'displayName' | 'avatarUrl' | 'role'>;
+export type AuthorRow = Pick<typeof users.$inferSelect, 'username' | 'displayName' | 'avatarUrl' | 'avatarThumbUrl' | 'role' | 'deletedAt'>;
 
 /**
  * What one caller may see of a comment: moderators see hidden text and its reason; the author of
@@ -27,7 +28,7 @@ export function toCommentDto(row: CommentRow, author: AuthorRow, caller: UserRow
     isDeleted: deleted,
     user: deleted
       ? { username: '', displayName: '', avatarUrl: null, isAdmin: false, badge: null }
-      : { username: author.username, displayName: author.displayName || author.username, avatarUrl: author.avatarUrl, isAdmin: isAdminRole(author.role), badge: staffBadge(author.role) },
+      : { username: author.deletedAt ? '' : author.username, displayName: authorName(author), avatarUrl: authorAvatar(author), isAdmin: isAdminRole(author.role), badge: staffBadge(author.role) },
   };
 }
 

@@ -7,7 +7,7 @@ import type { ContentIndex } from '../content/content-index.ts';
 import { visibleTo } from './comment-dto.ts';
 import { requireReadableArticle } from '../content/require-readable-article.ts';
 
-const author = { username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl, role: users.role };
+const author = { username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl, avatarThumbUrl: users.avatarThumbUrl, role: users.role, deletedAt: users.deletedAt };
 
 /** The comments of an article as the caller may see them, oldest first. */
 export async function listComments(db: Db, index: ContentIndex, articleId: number, caller: UserRow | null): Promise<Comment[]> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { groupMessages } from './group-messages';
 
 const at = (id: number, sender: number, seconds: number): ChatMessage => ({
-  id, roomId: 1, content: `m${id}`, sentAt: new Date(Date.UTC(2026, 10, 22, 9, 0, seconds)).toISOString(), sender: { id: sender, displayName: `u${sender}`, badge: null, tier: 'free' },
+  id, roomId: 1, content: `m${id}`, sentAt: new Date(Date.UTC(2026, 10, 22, 9, 0, seconds)).toISOString(), sender: { id: sender, displayName: `u${sender}`, badge: null, avatarUrl: null, tier: 'free' },
 });
 
 describe('message grouping', () => {

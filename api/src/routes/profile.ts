@@ -1,0 +1,113 @@
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from '@app/shared/browser';
+import { ChangeEmailSchema, ChangePasswordSchema, ConfirmEmailChangeSchema, DeleteAccountSchema, ProfileInputSchema, ProfileSharingInputSchema } from '@app/shared/schemas';
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { requireUser } from '../domain/accounts/permissions.ts';
+import { changePassword } from '../domain/profile/change-password.ts';
+import { confirmEmailChange } from '../domain/profile/confirm-email-change.ts';
+import { deleteAccount } from '../domain/profile/delete-account.ts';
+import { exportMyData } from '../domain/profile/export-my-data.ts';
+import { getProfile } from '../domain/profile/get-profile.ts';
+import { getProfileSharing } from '../domain/profile/get-profile-sharing.ts';
+import { getPublicProfile, NO_PUBLIC_PROFILE } from '../domain/profile/get-public-profile.ts';
+import type { ProfileDeps } from '../domain/profile/profile-deps.ts';
+import { removeAvatar } from '../domain/profile/remove-avatar.ts';
+import { requestEmailChange } from '../domain/profile/request-email-change.ts';
+import { setProfileSharing } from '../domain/profile/set-profile-sharing.ts';
+import { updateProfile } from '../domain/profile/update-profile.ts';
+import { uploadAvatar } from '../domain/profile/upload-avatar.ts';
+import { AppError } from '../lib/app-error.ts';
+import { noStore } from './no-store.ts';
+import { clearSessionCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
+
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } }).single('avatar');
+
+/** Runs multer, turning its refusals into the API's error shape. */
+const receiveAvatar: RequestHandler = (req, res, next) =>
+  upload(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') return next(new AppError('payload_too_large', AVATAR_TOO_LARGE));
+    next(new AppError('bad_request', 'Upload one picture in the "avatar" field.'));
+  });
+
+const USERNAME = /^[A-Za-z0-9_-]{1,50}$/;
+
+/**
+ * The member's own account (issue 20; spec 02 §7 GET/PUT /api/profile): profile, avatar, password,
+ * email, data export, deletion and the shareable profile's switches — all login-required
+ * (login-required.ts) except confirming an email change (the mailed token is the proof) and the
+ * shareable profile itself.
+ */
+export function profileRoutes(deps: ProfileDeps & { session: SessionReader; cookies: CookieSettings }): Router {
+  const r = Router();
+  const caller = async (req: Parameters<SessionReader>[0]) => (await deps.session(req))?.user ?? null;
+
+  r.get('/profile', async (req, res) => {
+    noStore(res);
+    res.json(getProfile(await caller(req)));
+  });
+
+  r.put('/profile', async (req, res) => {
+    const user = requireUser(await caller(req));
+    res.json(await updateProfile(deps, user, ProfileInputSchema.parse(req.body)));
+  });
+
+  r.post('/profile/avatar', receiveAvatar, async (req, res) => {
+    if (!req.file) throw new AppError('bad_request', 'Please choose a picture to upload.');
+    res.json(await uploadAvatar(deps, await caller(req), req.file.buffer));
+  });
+
+  r.delete('/profile/avatar', async (req, res) => {
+    res.json(await removeAvatar(deps, await caller(req)));
+  });
+
+  r.post('/profile/password', async (req, res) => {
+    const session = await deps.session(req);
+    const user = requireUser(session?.user ?? null);
+    res.json(await changePassword(deps, user, session!.idHash, ChangePasswordSchema.parse(req.body)));
+  });
+
+  r.post('/profile/email', async (req, res) => {
+    const user = requireUser(await caller(req));
+    res.json(await requestEmailChange(deps, user, ChangeEmailSchema.parse(req.body)));
+  });
+
+  r.post('/profile/email/confirm', async (req, res) => {
+    const user = await confirmEmailChange(deps.db, ConfirmEmailChangeSchema.parse(req.body));
+    res.json({ message: `Your email address is now ${user.email}.` });
+  });
+
+  r.get('/profile/export', async (req, res) => {
+    const user = requireUser(await caller(req));
+    const data = await exportMyData(deps, user);
+    noStore(res);
+    res.setHeader('Content-Disposition', `attachment; filename="better-self-data-${user.username}-${data.exportedAt.slice(0, 10)}.json"`);
+    res.type('application/json').send(JSON.stringify(data, null, 2));
+  });
+
+  r.delete('/profile', async (req, res) => {
+    const user = requireUser(await caller(req));
+    const answer = await deleteAccount(deps, user, DeleteAccountSchema.parse(req.body));
+    clearSessionCookie(res, deps.cookies);
+    res.json(answer);
+  });
+
+  r.get('/profile/sharing', async (req, res) => {
+    noStore(res);
+    res.json(getProfileSharing(await caller(req)));
+  });
+
+  r.put('/profile/sharing', async (req, res) => {
+    const user = requireUser(await caller(req));
+    res.json(await setProfileSharing(deps, user, ProfileSharingInputSchema.parse(req.body)));
+  });
+
+  r.get('/members/:username', async (req, res) => {
+    const username = req.params.username;
+    if (!USERNAME.test(username)) throw new AppError('not_found', NO_PUBLIC_PROFILE);
+    noStore(res);
+    res.json(await getPublicProfile(deps, username));
+  });
+
+  return r;
+}
