@@ -1,0 +1,105 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DELETED_MEMBER_NAME } from '@app/shared/browser';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orders, savedVideos, sessions, subscriptions, users } from '../src/db/schema/index.ts';
+import { REMOVED_ADDRESS } from '../src/domain/profile/delete-account.ts';
+import { createLocalMediaStore } from '../src/integrations/media/local-media-store.ts';
+import { browserClient } from './browser-client.ts';
+import { chatClient } from './chat-client.ts';
+import { appForThisFile } from './file-app.ts';
+import { picture, postAvatar } from './profile-helpers.ts';
+import { mailsTo } from './sign-up.ts';
+import { TEST_ORIGIN } from './test-app.ts';
+
+const mediaDir = mkdtempSync(path.join(tmpdir(), 'deletion-media-'));
+const t = appForThisFile({ app: ({ databaseUrl }) => ({ databaseUrl, overrides: { media: createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN }) } }) });
+const card = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+const fileOf = (url: string) => path.join(mediaDir, new URL(url).pathname.replace(/^\/media\//, ''));
+
+describe('deleting an account (DELETE /api/profile)', () => {
+  it('needs the current password, then ends sessions and sockets, cancels Pro at the provider, removes personal data and keeps others’ threads readable', async () => {
+    // A paying member with a picture, a post, a comment, a chat message, a saved video and an order.
+    const leaver = await t.member('leaver');
+    const { clientSecret } = (await leaver.post('/api/subscription/create')).body;
+    expect((await leaver.post('/api/subscription/demo/confirm', { clientSecret, ...card })).body).toEqual({ status: 'succeeded' });
+    await leaver.put('/api/profile', { displayName: 'Leaving Lee', bio: 'Off to new things.', avatarUrl: '' });
+    const avatarUrl = (await postAvatar(t.app.base, leaver.cookies, await picture(300, 300))).body.avatarUrl as string;
+    const post = (await leaver.post('/api/bulletin', { title: 'Goodbye soon', content: 'Thanks for all the kind words here.', category: 'General' })).body;
+    expect((await leaver.post('/api/articles/1/comments', { content: 'My last comment on this article.' })).status).toBe(201);
+    await leaver.post('/api/favorites/1');
+    const [leaverRow] = await t.testDb.db.select().from(users).where(eq(users.username, 'leaver'));
+    const [order] = await t.testDb.db.insert(orders).values({ userId: leaverRow!.id, subtotal: 1000, discount: 0, shipping: 799, tax: 70, total: 1869, shippingAddress: 'Lee Leaver, 1 Main St, Springfield, IL 62701, US' }).returning();
+
+    const rooms = (await leaver.get('/api/chat/rooms')).body as { id: number; name: string }[];
+    const general = rooms.find((r) => r.name === 'General Chat')!.id;
+    const socket = await chatClient(t.app.wsUrl, leaver.cookies);
+    await socket.next('welcome');
+    socket.send({ type: 'join', roomId: general });
+    await socket.next('joined');
+    socket.send({ type: 'message', roomId: general, content: 'See you all around!' });
+    await socket.next('message');
+    const otherDevice = browserClient(t.app.base);
+    await otherDevice.post('/api/login', { username: 'leaver', password: 'pass-word-1' });
+
+    const stayer = await t.member('stayer', 'pro');
+    expect((await stayer.post('/api/articles/1/comments', { content: 'A reply that stays where it is.' })).status).toBe(201);
+
+    // The wrong password changes nothing.
+    expect((await leaver.delete('/api/profile', { currentPassword: 'not-my-password' })).status).toBe(403);
+    expect((await otherDevice.get('/api/user')).status).toBe(200);
+
+    const deleted = await leaver.delete('/api/profile', { currentPassword: 'pass-word-1' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.headers.getSetCookie().some((c) => /max-age=0/i.test(c))).toBe(true);
+    expect((await socket.closed()).code).toBe(4403);
+    expect((await otherDevice.get('/api/user')).status).toBe(401);
+    expect((await leaver.get('/api/user')).status).toBe(401);
+    expect((await browserClient(t.app.base).post('/api/login', { username: 'leaver', password: 'pass-word-1' })).status).toBe(401);
+    expect((await browserClient(t.app.base).post('/api/login', { username: 'leaver@example.com', password: 'pass-word-1' })).status).toBe(401);
+
+    const [sub] = await t.testDb.db.select().from(subscriptions).where(eq(subscriptions.userId, leaverRow!.id));
+    expect(sub!.cancelAtPeriodEnd).toBe(true);
+    const [row] = await t.testDb.db.select().from(users).where(eq(users.id, leaverRow!.id));
+    expect(row).toMatchObject({ email: '', emailConfirmedAt: null, displayName: null, bio: null, avatarUrl: null, avatarThumbUrl: null, avatarKey: null, username: 'leaver' });
+    expect(row!.deletedAt).not.toBeNull();
+    expect(existsSync(fileOf(avatarUrl))).toBe(false);
+    expect(await t.testDb.db.select().from(sessions).where(eq(sessions.userId, leaverRow!.id))).toEqual([]);
+    expect(await t.testDb.db.select().from(savedVideos).where(eq(savedVideos.userId, leaverRow!.id))).toEqual([]);
+    const [kept] = await t.testDb.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect([kept!.total, kept!.shippingAddress]).toEqual([1869, REMOVED_ADDRESS]);
+    expect((await mailsTo(t.testDb.db, 'leaver@example.com', /^Your Better Self account was deleted$/)).length).toBe(1);
+
+    // Others' threads keep the words, from "Deleted member".
+    const visitor = browserClient(t.app.base);
+    const shownPost = ((await visitor.get('/api/bulletin')).body as { id: number; author: object; content: string }[]).find((p) => p.id === post.id)!;
+    expect(shownPost).toMatchObject({ content: 'Thanks for all the kind words here.', author: { displayName: DELETED_MEMBER_NAME, avatarUrl: null, badge: null } });
+    const thread = (await visitor.get('/api/articles/1/comments')).body as { content: string; user: { displayName: string; username: string } }[];
+    expect(thread.map((c) => [c.content, c.user.displayName])).toEqual(expect.arrayContaining([['My last comment on this article.', DELETED_MEMBER_NAME], ['A reply that stays where it is.', 'stayer']]));
+    expect(thread.find((c) => c.user.displayName === DELETED_MEMBER_NAME)!.user.username).toBe('');
+    const reader = await chatClient(t.app.wsUrl, stayer.cookies);
+    await reader.next('welcome');
+    reader.send({ type: 'join', roomId: general });
+    const history = (await reader.next('history')).messages as { content: string; sender: { displayName: string } }[];
+    expect(history.find((m) => m.content === 'See you all around!')!.sender.displayName).toBe(DELETED_MEMBER_NAME);
+    reader.close();
+  });
+
+  it('holds the username for 30 days, then lets someone new take it', async () => {
+    const gone = await t.member('held_name');
+    expect((await gone.delete('/api/profile', { currentPassword: 'pass-word-1' })).status).toBe(200);
+    const signUp = () => browserClient(t.app.base).post('/api/register', { username: 'Held_Name', email: 'newcomer@example.com', password: 'secret-pass' });
+    const early = await signUp();
+    expect([early.status, early.body.message]).toEqual([409, 'Username already exists']);
+    await t.testDb.db.update(users).set({ deletedAt: sql`now() - interval '29 days'` }).where(eq(users.username, 'held_name'));
+    expect((await signUp()).status).toBe(409);
+    await t.testDb.db.update(users).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(users.username, 'held_name'));
+    const later = await signUp();
+    expect(later.status).toBe(201);
+    expect(later.body.username).toBe('Held_Name');
+    const tombstones = await t.testDb.db.select({ username: users.username }).from(users).where(sql`${users.deletedAt} is not null and ${users.username} like '~deleted-%'`);
+    expect(tombstones).toHaveLength(1);
+  });
+});
