@@ -1,6 +1,6 @@
 // `npm test`: the type check and lint (each counts as one test), every unit, integration and
 // component test (vitest), then the end-to-end tests in Chromium against the production build of
-// the whole stack (Playwright). Prints one closing line with the combined counts.
+// the whole stack and against the production shape (Playwright). Prints one closing line with the combined counts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -42,14 +42,18 @@ if (only !== 'e2e') {
 }
 
 if (only !== 'unit') {
-  failedRuns += run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test']) === 0 ? 0 : 1;
-  const file = path.join(results, 'e2e.json');
-  if (existsSync(file)) {
-    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
-    passed += s.expected + s.flaky;
-    failed += s.unexpected;
-    skipped += s.skipped;
-  } else failed += 1;
+  // The whole stack as `npm start` runs it, then the production shape (Caddy, two API instances,
+  // the system PostgreSQL: playwright.production-shape.config.ts).
+  for (const [config, report] of [['playwright.config.ts', 'e2e.json'], ['playwright.production-shape.config.ts', 'e2e-production-shape.json']]) {
+    failedRuns += run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config]) === 0 ? 0 : 1;
+    const file = path.join(results, report);
+    if (existsSync(file)) {
+      const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+      passed += s.expected + s.flaky;
+      failed += s.unexpected;
+      skipped += s.skipped;
+    } else failed += 1;
+  }
 }
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;

@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+
+/** Where Caddy listens in the production-shape run (PUBLIC_URL). */
+export const SHAPE_PORT = Number(process.env.SHAPE_E2E_PORT ?? 8080);
+
+// The end-to-end suite against the production shape (issue 26): Caddy with deploy/Caddyfile,
+// two API instances, the CMS and the site server on the machine's PostgreSQL, NODE_ENV=production.
+export default defineConfig({
+  testDir: 'tests/production-shape',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalSetup: './tests/production-shape/global-setup.ts',
+  reporter: [['list'], ['json', { outputFile: '.data/test-results/e2e-production-shape.json' }]],
+  use: {
+    baseURL: `http://localhost:${SHAPE_PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+  },
+});

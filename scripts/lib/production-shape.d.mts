@@ -1,0 +1,13 @@
+import type { Service } from './stack.d.mts';
+
+export type ProductionShape = {
+  url: string; seconds: number; databaseUrl: string; internalSecret: string; apiUrls: string[]; cmsUrl: string;
+  mediaDir: string; mailFile: string | null; services: Record<string, Service>; stop(): Promise<void>;
+};
+export function ensureCaddy(log?: (line: string) => void): void;
+export function localPorts(portBase: number, instances: number): { cms: number; site: number; smtp: number; api: number[] };
+export function localServiceEnv(options: Record<string, unknown>): Record<string, unknown>;
+export function startProductionShape(options?: {
+  databaseUrl?: string; publicUrl?: string; apiInstances?: number; dataDir?: string; portBase?: number;
+  env?: Record<string, string>; log?: (name: string, line: string) => void;
+}): Promise<ProductionShape>;
