@@ -112,8 +112,8 @@ export default tseslint.config(
     },
   },
   {
-    // The sign-in and sign-up forms validate with the same schemas as the API.
-    files: ['site/src/islands/auth/**'],
+    // The sign-in, sign-up and profile forms validate with the same schemas as the API.
+    files: ['site/src/islands/auth/**', 'site/src/islands/profile/profile-card.tsx', 'site/src/islands/profile/account-security.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

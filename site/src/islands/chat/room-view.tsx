@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { can, CHAT_MESSAGE_MAX, formatTime, tierLabel, TIERS, viewerOf } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom, User } from '@app/shared/schemas';
 import { ReportDialog } from '@app/ui/report-dialog';
+import { Avatar } from '@app/ui/avatar';
 import { StaffBadge } from '@app/ui/staff-badge';
 import { groupMessages } from './group-messages';
 
@@ -42,6 +43,7 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
         {groupMessages(messages).map((g) => (
           <div key={g.messages[0]!.id} className={g.sender.id === user.id ? 'flex flex-col items-end pl-8' : 'pr-8'}>
             <p className="flex items-center gap-2 text-xs text-slate-500">
+              <Avatar name={g.sender.displayName} url={g.sender.avatarUrl} size="xs" />
               <span className="font-semibold text-slate-800">{g.sender.displayName}</span>
               <StaffBadge badge={g.sender.badge} />
               {g.sender.tier !== TIERS[0] && <span className="badge bg-brand-50 text-brand-700">{tierLabel(g.sender.tier)}</span>}

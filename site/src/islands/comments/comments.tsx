@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { api, errorMessage, initials, moderationReasonLabel, type ModerationReason, can, PERK_TIER, tierLabel, viewerOf, type Tier } from '@app/shared/browser';
+import { api, errorMessage, moderationReasonLabel, type ModerationReason, can, PERK_TIER, tierLabel, viewerOf, type Tier } from '@app/shared/browser';
 import { computed } from 'nanostores';
 import type { Comment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
@@ -10,6 +10,7 @@ import { $user, loadUser, useUser } from '../../stores/session';
 import { CommentForm } from './comment-form';
 import { ModerateContentDialog, type ModerationChoice } from '@app/ui/moderate-content-dialog';
 import { ReportDialog } from '@app/ui/report-dialog';
+import { Avatar } from '@app/ui/avatar';
 import { StaffBadge } from '@app/ui/staff-badge';
 import { ConfirmDialog } from '@app/ui/confirm-dialog';
 
@@ -139,7 +140,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
             return (
               <li key={c.id} style={{ marginLeft: `${Math.min(c.depth, 4) * 1.5}rem` }} className={`rounded-lg border p-4 ${c.isHidden ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`} data-comment-id={c.id}>
                 <div className="flex items-start gap-3">
-                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold text-slate-700" aria-hidden="true">{c.isDeleted ? '' : initials(name)}</span>
+                  {c.isDeleted ? <span className="h-9 w-9 shrink-0 rounded-full bg-slate-200" aria-hidden="true" /> : <Avatar name={name} url={c.user.avatarUrl} />}
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2 text-sm">
                       <span className="font-semibold text-slate-900">{c.isDeleted ? 'Deleted comment' : name}</span>

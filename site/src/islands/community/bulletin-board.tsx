@@ -5,6 +5,7 @@ import type { BulletinPost } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { Field, SelectField } from '@app/ui/field';
 import { ReportDialog } from '@app/ui/report-dialog';
+import { Avatar } from '@app/ui/avatar';
 import { StaffBadge } from '@app/ui/staff-badge';
 import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
@@ -115,7 +116,7 @@ export default function BulletinBoard() {
               <h3 className="mt-2 text-lg font-semibold text-slate-900">{p.title}</h3>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{p.content}</p>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
-                <span className="flex items-center gap-2">{p.author.displayName} <StaffBadge badge={p.author.badge} /> · {formatLongDate(p.postedAt)}</span>
+                <span className="flex items-center gap-2"><Avatar name={p.author.displayName} url={p.author.avatarUrl} size="sm" />{p.author.displayName} <StaffBadge badge={p.author.badge} /> · {formatLongDate(p.postedAt)}</span>
                 <span className="flex gap-3">
                   {can(viewer, 'delete', { authorId: p.userId }) && <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => setDeleting(p)}>Delete</button>}
                   {user && p.userId !== user.id && <button type="button" className="font-medium text-slate-600 hover:underline" onClick={() => setReporting(p.id)}>Report</button>}

@@ -1,5 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { can, initials, tierLabel, viewerOf } from '@app/shared/browser';
+import { can, tierLabel, viewerOf } from '@app/shared/browser';
+import { Avatar } from '@app/ui/avatar';
 import type { User } from '@app/shared/schemas';
 import { signOut } from '../../lib/sign-out';
 
@@ -12,11 +13,7 @@ export default function SignedInMenu({ user }: { user: User }) {
     <div className="flex items-center gap-1">
       <Menu.Root>
         <Menu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100" aria-label={`Account menu for ${name}`}>
-          {user.avatarUrl ? (
-            <img src={user.avatarUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
-          ) : (
-            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">{initials(name)}</span>
-          )}
+          <Avatar name={name} url={user.avatarUrl} size="sm" />
         </Menu.Trigger>
         <Menu.Portal>
           <Menu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
