@@ -11,12 +11,13 @@ export const JSON_BODY_LIMIT = 512 * KB;
 export const CMS_ADMIN_BODY_LIMIT = 1 * MB;
 /**
  * Uploads, a little above what the service behind accepts, so that service answers with its own
- * message: the article ZIP (multer's 20 MB file limit in api/src/routes/admin-articles.ts) and
- * CMS media (Payload's default 20 MB file limit).
+ * message: the article ZIP (multer's 20 MB file limit in api/src/routes/admin-articles.ts), CMS
+ * media (Payload's default 20 MB file limit) and avatars (5 MB, api/src/routes/profile.ts: the API
+ * answers "Images must be 5 MB or smaller.").
  */
 export const UPLOAD_BODY_LIMIT = 21 * MB;
 
-const UPLOADS = [/^\/api\/admin\/articles\/upload$/, /^\/cms\/api\/media(\/[^/]+)?$/];
+const UPLOADS = [/^\/api\/admin\/articles\/upload$/, /^\/api\/profile\/avatar$/, /^\/cms\/api\/media(\/[^/]+)?$/];
 
 /** The largest body accepted for a request, given the path the front door routes on. */
 export function bodyLimit(method, path) {
