@@ -41,7 +41,8 @@ export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & S
       throw new AppError('unavailable', 'The CMS could not save the settings. Please try again.');
     },
     async deleteArticle(id: number) {
-      const res = await fetch(`${cmsUrl}/cms/api/articles/${id}`, { method: 'DELETE', headers, signal: AbortSignal.timeout(15_000) });
+      const res = await fetch(`${cmsUrl}/cms/api/articles/${id}`, { method: 'DELETE', headers, signal: AbortSignal.timeout(15_000) }).catch(() => null);
+      if (!res) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
       if (res.status === 404) throw new AppError('not_found', 'Article not found');
       if (!res.ok) throw new AppError('unavailable', 'The CMS could not delete the article. Please try again.');
     },
