@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Entry point behind the npm scripts: puts Node 24 first on PATH (installing it into .tools/
 # once if the system Node is older), installs dependencies when the lockfile changed, then runs
-# the requested command. Usage: scripts/run.sh start|dev|production-shape|test|unit|e2e|typecheck|lint|bench|create-admin|mail
+# the requested command. Usage: scripts/run.sh start|dev|production-shape|test|unit|e2e|typecheck|lint|bench|fuzz|create-admin|mail
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -42,6 +42,7 @@ case "$cmd" in
   typecheck) exec_node node scripts/typecheck.mjs "$@" ;;
   lint) exec_node node node_modules/eslint/bin/eslint.js . --max-warnings=0 "$@" ;;
   bench) exec_node node scripts/bench/run.mjs "$@" ;;
+  fuzz) FUZZ_RUNS="${FUZZ_RUNS:-10000}" exec_node npx vitest run --project api api/test/fuzz.test.ts "$@" ;;
   create-admin) exec_node node api/src/scripts/create-admin.ts "$@" ;;
   mail) exec_node node api/src/scripts/show-mail.ts "$@" ;;
   *) echo "unknown command: $cmd" >&2; exit 2 ;;

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { answerClientErrorsAsJson } from './lib/client-errors.ts';
 import { createApp } from './app.ts';
 import { mediaStoreFromEnv } from './integrations/media/media-from-env.ts';
 import { loadConfig } from './config.ts';
@@ -82,6 +83,7 @@ async function main() {
   const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, settingsChannel: () => content.current().settings.youtubeChannelHandle, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
   const server = createServer(app);
+  answerClientErrorsAsJson(server);
   server.keepAliveTimeout = 65_000;
   chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins], clientAddress: requestAddress(app) });
   await chat.ready;

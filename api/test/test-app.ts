@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { answerClientErrorsAsJson } from '../src/lib/client-errors.ts';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp, type AppDeps } from '../src/app.ts';
@@ -30,12 +31,15 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
   const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, payments: createPayments(opts.db, null), videoSync: { channel: null, sink: createCmsVideoSink(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), defaultChannel: null }, ...opts.overrides });
   const server = createServer(app);
+  answerClientErrorsAsJson(server);
   const chat = opts.databaseUrl ? attachChatServer(server, { db: opts.db, databaseUrl: opts.databaseUrl, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], heartbeatMs: opts.heartbeatMs }) : null;
   await chat?.ready;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     base,
+    /** The Express app itself (the fuzzer reads its routes). */
+    app,
     content,
     rebuilds,
     fetch: (path: string, init?: RequestInit) => fetch(base + path, init),
