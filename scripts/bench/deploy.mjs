@@ -1,0 +1,157 @@
+// `node scripts/bench/deploy.mjs`: the publishing and deployment figures (issue 23), through the
+// whole stack built for production, with a local bare clone of this repository standing in for
+// GitHub. At the demo's 26 articles and again at 500 (474 generated through the CMS's REST API):
+// publish-to-live for an article edit (the CMS save answered → the static page shows the new
+// title) and a full deploy's wall time (POST /api/deploy → live). Then the requests that failed
+// while a deploy ran and while a deploy was rolled back (a pushed commit whose build fails),
+// counted by a loop loading the home page, an article and /api/health through the front door.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_CMS_ADMIN, root, startStack } from '../lib/stack.mjs';
+
+const PORT = 3900;
+const TARGET = 500;
+const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const work = mkdtempSync(path.join(tmpdir(), 'bench-deploy-'));
+const bare = path.join(work, 'origin.git');
+const branch = git(root, 'symbolic-ref', '--short', 'HEAD');
+git(work, 'clone', '--quiet', '--bare', '--single-branch', root, bare);
+const pusher = path.join(work, 'pusher');
+git(work, 'clone', '--quiet', bare, pusher);
+git(pusher, 'config', 'user.email', 'bench@example.com');
+git(pusher, 'config', 'user.name', 'Bench');
+
+const dataDir = path.join(root, '.data/bench-deploy');
+await rm(dataDir, { recursive: true, force: true });
+const stack = await startStack({
+  dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: 54397, log: () => {},
+  env: { LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: '1000', DEPLOY_REPOSITORY: bare, DEPLOY_BRANCH: branch, GITHUB_WEBHOOK_SECRET: 'bench-secret' },
+});
+const site = stack.url;
+const origin = { origin: site };
+
+async function signIn(url, body) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...origin }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`sign-in at ${url} answered ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+const json = async (res) => {
+  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+};
+
+/** No deployment running and none queued for a few seconds: the site shows the newest content. */
+async function settled(admin) {
+  for (let quiet = 0; quiet < 3; ) {
+    const overview = await json(await fetch(`${site}/api/admin/deployments`, { headers: { cookie: admin } }));
+    quiet = overview.running ? 0 : quiet + 1;
+    await sleep(1500);
+  }
+}
+
+async function publishToLive(editor, articleId) {
+  const title = `Bench edit ${Date.now()}`;
+  await json(await fetch(`${site}/cms/api/articles/${articleId}`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: editor, ...origin }, body: JSON.stringify({ title }) }));
+  const saved = performance.now();
+  for (;;) {
+    const html = await (await fetch(`${site}/articles/${articleId}`)).text();
+    if (html.includes(title)) return (performance.now() - saved) / 1000;
+    await sleep(200);
+  }
+}
+
+function requestLoop(articleId) {
+  let running = true;
+  let total = 0;
+  let failed = 0;
+  const loop = (async () => {
+    while (running) {
+      for (const p of ['/', `/articles/${articleId}`, '/api/health']) {
+        total++;
+        const res = await fetch(`${site}${p}`, { redirect: 'manual', signal: AbortSignal.timeout(15_000) }).catch(() => null);
+        if (!res || res.status >= 400) failed++;
+        await res?.arrayBuffer().catch(() => undefined);
+      }
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return { total, failed };
+  };
+}
+
+async function deploy(admin, articleId) {
+  const stop = requestLoop(articleId);
+  const started = performance.now();
+  const { deployment } = await json(await fetch(`${site}/api/deploy`, { method: 'POST', headers: { cookie: admin, ...origin } }));
+  let detail;
+  do {
+    await sleep(500);
+    detail = await json(await fetch(`${site}/api/admin/deployments/${deployment.id}`, { headers: { cookie: admin } }));
+  } while (detail.status === 'running' || detail.status === 'queued');
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, status: detail.status, ...(await stop()) };
+}
+
+async function generateArticles(editor, count) {
+  const categories = await json(await fetch(`${site}/cms/api/categories?limit=100`, { headers: { cookie: editor } }));
+  const node = { direction: null, format: '', indent: 0, version: 1 };
+  for (let i = 0; i < count; i++) {
+    const text = `Generated article ${i}. Small steps add up: write it down, do it daily, and review it weekly. `.repeat(8);
+    const content = { root: { ...node, type: 'root', children: [{ ...node, type: 'paragraph', textFormat: 0, children: [{ type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' }] }] } };
+    const category = categories.docs[i % categories.docs.length].id;
+    await json(await fetch(`${site}/cms/api/articles`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: editor, ...origin }, body: JSON.stringify({ title: `Generated article ${i}`, excerpt: `Article ${i} in brief.`, membershipRequired: i % 5 === 0 ? 'pro' : 'free', category, content }) }));
+  }
+}
+
+try {
+  const admin = await signIn(`${site}/api/login`, { username: 'Admin', password: 'Admin-demo-pass' });
+  const editor = await signIn(`${site}/cms/api/users/login`, DEMO_CMS_ADMIN);
+  await settled(admin);
+  const list = await json(await fetch(`${site}/api/articles`));
+  const articleId = list[0].id;
+
+  const figures = async (label) => {
+    await settled(admin);
+    const count = (await json(await fetch(`${site}/api/articles`))).length;
+    const edits = [await publishToLive(editor, articleId)];
+    await settled(admin);
+    edits.push(await publishToLive(editor, articleId));
+    await settled(admin);
+    const d = await deploy(admin, articleId);
+    console.log(`deploy (${label}: ${count} articles): publish-to-live for an article edit ${edits.map((s) => `${s.toFixed(1)} s`).join(', ')}; full deploy (git fetch, build, health check, switch) ${d.seconds.toFixed(1)} s, ${d.status}; ${d.failed} of ${d.total} requests failed meanwhile`);
+  };
+  await figures('demo content');
+
+  // A commit whose site build fails, and one whose home page fails the health check: each rolled
+  // back, the old site serving throughout; then reverted.
+  const broken = {
+    'whose build fails': ['site/src/pages/bench-broken.astro', "---\nthrow new Error('This page breaks the build on purpose.');\n---\n"],
+    'whose health check fails': ['site/src/pages/index.astro', "---\nexport const prerender = false;\nthrow new Error('This home page fails on purpose.');\n---\n"],
+  };
+  for (const [what, [file, body]] of Object.entries(broken)) {
+    writeFileSync(path.join(pusher, file), body);
+    git(pusher, 'add', '-A');
+    git(pusher, 'commit', '--quiet', '-m', `A commit ${what}`);
+    git(pusher, 'push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`);
+    const d = await deploy(admin, articleId);
+    console.log(`deploy: a commit ${what}: ${d.status} after ${d.seconds.toFixed(1)} s; ${d.failed} of ${d.total} requests failed meanwhile`);
+    git(pusher, 'revert', '--no-edit', 'HEAD');
+    git(pusher, 'push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`);
+  }
+
+  const generated = TARGET - (await json(await fetch(`${site}/cms/api/articles?limit=1`, { headers: { cookie: editor, ...origin } }))).totalDocs;
+  const started = performance.now();
+  await generateArticles(editor, generated);
+  console.log(`deploy: ${generated} articles created through the CMS REST API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await figures('generated');
+} finally {
+  await stack.stop();
+  rmSync(work, { recursive: true, force: true });
+}
