@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError, errorStatus } from '../lib/app-error.ts';
+import { BUSY_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
 /** Unknown /api paths answer JSON, never Express's HTML page. */
 export const notFound: RequestHandler = (req, _res, next) => {
@@ -38,6 +39,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   if (status >= 400 && status < 500) {
     res.status(status).json({ message: 'The request could not be processed.', code: 'bad_request' });
+    return;
+  }
+  if (isDatabaseUnavailable(err)) {
+    req.log?.warn({ err: (err as Error).message }, 'database unavailable');
+    res.setHeader('Retry-After', '2');
+    serverError(req, res, 503, BUSY_MESSAGE, err, { code: 'unavailable' });
     return;
   }
   req.log?.error({ err }, 'unhandled error');
