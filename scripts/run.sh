@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Entry point behind the npm scripts: puts Node 24 first on PATH (installing it into .tools/
 # once if the system Node is older), installs dependencies when the lockfile changed, then runs
-# the requested command. Usage: scripts/run.sh start|dev|production-shape|test|unit|e2e|typecheck|lint|bench|fuzz|create-admin|mail
+# the requested command. Usage: scripts/run.sh start|dev|production-shape|backup|restore|test|unit|e2e|typecheck|lint|bench|fuzz|create-admin|mail
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -36,6 +36,8 @@ case "$cmd" in
   start) exec_node node scripts/start.mjs "$@" ;;
   dev) exec_node node scripts/start.mjs --dev "$@" ;;
   production-shape) exec_node node scripts/start-production-shape.mjs "$@" ;;
+  backup) exec_node node scripts/backup.mjs "$@" ;;
+  restore) exec_node node scripts/restore.mjs "$@" ;;
   unit) exec_node npx vitest run "$@" ;;
   e2e) exec_node npx playwright test "$@" ;;
   test) exec_node node scripts/test.mjs "$@" ;;

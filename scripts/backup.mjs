@@ -1,0 +1,17 @@
+// `npm run backup [-- ARCHIVE]`: one .tar.gz of both database schemas and the media folder
+// (default: $DATA_DIR/backups/better-self-<time>.tar.gz). See scripts/lib/backup.mjs.
+import path from 'node:path';
+import { backup } from './lib/backup.mjs';
+import { backupTarget } from './lib/backup-target.mjs';
+
+const target = await backupTarget();
+const archive = path.resolve(process.argv[2] ?? path.join(target.dataDir, 'backups', `better-self-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`));
+try {
+  const manifest = await backup({ databaseUrl: target.databaseUrl, mediaDir: target.mediaDir, archive });
+  console.log(`backup: ${manifest.tables.length} tables (${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows) and ${manifest.mediaFiles} media files → ${archive}`);
+} catch (err) {
+  console.error(`backup failed: ${err.message}`);
+  process.exitCode = 1;
+} finally {
+  await target.close();
+}
