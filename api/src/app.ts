@@ -8,6 +8,8 @@ import { pinoHttp } from 'pino-http';
 import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { DEFAULT_REGISTER_LIMITS, type RegisterLimits } from './domain/accounts/register.ts';
+import type { SessionCache } from './domain/accounts/session-cache.ts';
+import { uncachedLists, type ListCache } from './domain/public-lists/list-cache.ts';
 import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import type { Mailer } from './integrations/mailer.ts';
@@ -84,6 +86,10 @@ export type AppDeps = {
   systemProbes?: SystemProbes;
   /** This instance's open chat sockets (the chat server attaches after the app is built). */
   openSockets?: () => number | null;
+  /** Live sessions in memory, dropped through LISTEN/NOTIFY (domain/accounts/session-cache.ts); unset: every request reads the database. */
+  sessionCache?: SessionCache;
+  /** The community's lists in memory, forgotten on any change through LISTEN/NOTIFY; unset: computed per request. */
+  listCache?: ListCache;
   /** Uploaded media (avatars): local disk or S3-compatible storage (DESIGN §5); unset: a folder under the system's temporary one (tests). */
   media?: MediaStore;
 };
@@ -126,7 +132,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   const cookies = { secure: deps.publicUrl.startsWith('https:') };
-  const session = createSessionReader(deps.db, cookies);
+  const session = createSessionReader(deps.db, cookies, deps.sessionCache);
   const readUser = userReader(session);
   const readViewer = async (req: express.Request) => viewerOf(await readUser(req));
   const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
@@ -145,6 +151,12 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(loginRequired(session));
   api.use(express.json({ limit: '100kb' }));
   api.use(refuseNul);
+  // A write on this instance is seen by its next read here at once; other instances hear of it through NOTIFY.
+  const lists = deps.listCache ?? uncachedLists;
+  api.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') res.once('finish', lists.clear);
+    next();
+  });
   api.use(healthRoutes({ db: deps.db, content: deps.content, cms: deps.cmsUrl ? { url: deps.cmsUrl, secret: deps.internalSecret } : null }));
   api.use(accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }));
   api.use('/admin', adminUserRoutes({ db: deps.db, readUser }));
@@ -156,7 +168,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(membershipRoutes(membership));
   api.use(orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));
-  api.use(communityRoutes({ db: deps.db, readUser }));
+  api.use(communityRoutes({ db: deps.db, readUser, lists }));
   api.use(videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, sync: { ...deps.videoSync, settingsChannel: () => deps.content.current().settings.youtubeChannelHandle, logger: deps.logger, refreshContent: () => deps.content.refresh() } }));
   api.use(contentRoutes({ db: deps.db, content: deps.content, readViewer }));
   api.use(gameRoutes({ db: deps.db, content: deps.content, readUser }));

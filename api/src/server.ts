@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import { answerClientErrorsAsJson } from './lib/client-errors.ts';
 import { createApp } from './app.ts';
+import { createSessionCache } from './domain/accounts/session-cache.ts';
+import { createListCache } from './domain/public-lists/list-cache.ts';
 import { mediaStoreFromEnv } from './integrations/media/media-from-env.ts';
 import { loadConfig } from './config.ts';
 import { assertDatabaseReachable, createDb, migrateDb } from './db/client.ts';
@@ -66,6 +68,11 @@ async function main() {
   const changes = listenForContentChanges({ databaseUrl: config.databaseUrl, logger, onChange: () => void content.refresh() });
   await changes.start();
 
+  const sessionCache = createSessionCache({ databaseUrl: config.databaseUrl, logger });
+  await sessionCache.start();
+  const listCache = createListCache({ databaseUrl: config.databaseUrl, logger });
+  await listCache.start();
+
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const payments = createPayments(db, config.stripe);
   if (config.demoAccounts && (await seedDemoMembership({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), ...payments }, 'pro_member'))) {
@@ -78,7 +85,7 @@ async function main() {
   };
   // The chat socket attaches to the server the app is built for; the System tab counts its sockets.
   let chat: ReturnType<typeof attachChatServer> | null = null;
-  const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters(), cmsUrl: config.cmsUrl, githubWebhookSecret: config.githubWebhookSecret, systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null }), openSockets: () => chat?.clients() ?? null, media: mediaStoreFromEnv(process.env, config.publicUrl) });
+  const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters(), cmsUrl: config.cmsUrl, githubWebhookSecret: config.githubWebhookSecret, systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null }), openSockets: () => chat?.clients() ?? null, sessionCache, listCache, media: mediaStoreFromEnv(process.env, config.publicUrl) });
   const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), siteName: () => content.current().settings.siteName, ...payments }, config.membershipCheckIntervalMs);
   const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, settingsChannel: () => content.current().settings.youtubeChannelHandle, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
@@ -98,6 +105,8 @@ async function main() {
     membershipJob.stop();
     videoSyncJob.stop();
     void changes.stop();
+    void sessionCache.stop();
+    void listCache.stop();
     void chat?.close();
     server.close(() => {
       void db.$client.end().finally(() => process.exit(0));

@@ -4,9 +4,9 @@ import type { Logger } from 'pino';
 /**
  * A dedicated connection that LISTENs on one PostgreSQL channel and reconnects with growing
  * waits (1 s … 30 s) when it drops. A notification sent while it was down is lost, so every
- * (re)connection calls `onConnect`: callers catch up there.
+ * (re)connection calls `onConnect`: callers catch up there; `onDisconnect` tells them it dropped.
  */
-export function listenOn(deps: { databaseUrl: string; channel: string; logger: Logger; onNotify: (payload: string) => void; onConnect?: () => void }) {
+export function listenOn(deps: { databaseUrl: string; channel: string; logger: Logger; onNotify: (payload: string) => void; onConnect?: () => void; onDisconnect?: () => void }) {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = 1000;
@@ -22,6 +22,7 @@ export function listenOn(deps: { databaseUrl: string; channel: string; logger: L
     c.on('end', () => {
       if (client === c) {
         client = null;
+        deps.onDisconnect?.();
         retry();
       }
     });

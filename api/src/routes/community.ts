@@ -13,6 +13,7 @@ import { listRoomMessages } from '../domain/chat/list-room-messages.ts';
 import { moderateRoom } from '../domain/chat/moderate-room.ts';
 import { createRoom } from '../domain/chat/create-room.ts';
 import { listRooms } from '../domain/chat/list-rooms.ts';
+import type { ListCache } from '../domain/public-lists/list-cache.ts';
 import { createReport } from '../domain/reports/create-report.ts';
 import { dismissReport } from '../domain/reports/dismiss-report.ts';
 import { ignoreReporter } from '../domain/reports/ignore-reporter.ts';
@@ -22,6 +23,7 @@ import { AppError } from '../lib/app-error.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
+import { sendValidated } from './send-validated.ts';
 
 const contentType = (value: string | undefined): ReportType => {
   // The spec's admin screen says "article" for comments on articles.
@@ -31,13 +33,13 @@ const contentType = (value: string | undefined): ReportType => {
 };
 
 /** The bulletin board, chat rooms, reports and the one moderation queue (spec 02 §7). */
-export function communityRoutes(deps: { db: Db; readUser: UserReader }): Router {
+export function communityRoutes(deps: { db: Db; readUser: UserReader; lists: ListCache }): Router {
   const { db, readUser } = deps;
   const r = Router();
 
   r.get('/bulletin', async (req, res) => {
-    noStore(res);
-    res.json(await listBulletinPosts(db, await readUser(req)));
+    const user = await readUser(req);
+    sendValidated(req, res, await deps.lists.get(`bulletin:${user?.id ?? 'visitor'}`, () => listBulletinPosts(db, user)));
   });
   r.post('/bulletin', async (req, res) => {
     res.status(201).json(await createBulletinPost(db, await readUser(req), CreateBulletinPostSchema.parse(req.body)));
@@ -48,8 +50,8 @@ export function communityRoutes(deps: { db: Db; readUser: UserReader }): Router 
   });
 
   r.get('/chat/rooms', async (req, res) => {
-    noStore(res);
-    res.json(await listRooms(db, await readUser(req)));
+    const user = await readUser(req);
+    sendValidated(req, res, await deps.lists.get(`rooms:${user?.id ?? 'visitor'}`, () => listRooms(db, user)));
   });
   r.post('/chat/rooms', async (req, res) => {
     res.status(201).json(await createRoom(db, await readUser(req), CreateChatRoomSchema.parse(req.body)));

@@ -8,6 +8,7 @@ import { searchContent } from '../domain/content/search-content.ts';
 import { readingTier, type Viewer } from '@app/shared/browser';
 import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
 import { noStore } from './no-store.ts';
+import { sendValidated } from './send-validated.ts';
 
 /** Who is asking, as permissions see them (see docs/glossary.md). */
 export type ViewerReader = (req: Request) => Promise<Viewer>;
@@ -39,8 +40,8 @@ export function contentRoutes(deps: { db: Db; content: ContentReadModel; readVie
   // Every video for everyone; the player (videoUrl, externalId) of a gated one only for its tier.
   r.get('/youtube/videos', async (req, res) => {
     const tier = req.headers.cookie ? readingTier(await deps.readViewer(req)) : null;
-    if (tier) noStore(res);
-    sendJson(res, index().videosJsonFor(tier));
+    const content = index();
+    sendValidated(req, res, { json: content.videosJsonFor(tier), etag: `"videos-${content.version}-${tier ?? 'visitor'}"` });
   });
   r.get('/products', (_req, res) => sendJson(res, index().productsJson));
   r.get('/products/featured', (_req, res) => sendJson(res, index().featuredProductsJson));

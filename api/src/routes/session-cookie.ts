@@ -1,6 +1,7 @@
 import { parse, serialize } from 'cookie';
 import type { Request, Response } from 'express';
 import type { Db } from '../db/client.ts';
+import type { SessionCache } from '../domain/accounts/session-cache.ts';
 import { resolveSession, type ActiveSession } from '../domain/accounts/sessions.ts';
 import { cookieName, type CookieSettings } from '../domain/accounts/session-cookie-settings.ts';
 import type { UserRow } from '../domain/accounts/user-dto.ts';
@@ -29,16 +30,31 @@ export type UserReader = (req: Request) => Promise<UserRow | null>;
 
 export const userReader = (session: SessionReader): UserReader => async (req) => (await session(req))?.user ?? null;
 
-/** Resolves the request's session once per request, however many times it is asked. */
-export function createSessionReader(db: Db, s: CookieSettings): SessionReader {
-  const cache = new WeakMap<Request, Promise<ActiveSession | null>>();
+/**
+ * Resolves the request's session once per request, however many times it is asked. Reads (GET,
+ * HEAD) may be answered from the session cache; a state-changing request always reads the
+ * database, and its caller's cached sessions are dropped before and after it, so what it changed
+ * (a sign-out, a new tier, a new name) is what the caller's next read sees.
+ */
+export function createSessionReader(db: Db, s: CookieSettings, cache?: SessionCache | null): SessionReader {
+  const found = new WeakMap<Request, Promise<ActiveSession | null>>();
   return (req) => {
-    let found = cache.get(req);
-    if (!found) {
+    let session = found.get(req);
+    if (!session) {
       const header = req.headers.cookie;
-      found = header ? resolveSession(db, parse(header)[cookieName(s)]) : Promise.resolve(null);
-      cache.set(req, found);
+      const reading = req.method === 'GET' || req.method === 'HEAD';
+      session = header ? resolveSession(db, parse(header)[cookieName(s)], reading ? cache : null) : Promise.resolve(null);
+      if (cache && !reading) {
+        session = session.then((active) => {
+          if (active) {
+            cache.dropUser(active.user.id);
+            req.res?.once('finish', () => cache.dropUser(active.user.id));
+          }
+          return active;
+        });
+      }
+      found.set(req, session);
     }
-    return found;
+    return session;
   };
 }

@@ -1,17 +1,19 @@
 import { deviceName } from './device-name.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { isStaff } from '@app/shared/browser';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { SessionInfo } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { UserRow } from './user-dto.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Members: sliding 30 days. Staff (moderators and admins): 12 hours from sign-in, no sliding. */
 export const MEMBER_SESSION_MS = 30 * DAY;
 export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
+/** `last_seen` moves at most this often (the update's own condition says the same minute). */
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -37,26 +39,37 @@ export async function createSession(db: Db, user: UserRow, meta: SessionMeta): P
 /**
  * The session behind a cookie value, if it is live; slides a member's expiry forward. Staff
  * sessions end 12 hours after sign-in, also one that began before its member was made staff.
+ * With a cache, a session read in the last minute is answered from memory (session-cache.ts keeps
+ * revocation immediate); `last_seen` moves at most once a minute per session, on any instance.
  */
-export async function resolveSession(db: Db, token: string | undefined): Promise<ActiveSession | null> {
+export async function resolveSession(db: Db, token: string | undefined, cache?: SessionCache | null): Promise<ActiveSession | null> {
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);
+  const cached = cache?.get(idHash);
+  if (cached) return staffExpired(cached.session.user, cached.createdAt) ? null : cached.session;
+  const ticket = cache?.ticket() ?? 0;
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
   if (!row) return null;
-  const staff = isStaff(row.user.role);
-  if (staff && Date.now() - row.session.createdAt.getTime() > STAFF_SESSION_MS) return null;
+  if (staffExpired(row.user, row.session.createdAt)) return null;
   let expiresAt = row.session.expiresAt;
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    const slide = !staff;
+    const slide = !isStaff(row.user.role);
     if (slide) expiresAt = new Date(Date.now() + MEMBER_SESSION_MS);
-    await db.update(sessions).set({ lastSeenAt: sql`now()`, ...(slide ? { expiresAt } : {}) }).where(eq(sessions.idHash, idHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, ...(slide ? { expiresAt } : {}) })
+      .where(and(eq(sessions.idHash, idHash), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
   }
-  return { user: row.user, idHash, expiresAt };
+  const session = { user: row.user, idHash, expiresAt };
+  cache?.set(session, row.session.createdAt, ticket);
+  return session;
 }
+
+const staffExpired = (user: UserRow, createdAt: Date) => isStaff(user.role) && Date.now() - createdAt.getTime() > STAFF_SESSION_MS;
 
 export async function endSession(db: Db, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
