@@ -1,0 +1,71 @@
+// `node scripts/bench/reads.mjs` (also run by `npm run bench`): the read paths of issue 27, each as
+// a ratio to a raw node:http hello world measured in the same run (the better of a measurement
+// before and after the rows, so a noisy neighbour cannot flatter the ratios).
+//  - a signed-in member's reads, on the API port and through the front door: GET /api/user, a Pro
+//    article as a Pro member, GET /api/favorites; and the public lists GET /api/bulletin and
+//    GET /api/youtube/videos (also revalidated with If-None-Match);
+//  - a static article page through the front door: brotli, gzip, uncompressed, and revalidated (304).
+//   BENCH_DURATION (s, default 8), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 4400)
+import { fork } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { root, startStack } from '../lib/stack.mjs';
+import { load } from './measure.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4400);
+const duration = Number(process.env.BENCH_DURATION ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), [String(PORT + 9)]);
+await new Promise((r) => baseline.once('message', r));
+const dataDir = path.join(root, '.data/bench-reads');
+await rm(dataDir, { recursive: true, force: true });
+const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 10_000 + 3, env: { LOG_LEVEL: 'warn' }, log: () => {} });
+const origin = stack.url;
+const api = stack.env.API_URL;
+const json = { 'content-type': 'application/json', origin };
+
+try {
+  const login = await fetch(`${api}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'pro_member', password: 'pro-demo-pass' }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const articles = await (await fetch(`${api}/api/articles`)).json();
+  const pro = articles.find((a) => a.membershipRequired === 'pro');
+  const free = articles.find((a) => a.membershipRequired === 'free' && !a.hasInteractiveElements);
+  const videos = await (await fetch(`${api}/api/youtube/videos`)).json();
+  for (const v of videos.slice(0, 10)) await fetch(`${api}/api/favorites/${v.id}`, { method: 'POST', headers: { ...json, cookie } });
+  await fetch(`${api}/api/bulletin`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ title: 'Benchmark post', content: 'A post for the benchmark to read.', category: 'general' }) });
+  const etagOf = async (url, headers = {}) => (await fetch(url, { headers })).headers.get('etag');
+
+  const before = await load(`http://127.0.0.1:${PORT + 9}/`, { connections, duration });
+  const rows = [];
+  const measure = async (label, url, headers) => rows.push([label, await load(url, { connections, duration, headers })]);
+  for (const [where, base] of [['API port', api], ['front door', origin]]) {
+    await measure(`GET /api/user (Pro member) — ${where}`, `${base}/api/user`, { cookie });
+    await measure(`GET /api/articles/${pro.id} (Pro article, Pro member) — ${where}`, `${base}/api/articles/${pro.id}`, { cookie });
+    await measure(`GET /api/favorites (10 saved) — ${where}`, `${base}/api/favorites`, { cookie });
+    await measure(`GET /api/bulletin (visitor) — ${where}`, `${base}/api/bulletin`);
+    await measure(`GET /api/bulletin (Pro member) — ${where}`, `${base}/api/bulletin`, { cookie });
+    await measure(`GET /api/youtube/videos (Pro member) — ${where}`, `${base}/api/youtube/videos`, { cookie });
+  }
+  const bulletinTag = await etagOf(`${origin}/api/bulletin`);
+  if (bulletinTag) await measure('GET /api/bulletin revalidated (304) — front door', `${origin}/api/bulletin`, { 'if-none-match': bulletinTag });
+  const videosTag = await etagOf(`${origin}/api/youtube/videos`);
+  if (videosTag) await measure('GET /api/youtube/videos revalidated (304, visitor) — front door', `${origin}/api/youtube/videos`, { 'if-none-match': videosTag });
+  const page = `${origin}/articles/${free.id}`;
+  await measure(`static article page, brotli — front door`, page, { 'accept-encoding': 'br, gzip' });
+  await measure(`static article page, gzip — front door`, page, { 'accept-encoding': 'gzip' });
+  await measure(`static article page, uncompressed — front door`, page, { 'accept-encoding': 'identity' });
+  const pageTag = await etagOf(page, { 'accept-encoding': 'br, gzip' });
+  if (pageTag) await measure(`static article page revalidated (304) — front door`, page, { 'accept-encoding': 'br, gzip', 'if-none-match': pageTag });
+  const after = await load(`http://127.0.0.1:${PORT + 9}/`, { connections, duration });
+  const base = before.reqPerSec > after.reqPerSec ? before : after;
+
+  console.log(`reads: autocannon -c ${connections} -d ${duration}; raw node:http hello world ${Math.round(base.reqPerSec)} req/s (before ${Math.round(before.reqPerSec)}, after ${Math.round(after.reqPerSec)})`);
+  for (const [label, r] of rows) {
+    const flag = r.non2xx || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '';
+    console.log(`  ${label.padEnd(64)} ${String(Math.round(r.reqPerSec)).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(r.reqPerSec / base.reqPerSec).toFixed(3)}×${flag}`);
+  }
+} finally {
+  await stack.stop();
+  baseline.kill();
+}
