@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps): express.Express {
   const session = createSessionReader(deps.db, cookies, deps.sessionCache);
   const readUser = userReader(session);
   const readViewer = async (req: express.Request) => viewerOf(await readUser(req));
-  const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl };
+  const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, siteName: () => deps.content.current().settings.siteName };
 
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
   app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds, readUser }));

@@ -5,30 +5,30 @@ import type { Mail } from '../../integrations/mailer.ts';
 
 type Message = Omit<Mail, 'to'>;
 
-export function confirmationMail(link: string): Message {
+export function confirmationMail(site: string, link: string): Message {
   return {
-    subject: 'Confirm your Better Self email address',
-    text: `Hello,\n\nWelcome to Better Self! Please confirm this email address by opening this link within 24 hours:\n\n${link}\n\nIf you did not sign up, ignore this email: the account stays unconfirmed and we will not write to you again.\n`,
+    subject: `Confirm your ${site} email address`,
+    text: `Hello,\n\nWelcome to ${site}! Please confirm this email address by opening this link within 24 hours:\n\n${link}\n\nIf you did not sign up, ignore this email: the account stays unconfirmed and we will not write to you again.\n`,
   };
 }
 
-export function signUpAttemptMail(publicUrl: string): Message {
+export function signUpAttemptMail(site: string, publicUrl: string): Message {
   return {
-    subject: 'Someone tried to sign up with your Better Self address',
-    text: `Hello,\n\nSomeone just tried to create a Better Self account with this email address, which already has an account.\n\nIf it was you: you can sign in at ${publicUrl}/auth, or choose "Forgot Password" there to set a new password.\n\nIf it was not you, you can ignore this email; nothing has changed.\n`,
+    subject: `Someone tried to sign up with your ${site} address`,
+    text: `Hello,\n\nSomeone just tried to create a ${site} account with this email address, which already has an account.\n\nIf it was you: you can sign in at ${publicUrl}/auth, or choose "Forgot Password" there to set a new password.\n\nIf it was not you, you can ignore this email; nothing has changed.\n`,
   };
 }
 
-export function signInAttemptsMail(publicUrl: string): Message {
+export function signInAttemptsMail(site: string, publicUrl: string): Message {
   return {
-    subject: 'Many failed sign-ins to your Better Self account',
-    text: `Hello,\n\nSomeone tried to sign in to your Better Self account many times in the last hour with a wrong password. Your account is not locked: each address that guesses wrong has to wait, and you can still sign in as usual.\n\nIf it was not you, make sure your password is strong and used nowhere else; you can change it with "Forgot Password" at ${publicUrl}/auth.\n`,
+    subject: `Many failed sign-ins to your ${site} account`,
+    text: `Hello,\n\nSomeone tried to sign in to your ${site} account many times in the last hour with a wrong password. Your account is not locked: each address that guesses wrong has to wait, and you can still sign in as usual.\n\nIf it was not you, make sure your password is strong and used nowhere else; you can change it with "Forgot Password" at ${publicUrl}/auth.\n`,
   };
 }
 
-export function passwordResetMail(link: string): Message {
+export function passwordResetMail(site: string, link: string): Message {
   return {
-    subject: 'Reset your Better Self password',
-    text: `Hello,\n\nSomeone asked to reset the password of your Better Self account. If it was you, open this link within 30 minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays the same.\n`,
+    subject: `Reset your ${site} password`,
+    text: `Hello,\n\nSomeone asked to reset the password of your ${site} account. If it was you, open this link within 30 minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays the same.\n`,
   };
 }

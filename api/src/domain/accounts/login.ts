@@ -4,7 +4,7 @@ import { asc, eq, or, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearAttempts, refund, takeAttempt, type LimitRule } from '../rate-limit/attempts.ts';
-import type { AccountDeps } from './account-deps.ts';
+import { siteNameOf, type AccountDeps } from './account-deps.ts';
 import { signInAttemptsMail } from './account-mails.ts';
 import { atMost } from './at-most.ts';
 import { mailToMember } from './mail-to-member.ts';
@@ -72,5 +72,5 @@ export async function login(deps: AccountDeps, input: LoginInput, ip: string): P
 async function noteFailure(deps: AccountDeps, user: UserRow): Promise<void> {
   const belowNotice = await atMost(deps.db, `login:failures:${user.id}`, FAILURES_BEFORE_NOTICE, HOUR_MS);
   if (belowNotice) return;
-  if (await atMost(deps.db, `mail:sign-in-attempts:${user.id}`, 1, HOUR_MS)) await mailToMember(deps, user, signInAttemptsMail(deps.publicUrl));
+  if (await atMost(deps.db, `mail:sign-in-attempts:${user.id}`, 1, HOUR_MS)) await mailToMember(deps, user, signInAttemptsMail(siteNameOf(deps), deps.publicUrl));
 }

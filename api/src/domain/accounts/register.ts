@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { takeAttempt, waitText } from '../rate-limit/attempts.ts';
-import type { AccountDeps } from './account-deps.ts';
+import { siteNameOf, type AccountDeps } from './account-deps.ts';
 import { atMost } from './at-most.ts';
 import { signUpAttemptMail } from './account-mails.ts';
 import { hashPassword } from './passwords.ts';
@@ -63,7 +63,7 @@ async function usernameTaken(deps: AccountDeps, username: string): Promise<boole
 /** "Someone tried to sign up with your address", at most once an hour per address. */
 function tellAddressOwner(deps: AccountDeps, email: string): void {
   const send = async () => {
-    if (await atMost(deps.db, `mail:sign-up-attempt:${email}`, 1, HOUR_MS)) await deps.mailer.send({ to: email, ...signUpAttemptMail(deps.publicUrl) });
+    if (await atMost(deps.db, `mail:sign-up-attempt:${email}`, 1, HOUR_MS)) await deps.mailer.send({ to: email, ...signUpAttemptMail(siteNameOf(deps), deps.publicUrl) });
   };
   void send().catch((err) => deps.logger.error({ err }, 'could not tell an address owner about a sign-up attempt'));
 }

@@ -3,7 +3,7 @@ import type { RequestPasswordResetInput } from '@app/shared/schemas';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AccountDeps } from './account-deps.ts';
+import { siteNameOf, type AccountDeps } from './account-deps.ts';
 import { accountForEmail } from './account-for-email.ts';
 import { passwordResetMail } from './account-mails.ts';
 import { takeAttempt } from '../rate-limit/attempts.ts';
@@ -40,6 +40,6 @@ export async function requestPasswordReset(deps: AccountDeps, input: RequestPass
   const link = `${deps.publicUrl}/auth?reset=${encodeURIComponent(token)}&user=${user.id}`;
   // Not awaited: the reply must not wait on (or reveal) mail delivery. The address may not be
   // confirmed yet: a reset link is mail about the address itself, and carries no member's text.
-  void deps.mailer.send({ to: user.email, ...passwordResetMail(link) }).catch((err) => deps.logger.error({ err }, 'could not send the password reset mail'));
+  void deps.mailer.send({ to: user.email, ...passwordResetMail(siteNameOf(deps), link) }).catch((err) => deps.logger.error({ err }, 'could not send the password reset mail'));
   return { message: RESET_REQUESTED_MESSAGE };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { emailTokens } from '../../db/schema/index.ts';
-import type { AccountDeps } from './account-deps.ts';
+import { siteNameOf, type AccountDeps } from './account-deps.ts';
 import { confirmationMail } from './account-mails.ts';
 import { sha256 } from './request-password-reset.ts';
 import type { UserRow } from './user-dto.ts';
@@ -21,5 +21,5 @@ export async function sendEmailConfirmation(deps: AccountDeps, user: Pick<UserRo
       .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'confirm'), isNull(emailTokens.usedAt)));
     await tx.insert(emailTokens).values({ tokenHash: sha256(token), userId: user.id, purpose: 'confirm', email: user.email, expiresAt: new Date(Date.now() + CONFIRM_LINK_TTL_MS) });
   });
-  await deps.mailer.send({ to: user.email, ...confirmationMail(`${deps.publicUrl}/auth?confirm-token=${encodeURIComponent(token)}`) });
+  await deps.mailer.send({ to: user.email, ...confirmationMail(siteNameOf(deps), `${deps.publicUrl}/auth?confirm-token=${encodeURIComponent(token)}`) });
 }
