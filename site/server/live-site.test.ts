@@ -5,7 +5,7 @@ import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { publishBuild } from '@app/shared/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLiveSite, type LiveSite } from './live-site.ts';
@@ -65,8 +65,17 @@ describe('the live site', () => {
     const page = await rawGet(`${base}/`, { 'accept-encoding': 'gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.body).toString()).toContain('first');
+    const br = await rawGet(`${base}/`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toContain('first');
+    const plain = await rawGet(`${base}/`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    expect([br.headers.etag, plain.headers.etag]).toEqual([page.headers.etag, page.headers.etag]);
     const again = await fetch(`${base}/`, { headers: { 'if-none-match': String(page.headers.etag) } });
     expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toContain('script-src');
+    expect(again.headers.get('x-frame-options')).toBe('DENY');
     expect((await fetch(`${base}/_astro/app.js`)).headers.get('cache-control')).toContain('immutable');
   });
 

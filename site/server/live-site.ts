@@ -16,12 +16,16 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void
 
 export async function loadBuild(dir: string, baseHeaders: Record<string, string>): Promise<Build> {
   const { handler } = (await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href)) as { handler: AstroHandler };
-  const files = await loadStaticFiles(path.join(dir, 'client'));
   // One policy per build: the hashes of every inline script its pages carry. Pages rendered on
   // demand use the same layout and islands, so the same hashes cover them.
-  const hashes = new Set<string>();
-  for (const file of new Set(files.values())) if (file.type.startsWith('text/html')) for (const h of inlineScriptHashes(file.body.toString('utf8'))) hashes.add(h);
-  const headers = Object.entries({ ...baseHeaders, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) });
+  let buildHeaders: Record<string, string> = baseHeaders;
+  const files = await loadStaticFiles(path.join(dir, 'client'), (pages) => {
+    const hashes = new Set<string>();
+    for (const page of pages) for (const h of inlineScriptHashes(page.toString('utf8'))) hashes.add(h);
+    buildHeaders = { ...baseHeaders, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) };
+    return buildHeaders;
+  });
+  const headers = Object.entries(buildHeaders);
   const notFoundPage = files.get('/404.html');
   const notFound: Handler = (req, res) => {
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -29,9 +33,11 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
   };
   return {
     dir,
+    // Static answers carry the build's headers already; everything else gets them here.
     handle(req, res) {
+      if (serveStatic(files, req, res)) return;
       for (const [name, value] of headers) res.setHeader(name, value);
-      if (!serveStatic(files, req, res)) handler(req, res, () => notFound(req, res));
+      handler(req, res, () => notFound(req, res));
     },
   };
 }

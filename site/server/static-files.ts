@@ -34,24 +34,38 @@ async function walk(dir: string, base = dir): Promise<string[]> {
   return out;
 }
 
-/** Reads a build's client folder into a map from URL path to ready-to-send variants. */
-export type StaticFile = { body: Buffer; gzip: Buffer | null; br: Buffer | null; type: string; etag: string; cacheControl: string };
+/**
+ * A build's client folder as a map from URL path to ready-to-send answers: the body in each
+ * encoding and every response's complete header list (the build's own headers included), so a
+ * request costs a map lookup and one write.
+ */
+type Answer = { headers: (string | number)[]; body: Buffer };
+export type StaticFile = { type: string; etag: string; body: Buffer; identity: Answer; gzip: Answer | null; br: Answer | null; notModified: (string | number)[] };
 export type StaticFiles = Map<string, StaticFile>;
 
-export async function loadStaticFiles(clientDir: string): Promise<StaticFiles> {
+type RawFile = { rel: string; body: Buffer; type: string };
+
+/** Reads the folder once; `headersFor` adds the headers every answer of this build carries (computed from the HTML, such as its CSP). */
+export async function loadStaticFiles(clientDir: string, headersFor: (html: Buffer[]) => Record<string, string> = () => ({})): Promise<StaticFiles> {
+  const raw: RawFile[] = [];
+  for (const rel of await walk(clientDir)) raw.push({ rel, body: await readFile(path.join(clientDir, rel)), type: TYPES[path.extname(rel)] ?? 'application/octet-stream' });
+  const buildHeaders = Object.entries(headersFor(raw.filter((f) => f.type.startsWith('text/html')).map((f) => f.body))).flat();
   const files: StaticFiles = new Map();
-  for (const rel of await walk(clientDir)) {
-    const ext = path.extname(rel);
-    const body = await readFile(path.join(clientDir, rel));
-    const compress = COMPRESSIBLE.has(ext) && body.length > 512;
+  for (const { rel, body, type } of raw) {
+    const compress = COMPRESSIBLE.has(path.extname(rel)) && body.length > 512;
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+    // Hashed bundles never change; pages must revalidate so a rebuild shows at once.
+    const cacheControl = rel.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+    const common = [...buildHeaders, 'Content-Type', type, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding'];
+    const answer = (encoded: Buffer, encoding: string | null): Answer => ({ body: encoded, headers: [...common, ...(encoding ? ['Content-Encoding', encoding] : []), 'Content-Length', encoded.length] });
     const entry: StaticFile = {
+      type,
+      etag,
       body,
-      gzip: compress ? gzipSync(body, { level: 9 }) : null,
-      br: compress ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }) : null,
-      type: TYPES[ext] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
-      // Hashed bundles never change; pages must revalidate so a rebuild shows at once.
-      cacheControl: rel.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      identity: answer(body, null),
+      gzip: compress ? answer(gzipSync(body, { level: 9 }), 'gzip') : null,
+      br: compress ? answer(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }), 'br') : null,
+      notModified: common,
     };
     files.set(`/${rel}`, entry);
     if (rel.endsWith('.html')) {
@@ -67,31 +81,24 @@ export function serveStatic(files: StaticFiles, req: IncomingMessage, res: Serve
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(q === -1 ? raw : raw.slice(0, q));
-  } catch {
-    return false;
+  let pathname = q === -1 ? raw : raw.slice(0, q);
+  if (pathname.includes('%')) {
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      return false;
+    }
   }
   const file = files.get(pathname) ?? (pathname.length > 1 && pathname.endsWith('/') ? files.get(pathname.slice(0, -1)) : undefined);
   if (!file) return false;
-  const headers: Record<string, string | number> = { 'Content-Type': file.type, ETag: file.etag, 'Cache-Control': file.cacheControl, Vary: 'Accept-Encoding' };
   if (req.headers['if-none-match'] === file.etag) {
-    res.writeHead(304, headers);
+    res.writeHead(304, file.notModified);
     res.end();
     return true;
   }
-  const accept = req.headers['accept-encoding'] ?? '';
-  let body = file.body;
-  if (file.br && accept.includes('br')) {
-    body = file.br;
-    headers['Content-Encoding'] = 'br';
-  } else if (file.gzip && accept.includes('gzip')) {
-    body = file.gzip;
-    headers['Content-Encoding'] = 'gzip';
-  }
-  headers['Content-Length'] = body.length;
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const accept = req.headers['accept-encoding'];
+  const answer = (accept && ((file.br && accept.includes('br') && file.br) || (file.gzip && accept.includes('gzip') && file.gzip))) || file.identity;
+  res.writeHead(200, answer.headers);
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
   return true;
 }
