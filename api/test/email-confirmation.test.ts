@@ -164,7 +164,7 @@ describe('confirming the email address', () => {
 
 describe('names', () => {
   it('refuses names that imitate staff or the site with a clear 400', async () => {
-    const message = 'Names that look like staff or the site (such as admin, moderator, support or Better Self) are reserved. Please choose another.';
+    const message = 'Names that look like staff or the site itself (such as admin, moderator or support) are reserved. Please choose another.';
     for (const [field, value] of [['username', 'Site_Admin'], ['username', 'M0derator'], ['displayName', 'Mod Sam'], ['displayName', 'Better\u200bSelf Support'], ['displayName', 'Аdmin']] as const) {
       const res = await client().post('/api/register', { username: 'honest_name', email: 'honest@example.com', password: 'secret-pass', [field]: value });
       expect([value, res.status, res.body.message]).toEqual([value, 400, `${field}: ${message}`]);

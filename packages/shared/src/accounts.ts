@@ -23,7 +23,7 @@ export const DisplayNameSchema = z
   .transform(normalizeName)
   .pipe(z.string().max(50, 'Display name must be at most 50 characters'));
 
-export const RESERVED_NAME_MESSAGE = 'Names that look like staff or the site (such as admin, moderator, support or Better Self) are reserved. Please choose another.';
+export const RESERVED_NAME_MESSAGE = 'Names that look like staff or the site itself (such as admin, moderator or support) are reserved. Please choose another.';
 
 /** Members may not take a name that imitates staff or the site; staff may. Null when the name is fine. */
 export function reservedNameRefusal(name: string, role: Role): string | null {
