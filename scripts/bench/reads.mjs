@@ -20,7 +20,10 @@ const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), [Str
 await new Promise((r) => baseline.once('message', r));
 const dataDir = path.join(root, '.data/bench-reads');
 await rm(dataDir, { recursive: true, force: true });
-const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 10_000 + 3, env: { LOG_LEVEL: 'warn' }, log: () => {} });
+const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 10_000 + 3, env: { LOG_LEVEL: 'warn' }, log: () => {} }).catch((err) => {
+  baseline.kill();
+  throw err;
+});
 const origin = stack.url;
 const api = stack.env.API_URL;
 const json = { 'content-type': 'application/json', origin };
