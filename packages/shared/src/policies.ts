@@ -1,6 +1,6 @@
 // The site's policies (spec 01 "Policies", spec 02 §9): one source for the /policies page and the AI assistant's index.
 
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from './operations.ts';
+import type { SiteSettings } from './operations.ts';
 
 export type PolicySection = { id: string; tab: string; title: string; body: string[] };
 
@@ -28,5 +28,3 @@ export const policySections = ({ siteName, authorName }: Pick<SiteSettings, 'sit
   ] },
 ];
 
-/** With today's names: the AI assistant's index reads these. */
-export const POLICY_SECTIONS = policySections(DEFAULT_SITE_SETTINGS);

@@ -1,4 +1,4 @@
-import { POLICY_SECTIONS, type Tier } from '@app/shared/browser';
+import { policySections, type Tier } from '@app/shared/browser';
 import type { InteractiveData } from '@app/shared/schemas';
 import type { Element, Nodes } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
@@ -93,7 +93,8 @@ export function assistantDocuments(index: ContentIndex): AssistantDocument[] {
   for (const p of index.products.values()) {
     docs.push({ key: `product:${p.id}`, kind: 'product', title: p.name, url: `/store/${p.id}`, membershipRequired: 'free', summary: p.category, blocks: paragraphs(p.description) });
   }
-  for (const p of POLICY_SECTIONS) {
+  // The policies as /policies shows them: named with the site's settings.
+  for (const p of policySections(index.settings)) {
     docs.push({ key: `policy:${p.id}`, kind: 'policy', title: p.title, url: `/policies#${p.id}`, membershipRequired: 'free', summary: '', blocks: p.body.map((text) => ({ heading: null, text })) });
   }
   return docs;
