@@ -169,7 +169,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }));
   api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));
   api.use(communityRoutes({ db: deps.db, readUser, lists }));
-  api.use(videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, sync: { ...deps.videoSync, settingsChannel: () => deps.content.current().settings.youtubeChannelHandle, logger: deps.logger, refreshContent: () => deps.content.refresh() } }));
+  api.use(videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, lists, sync: { ...deps.videoSync, settingsChannel: () => deps.content.current().settings.youtubeChannelHandle, logger: deps.logger, refreshContent: () => deps.content.refresh() } }));
   api.use(contentRoutes({ db: deps.db, content: deps.content, readViewer }));
   api.use(gameRoutes({ db: deps.db, content: deps.content, readUser }));
   api.use(studyRoutes({ content: deps.content, readViewer }));

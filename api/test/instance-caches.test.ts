@@ -144,4 +144,13 @@ describe('the community lists are kept in memory and revalidated, and change on 
     expect((await creator.post('/api/chat/rooms', { name: 'Room from instance A', description: 'Created on the first instance.' })).status).toBe(201);
     await expect.poll(names, SIGNAL).toContain('Room from instance A');
   });
+
+  it('shows a favorite saved on one instance in the list on the other', async () => {
+    const { a, b } = await memberOnBoth('lists_favorites');
+    const [video] = (await b.get('/api/youtube/videos')).body as { id: number }[];
+    const saved = async () => ((await b.get('/api/favorites')).body as { id: number }[]).map((v) => v.id);
+    expect(await saved()).toEqual([]);
+    expect((await a.post(`/api/favorites/${video!.id}`)).status).toBe(200);
+    await expect.poll(saved, SIGNAL).toEqual([video!.id]);
+  });
 });

@@ -1,6 +1,7 @@
 import { SAVED_LISTS } from '@app/shared/browser';
 import { YouTubeSyncSchema } from '@app/shared/schemas';
 import { Router } from 'express';
+import type { ListCache } from '../domain/public-lists/list-cache.ts';
 import type { Db } from '../db/client.ts';
 import { requireUser } from '../domain/accounts/permissions.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
@@ -15,9 +16,10 @@ import type { ViewerReader } from './content.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
+import { sendValidated } from './send-validated.ts';
 
 /** Videos (spec 01 §7, 02 §7): one video's player, favorites and watch later, and the channel sync. */
-export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser: UserReader; readViewer: ViewerReader; sync: Omit<VideoSyncDeps, 'db'> }): Router {
+export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser: UserReader; readViewer: ViewerReader; lists: ListCache; sync: Omit<VideoSyncDeps, 'db'> }): Router {
   const { db, readUser } = deps;
   const index = () => deps.content.current();
   const r = Router();
@@ -29,8 +31,9 @@ export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser:
 
   for (const list of SAVED_LISTS) {
     r.get(`/${list}`, async (req, res) => {
-      noStore(res);
-      res.json(await listSavedVideos(db, index(), await readUser(req), list));
+      const user = await readUser(req);
+      const content = index();
+      sendValidated(req, res, await deps.lists.get(`${list}:${user?.id}:${content.version}`, () => listSavedVideos(db, content, user, list)));
     });
     r.post(`/${list}/:videoId`, async (req, res) => {
       // Visitors learn they must sign in (401) before anything about the id.

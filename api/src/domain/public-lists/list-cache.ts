@@ -23,7 +23,7 @@ export const cachedList = (value: unknown): CachedList => {
 };
 
 /**
- * The community's lists that change rarely (the bulletin board, the chat rooms) kept in memory per
+ * The lists that change rarely (the bulletin board, the chat rooms, a member's saved videos) kept in memory per
  * viewer, so a read is a Map lookup. Every instance forgets them all when the database signals a
  * change to their rows or to any member (triggers of migration 0015, on commit, whoever wrote it);
  * while the listener is down nothing is kept.
