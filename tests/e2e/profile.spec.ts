@@ -136,7 +136,7 @@ test('a Pro member switches on a shareable profile; without it the address is 40
   await section(page, 'Public profile');
   await page.getByRole('switch', { name: /Show my public profile/ }).click();
   await expect(toasts(page).getByText('Your public profile is on.')).toBeVisible();
-  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(toasts(page).getByText(`/members/${member.username}`)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/members/${member.username}$`));
 
