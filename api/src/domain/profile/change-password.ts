@@ -1,3 +1,4 @@
+import { siteNameOf } from '../accounts/account-deps.ts';
 import type { ChangePasswordInput } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
@@ -17,12 +18,12 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Every other dev
  * sign-up), ends every other session of the member (their chat sockets close at their next message,
  * which re-reads the session) and tells them by mail. This browser stays signed in.
  */
-export async function changePassword(deps: Pick<ProfileDeps, 'db' | 'mailer' | 'logger' | 'publicUrl'>, caller: UserRow | null, currentSessionHash: string, input: ChangePasswordInput): Promise<{ message: string }> {
+export async function changePassword(deps: Pick<ProfileDeps, 'db' | 'mailer' | 'logger' | 'publicUrl' | 'siteName'>, caller: UserRow | null, currentSessionHash: string, input: ChangePasswordInput): Promise<{ message: string }> {
   const user = requireUser(caller);
   await checkCurrentPassword(deps.db, user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
   await endAllSessions(deps.db, user.id, currentSessionHash);
-  void mailToMember(deps, user, passwordChangedMail(deps.publicUrl));
+  void mailToMember(deps, user, passwordChangedMail(siteNameOf(deps), deps.publicUrl));
   return { message: PASSWORD_CHANGED };
 }

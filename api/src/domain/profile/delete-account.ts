@@ -1,3 +1,4 @@
+import { siteNameOf } from '../accounts/account-deps.ts';
 import type { DeleteAccountInput } from '@app/shared/schemas';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
@@ -36,7 +37,7 @@ export async function deleteAccount(deps: ProfileDeps, caller: UserRow | null, i
   await checkCurrentPassword(db, user, input.currentPassword);
   if ((await activeSubscriptions(deps.membership, user.id)).length > 0) await setAutoRenew(deps.membership, user, false);
   // Told before the address is gone (only if it was confirmed, like every mail to a member).
-  await mailToMember(deps, user, accountDeletedMail());
+  await mailToMember(deps, user, accountDeletedMail(siteNameOf(deps)));
 
   await db.transaction(async (tx) => {
     const [gone] = await tx

@@ -1,3 +1,4 @@
+import { siteNameOf } from '../accounts/account-deps.ts';
 import { randomBytes } from 'node:crypto';
 import type { ChangeEmailInput } from '@app/shared/schemas';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
@@ -26,7 +27,7 @@ export const emailChangeSent = (email: string) => `We sent a confirmation link t
  * one (addresses cannot be probed): its owner is told, at most once an hour, instead of being sent
  * a link.
  */
-export async function requestEmailChange(deps: Pick<ProfileDeps, 'db' | 'mailer' | 'logger' | 'publicUrl'>, caller: UserRow | null, input: ChangeEmailInput): Promise<{ message: string }> {
+export async function requestEmailChange(deps: Pick<ProfileDeps, 'db' | 'mailer' | 'logger' | 'publicUrl' | 'siteName'>, caller: UserRow | null, input: ChangeEmailInput): Promise<{ message: string }> {
   const user = requireUser(caller);
   const newEmail = input.newEmail;
   await checkCurrentPassword(deps.db, user, input.currentPassword);
@@ -42,11 +43,11 @@ export async function requestEmailChange(deps: Pick<ProfileDeps, 'db' | 'mailer'
   // Not awaited: the answer must not wait on (or, by its timing, reveal) which mail went out.
   const send = async () => {
     if (owner) {
-      if (await atMost(deps.db, `mail:email-change-attempt:${newEmail}`, 1, HOUR_MS)) await deps.mailer.send({ to: newEmail, ...emailChangeAttemptMail(deps.publicUrl) });
+      if (await atMost(deps.db, `mail:email-change-attempt:${newEmail}`, 1, HOUR_MS)) await deps.mailer.send({ to: newEmail, ...emailChangeAttemptMail(siteNameOf(deps), deps.publicUrl) });
     } else {
-      await deps.mailer.send({ to: newEmail, ...emailChangeLinkMail(`${deps.publicUrl}/profile?email-token=${encodeURIComponent(token)}`) });
+      await deps.mailer.send({ to: newEmail, ...emailChangeLinkMail(siteNameOf(deps), `${deps.publicUrl}/profile?email-token=${encodeURIComponent(token)}`) });
     }
-    await mailToMember(deps, user, emailChangeRequestedMail(newEmail, deps.publicUrl));
+    await mailToMember(deps, user, emailChangeRequestedMail(siteNameOf(deps), newEmail, deps.publicUrl));
   };
   void send().catch((err: unknown) => deps.logger.error({ err }, 'could not send the email change mails'));
   return { message: emailChangeSent(newEmail) };

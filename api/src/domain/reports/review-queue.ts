@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reports, users } from '../../db/schema/index.ts';
 import { requirePermission } from '../accounts/permissions.ts';
+import { authorName } from '../accounts/author-name.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentItem } from '../moderation/moderated-kind.ts';
 import { moderatedKind } from '../moderation/registry.ts';
@@ -12,7 +13,7 @@ import { moderatedKind } from '../moderation/registry.ts';
 export async function listReports(db: Db, caller: UserRow | null): Promise<Report[]> {
   requirePermission(caller, 'moderate');
   const rows = await db
-    .select({ report: reports, reporter: { id: users.id, username: users.username, displayName: users.displayName, reportsIgnoredAt: users.reportsIgnoredAt } })
+    .select({ report: reports, reporter: { id: users.id, username: users.username, displayName: users.displayName, deletedAt: users.deletedAt, reportsIgnoredAt: users.reportsIgnoredAt } })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
     .orderBy(desc(reports.createdAt), desc(reports.id))
@@ -31,7 +32,7 @@ export async function listReports(db: Db, caller: UserRow | null): Promise<Repor
       contentId: report.contentId,
       content: item ? excerpt(item.text) : '(removed)',
       fullContent: item?.text ?? '(removed)',
-      reporterName: reporter.displayName || reporter.username,
+      reporterName: authorName(reporter),
       reporterId: reporter.id,
       reporterIgnored: reporter.reportsIgnoredAt !== null,
       reason: report.reason,
