@@ -47,6 +47,8 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
 
   /** Proxies with the body counted: past its limit the upstream request is ended and the client gets 413. */
   function forward(req, res, target, path, limit) {
+    // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): nothing to count.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return proxy.web(req, res, { target });
     // The request's own Expect was answered here (checkContinue); the upstream need not answer it again.
     delete req.headers.expect;
     const buffer = countedBody(req, limit, () => {
