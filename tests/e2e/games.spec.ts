@@ -59,6 +59,8 @@ test('a member plays memory to the end and finds the score on the leaderboard', 
   await expect(page.getByTestId('leaderboard')).toContainText(`${moves} moves`);
   await expect(page.locator('[data-badge="first-game"]').first()).toHaveAttribute('data-earned', 'true');
   await page.goto('/profile');
+  // The profile's badges card loads when it comes into view.
+  await page.locator('[data-badge="first-game"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-badge="first-game"]')).toHaveAttribute('data-earned', 'true');
 });
 
