@@ -387,7 +387,7 @@ try {
     const docs = await sql('select filename from cms.media');
     figures.diskFull = { status, message: text.slice(0, 200), filesBefore: before, files: files.length, mediaRows: docs.length };
     console.log(`  ${JSON.stringify(figures.diskFull)} files: ${files.join(' ')}`);
-    check(status >= 400 && status < 600 && !/ENOSPC|stack/i.test(text), 'the upload that does not fit is refused with a clear error');
+    check(status === 507 && text.includes('There is no room left for uploads on the server.'), 'the upload that does not fit is refused with a clear error (507)');
     check(docs.every((d) => files.includes(d.filename)), 'every media record has its file');
     check(files.every((f) => docs.some((d) => f.startsWith(d.filename.replace(/\.png$/, '')))), 'no file without its record (nothing half-written)');
   }
