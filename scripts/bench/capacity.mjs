@@ -1,0 +1,184 @@
+// `node scripts/bench/capacity.mjs`: the site's capacity under a realistic mix, through the front door.
+// Visitors read static pages and /api/articles; members (each from an address of their own) read
+// their account, gated articles, comments, the bulletin board and favorites, sign in, comment,
+// post and order, while members chat over the socket. The rate steps up until p99 exceeds 250 ms
+// (or anything fails); then 80% of the last good rate is held for 60 s with the API's RSS sampled
+// every second, and every chat message must reach every socket in the room.
+//   BENCH_PORT (default 4420), BENCH_MEMBERS (300), BENCH_STEP_SECONDS (10), BENCH_HOLD_SECONDS (60),
+//   BENCH_RATES (comma-separated req/s; default 50,100,150,200,300,400,500,600,800,1000)
+//   BENCH_TARGET=<origin> measures a stack that is already running (e.g. the production shape) instead;
+//   BENCH_API_PIDS=<pid,…> then names the API processes whose RSS is sampled.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+import { orderTotals } from '../../packages/shared/src/pricing.ts';
+import { root, startStack } from '../lib/stack.mjs';
+import { treeRssMb } from './measure.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4420);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 300);
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 10);
+const HOLD_SECONDS = Number(process.env.BENCH_HOLD_SECONDS ?? 60);
+const RATES = (process.env.BENCH_RATES ?? '50,100,150,200,300,400,500,600,800,1000').split(',').map(Number);
+const P99_LIMIT_MS = 250;
+const CONNECTIONS = 100;
+const CHAT_SENDERS = 20;
+const CHAT_LISTENERS = 100;
+const CHAT_EVERY_MS = 3000;
+
+let stack = null;
+if (!process.env.BENCH_TARGET) {
+  const dataDir = path.join(root, '.data/bench-capacity');
+  await rm(dataDir, { recursive: true, force: true });
+  stack = await startStack({
+    dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 10_000 + 3, log: () => {},
+    env: { LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' },
+  });
+}
+const origin = process.env.BENCH_TARGET ?? stack.url;
+const apiPids = process.env.BENCH_API_PIDS ? process.env.BENCH_API_PIDS.split(',').map(Number) : [stack.services.api.child.pid];
+const rss = () => apiPids.reduce((n, pid) => n + treeRssMb(pid), 0);
+const json = { 'content-type': 'application/json', origin };
+/** Each member comes from an address of their own, as on the internet (the proxies pass X-Forwarded-For on). */
+const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+const cookieOf = (res) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+try {
+  const run = Date.now().toString(36);
+  const members = [];
+  for (let i = 0; i < MEMBERS; i += 10) {
+    members.push(...(await Promise.all(Array.from({ length: Math.min(10, MEMBERS - i) }, async (_, j) => {
+      const n = i + j;
+      const username = `cap_${run}_${n}`;
+      const res = await fetch(`${origin}/api/register`, { method: 'POST', headers: { ...json, 'x-forwarded-for': addressOf(n + 1) }, body: JSON.stringify({ username, email: `${username}@example.com`, password: 'capacity-pass-1' }) });
+      if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
+      return { username, cookie: cookieOf(res), address: addressOf(n + 1) };
+    }))));
+  }
+  // Every third member pays for Pro (the demo provider, Stripe's test card): commenting is a Pro perk.
+  const pro = members.filter((_, i) => i % 3 === 0);
+  for (const m of pro) {
+    const headers = { ...json, cookie: m.cookie, 'x-forwarded-for': m.address };
+    const { clientSecret } = await (await fetch(`${origin}/api/subscription/create`, { method: 'POST', headers, body: JSON.stringify({ plan: 'pro-month' }) })).json();
+    const paid = await fetch(`${origin}/api/subscription/demo/confirm`, { method: 'POST', headers, body: JSON.stringify({ clientSecret, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' }) });
+    if (paid.status !== 200) throw new Error(`Pro for ${m.username}: ${paid.status} ${await paid.text()}`);
+  }
+  const articles = await (await fetch(`${origin}/api/articles`)).json();
+  const freeArticles = articles.filter((a) => a.membershipRequired === 'free');
+  const gated = articles.filter((a) => a.membershipRequired !== 'free');
+  const products = (await (await fetch(`${origin}/api/products`)).json()).filter((p) => p.inStock);
+  const pages = ['/', '/articles', '/videos', '/store', '/membership', ...freeArticles.slice(0, 10).map((a) => `/articles/${a.id}`)];
+
+  // The mix, in shares of all requests: reading dominates, as on any content site.
+  const member = () => pick(members);
+  const asMember = (m, extra = {}) => ({ cookie: m.cookie, 'x-forwarded-for': m.address, 'accept-encoding': 'br, gzip', ...extra });
+  const ACTIONS = [
+    [30, 'visitor page', () => ({ method: 'GET', path: pick(pages), headers: { 'accept-encoding': 'br, gzip' } })],
+    [10, 'visitor /api/articles', () => ({ method: 'GET', path: '/api/articles', headers: { 'accept-encoding': 'br, gzip' } })],
+    [10, 'member page', () => ({ method: 'GET', path: pick(pages), headers: asMember(member()) })],
+    [15, 'member /api/user', () => ({ method: 'GET', path: '/api/user', headers: asMember(member()) })],
+    [12, 'member gated article', () => ({ method: 'GET', path: `/api/articles/${pick(gated).id}`, headers: asMember(member()) })],
+    [4, 'member comments', () => ({ method: 'GET', path: `/api/articles/${pick(freeArticles).id}/comments`, headers: asMember(member()) })],
+    [6, 'member bulletin', () => ({ method: 'GET', path: '/api/bulletin', headers: asMember(member()) })],
+    [4, 'member favorites', () => ({ method: 'GET', path: '/api/favorites', headers: asMember(member()) })],
+    [1, 'sign in', () => {
+      const m = member();
+      return { method: 'POST', path: '/api/login', headers: { ...json, 'x-forwarded-for': m.address }, body: JSON.stringify({ username: m.username, password: 'capacity-pass-1' }) };
+    }],
+    [2, 'comment (Pro member)', () => ({ method: 'POST', path: `/api/articles/${pick(freeArticles).id}/comments`, headers: asMember(pick(pro), json), body: JSON.stringify({ content: `A thought from the capacity run ${Math.random().toString(36).slice(2)}` }) })],
+    [0.3, 'bulletin post', () => ({ method: 'POST', path: '/api/bulletin', headers: asMember(member(), json), body: JSON.stringify({ title: 'Capacity run', content: `Posted while measuring ${Math.random().toString(36).slice(2)}`, category: 'General' }) })],
+    [0.7, 'order', () => {
+      const m = member();
+      const lines = [{ productId: pick(products).id, quantity: 1 + Math.floor(Math.random() * 3), color: 'black' }].map((l) => ({ ...l, price: products.find((p) => p.id === l.productId).price }));
+      const body = { totalAmount: orderTotals(lines, { memberDiscount: pro.includes(m) }).total, shippingAddress: '1 Capacity Street, Loadville, ST 12345, US', items: lines.map(({ productId, quantity, color }) => ({ productId, quantity, color })) };
+      return { method: 'POST', path: '/api/orders', headers: asMember(m, { ...json, 'idempotency-key': `cap-${Math.random().toString(36).slice(2)}` }), body: JSON.stringify(body) };
+    }],
+  ];
+  const total = ACTIONS.reduce((n, [w]) => n + w, 0);
+  const choose = () => {
+    let x = Math.random() * total;
+    for (const a of ACTIONS) if ((x -= a[0]) <= 0) return a;
+    return ACTIONS[0];
+  };
+
+  /** One autocannon run at a fixed overall rate; failures are counted per action. */
+  async function atRate(rate, seconds) {
+    const failures = new Map();
+    const result = await autocannon({
+      url: origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, timeout: 10,
+      requests: [{
+        setupRequest(req, context) {
+          const [, name, make] = choose();
+          context.action = name;
+          return { ...req, ...make() };
+        },
+        onResponse(status, body, context) {
+          if (status >= 400) failures.set(`${context.action} ${status}`, (failures.get(`${context.action} ${status}`) ?? 0) + 1);
+        },
+      }],
+    });
+    return { rate, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, failures: Object.fromEntries(failures) };
+  }
+  const line = (r) => `${String(r.rate).padStart(5)} req/s asked → ${Math.round(r.reqPerSec).toString().padStart(5)} served, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${Object.keys(r.failures).length ? ` ${JSON.stringify(r.failures)}` : ''}`;
+
+  console.log(`capacity: ${MEMBERS} members, ${CONNECTIONS} connections, through ${origin}; mix: ${ACTIONS.map(([w, n]) => `${n} ${w}%`).join(', ')}`);
+  let good = null;
+  for (const rate of RATES) {
+    const r = await atRate(rate, STEP_SECONDS);
+    console.log(`  step ${line(r)}`);
+    if (r.p99 > P99_LIMIT_MS || r.errors > 0 || r.reqPerSec < rate * 0.9) break;
+    good = r;
+  }
+  if (!good) throw new Error('the first rate already failed (p99 over 250 ms, errors, or not served)');
+  console.log(`capacity at p99 ≤ ${P99_LIMIT_MS} ms: ${Math.round(good.reqPerSec)} req/s (the ${good.rate} req/s step)`);
+
+  // The hold: 80% of capacity for a minute, chat running, RSS every second.
+  const hold = Math.round(good.rate * 0.8);
+  const room = (await (await fetch(`${origin}/api/chat/rooms`, { headers: asMember(members[0]) })).json()).find((r) => r.membershipRequired === 'free' && !r.isMuted && !r.isModerated && !r.isArchived);
+  const wsUrl = `${origin.replace('http', 'ws')}/ws`;
+  const sent = new Set();
+  const received = new Map();
+  const open = (m, listen) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(wsUrl, { headers: { cookie: m.cookie, origin, 'x-forwarded-for': m.address } });
+    ws.on('error', reject);
+    ws.on('message', (raw) => {
+      const msg = JSON.parse(String(raw));
+      if (msg.type === 'welcome') ws.send(JSON.stringify({ type: 'join', roomId: room.id }));
+      if (msg.type === 'history') resolve(ws);
+      if (listen && msg.type === 'message' && sent.has(msg.message.content)) received.set(msg.message.content, (received.get(msg.message.content) ?? 0) + 1);
+      if (msg.type === 'error') console.log(`  chat error for ${m.username}: ${msg.message}`);
+    });
+  });
+  const listeners = await Promise.all(members.slice(0, CHAT_LISTENERS).map((m) => open(m, true)));
+  const senders = await Promise.all(members.slice(CHAT_LISTENERS, CHAT_LISTENERS + CHAT_SENDERS).map((m) => open(m, false)));
+  let chatting = true;
+  const chat = Promise.all(senders.map(async (ws, i) => {
+    await new Promise((r) => setTimeout(r, (i * CHAT_EVERY_MS) / CHAT_SENDERS));
+    for (let k = 0; chatting; k++) {
+      const content = `capacity ${i}-${k} ${run}`;
+      sent.add(content);
+      ws.send(JSON.stringify({ type: 'message', roomId: room.id, content }));
+      await new Promise((r) => setTimeout(r, CHAT_EVERY_MS));
+    }
+  }));
+  const samples = [];
+  const sampler = setInterval(() => samples.push(rss()), 1000);
+  samples.push(rss());
+  const held = await atRate(hold, HOLD_SECONDS);
+  clearInterval(sampler);
+  chatting = false;
+  await chat;
+  await new Promise((r) => setTimeout(r, 3000));
+  const expected = sent.size * CHAT_LISTENERS;
+  const delivered = [...received.values()].reduce((n, c) => n + c, 0);
+  for (const ws of [...listeners, ...senders]) ws.close();
+
+  console.log(`hold at 80% (${hold} req/s) for ${HOLD_SECONDS} s: ${line(held)}`);
+  console.log(`  chat: ${sent.size} messages from ${CHAT_SENDERS} members to ${CHAT_LISTENERS} listening sockets: ${delivered} of ${expected} deliveries (${expected - delivered} lost)`);
+  const every5 = samples.filter((_, i) => i % 5 === 0);
+  console.log(`  API RSS (MB) every second: start ${samples[0]}, min ${Math.min(...samples)}, max ${Math.max(...samples)}, end ${samples.at(-1)}; every 5 s: ${every5.join(' ')}`);
+} finally {
+  await stack?.stop();
+}
