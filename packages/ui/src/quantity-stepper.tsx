@@ -3,16 +3,16 @@ import { useEffect, useState } from 'react';
 
 /**
  * A quantity: minus, a number box and plus. Only whole numbers from 1 are accepted (spec 02 §5);
- * other typing is ignored, and a box left empty returns to the last quantity. `min` 0 lets the
- * minus button go below 1 (the cart removes the line then); the product page stops at 1.
+ * other typing is ignored, and a box left empty returns to the last quantity. The minus button is
+ * disabled at 1 (spec 02 §2 Cart): taking a line out of the cart is its Remove button's job.
  */
-export function QuantityStepper({ value, onChange, label, min = 1 }: { value: number; onChange: (n: number) => void; label: string; min?: 0 | 1 }) {
+export function QuantityStepper({ value, onChange, label }: { value: number; onChange: (n: number) => void; label: string }) {
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
   return (
     <div className="inline-flex items-center rounded-md border border-slate-300" role="group" aria-label={label}>
       <button type="button" className="h-9 w-9 text-lg text-slate-700 hover:bg-slate-100 disabled:opacity-40" aria-label="Decrease quantity"
-        disabled={value <= 1 && min === 1} onClick={() => onChange(value - 1)}>−</button>
+        disabled={value <= 1} onClick={() => onChange(value - 1)}>−</button>
       <input type="text" inputMode="numeric" aria-label="Quantity" value={draft} className="h-9 w-12 border-x border-slate-300 text-center text-sm"
         onChange={(e) => {
           const text = e.target.value.trim();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { $cart, $cartCount, addToCart, CART_KEY, clearCart, removeFromCart, setQuantity } from './cart';
+import { $availability, $cart, $cartCount, addToCart, CART_KEY, clearCart, noteCatalogue, removeFromCart, setQuantity } from './cart';
 
 const tee = { id: 1, name: 'Classic Tee', price: 2499 };
 const mug = { id: 7, name: 'Calm Mind Mug', price: 1299 };
@@ -46,5 +46,20 @@ describe('the cart store', () => {
     expect($cart.get()).toEqual([{ product: tee, color: 'white', quantity: 4 }]);
     window.dispatchEvent(new StorageEvent('storage', { key: CART_KEY, newValue: '{not json' }));
     expect($cart.get()).toEqual([]);
+  });
+});
+
+describe('the cart count', () => {
+  afterEach(() => $availability.set({ unbuyable: [], checkedAt: 0 }));
+
+  it('leaves out lines the catalogue cannot sell (removed or out of stock)', () => {
+    addToCart(tee, 'black', 2);
+    addToCart(mug, 'white', 3);
+    addToCart({ id: 99, name: 'Retired Sticker', price: 300 }, 'black', 1);
+    noteCatalogue([{ id: 1, inStock: true }, { id: 7, inStock: false }]);
+    expect($availability.get().unbuyable).toEqual([7, 99]);
+    expect($cartCount.get()).toBe(2);
+    noteCatalogue([{ id: 1, inStock: true }, { id: 7, inStock: true }, { id: 99, inStock: true }]);
+    expect($cartCount.get()).toBe(6);
   });
 });

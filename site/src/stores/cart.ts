@@ -1,5 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { MAX_LINE_QUANTITY, PRODUCT_COLORS, type ProductColor } from '@app/shared/browser';
+import { api, MAX_LINE_QUANTITY, PRODUCT_COLORS, type ProductColor } from '@app/shared/browser';
+import type { Product } from '@app/shared/schemas';
 import { computed } from 'nanostores';
 
 /**
@@ -23,7 +24,45 @@ function decode(raw: string): CartItem[] {
 }
 
 export const $cart = persistentAtom<CartItem[]>(CART_KEY, [], { encode: JSON.stringify, decode, listen: true });
-export const $cartCount = computed($cart, (items) => items.reduce((n, i) => n + i.quantity, 0));
+
+/**
+ * What the catalogue last said about the cart's products: the ids that cannot be bought (removed,
+ * or out of stock) and when it was read. Such lines stay in the cart until the member removes them,
+ * but they are not counted (the header's badge counts what can be bought).
+ */
+type Availability = { unbuyable: number[]; checkedAt: number };
+const AVAILABILITY_KEY = 'cartAvailability';
+/** How long a reading of the catalogue stands before the header checks it again. */
+const AVAILABILITY_TTL_MS = 5 * 60_000;
+
+function decodeAvailability(raw: string): Availability {
+  try {
+    const parsed = JSON.parse(raw) as Partial<Availability> | null;
+    const unbuyable = Array.isArray(parsed?.unbuyable) ? parsed.unbuyable.filter((id) => Number.isInteger(id)) : [];
+    return { unbuyable, checkedAt: typeof parsed?.checkedAt === 'number' ? parsed.checkedAt : 0 };
+  } catch {
+    return { unbuyable: [], checkedAt: 0 };
+  }
+}
+
+export const $availability = persistentAtom<Availability>(AVAILABILITY_KEY, { unbuyable: [], checkedAt: 0 }, { encode: JSON.stringify, decode: decodeAvailability, listen: true });
+
+export const $cartCount = computed([$cart, $availability], (items, { unbuyable }) =>
+  items.reduce((n, i) => (unbuyable.includes(i.product.id) ? n : n + i.quantity), 0),
+);
+
+/** Records which of the cart's products today's catalogue cannot sell. */
+export function noteCatalogue(products: Pick<Product, 'id' | 'inStock'>[]): void {
+  const buyable = new Set(products.filter((p) => p.inStock).map((p) => p.id));
+  const unbuyable = [...new Set($cart.get().map((i) => i.product.id))].filter((id) => !buyable.has(id));
+  $availability.set({ unbuyable, checkedAt: Date.now() });
+}
+
+/** Reads the catalogue again when the cart holds something and the last reading is old (the header's badge). */
+export function refreshAvailability(now = Date.now()): void {
+  if ($cart.get().length === 0 || now - $availability.get().checkedAt < AVAILABILITY_TTL_MS) return;
+  api.get<Product[]>('/api/products').then(noteCatalogue, () => undefined);
+}
 
 const same = (a: CartItem, id: number, color: ProductColor) => a.product.id === id && a.color === color;
 

@@ -1,6 +1,8 @@
 import { formatCents, FREE_SHIPPING_FROM_CENTS, PRODUCT_COLOR_LABELS as COLOR_LABELS } from '@app/shared/browser';
 import { QuantityStepper } from '@app/ui/quantity-stepper';
 import { clearCart, removeFromCart, setQuantity } from '../../stores/cart';
+import { ProductTintFilters, tintFilter } from '../../lib/product-tint';
+import { CartSkeleton, EmptyCart } from './cart-skeleton';
 import { useLiveCart, type LiveLine } from './live-cart';
 import { OrderSummary } from './order-summary';
 
@@ -12,31 +14,30 @@ const STATE_NOTE: Record<Exclude<LiveLine['state'], 'ok'>, string> = {
 /** /cart: the lines with quantity and Remove, Clear Cart, the summary and Proceed to Checkout (spec 02 §2 Cart). */
 export default function CartPage() {
   const { lines, totals, memberDiscount, hydrated, ready, blocked, catalogueError } = useLiveCart();
-  if (!hydrated) return <p className="text-slate-600">Loading your cart...</p>;
-  if (lines.length === 0) {
-    return (
-      <div className="card mx-auto max-w-md p-8 text-center">
-        <h2 className="text-xl font-semibold text-slate-900">Your cart is empty</h2>
-        <p className="mt-2 text-slate-600">Find something you like in the store.</p>
-        <a href="/store" className="btn-primary mt-6">Continue Shopping</a>
-      </div>
-    );
-  }
+  if (!hydrated) return <CartSkeleton />;
+  if (lines.length === 0) return <EmptyCart />;
   const toFree = FREE_SHIPPING_FROM_CENTS - (totals.subtotal - totals.discount);
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <section aria-label="Cart items">
+        <ProductTintFilters />
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {lines.map((line) => (
             <li key={`${line.product.id}-${line.color}`} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-testid="cart-line">
+              <div className="flex min-w-0 flex-1 items-center gap-4">
+              {/* The picture in the line's colour; a line that cannot be bought keeps a grey one. */}
+              <img src={line.imageUrl ?? '/placeholder.svg'} alt="" width={1200} height={900} data-line-picture={line.state === 'ok' ? line.color : 'unbuyable'}
+                className="aspect-[4/3] w-20 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover" style={{ filter: line.state === 'ok' ? tintFilter(line.color) : 'grayscale(1) opacity(0.6)' }} />
               <div className="min-w-0 flex-1">
                 <a href={`/store/${line.product.id}`} className="font-medium text-slate-900 hover:text-brand-700">{line.product.name}</a>
                 <p className="text-sm text-slate-600">Colour: {COLOR_LABELS[line.color]} · {formatCents(line.product.price)} each</p>
                 {line.state !== 'ok' && <p className="mt-1 text-sm font-medium text-red-700">{STATE_NOTE[line.state]}</p>}
               </div>
+              </div>
               <div className="flex items-center justify-between gap-4 sm:justify-end">
-                <QuantityStepper min={0} value={line.quantity} label={`Quantity of ${line.product.name}`} onChange={(n) => setQuantity(line.product.id, line.color, n)} />
-                <span className="w-20 text-right font-semibold text-slate-900">{formatCents(line.product.price * line.quantity)}</span>
+                <QuantityStepper value={line.quantity} label={`Quantity of ${line.product.name}`} onChange={(n) => setQuantity(line.product.id, line.color, n)} />
+                {/* A line that cannot be bought has no total: it is not part of the order. */}
+                <span className="w-20 text-right font-semibold text-slate-900" data-testid="line-total">{line.state === 'ok' ? formatCents(line.product.price * line.quantity) : ''}</span>
                 <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => removeFromCart(line.product.id, line.color)}>Remove</button>
               </div>
             </li>

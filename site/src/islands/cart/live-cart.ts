@@ -4,12 +4,12 @@ import type { Product } from '@app/shared/schemas';
 import { useEffect, useState } from 'react';
 import { createFetcherStore } from '../../lib/queries';
 import { loadUser, useUser } from '../../stores/session';
-import { $cart, type CartItem } from '../../stores/cart';
+import { $cart, noteCatalogue, type CartItem } from '../../stores/cart';
 
 export const $products = createFetcherStore<Product[]>(['/api/products']);
 
-/** A cart line as the catalogue sees it now: `unavailable` when the product was removed, `outOfStock` when it cannot be bought. */
-export type LiveLine = CartItem & { state: 'ok' | 'unavailable' | 'out-of-stock' };
+/** A cart line as the catalogue sees it now: `unavailable` when the product was removed, `out-of-stock` when it cannot be bought; its picture when known. */
+export type LiveLine = CartItem & { state: 'ok' | 'unavailable' | 'out-of-stock'; imageUrl: string | null };
 
 /**
  * The cart with today's catalogue (GET /api/products), so a stale price or stock never misleads,
@@ -28,13 +28,17 @@ export function useLiveCart() {
     void loadUser();
   }, []);
   const items = hydrated ? stored : [];
+  // The header's badge counts only what can be bought: tell it what the catalogue says.
+  useEffect(() => {
+    if (hydrated && products) noteCatalogue(products);
+  }, [hydrated, products, stored]);
 
   const byId = new Map((products ?? []).map((p) => [p.id, p]));
   const lines: LiveLine[] = items.map((item) => {
-    if (!products) return { ...item, state: 'ok' };
+    if (!products) return { ...item, state: 'ok', imageUrl: null };
     const p = byId.get(item.product.id);
-    if (!p) return { ...item, state: 'unavailable' };
-    return { ...item, product: { id: p.id, name: p.name, price: p.price }, state: p.inStock ? 'ok' : 'out-of-stock' };
+    if (!p) return { ...item, state: 'unavailable', imageUrl: null };
+    return { ...item, product: { id: p.id, name: p.name, price: p.price }, state: p.inStock ? 'ok' : 'out-of-stock', imageUrl: p.imageUrl ?? null };
   });
   const buyable = lines.filter((l) => l.state === 'ok');
   const memberDiscount = can(viewerOf(user ?? null), 'member-discount');

@@ -1,15 +1,18 @@
 import { PRODUCT_COLOR_LABELS as COLOR_LABELS, PRODUCT_COLORS, type ProductColor } from '@app/shared/browser';
 import type { Product } from '@app/shared/schemas';
 import { toast } from '@app/ui';
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { addToCart } from '../../stores/cart';
+import { $productColor } from '../../stores/product-color';
 import { QuantityStepper } from '@app/ui/quantity-stepper';
 
 const SWATCH: Record<ProductColor, string> = { black: 'bg-slate-900', white: 'bg-white', primary: 'bg-brand-600' };
 
 /** The product page's colour choice (black by default), quantity and Add to Cart (spec 02 §2 Product detail). */
 export default function ProductPurchase({ product }: { product: Pick<Product, 'id' | 'name' | 'price' | 'inStock'> }) {
-  const [color, setColor] = useState<ProductColor>('black');
+  const color = useStore($productColor);
+  const setColor = (c: ProductColor) => $productColor.set(c);
   const [quantity, setQuantity] = useState(1);
   return (
     <div className="space-y-5">
