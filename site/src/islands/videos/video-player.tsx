@@ -28,8 +28,11 @@ export default function VideoPlayer({ video }: { video: Video }) {
     stage = (
       <button type="button" onClick={() => setPlaying(true)} className="group relative block w-full" aria-label={`Play ${video.title}`}>
         {picture}
+        {/* One play mark, a disc over the picture's middle third: it covers any mark the picture carries itself (the seeded thumbnails draw one). */}
         <span className="absolute inset-0 flex items-center justify-center bg-slate-900/30 group-hover:bg-slate-900/45">
-          <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 text-2xl text-brand-700 shadow-lg" aria-hidden="true">▶</span>
+          <span className="flex aspect-square h-[38%] min-h-16 items-center justify-center rounded-full bg-white shadow-lg" aria-hidden="true" data-play-mark>
+            <svg viewBox="0 0 24 24" className="ml-[6%] h-2/5 w-2/5 fill-brand-700"><path d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5Z" /></svg>
+          </span>
         </span>
       </button>
     );
