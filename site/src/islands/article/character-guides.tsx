@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { PublicInteractiveData } from '@app/shared/schemas';
 import { guideDelay, guideSide, guideTriggered, scrollProgress } from '../../lib/reading';
 
@@ -32,8 +32,12 @@ export default function CharacterGuides({ guides }: { guides: Guide[] }) {
     };
   }, [guides]);
 
-  const visible = shown.filter((i) => !dismissed.includes(i)).slice(-1);
+  // Only the newest guide shows: one that appears replaces the one before, and "Got it" closes it
+  // for good (an earlier guide never comes back).
+  const latest = shown.at(-1);
+  const visible = latest === undefined || dismissed.includes(latest) ? [] : [latest];
   const bar = useRef<HTMLDivElement>(null);
+  const lift = useFooterLift(visible.length > 0);
   // On narrower screens the guide is a bar at the bottom; the page gets room below the article so
   // the bar never covers its last lines or the share buttons.
   useEffect(() => {
@@ -52,7 +56,8 @@ export default function CharacterGuides({ guides }: { guides: Guide[] }) {
             key={i}
             data-guide-side={side}
             // Wide screens: in the margin beside the 48rem article column. Otherwise: a bar along the bottom.
-            className={`fixed inset-x-0 bottom-0 z-30 border-t border-brand-100 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] xl:inset-x-auto xl:bottom-6 xl:w-56 xl:rounded-xl xl:border xl:p-4 xl:shadow-xl ${side === 'left' ? 'xl:left-[max(1rem,calc(50%-24rem-15rem))]' : 'xl:right-[max(1rem,calc(50%-24rem-15rem))]'}`}
+            style={lift ? { '--guide-lift': `${lift}px` } as CSSProperties : undefined}
+            className={`fixed inset-x-0 bottom-0 z-30 border-t border-brand-100 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] xl:inset-x-auto xl:bottom-[calc(1.5rem+var(--guide-lift,0px))] xl:w-56 xl:rounded-xl xl:border xl:p-4 xl:shadow-xl ${side === 'left' ? 'xl:left-[max(1rem,calc(50%-24rem-15rem))]' : 'xl:right-[max(1rem,calc(50%-24rem-15rem))]'}`}
           >
             <div className="mx-auto flex max-w-3xl items-start gap-3 xl:block">
               <div className="min-w-0 flex-1">
@@ -67,4 +72,25 @@ export default function CharacterGuides({ guides }: { guides: Guide[] }) {
       })}
     </div>
   );
+}
+
+/**
+ * On wide screens a guide floats in the margin near the bottom of the window; once the footer
+ * scrolls into view it rises with the footer's top, so it never covers the footer's brand block.
+ */
+function useFooterLift(active: boolean): number {
+  const [lift, setLift] = useState(0);
+  useEffect(() => {
+    const footer = document.querySelector('[data-site-footer]');
+    if (!active || !footer) return;
+    const update = () => setLift(Math.max(0, Math.round(window.innerHeight - footer.getBoundingClientRect().top)));
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [active]);
+  return lift;
 }
