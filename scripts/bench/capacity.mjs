@@ -5,7 +5,7 @@
 // (or anything fails); then 80% of the last good rate is held for 60 s with the API's RSS sampled
 // every second, and every chat message must reach every socket in the room.
 //   BENCH_PORT (default 4420), BENCH_MEMBERS (300), BENCH_STEP_SECONDS (10), BENCH_HOLD_SECONDS (60),
-//   BENCH_RATES (comma-separated req/s; default 50,100,150,200,300,400,500,600,800,1000)
+//   BENCH_RATES (comma-separated req/s; default 50,100,200,300,400,500,600,700,800,1000,1200)
 //   BENCH_TARGET=<origin> measures a stack that is already running (e.g. the production shape) instead;
 //   BENCH_API_PIDS=<pid,…> then names the API processes whose RSS is sampled.
 import { rm } from 'node:fs/promises';
@@ -14,13 +14,13 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { orderTotals } from '../../packages/shared/src/pricing.ts';
 import { root, startStack } from '../lib/stack.mjs';
-import { treeRssMb } from './measure.mjs';
+import { rssMb } from './measure.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4420);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 300);
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 10);
 const HOLD_SECONDS = Number(process.env.BENCH_HOLD_SECONDS ?? 60);
-const RATES = (process.env.BENCH_RATES ?? '50,100,150,200,300,400,500,600,800,1000').split(',').map(Number);
+const RATES = (process.env.BENCH_RATES ?? '50,100,200,300,400,500,600,700,800,1000,1200').split(',').map(Number);
 const P99_LIMIT_MS = 250;
 const CONNECTIONS = 100;
 const CHAT_SENDERS = 20;
@@ -38,7 +38,7 @@ if (!process.env.BENCH_TARGET) {
 }
 const origin = process.env.BENCH_TARGET ?? stack.url;
 const apiPids = process.env.BENCH_API_PIDS ? process.env.BENCH_API_PIDS.split(',').map(Number) : [stack.services.api.child.pid];
-const rss = () => apiPids.reduce((n, pid) => n + treeRssMb(pid), 0);
+const rss = () => apiPids.reduce((n, pid) => n + (rssMb(pid) ?? 0), 0);
 const json = { 'content-type': 'application/json', origin };
 /** Each member comes from an address of their own, as on the internet (the proxies pass X-Forwarded-For on). */
 const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -57,8 +57,8 @@ try {
       return { username, cookie: cookieOf(res), address: addressOf(n + 1) };
     }))));
   }
-  // Every third member pays for Pro (the demo provider, Stripe's test card): commenting is a Pro perk.
-  const pro = members.filter((_, i) => i % 3 === 0);
+  // Every other member pays for Pro (the demo provider, Stripe's test card): commenting is a Pro perk.
+  const pro = members.filter((_, i) => i % 2 === 0);
   for (const m of pro) {
     const headers = { ...json, cookie: m.cookie, 'x-forwarded-for': m.address };
     const { clientSecret } = await (await fetch(`${origin}/api/subscription/create`, { method: 'POST', headers, body: JSON.stringify({ plan: 'pro-month' }) })).json();
@@ -71,8 +71,17 @@ try {
   const products = (await (await fetch(`${origin}/api/products`)).json()).filter((p) => p.inStock);
   const pages = ['/', '/articles', '/videos', '/store', '/membership', ...freeArticles.slice(0, 10).map((a) => `/articles/${a.id}`)];
 
-  // The mix, in shares of all requests: reading dominates, as on any content site.
+  // The mix, in shares of all requests: reading dominates, as on any content site. Writers take
+  // turns, so no member passes the per-member limits (5 comments a minute, 5 posts in 10 minutes,
+  // 10 orders an hour) at the rates measured here.
   const member = () => pick(members);
+  const turns = (list) => {
+    let i = 0;
+    return () => list[i++ % list.length];
+  };
+  const nextCommenter = turns(pro);
+  const nextPoster = turns(members);
+  const nextBuyer = turns([...members].reverse());
   const asMember = (m, extra = {}) => ({ cookie: m.cookie, 'x-forwarded-for': m.address, 'accept-encoding': 'br, gzip', ...extra });
   const ACTIONS = [
     [30, 'visitor page', () => ({ method: 'GET', path: pick(pages), headers: { 'accept-encoding': 'br, gzip' } })],
@@ -80,17 +89,17 @@ try {
     [10, 'member page', () => ({ method: 'GET', path: pick(pages), headers: asMember(member()) })],
     [15, 'member /api/user', () => ({ method: 'GET', path: '/api/user', headers: asMember(member()) })],
     [12, 'member gated article', () => ({ method: 'GET', path: `/api/articles/${pick(gated).id}`, headers: asMember(member()) })],
-    [4, 'member comments', () => ({ method: 'GET', path: `/api/articles/${pick(freeArticles).id}/comments`, headers: asMember(member()) })],
+    [5, 'member comments', () => ({ method: 'GET', path: `/api/articles/${pick(freeArticles).id}/comments`, headers: asMember(member()) })],
     [6, 'member bulletin', () => ({ method: 'GET', path: '/api/bulletin', headers: asMember(member()) })],
     [4, 'member favorites', () => ({ method: 'GET', path: '/api/favorites', headers: asMember(member()) })],
     [1, 'sign in', () => {
       const m = member();
       return { method: 'POST', path: '/api/login', headers: { ...json, 'x-forwarded-for': m.address }, body: JSON.stringify({ username: m.username, password: 'capacity-pass-1' }) };
     }],
-    [2, 'comment (Pro member)', () => ({ method: 'POST', path: `/api/articles/${pick(freeArticles).id}/comments`, headers: asMember(pick(pro), json), body: JSON.stringify({ content: `A thought from the capacity run ${Math.random().toString(36).slice(2)}` }) })],
-    [0.3, 'bulletin post', () => ({ method: 'POST', path: '/api/bulletin', headers: asMember(member(), json), body: JSON.stringify({ title: 'Capacity run', content: `Posted while measuring ${Math.random().toString(36).slice(2)}`, category: 'General' }) })],
+    [1, 'comment (Pro member)', () => ({ method: 'POST', path: `/api/articles/${pick(freeArticles).id}/comments`, headers: asMember(nextCommenter(), json), body: JSON.stringify({ content: `A thought from the capacity run ${Math.random().toString(36).slice(2)}` }) })],
+    [0.3, 'bulletin post', () => ({ method: 'POST', path: '/api/bulletin', headers: asMember(nextPoster(), json), body: JSON.stringify({ title: 'Capacity run', content: `Posted while measuring ${Math.random().toString(36).slice(2)}`, category: 'General' }) })],
     [0.7, 'order', () => {
-      const m = member();
+      const m = nextBuyer();
       const lines = [{ productId: pick(products).id, quantity: 1 + Math.floor(Math.random() * 3), color: 'black' }].map((l) => ({ ...l, price: products.find((p) => p.id === l.productId).price }));
       const body = { totalAmount: orderTotals(lines, { memberDiscount: pro.includes(m) }).total, shippingAddress: '1 Capacity Street, Loadville, ST 12345, US', items: lines.map(({ productId, quantity, color }) => ({ productId, quantity, color })) };
       return { method: 'POST', path: '/api/orders', headers: asMember(m, { ...json, 'idempotency-key': `cap-${Math.random().toString(36).slice(2)}` }), body: JSON.stringify(body) };
@@ -123,7 +132,7 @@ try {
   }
   const line = (r) => `${String(r.rate).padStart(5)} req/s asked → ${Math.round(r.reqPerSec).toString().padStart(5)} served, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${Object.keys(r.failures).length ? ` ${JSON.stringify(r.failures)}` : ''}`;
 
-  console.log(`capacity: ${MEMBERS} members, ${CONNECTIONS} connections, through ${origin}; mix: ${ACTIONS.map(([w, n]) => `${n} ${w}%`).join(', ')}`);
+  console.log(`capacity: ${MEMBERS} members, ${CONNECTIONS} connections, through ${origin}; mix: ${ACTIONS.map(([w, n]) => `${n} ${((100 * w) / total).toFixed(1)}%`).join(', ')}`);
   let good = null;
   for (const rate of RATES) {
     const r = await atRate(rate, STEP_SECONDS);
@@ -178,7 +187,7 @@ try {
   console.log(`hold at 80% (${hold} req/s) for ${HOLD_SECONDS} s: ${line(held)}`);
   console.log(`  chat: ${sent.size} messages from ${CHAT_SENDERS} members to ${CHAT_LISTENERS} listening sockets: ${delivered} of ${expected} deliveries (${expected - delivered} lost)`);
   const every5 = samples.filter((_, i) => i % 5 === 0);
-  console.log(`  API RSS (MB) every second: start ${samples[0]}, min ${Math.min(...samples)}, max ${Math.max(...samples)}, end ${samples.at(-1)}; every 5 s: ${every5.join(' ')}`);
+  console.log(`  API process RSS (MB) every second: start ${samples[0]}, min ${Math.min(...samples)}, max ${Math.max(...samples)}, end ${samples.at(-1)}; every 5 s: ${every5.join(' ')}`);
 } finally {
   await stack?.stop();
 }
