@@ -107,7 +107,7 @@ try {
 
 // The membership figures need a stack with Stripe configured (against a local stand-in); the
 // store's place orders into a database of their own.
-for (const script of ['membership.mjs', 'store.mjs', 'chat.mjs', 'videos.mjs']) {
+for (const script of ['membership.mjs', 'store.mjs', 'chat.mjs', 'videos.mjs', 'reads.mjs']) {
   console.log('');
   await new Promise((resolve) => spawn(process.execPath, [path.join(root, 'scripts/bench', script)], { stdio: 'inherit' }).on('close', resolve));
 }
