@@ -94,11 +94,13 @@ describe('request ids', () => {
   it('puts the request id in a 5xx body and in its log line', async () => {
     await proxy.stop();
     try {
+      // The database out of reach is the busy 503 (with Retry-After), never a 500 with internals.
       const res = await app.fetch('/api/bulletin');
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
       const id = res.headers.get('x-request-id');
       const body = await res.json();
-      expect(body).toEqual({ message: 'Something went wrong on our side. Please try again later.', code: 'internal', requestId: id });
+      expect(body).toEqual({ message: 'The site is busy, please try again in a moment.', code: 'unavailable', requestId: id });
       await expect.poll(() => logLines.some((l) => (l.req as { id?: string } | undefined)?.id === id && l.level === 50)).toBe(true);
     } finally {
       await proxy.start();
