@@ -16,7 +16,8 @@ const node = process.execPath;
 /** Fixed demo credentials, seeded only in embedded demo mode (never with NODE_ENV=production). */
 export const DEMO_CMS_ADMIN = { email: 'editor@example.com', password: 'editor-demo-pass' };
 
-function loadSecrets(dataDir) {
+/** The generated PAYLOAD_SECRET and INTERNAL_SECRET of a data folder (made on first use). */
+export function loadSecrets(dataDir) {
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   const secrets = { payloadSecret: randomBytes(32).toString('hex'), internalSecret: randomBytes(32).toString('hex') };
@@ -53,7 +54,7 @@ function run(name, args, opts) {
   });
 }
 
-function assertPortFree(port, what) {
+export function assertPortFree(port, what) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', () => reject(new Error(`port ${port} (${what}) is already in use — is another copy running? Set ${what === 'site' ? 'PORT' : what === 'api' ? 'API_PORT' : what === 'cms' ? 'CMS_PORT' : 'EMBEDDED_DB_PORT'} to use another.`)));
@@ -73,7 +74,7 @@ function statusOf(url, headers = {}) {
   });
 }
 
-async function waitFor(url, { timeoutMs = 120_000, ok = (s) => s < 500, service, headers } = {}) {
+export async function waitFor(url, { timeoutMs = 120_000, ok = (s) => s < 500, service, headers } = {}) {
   const until = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < until) {
@@ -148,30 +149,15 @@ export async function startStack(options = {}) {
       NEXT_TELEMETRY_DISABLED: '1',
       ASTRO_TELEMETRY_DISABLED: '1',
     };
-    const cmsDir = path.join(root, 'cms');
     const siteDir = path.join(root, 'site');
 
     step('preparing the CMS database (migrations' + (demo ? ', demo content' : '') + ')');
-    await run('cms', [path.join(root, 'node_modules/payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], {
-      cwd: cmsDir,
-      env: { ...shared, SEED_DEMO_CONTENT: demo ? 'true' : 'false', ...(demo ? { CMS_ADMIN_EMAIL: DEMO_CMS_ADMIN.email, CMS_ADMIN_PASSWORD: DEMO_CMS_ADMIN.password } : {}) },
-    }).catch((err) => {
-      throw new Error(`the CMS could not prepare its database: ${err.message}`);
-    });
-
+    await prepareCms(shared, demo);
+    if (mode === 'production') await buildCms(shared, step);
     const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
-    if (mode === 'production') {
-      const sourceHash = hashTree([path.join(cmsDir, 'src'), path.join(cmsDir, 'next.config.mjs'), path.join(cmsDir, 'package.json'), path.join(root, 'package-lock.json')]);
-      const hashFile = path.join(cmsDir, '.next/.source-hash');
-      if (!existsSync(path.join(cmsDir, '.next/BUILD_ID')) || !existsSync(hashFile) || readFileSync(hashFile, 'utf8') !== sourceHash) {
-        step('building the CMS for production (about a minute, once)');
-        await run('cms', [nextBin, 'build'], { cwd: cmsDir, env: { ...shared, NODE_ENV: 'production' } });
-        writeFileSync(hashFile, sourceHash);
-      }
-    }
     step('starting the CMS');
     const cms = startService('cms', [nextBin, mode === 'production' ? 'start' : 'dev', '-p', String(cmsPort), '-H', '127.0.0.1'], {
-      cwd: cmsDir,
+      cwd: path.join(root, 'cms'),
       env: { ...shared, NODE_ENV: mode === 'production' ? 'production' : 'development' },
     }, log);
     services.push(cms);
@@ -233,7 +219,7 @@ export async function startStack(options = {}) {
   }
 }
 
-async function signalApi(shared, what, body) {
+export async function signalApi(shared, what, body) {
   const res = await fetch(`${shared.API_URL}/api/internal/${what}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-internal-secret': shared.INTERNAL_SECRET },
@@ -242,4 +228,26 @@ async function signalApi(shared, what, body) {
   });
   if (!res.ok) throw new Error(`API answered ${res.status} to ${what}`);
   return res.json();
+}
+
+/** Migrations (and, in demo mode, the demo content and CMS editor) before the CMS serves. */
+export async function prepareCms(shared, demo) {
+  await run('cms', [path.join(root, 'node_modules/payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], {
+    cwd: path.join(root, 'cms'),
+    env: { ...shared, SEED_DEMO_CONTENT: demo ? 'true' : 'false', ...(demo ? { CMS_ADMIN_EMAIL: DEMO_CMS_ADMIN.email, CMS_ADMIN_PASSWORD: DEMO_CMS_ADMIN.password } : {}) },
+  }).catch((err) => {
+    throw new Error(`the CMS could not prepare its database: ${err.message}`);
+  });
+}
+
+/** `next build` of the CMS, only when its source changed since the last build. */
+export async function buildCms(shared, step) {
+  const cmsDir = path.join(root, 'cms');
+  const sourceHash = hashTree([path.join(cmsDir, 'src'), path.join(cmsDir, 'next.config.mjs'), path.join(cmsDir, 'package.json'), path.join(root, 'package-lock.json')]);
+  const hashFile = path.join(cmsDir, '.next/.source-hash');
+  if (!existsSync(path.join(cmsDir, '.next/BUILD_ID')) || !existsSync(hashFile) || readFileSync(hashFile, 'utf8') !== sourceHash) {
+    step('building the CMS for production (about a minute, once)');
+    await run('cms', [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: cmsDir, env: { ...shared, NODE_ENV: 'production' } });
+    writeFileSync(hashFile, sourceHash);
+  }
 }
