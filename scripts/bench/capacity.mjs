@@ -5,7 +5,8 @@
 // (or anything fails); then 80% of the last good rate is held for 60 s with the API's RSS sampled
 // every second, and every chat message must reach every socket in the room.
 //   BENCH_PORT (default 4420), BENCH_MEMBERS (300), BENCH_STEP_SECONDS (10), BENCH_HOLD_SECONDS (60),
-//   BENCH_RATES (comma-separated req/s; default 50,100,200,300,400,500,600,700,800,1000,1200)
+//   BENCH_RATES (comma-separated req/s; default 50,100,200,300,400,500,600,700,800,1000,1200),
+//   BENCH_HOLD_RATE (req/s held; default 80% of the last good step)
 //   BENCH_TARGET=<origin> measures a stack that is already running (e.g. the production shape) instead;
 //   BENCH_API_PIDS=<pid,…> then names the API processes whose RSS is sampled.
 import { rm } from 'node:fs/promises';
@@ -144,7 +145,7 @@ try {
   console.log(`capacity at p99 ≤ ${P99_LIMIT_MS} ms: ${Math.round(good.reqPerSec)} req/s (the ${good.rate} req/s step)`);
 
   // The hold: 80% of capacity for a minute, chat running, RSS every second.
-  const hold = Math.round(good.rate * 0.8);
+  const hold = Number(process.env.BENCH_HOLD_RATE ?? Math.round(good.rate * 0.8));
   const room = (await (await fetch(`${origin}/api/chat/rooms`, { headers: asMember(members[0]) })).json()).find((r) => r.membershipRequired === 'free' && !r.isMuted && !r.isModerated && !r.isArchived);
   const wsUrl = `${origin.replace('http', 'ws')}/ws`;
   const sent = new Set();
@@ -184,7 +185,7 @@ try {
   const delivered = [...received.values()].reduce((n, c) => n + c, 0);
   for (const ws of [...listeners, ...senders]) ws.close();
 
-  console.log(`hold at 80% (${hold} req/s) for ${HOLD_SECONDS} s: ${line(held)}`);
+  console.log(`hold at ${hold} req/s for ${HOLD_SECONDS} s: ${line(held)}`);
   console.log(`  chat: ${sent.size} messages from ${CHAT_SENDERS} members to ${CHAT_LISTENERS} listening sockets: ${delivered} of ${expected} deliveries (${expected - delivered} lost)`);
   const every5 = samples.filter((_, i) => i % 5 === 0);
   console.log(`  API process RSS (MB) every second: start ${samples[0]}, min ${Math.min(...samples)}, max ${Math.max(...samples)}, end ${samples.at(-1)}; every 5 s: ${every5.join(' ')}`);
