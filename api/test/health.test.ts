@@ -30,11 +30,14 @@ beforeAll(async () => {
   app = await startTestApp({ db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { logger, cmsUrl: cms.url } });
 });
 afterAll(async () => {
-  await app?.close();
-  await db?.$client.end().catch(() => undefined);
-  await proxy?.stop().catch(() => undefined);
-  await cms?.close();
-  await testDb?.drop();
+  // Connections the relay cut may never answer again (a rebuild caught on one, the pool ending it):
+  // each step of the clean-up gets a few seconds, no more.
+  const within = (p: Promise<unknown> | undefined) => Promise.race([p?.catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
+  await within(app?.close());
+  await within(db?.$client.end());
+  await within(proxy?.stop());
+  await within(cms?.close());
+  await within(testDb?.drop());
 });
 
 describe('health and readiness', () => {

@@ -13,6 +13,9 @@ export function createDb(connectionString: string, max = 10): Db {
   // An idle connection cut by a database restart emits 'error'; unhandled, it would end the process.
   // The pool has already dropped that client and the next query connects afresh (GET /api/ready tells).
   pool.on('error', () => undefined);
+  // A connection cut while checked out (mid-query or mid-transaction) fails that query; the client's
+  // own 'error' event must not end the process as well.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return drizzle(pool, { schema }) as Db;
 }
 

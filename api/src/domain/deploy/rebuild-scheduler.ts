@@ -128,7 +128,8 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snap
         timer = null;
         const triggers = [...pendingTriggers].join(', ');
         pendingTriggers.clear();
-        void enqueueBuild({ kind: 'content', trigger: triggers }).then(notify);
+        // A rebuild that cannot even start (the database out of reach) is logged; the next change retries.
+        void enqueueBuild({ kind: 'content', trigger: triggers }).then(notify).catch((err: Error) => logger.error({ err: err.message }, 'site rebuild could not start'));
       }, debounceMs);
     },
     runNow(trigger, kind = 'start') {
