@@ -5,6 +5,7 @@ import { createProxyServer } from 'http-proxy-3';
 import { commonSecurityHeaders, MEDIA_CONTENT_SECURITY_POLICY } from '../../site/server/security-headers.ts';
 import { redactUrl } from '../../packages/shared/src/log-redaction.ts';
 import { bodyLimit, countedBody, declaredTooLarge, tooLargeResponse } from './front-door-body-limits.mjs';
+import { createReadRelay } from './front-door-relay.mjs';
 import { canonicalLocation, routingPath } from './front-door-routing.mjs';
 
 const startsWith = (path, prefix) => path === prefix || path.startsWith(prefix + '/');
@@ -20,12 +21,14 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
   const upstreamOf = new WeakMap();
 
   // Keep-alive to the upstreams: a new TCP connection per request costs more than the request.
-  const proxy = createProxyServer({ xfwd: true, proxyTimeout: 120_000, agent: new Agent({ keepAlive: true, maxSockets: 256 }) });
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const proxy = createProxyServer({ xfwd: true, proxyTimeout: 120_000, agent });
   proxy.on('proxyReq', (proxyReq, req) => {
     if (cutOff.has(req)) proxyReq.destroy();
     else upstreamOf.set(req, proxyReq);
   });
-  proxy.on('error', (err, req, res) => {
+  /** An upstream that cannot be reached: 502 in the API's error shape for /api, plain text otherwise. */
+  function upstreamUnavailable(err, req, res) {
     if (cutOff.has(req)) return;
     log('upstream unavailable', { url: redactUrl(req.url), err: err.message });
     if (res && 'writeHead' in res && !res.headersSent) {
@@ -35,7 +38,9 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     } else if (res && 'destroy' in res) {
       res.destroy();
     }
-  });
+  }
+  proxy.on('error', upstreamUnavailable);
+  const relay = createReadRelay({ agent, unavailable: upstreamUnavailable });
 
   /** 413, and the connection closed after it so the rest of the body is never read. */
   function refuseTooLarge(res, path) {
@@ -48,7 +53,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
   /** Proxies with the body counted: past its limit the upstream request is ended and the client gets 413. */
   function forward(req, res, target, path, limit) {
     // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): nothing to count.
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return proxy.web(req, res, { target });
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return relay(req, res, target);
     // The request's own Expect was answered here (checkContinue); the upstream need not answer it again.
     delete req.headers.expect;
     const buffer = countedBody(req, limit, () => {

@@ -1,0 +1,130 @@
+import { createServer, request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFrontDoorServer } from './front-door-server.mjs';
+
+const PUBLIC_HOST = 'site.test';
+const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+
+/** A stand-in API: answers with the headers it received; `/api/slow` never answers (and says when it was abandoned). */
+const upstream = { abandoned: 0 };
+const api = createServer((req, res) => {
+  if (req.url === '/api/slow') {
+    res.on('close', () => (upstream.abandoned += 1));
+    return;
+  }
+  if (req.url === '/api/stream') {
+    res.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'keep-alive', 'Keep-Alive': 'timeout=5' });
+    res.write('first ');
+    return setTimeout(() => res.end('second'), 20);
+  }
+  res.writeHead(201, { 'Content-Type': 'application/json', 'Set-Cookie': ['a=1; Path=/', 'b=2; Path=/'], 'X-Request-Id': 'req-1' });
+  res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers }));
+});
+
+let door;
+let port;
+let apiPort;
+
+beforeAll(async () => {
+  apiPort = await listen(api);
+  door = createFrontDoorServer({
+    publicUrl: new URL(`http://${PUBLIC_HOST}`),
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    cmsUrl: 'http://127.0.0.1:9',
+    media: (_req, _res, next) => next(),
+    site: { handle: (_req, res) => res.end('site') },
+    log: () => {},
+  });
+  port = await listen(door);
+});
+afterAll(() => {
+  for (const s of [door, api]) s.closeAllConnections();
+  for (const s of [door, api]) s.close();
+});
+
+function get(path, headers = {}, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: PUBLIC_HOST, ...headers } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the front door relays bodiless requests', () => {
+  it('passes the status, every header (both cookies) and the body, with the security headers added', async () => {
+    const res = await get('/api/user?x=1', { cookie: 'session=s1', 'x-forwarded-for': '203.0.113.7' });
+    expect(res.status).toBe(201);
+    expect(res.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(res.headers['x-request-id']).toBe('req-1');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const seen = JSON.parse(res.body);
+    expect(seen).toMatchObject({ method: 'GET', url: '/api/user?x=1' });
+    expect(seen.headers.cookie).toBe('session=s1');
+    // This hop is added to what came before it, as http-proxy's xfwd does.
+    expect(seen.headers['x-forwarded-for']).toBe('203.0.113.7,127.0.0.1');
+    expect(seen.headers['x-forwarded-host']).toBe(PUBLIC_HOST);
+    expect(seen.headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it('drops hop-by-hop headers both ways and never passes the internal secret', async () => {
+    const res = await get('/api/user', { 'keep-alive': 'timeout=1', 'proxy-connection': 'keep-alive', te: 'trailers', 'x-internal-secret': 'guess' });
+    const seen = JSON.parse(res.body).headers;
+    for (const name of ['keep-alive', 'proxy-connection', 'te', 'x-internal-secret']) expect(seen[name]).toBeUndefined();
+    const streamed = await get('/api/stream');
+    expect(streamed.body).toBe('first second');
+    // The front door's own connection settings, not the upstream's.
+    expect(streamed.headers['keep-alive']).not.toBe('timeout=5');
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await get('/api/user', {}, 'HEAD');
+    expect(res.status).toBe(201);
+    expect(res.body).toBe('');
+  });
+
+  it('ends the upstream request when the visitor leaves before the answer', async () => {
+    const before = upstream.abandoned;
+    await new Promise((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/slow', headers: { host: PUBLIC_HOST } });
+      req.on('error', () => resolve());
+      req.end();
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 100);
+    });
+    await expect.poll(() => upstream.abandoned, { timeout: 2000 }).toBe(before + 1);
+  });
+
+  it('answers 502 in the API’s error shape when the API cannot be reached', async () => {
+    const down = createFrontDoorServer({
+      publicUrl: new URL(`http://${PUBLIC_HOST}`),
+      apiUrl: 'http://127.0.0.1:9',
+      cmsUrl: 'http://127.0.0.1:9',
+      media: (_req, _res, next) => next(),
+      site: null,
+      log: () => {},
+    });
+    const downPort = await listen(down);
+    try {
+      const res = await new Promise((resolve, reject) => {
+        request({ host: '127.0.0.1', port: downPort, path: '/api/user', headers: { host: PUBLIC_HOST } }, (r) => {
+          let body = '';
+          r.on('data', (c) => (body += c));
+          r.on('end', () => resolve({ status: r.statusCode, body }));
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(res.status).toBe(502);
+      expect(JSON.parse(res.body)).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+    } finally {
+      down.close();
+    }
+  });
+});
