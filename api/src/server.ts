@@ -3,6 +3,7 @@ import { answerClientErrorsAsJson } from './lib/client-errors.ts';
 import { createApp } from './app.ts';
 import { createSessionCache } from './domain/accounts/session-cache.ts';
 import { createListCache } from './domain/public-lists/list-cache.ts';
+import { createCacheSignals } from './integrations/cache-signals.ts';
 import { mediaStoreFromEnv } from './integrations/media/media-from-env.ts';
 import { loadConfig } from './config.ts';
 import { assertDatabaseReachable, createDb, migrateDb } from './db/client.ts';
@@ -68,10 +69,10 @@ async function main() {
   const changes = listenForContentChanges({ databaseUrl: config.databaseUrl, logger, onChange: () => void content.refresh() });
   await changes.start();
 
-  const sessionCache = createSessionCache({ databaseUrl: config.databaseUrl, logger });
-  await sessionCache.start();
-  const listCache = createListCache({ databaseUrl: config.databaseUrl, logger });
-  await listCache.start();
+  const cacheSignals = createCacheSignals({ databaseUrl: config.databaseUrl, logger });
+  const sessionCache = createSessionCache({ signals: cacheSignals });
+  const listCache = createListCache({ signals: cacheSignals });
+  await cacheSignals.start();
 
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const payments = createPayments(db, config.stripe);
@@ -105,8 +106,7 @@ async function main() {
     membershipJob.stop();
     videoSyncJob.stop();
     void changes.stop();
-    void sessionCache.stop();
-    void listCache.stop();
+    void cacheSignals.stop();
     void chat?.close();
     server.close(() => {
       void db.$client.end().finally(() => process.exit(0));

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
-import { createSessionCache, type SessionCache } from '../src/domain/accounts/session-cache.ts';
-import { createListCache, type ListCache } from '../src/domain/public-lists/list-cache.ts';
+import { createSessionCache } from '../src/domain/accounts/session-cache.ts';
+import { createListCache } from '../src/domain/public-lists/list-cache.ts';
+import { createCacheSignals, type CacheSignals } from '../src/integrations/cache-signals.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { startFakeCms } from './fake-cms.ts';
@@ -18,7 +19,7 @@ import { createTestDatabase } from './test-db.ts';
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let cms: Awaited<ReturnType<typeof startFakeCms>>;
 const apps: Awaited<ReturnType<typeof startTestApp>>[] = [];
-const caches: (SessionCache | ListCache)[] = [];
+const signals: CacheSignals[] = [];
 /** The time a NOTIFY takes to reach the other instance; far below the cache's one minute. */
 const SIGNAL = { timeout: 1_000, interval: 10 };
 
@@ -26,18 +27,19 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
   for (let i = 0; i < 2; i++) {
-    const sessionCache = createSessionCache({ databaseUrl: testDb.url, logger: silentLogger });
-    const listCache = createListCache({ databaseUrl: testDb.url, logger: silentLogger });
-    await sessionCache.start();
-    await listCache.start();
-    caches.push(sessionCache, listCache);
+    // One signal connection per instance, shared by both caches (as in server.ts).
+    const cacheSignals = createCacheSignals({ databaseUrl: testDb.url, logger: silentLogger });
+    const sessionCache = createSessionCache({ signals: cacheSignals });
+    const listCache = createListCache({ signals: cacheSignals });
+    await cacheSignals.start();
+    signals.push(cacheSignals);
     apps.push(await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { sessionCache, listCache } }));
   }
   await ensureAccount(testDb.db, { username: 'cache_admin', email: 'cache_admin@example.com', password: 'pass-word-1', tier: 'free', admin: true });
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
-  for (const cache of caches) await cache.stop();
+  for (const s of signals) await s.stop();
   await cms?.close();
   await testDb?.drop();
 });
@@ -152,5 +154,25 @@ describe('the community lists are kept in memory and revalidated, and change on 
     expect(await saved()).toEqual([]);
     expect((await a.post(`/api/favorites/${video!.id}`)).status).toBe(200);
     await expect.poll(saved, SIGNAL).toEqual([video!.id]);
+  });
+});
+
+describe('one signal connection per instance, shared by its caches', () => {
+  const listeners = async () =>
+    Number((await testDb.db.execute<{ n: string }>(sql`select count(*)::text as n from pg_stat_activity where datname = current_database() and query ilike 'listen cache_signals%'`)).rows[0]!.n);
+
+  it('holds one LISTEN connection per instance, and both caches forget what they hold when it is cut', async () => {
+    expect(await listeners()).toBe(2);
+    const { b } = await memberOnBoth('cache_cut');
+    const visitorB = browserClient(apps[1]!.base);
+    expect((await visitorB.get('/api/bulletin')).status).toBe(200);
+    // Cut both listeners: a signal sent while they are down is lost, so nothing may be served from memory.
+    await testDb.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen cache_signals%'`);
+    await testDb.db.execute(sql`delete from app.sessions where user_id = (select id from app.users where username = 'cache_cut')`);
+    await testDb.db.execute(sql`insert into app.bulletin_posts (user_id, title, content, category) select id, 'Written while the listeners were down', 'No signal reached anyone.', 'General' from app.users where username = 'cache_admin'`);
+    expect((await b.get('/api/user')).status).toBe(401);
+    expect(((await visitorB.get('/api/bulletin')).body as { title: string }[]).map((p) => p.title)).toContain('Written while the listeners were down');
+    // They come back by themselves.
+    await expect.poll(listeners, { timeout: 5_000, interval: 100 }).toBe(2);
   });
 });

@@ -1,9 +1,5 @@
-import type { Logger } from 'pino';
-import { listenOn } from '../../integrations/pg-listener.ts';
+import type { CacheSignals } from '../../integrations/cache-signals.ts';
 import type { ActiveSession } from './sessions.ts';
-
-/** The channel the database's triggers signal on (migration 0015): a session ended (s:), a member changed (u:), a list changed (l:). */
-export const CACHE_CHANNEL = 'cache_signals';
 /** How long a cached session is trusted without a signal: a re-read then also moves `last_seen` (once a minute). */
 const FRESH_MS = 60 * 1000;
 const MAX_ENTRIES = 20_000;
@@ -17,8 +13,6 @@ export type SessionCache = {
   set(session: ActiveSession, createdAt: Date, ticket: number): void;
   dropSession(idHash: string): void;
   dropUser(userId: number): void;
-  start(): Promise<void>;
-  stop(): Promise<void>;
 };
 
 /**
@@ -29,7 +23,7 @@ export type SessionCache = {
  * once what it ended itself. While the listener is down nothing is served from the cache, and
  * everything is forgotten when it reconnects (a signal may have been missed).
  */
-export function createSessionCache(deps: { databaseUrl: string; logger: Logger; now?: () => number }): SessionCache {
+export function createSessionCache(deps: { signals: CacheSignals; now?: () => number }): SessionCache {
   const now = deps.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const byUser = new Map<number, Set<string>>();
@@ -57,10 +51,7 @@ export function createSessionCache(deps: { databaseUrl: string; logger: Logger; 
     byUser.clear();
   };
 
-  const listener = listenOn({
-    databaseUrl: deps.databaseUrl,
-    channel: CACHE_CHANNEL,
-    logger: deps.logger,
+  deps.signals.subscribe({
     onNotify: (payload) => {
       if (payload.startsWith('s:')) dropSession(payload.slice(2));
       else if (payload.startsWith('u:')) dropUser(Number(payload.slice(2)));
@@ -99,11 +90,5 @@ export function createSessionCache(deps: { databaseUrl: string; logger: Logger; 
     },
     dropSession,
     dropUser,
-    start: listener.start,
-    async stop() {
-      listening = false;
-      clear();
-      await listener.stop();
-    },
   };
 }

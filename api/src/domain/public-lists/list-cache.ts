@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Logger } from 'pino';
-import { listenOn } from '../../integrations/pg-listener.ts';
-import { CACHE_CHANNEL } from '../accounts/session-cache.ts';
+import type { CacheSignals } from '../../integrations/cache-signals.ts';
 
 const MAX_ENTRIES = 10_000;
 
@@ -13,8 +11,6 @@ export type ListCache = {
   get(key: string, compute: () => Promise<unknown>): Promise<CachedList>;
   /** Forgets everything at once (this instance wrote something). */
   clear(): void;
-  start(): Promise<void>;
-  stop(): Promise<void>;
 };
 
 export const cachedList = (value: unknown): CachedList => {
@@ -28,7 +24,7 @@ export const cachedList = (value: unknown): CachedList => {
  * change to their rows or to any member (triggers of migration 0015, on commit, whoever wrote it);
  * while the listener is down nothing is kept.
  */
-export function createListCache(deps: { databaseUrl: string; logger: Logger }): ListCache {
+export function createListCache(deps: { signals: CacheSignals }): ListCache {
   const entries = new Map<string, CachedList>();
   let listening = false;
   // A computation that raced a change must not be kept after the signal passed.
@@ -37,10 +33,7 @@ export function createListCache(deps: { databaseUrl: string; logger: Logger }): 
     generation++;
     entries.clear();
   };
-  const listener = listenOn({
-    databaseUrl: deps.databaseUrl,
-    channel: CACHE_CHANNEL,
-    logger: deps.logger,
+  deps.signals.subscribe({
     onNotify: (payload) => {
       if (payload.startsWith('l:') || payload.startsWith('u:')) clear();
     },
@@ -66,12 +59,6 @@ export function createListCache(deps: { databaseUrl: string; logger: Logger }): 
       return fresh;
     },
     clear,
-    start: listener.start,
-    async stop() {
-      listening = false;
-      clear();
-      await listener.stop();
-    },
   };
 }
 
@@ -79,6 +66,4 @@ export function createListCache(deps: { databaseUrl: string; logger: Logger }): 
 export const uncachedLists: ListCache = {
   get: async (_key, compute) => cachedList(await compute()),
   clear: () => {},
-  start: async () => {},
-  stop: async () => {},
 };
