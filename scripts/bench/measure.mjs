@@ -4,8 +4,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 
-export async function load(url, { connections = 50, duration = 10, headers, method, body } = {}) {
-  const r = await autocannon({ url, connections, duration, ...(headers && { headers }), ...(method && { method }), ...(body && { body }) });
+/** `workers`: client threads (autocannon's worker threads); one by default. */
+export async function load(url, { connections = 50, duration = 10, headers, method, body, workers } = {}) {
+  const r = await autocannon({ url, connections, duration, ...(headers && { headers }), ...(method && { method }), ...(body && { body }), ...(workers > 1 && { workers }) });
   return { reqPerSec: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
