@@ -34,7 +34,7 @@ export const SERVICES = {
 };
 
 /** Caddy's settings (deploy/Caddyfile reads them; unset ones default to the compose addresses). */
-export const PROXY_ENV = ['SITE_ADDRESS', 'PUBLIC_URL', 'API_UPSTREAMS'];
+export const PROXY_ENV = ['SITE_ADDRESS', 'PUBLIC_URL', 'API_UPSTREAMS', 'TRUSTED_PROXIES'];
 
 /** The health check command of a service's container (the images have Node, not curl). */
 export function healthCheckCommand(name) {

@@ -75,6 +75,7 @@ export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, d
       // Other host names on the same port are redirected to PUBLIC_URL, as :80 is in production.
       OTHER_HOSTS_ADDRESS: `:${new URL(publicUrl).port || 80}`,
       CADDY_ADMIN: 'off',
+      TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '',
     },
   };
 }
