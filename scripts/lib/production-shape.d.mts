@@ -9,5 +9,5 @@ export function localPorts(portBase: number, instances: number): { cms: number; 
 export function localServiceEnv(options: Record<string, unknown>): Record<string, unknown>;
 export function startProductionShape(options?: {
   databaseUrl?: string; publicUrl?: string; apiInstances?: number; dataDir?: string; portBase?: number;
-  env?: Record<string, string>; log?: (name: string, line: string) => void;
+  env?: Record<string, string>; log?: (name: string, line: string) => void; demoContent?: boolean;
 }): Promise<ProductionShape>;

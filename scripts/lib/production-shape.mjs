@@ -82,7 +82,8 @@ export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, d
 
 /**
  * @param {{ databaseUrl?: string, publicUrl?: string, apiInstances?: number, dataDir?: string,
- *   portBase?: number, env?: Record<string, string>, log?: (name: string, line: string) => void }} options
+ *   portBase?: number, env?: Record<string, string>, log?: (name: string, line: string) => void,
+ *   demoContent?: boolean }} options
  */
 export async function startProductionShape(options = {}) {
   const env = { ...process.env, ...options.env };
@@ -123,8 +124,9 @@ export async function startProductionShape(options = {}) {
     const envs = localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, dataDir, smtpUrl });
     const base = { ...env, NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' };
 
-    step('preparing the CMS database (migrations; no demo data)');
-    await prepareCms({ ...base, ...envs.cms }, false);
+    // Production has no demo data; a benchmark may ask for the demo articles and products to read.
+    step(`preparing the CMS database (migrations; ${options.demoContent ? 'demo content, for a benchmark' : 'no demo data'})`);
+    await prepareCms({ ...base, ...envs.cms }, Boolean(options.demoContent));
     await buildCms({ ...base, ...envs.cms }, step);
 
     step(`starting the CMS and ${instances} API instance${instances > 1 ? 's' : ''}`);
