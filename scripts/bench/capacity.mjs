@@ -7,13 +7,19 @@
 //   BENCH_PORT (default 4420), BENCH_MEMBERS (300), BENCH_STEP_SECONDS (10), BENCH_HOLD_SECONDS (60),
 //   BENCH_RATES (comma-separated req/s; default 50,100,200,300,400,500,600,700,800,1000,1200),
 //   BENCH_HOLD_RATE (req/s held; default 80% of the last good step)
-//   BENCH_TARGET=<origin> measures a stack that is already running (e.g. the production shape) instead;
+//   BENCH_SHAPE=<N> runs it on the production shape instead (Caddy with deploy/Caddyfile in front of N
+//   API instances, on a fresh database of BENCH_DATABASE_URL's server, default the machine's
+//   PostgreSQL at 127.0.0.1:5432), with the demo content; the load generator stands for a balancer
+//   in front of Caddy (TRUSTED_PROXIES=127.0.0.1/32), so each member keeps an address of their own.
+//   BENCH_TARGET=<origin> measures a stack that is already running instead;
 //   BENCH_API_PIDS=<pid,…> then names the API processes whose RSS is sampled.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
+import pg from 'pg';
 import { orderTotals } from '../../packages/shared/src/pricing.ts';
+import { startProductionShape } from '../lib/production-shape.mjs';
 import { root, startStack } from '../lib/stack.mjs';
 import { rssMb } from './measure.mjs';
 
@@ -28,17 +34,46 @@ const CHAT_SENDERS = 20;
 const CHAT_LISTENERS = 100;
 const CHAT_EVERY_MS = 3000;
 
+const SHAPE_INSTANCES = Number(process.env.BENCH_SHAPE ?? 0);
+const LIMITS = { REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' };
+
+/** A fresh database on the benchmark's PostgreSQL server for the production shape. */
+async function freshDatabase(serverUrl, name) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 let stack = null;
-if (!process.env.BENCH_TARGET) {
+let apiPids;
+if (SHAPE_INSTANCES > 0) {
+  const databaseUrl = await freshDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'bench_capacity');
+  const dataDir = path.join(root, '.data/bench-capacity-shape');
+  await rm(dataDir, { recursive: true, force: true });
+  stack = await startProductionShape({
+    databaseUrl, apiInstances: SHAPE_INSTANCES, dataDir, publicUrl: `http://localhost:${PORT}`, portBase: PORT + 100, demoContent: true, log: () => {},
+    env: { LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1/32', ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: 'bench-admin-pass-1', ADMIN_EMAIL: 'bench_admin@example.com', ...LIMITS },
+  });
+  apiPids = Array.from({ length: SHAPE_INSTANCES }, (_, i) => stack.services[`api-${i + 1}`].child.pid);
+} else if (!process.env.BENCH_TARGET) {
   const dataDir = path.join(root, '.data/bench-capacity');
   await rm(dataDir, { recursive: true, force: true });
   stack = await startStack({
     dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 10_000 + 3, log: () => {},
-    env: { LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' },
+    env: { LOG_LEVEL: 'warn', ...LIMITS },
   });
+  apiPids = [stack.services.api.child.pid];
 }
 const origin = process.env.BENCH_TARGET ?? stack.url;
-const apiPids = process.env.BENCH_API_PIDS ? process.env.BENCH_API_PIDS.split(',').map(Number) : [stack.services.api.child.pid];
+if (process.env.BENCH_API_PIDS) apiPids = process.env.BENCH_API_PIDS.split(',').map(Number);
 const rss = () => apiPids.reduce((n, pid) => n + (rssMb(pid) ?? 0), 0);
 const json = { 'content-type': 'application/json', origin };
 /** Each member comes from an address of their own, as on the internet (the proxies pass X-Forwarded-For on). */
@@ -133,7 +168,7 @@ try {
   }
   const line = (r) => `${String(r.rate).padStart(5)} req/s asked → ${Math.round(r.reqPerSec).toString().padStart(5)} served, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${Object.keys(r.failures).length ? ` ${JSON.stringify(r.failures)}` : ''}`;
 
-  console.log(`capacity: ${MEMBERS} members, ${CONNECTIONS} connections, through ${origin}; mix: ${ACTIONS.map(([w, n]) => `${n} ${((100 * w) / total).toFixed(1)}%`).join(', ')}`);
+  console.log(`capacity: ${MEMBERS} members, ${CONNECTIONS} connections, through ${SHAPE_INSTANCES ? `Caddy to ${SHAPE_INSTANCES} API instance${SHAPE_INSTANCES > 1 ? 's' : ''} at ` : ''}${origin}; mix: ${ACTIONS.map(([w, n]) => `${n} ${((100 * w) / total).toFixed(1)}%`).join(', ')}`);
   let good = null;
   for (const rate of RATES) {
     const r = await atRate(rate, STEP_SECONDS);
@@ -188,7 +223,7 @@ try {
   console.log(`hold at ${hold} req/s for ${HOLD_SECONDS} s: ${line(held)}`);
   console.log(`  chat: ${sent.size} messages from ${CHAT_SENDERS} members to ${CHAT_LISTENERS} listening sockets: ${delivered} of ${expected} deliveries (${expected - delivered} lost)`);
   const every5 = samples.filter((_, i) => i % 5 === 0);
-  console.log(`  API process RSS (MB) every second: start ${samples[0]}, min ${Math.min(...samples)}, max ${Math.max(...samples)}, end ${samples.at(-1)}; every 5 s: ${every5.join(' ')}`);
+  console.log(`  API process${apiPids.length > 1 ? 'es\' (summed)' : ''} RSS (MB) every second: start ${samples[0]}, min ${Math.min(...samples)}, max ${Math.max(...samples)}, end ${samples.at(-1)}; every 5 s: ${every5.join(' ')}`);
 } finally {
   await stack?.stop();
 }
