@@ -9,12 +9,15 @@ export function routingPath(url) {
   const q = url.indexOf('?');
   let path;
   try {
-    path = decodeURIComponent(q === -1 ? url : url.slice(0, q)).replace(/\\/g, '/').toLowerCase();
+    path = q === -1 ? url : url.slice(0, q);
+    if (path.includes('%')) path = decodeURIComponent(path);
+    if (path.includes('\\')) path = path.replace(/\\/g, '/');
+    path = path.toLowerCase();
   } catch {
     return null;
   }
   if (/(^|\/)\.{1,2}(\/|$)/.test(path) || path.includes('\0')) return null;
-  return path.replace(/\/{2,}/g, '/');
+  return path.includes('//') ? path.replace(/\/{2,}/g, '/') : path;
 }
 
 /**

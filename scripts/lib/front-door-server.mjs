@@ -74,7 +74,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers['content-length'] || req.headers['transfer-encoding'] || foreignHost(req)) return false;
     const path = routingPath(req.url ?? '/');
     if (path === null || startsWith(path, '/api') || startsWith(path, '/cms') || startsWith(path, '/ws') || path.startsWith('/_next/') || path.startsWith('/media/')) return false;
-    delete req.headers['x-internal-secret'];
+    if (req.headers['x-internal-secret'] !== undefined) delete req.headers['x-internal-secret'];
     return true;
   }
 
@@ -83,7 +83,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
 
   function guard(req) {
     // Only our services, calling each other directly, may present the internal secret.
-    delete req.headers['x-internal-secret'];
+    if (req.headers['x-internal-secret'] !== undefined) delete req.headers['x-internal-secret'];
     return routingPath(req.url ?? '/');
   }
 
