@@ -1,12 +1,9 @@
-import { hostname } from 'node:os';
 import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { checkReadiness } from '../domain/system/check-readiness.ts';
+import { INSTANCE_NAME as instance } from '../lib/instance-name.ts';
 import { noStore } from './no-store.ts';
-
-// Which process answered (host and pid), so the balancing across API instances can be seen.
-const instance = `${hostname()}:${process.pid}`;
 
 /**
  * Liveness and readiness for proxies, supervisors and the deploy health check. Both are public

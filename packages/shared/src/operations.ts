@@ -91,6 +91,8 @@ export type SiteAdminIdentity = { id: number; username: string; email: string; d
 
 export type ServiceInfo = { name: string; version: string | null; uptimeSeconds: number | null; ok: boolean };
 export type RecentServerError = { at: string; requestId: string; method: string; path: string; status: number; message: string };
+/** A round of a scheduled job: which instance ran it and how it ended (outcome null: running, or cut short). */
+export type JobRound = { job: string; roundStart: string; instance: string; startedAt: string; finishedAt: string | null; outcome: string | null };
 /** GET /api/admin/system. */
 export type SystemReport = {
   versions: { appCommit: string | null; node: string; postgres: string | null; payload: string | null; astro: string | null };
@@ -100,6 +102,8 @@ export type SystemReport = {
   readModel: { version: string; loadedAt: string | null; ageSeconds: number | null };
   lastSync: { at: string; status: string } | null;
   lastDeploy: Deployment | null;
+  /** The latest round of each scheduled job, run by exactly one instance. */
+  jobRounds: JobRound[];
   openSockets: number | null;
   recentErrors: RecentServerError[];
 };

@@ -7,6 +7,7 @@ import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentReadModel } from '../content/content-read-model.ts';
 import type { DeploymentLog } from '../deploy/deployment-log.ts';
+import { latestRounds } from '../../jobs/job-rounds.ts';
 
 /** What the other services say about themselves (the CMS's service-info call, the site's Astro, the repository's commit). */
 export type SystemProbes = {
@@ -24,7 +25,7 @@ export async function getSystemReport(deps: SystemDeps, caller: UserRow | null):
   requirePermission(caller, 'administer');
   const now = deps.now?.() ?? new Date();
   const seconds = (from: Date) => Math.max(0, Math.round((now.getTime() - from.getTime()) / 1000));
-  const [pg, cms, astro, liveCommit, appCommit, [sync], [lastDeploy]] = await Promise.all([
+  const [pg, cms, astro, liveCommit, appCommit, [sync], [lastDeploy], jobRounds] = await Promise.all([
     deps.db.$client
       .query<PgFacts>("select current_setting('server_version') as version, pg_database_size(current_database())::text as bytes, pg_postmaster_start_time() as started")
       .then((r) => r.rows[0] ?? null)
@@ -35,6 +36,7 @@ export async function getSystemReport(deps: SystemDeps, caller: UserRow | null):
     deps.probes.appCommit().catch(() => null),
     deps.db.select({ at: youtubeSyncs.startedAt, status: youtubeSyncs.status }).from(youtubeSyncs).orderBy(desc(youtubeSyncs.startedAt)).limit(1),
     deps.deployments.list(1),
+    latestRounds(deps.db),
   ]);
   const index = deps.content.current();
   const loaded = Date.parse(index.loadedAt) > 0;
@@ -54,6 +56,7 @@ export async function getSystemReport(deps: SystemDeps, caller: UserRow | null):
     readModel: { version: index.version, loadedAt: loaded ? index.loadedAt : null, ageSeconds: loaded ? seconds(new Date(index.loadedAt)) : null },
     lastSync: sync ? { at: sync.at.toISOString(), status: sync.status } : null,
     lastDeploy: lastDeploy ?? null,
+    jobRounds,
     openSockets: deps.openSockets(),
     recentErrors: deps.recentErrors.list(),
   };
