@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -64,3 +65,35 @@ it('delivers a message sent to one API process to members connected to another',
   ann.close();
   bob.close();
 });
+
+it('keeps the conversation going across instances after the database cuts every connection (a restart)', async () => {
+  const [first, second] = await Promise.all([startInstance(), startInstance()]);
+  const ann = await chatClient(first, (await signedIn('restart_ann')).cookies);
+  const bob = await chatClient(second, (await signedIn('restart_bob')).cookies);
+  const general = ((await ann.next('rooms')).rooms as { id: number; name: string }[]).find((r) => r.name === 'General Chat')!.id;
+  for (const s of [ann, bob]) {
+    s.send({ type: 'join', roomId: general });
+    await s.next('joined');
+  }
+  // What a PostgreSQL restart does to the API processes: every connection, pooled and listening, is cut.
+  await testDb.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  // The sockets stay open (they are the members' connections to the API, not to the database); the
+  // instances' listeners come back by themselves, and the first message after that reaches the other instance.
+  const heard = (k: number) => bob.received.some((m) => m.type === 'message' && (m.message as { content: string }).content === `After the restart ${k}`);
+  let k = 0;
+  await expect
+    .poll(async () => {
+      k += 1;
+      ann.send({ type: 'message', roomId: general, content: `After the restart ${k}` });
+      await new Promise((r) => setTimeout(r, 300));
+      return heard(k);
+    }, { timeout: 15_000, interval: 200 })
+    .toBe(true);
+  expect(ann.ws.readyState).toBe(ann.ws.OPEN);
+  expect(bob.ws.readyState).toBe(bob.ws.OPEN);
+  // And the other way.
+  bob.send({ type: 'message', roomId: general, content: 'Heard you after the restart' });
+  await ann.next('message', (m) => (m.message as { content: string }).content === 'Heard you after the restart', 10_000);
+  ann.close();
+  bob.close();
+}, 30_000);
