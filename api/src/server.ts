@@ -36,6 +36,16 @@ import { seedDemoMembership } from './domain/demo/seed-demo-membership.ts';
 import { attachChatServer } from './ws/chat-server.ts';
 import { requestAddress } from './lib/request-address.ts';
 
+/**
+ * This instance's own address: a new build's health check reaches the API through the build's
+ * preview server, and the instance running the check is the one certain to be up (with several
+ * instances, another may be down or restarting).
+ */
+function ownAddress(config: { host: string; port: number }): string {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -59,7 +69,7 @@ async function main() {
     onChange: (snapshot) => rebuilds.request(`content ${snapshot.version}`),
   });
   const builder = config.siteDir && config.siteBuildsDir
-    ? createSiteBuilder({ siteDir: config.siteDir, buildsDir: config.siteBuildsDir, env: process.env })
+    ? createSiteBuilder({ siteDir: config.siteDir, buildsDir: config.siteBuildsDir, env: { ...process.env, API_URL: ownAddress(config) } })
     : null;
   const source = config.deploySource && config.siteDir && config.siteBuildsDir
     ? createGitSource({ ...config.deploySource, workDir: config.deploySource.workDir ?? path.join(config.siteBuildsDir, '..', 'deploy-source'), appRoot: path.resolve(config.siteDir, '..') })

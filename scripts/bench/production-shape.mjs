@@ -205,6 +205,29 @@ try {
   check(back && shape.services['api-1'].restarts === 1, 'the supervisor restarted the killed API instance');
   check(figures.readsDuringKill.failed === 0, 'no idempotent read failed while an instance was killed and restarted');
 
+  // ——— the CMS and the site server while an instance is gone ———
+  console.log('\nkill -9 of api-1: the site server\'s on-demand pages and a CMS edit go on through the other instance');
+  process.kill(apiPid('api-1'), 'SIGKILL');
+  const downAt1 = Date.now();
+  // /search is rendered on demand by the site server, which asks the API (through Caddy's internal listener).
+  const searches = [];
+  for (let i = 0; i < 10; i++) {
+    searches.push((await fetch(`${PUBLIC_URL}/search?q=steady`)).status);
+    await sleep(100);
+  }
+  const retitled = `Edited while api-1 was down ${Date.now()}`;
+  await content.editor.patch(`/cms/api/articles/${content.articleId}`, { title: retitled });
+  let liveAt = null;
+  for (let i = 0; i < 240 && !liveAt; i++) {
+    if ((await (await fetch(`${PUBLIC_URL}/articles/${content.articleId}`)).text()).includes(retitled)) liveAt = Date.now();
+    else await sleep(250);
+  }
+  figures.whileAnInstanceIsDown = { onDemandPages: searches, editLiveSeconds: liveAt ? (liveAt - downAt1) / 1000 : null };
+  console.log(`  ${JSON.stringify(figures.whileAnInstanceIsDown)}`);
+  check(searches.every((st) => st === 200), 'the site server\'s on-demand pages answered while api-1 was gone');
+  check(liveAt !== null, `a CMS edit reached the site (${figures.whileAnInstanceIsDown.editLiveSeconds} s after the kill)`);
+  check(await untilHealthy(`${shape.apiUrls[0]}/api/health`), 'api-1 was restarted');
+
   // ——— kill -9 during a burst of checkouts ———
   console.log('\nkill -9 of api-2 during a burst of checkouts (9 members × 3 orders — the per-address limit is 30 an hour —, retried with the same Idempotency-Key)');
   const order = { totalAmount: 1200 + 799 + 84, shippingAddress: '1 Main St, Springfield, IL 62701, US', items: [{ productId: content.productId, quantity: 1 }] };
@@ -307,13 +330,28 @@ try {
   for (const url of shape.apiUrls) await untilHealthy(`${url}/api/health`);
 
   // ——— PostgreSQL restarted under load ———
-  console.log('\nPostgreSQL restarted under load (8 loops of a signed-in GET /api/user through Caddy)');
+  console.log('\nPostgreSQL restarted under load (8 loops of a signed-in GET /api/user through Caddy), a member in a chat room');
+  listener.received.length = 0;
+  closedAt = null;
+  reopenedAt = null;
+  const reconnectsBeforeRestart = listener.reconnects;
+  socket = await connect();
+  keepConnected(socket);
+  await sleep(500);
   const dbReads = steadyLoad(`${PUBLIC_URL}/api/user`, { headers: signedIn });
   await sleep(1500);
   const restartStarted = Date.now();
   execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', CLUSTER.version, CLUSTER.name, 'restart'], { stdio: 'ignore' });
   const restartDone = Date.now();
-  await sleep(8000);
+  // The member's socket (to an API instance, not to the database) stays open or reconnects, and the
+  // conversation continues: said again and again from the moment PostgreSQL is back, a message
+  // reaches the member across instances once the listeners are back.
+  let heardAt = null;
+  for (let k = 0; k < 30 && !heardAt; k++) {
+    await say(`After the database restart ${k}`).catch(() => undefined);
+    if (listener.received.some((m) => m.type === 'message' && m.message?.content?.startsWith('After the database restart'))) heardAt = Date.now();
+  }
+  await sleep(Math.max(0, 8000 - (Date.now() - restartDone)));
   const r2 = await dbReads.stop();
   const firstBad = r2.timeline.find(([t, s]) => t >= restartStarted && s !== 200);
   const lastBad = [...r2.timeline].reverse().find(([, s]) => s !== 200);
@@ -324,6 +362,11 @@ try {
   check(r2.slowest < 6000, `no request hung (slowest ${r2.slowest} ms)`);
   check((await client().get('/api/user', signedIn)).status === 200, 'recovered by itself');
   check(Object.values(shape.services).every((s) => s.child.exitCode === null), 'no service crashed');
+  figures.chatAfterPostgresRestart = { socketReconnects: listener.reconnects - reconnectsBeforeRestart, deliveredSecondsAfterRestart: heardAt ? (heardAt - restartDone) / 1000 : null };
+  console.log(`  chat: ${JSON.stringify(figures.chatAfterPostgresRestart)}`);
+  check(heardAt !== null, `the chat continued after the restart (a message reached the member ${figures.chatAfterPostgresRestart.deliveredSecondsAfterRestart} s after PostgreSQL was back)`);
+  socket.removeAllListeners('close');
+  socket.close();
 
   console.log('\nPostgreSQL down for 8 s under load, then back');
   const outageReads = steadyLoad(`${PUBLIC_URL}/api/user`, { headers: signedIn });

@@ -28,11 +28,11 @@ const caddies = [];
 const home = mkdtempSync(path.join(tmpdir(), 'caddyfile-test-'));
 
 /** Caddy with the repository's Caddyfile on a port of its own; resolves with that port once it proxies. */
-async function startCaddy(extraEnv) {
+async function startCaddy(extraEnv, internalPort) {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const child = spawn('caddy', ['run', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
-    env: { ...process.env, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home, CADDY_ADMIN: 'off', SITE_ADDRESS: publicUrl, PUBLIC_URL: publicUrl, OTHER_HOSTS_ADDRESS: `:${await freePort()}`, API_UPSTREAMS: `127.0.0.1:${apiPort}`, CMS_UPSTREAM: '127.0.0.1:9', SITE_UPSTREAM: '127.0.0.1:9', MEDIA_ROOT: home, ...extraEnv },
+    env: { ...process.env, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home, CADDY_ADMIN: 'off', SITE_ADDRESS: publicUrl, PUBLIC_URL: publicUrl, OTHER_HOSTS_ADDRESS: `:${await freePort()}`, API_UPSTREAMS: `127.0.0.1:${apiPort}`, CMS_UPSTREAM: '127.0.0.1:9', SITE_UPSTREAM: '127.0.0.1:9', MEDIA_ROOT: home, INTERNAL_API_PORT: String(internalPort ?? (await freePort())), ...extraEnv },
     stdio: 'ignore',
   });
   caddies.push(child);
@@ -44,9 +44,9 @@ async function startCaddy(extraEnv) {
   throw new Error('Caddy did not start');
 }
 
-function forwardedFor(port, xff) {
+function forwardedFor(port, xff, urlPath = '/api/echo') {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/echo', headers: { host: `127.0.0.1:${port}`, ...(xff ? { 'x-forwarded-for': xff } : {}) } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, headers: { host: `127.0.0.1:${port}`, ...(xff ? { 'x-forwarded-for': xff } : {}) } }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
       res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body).forwardedFor) : reject(new Error(String(res.statusCode)))));
@@ -75,5 +75,13 @@ describe('deploy/Caddyfile and X-Forwarded-For', () => {
   it('keeps the address a trusted proxy in front forwarded (TRUSTED_PROXIES), adding the one it saw', async () => {
     const port = await startCaddy({ TRUSTED_PROXIES: '127.0.0.1/32' });
     expect(await forwardedFor(port, '10.9.8.7')).toBe('10.9.8.7, 127.0.0.1');
+  }, 30_000);
+
+  it('lets our own services reach internal routes on the loopback listener, never through the public site', async () => {
+    const internalPort = await freePort();
+    const port = await startCaddy({}, internalPort);
+    await expect(forwardedFor(port, undefined, '/api/internal/site-admin')).rejects.toThrow('404');
+    // No X-Forwarded-For on the internal listener: the API takes the call as a direct one.
+    expect(await forwardedFor(internalPort, '10.9.8.7', '/api/internal/site-admin')).toBeNull();
   }, 30_000);
 });

@@ -5,7 +5,7 @@ export type ProductionShape = {
   mediaDir: string; mailFile: string | null; services: Record<string, Service>; stop(): Promise<void>;
 };
 export function ensureCaddy(log?: (line: string) => void): void;
-export function localPorts(portBase: number, instances: number): { cms: number; site: number; smtp: number; api: number[] };
+export function localPorts(portBase: number, instances: number): { cms: number; site: number; smtp: number; internalApi: number; api: number[] };
 export function localServiceEnv(options: Record<string, unknown>): Record<string, unknown>;
 export function startProductionShape(options?: {
   databaseUrl?: string; publicUrl?: string; apiInstances?: number; dataDir?: string; portBase?: number;

@@ -26,7 +26,7 @@ export function ensureCaddy(log = console.log) {
 
 /** The local ports: Caddy on PUBLIC_URL's port, our services on `portBase` + a fixed offset. */
 export function localPorts(portBase, instances) {
-  return { cms: portBase + 2, site: portBase + 21, smtp: portBase + 25, api: Array.from({ length: instances }, (_, i) => portBase + 11 + i) };
+  return { cms: portBase + 2, site: portBase + 21, smtp: portBase + 25, internalApi: portBase + 30, api: Array.from({ length: instances }, (_, i) => portBase + 11 + i) };
 }
 
 /**
@@ -34,7 +34,10 @@ export function localPorts(portBase, instances) {
  * them), the values are this machine's addresses and folders.
  */
 export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, dataDir, smtpUrl }) {
-  const apiUrl = `http://127.0.0.1:${ports.api[0]}`;
+  // The CMS and the site server reach the API instances through Caddy's loopback-only internal
+  // listener (balanced and retried, as compose's service name balances across replicas), so the
+  // death of any one instance goes unnoticed by them.
+  const apiUrl = `http://127.0.0.1:${ports.internalApi}`;
   const common = {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -76,6 +79,7 @@ export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, d
       OTHER_HOSTS_ADDRESS: `:${new URL(publicUrl).port || 80}`,
       CADDY_ADMIN: 'off',
       TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '',
+      INTERNAL_API_PORT: String(ports.internalApi),
     },
   };
 }
@@ -107,7 +111,7 @@ export async function startProductionShape(options = {}) {
 
   try {
     const publicPort = Number(new URL(publicUrl).port || 80);
-    for (const [port, what] of [[publicPort, 'Caddy (PUBLIC_URL)'], [ports.cms, 'cms'], [ports.site, 'site'], ...ports.api.map((p, i) => [p, `api ${i + 1}`])]) {
+    for (const [port, what] of [[publicPort, 'Caddy (PUBLIC_URL)'], [ports.internalApi, 'Caddy (internal API listener)'], [ports.cms, 'cms'], [ports.site, 'site'], ...ports.api.map((p, i) => [p, `api ${i + 1}`])]) {
       await assertPortFree(port, what).catch(() => {
         throw new Error(`port ${port} (${what}) is already in use — is another copy running? Set PUBLIC_URL or SHAPE_PORT_BASE to use others.`);
       });
@@ -145,7 +149,8 @@ export async function startProductionShape(options = {}) {
     }
     if (!existsSync(path.join(dataDir, 'site-builds', 'current'))) {
       step('building the site from the CMS content');
-      const result = await signalApi({ API_URL: envs.cms.API_URL, INTERNAL_SECRET: envs.cms.INTERNAL_SECRET }, 'rebuild', { trigger: 'startup' });
+      // Caddy is not up yet: ask the first instance directly.
+      const result = await signalApi({ API_URL: `http://127.0.0.1:${ports.api[0]}`, INTERNAL_SECRET: envs.cms.INTERNAL_SECRET }, 'rebuild', { trigger: 'startup' });
       if (result.status !== 'succeeded') throw new Error(`the first site build failed (see deployment ${result.id})`);
     }
 
