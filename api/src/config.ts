@@ -17,7 +17,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   EXTRA_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Better Self <no-reply@betterself.example>'),
+  /** Unset: the site's name (from its settings) at no-reply@ PUBLIC_URL's host. */
+  MAIL_FROM: z.string().optional(),
   DEMO_ACCOUNTS: z.enum(['true', 'false']).default('false'),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -76,7 +77,8 @@ export type Config = {
   publicUrl: string;
   extraOrigins: string[];
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /** MAIL_FROM, or null: the site's name at a no-reply address of PUBLIC_URL's host. */
+  mailFrom: string | null;
   demoAccounts: boolean;
   firstAdmin: { username: string; password: string; email: string } | null;
   trustProxy: TrustProxy;
@@ -137,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     extraOrigins: e.EXTRA_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     smtpUrl: e.SMTP_URL || undefined,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM?.trim() || null,
     // Demo accounts exist only outside production, whatever the flag says (DESIGN §7.11).
     demoAccounts: e.DEMO_ACCOUNTS === 'true' && e.NODE_ENV !== 'production',
     firstAdmin:

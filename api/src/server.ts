@@ -84,7 +84,9 @@ async function main() {
   const listCache = createListCache({ signals: cacheSignals });
   await cacheSignals.start();
 
-  const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  // The sender's name follows the site's settings unless MAIL_FROM says otherwise.
+  const noReply = `no-reply@${new URL(config.publicUrl).hostname}`;
+  const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: () => config.mailFrom ?? { name: content.current().settings.siteName, address: noReply } });
   const payments = createPayments(db, config.stripe);
   if (config.demoAccounts && (await seedDemoMembership({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), ...payments }, 'pro_member'))) {
     logger.info('the demo Pro member paid for Pro through the demo provider');

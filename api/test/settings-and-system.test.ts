@@ -40,6 +40,9 @@ describe('site settings', () => {
     expect((await admin.get('/api/admin/youtube')).body.channel).toBe('@calmsteps');
     const unsigned = t.app.content.current().articleList.find((a) => a.author === 'Calm Steps Studio');
     expect(unsigned).toBeDefined();
+    // Videos and products that name no author or creator are the studio's too.
+    expect(t.app.content.current().videos[0]!.author).toBe('Calm Steps Studio');
+    expect(t.app.content.current().products.get(1)!.creator).toBe('Calm Steps Studio');
 
     const audit = (await admin.get('/api/admin/audit?action=settings.changed')).body as AuditPage;
     expect(audit.entries[0]).toMatchObject({ actor: { username: 'settings_admin' }, details: { changed: { siteName: { from: 'Better Self', to: 'Calm Steps' } } } });

@@ -27,7 +27,7 @@ export default buildConfig({
   csrf: [cmsConfig.publicUrl],
   routes: { admin: '/cms/admin', api: '/cms/api', graphQL: '/cms/graphql', graphQLPlayground: '/cms/graphql-playground' },
   // The default avatar, not Gravatar: the admin loads nothing from other sites.
-  admin: { avatar: 'default', user: Users.slug, meta: { titleSuffix: ' · Better Self CMS' }, importMap: { baseDir: dirname } },
+  admin: { avatar: 'default', user: Users.slug, meta: { titleSuffix: ' · CMS' }, importMap: { baseDir: dirname } },
   collections: [Articles, Categories, Videos, Products, MembershipPlans, StudyResources, BackyardArticles, QuizQuestions, ScrambleWords, Media, Users],
   globals: [SiteSettings],
   endpoints: [serviceInfo],

@@ -23,7 +23,10 @@ export function withoutLiveLinks(text: string): string {
  * without SMTP_URL) the outbox keeps the whole text, for `npm run mail` and the tests. Mail
  * bodies and links are never logged.
  */
-export function createMailer(deps: { db: Db; logger: Logger; smtpUrl?: string; from: string }): Mailer {
+/** The sender: MAIL_FROM when set, else the site's current name (its settings) at a no-reply address. */
+export type MailSender = string | { name: string; address: string };
+
+export function createMailer(deps: { db: Db; logger: Logger; smtpUrl?: string; from: MailSender | (() => MailSender) }): Mailer {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   return {
     async send(mail) {
@@ -33,7 +36,7 @@ export function createMailer(deps: { db: Db; logger: Logger; smtpUrl?: string; f
         deps.logger.info({ outboxId: row!.id, subject: mail.subject }, 'mail kept in app.mail_outbox (no SMTP configured; `npm run mail` shows it)');
         return;
       }
-      await transport.sendMail({ from: deps.from, ...mail });
+      await transport.sendMail({ from: typeof deps.from === 'function' ? deps.from() : deps.from, ...mail });
       await deps.db.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, row!.id));
     },
   };

@@ -122,7 +122,8 @@ export function toInteractiveData(doc: CmsArticle): InteractiveData | null {
   };
 }
 
-export function toVideo(doc: CmsVideo): Video {
+/** `defaultAuthor`: the site settings' author (studio) name, for videos that name none. */
+export function toVideo(doc: CmsVideo, defaultAuthor = STUDIO_NAME): Video {
   return {
     id: doc.id,
     title: doc.title,
@@ -134,12 +135,13 @@ export function toVideo(doc: CmsVideo): Video {
     publishDate: doc.publishDate ?? doc.createdAt,
     views: doc.views ?? 0,
     duration: doc.duration || '00:00',
-    author: doc.author?.trim() || STUDIO_NAME,
+    author: doc.author?.trim() || defaultAuthor,
     membershipRequired: doc.membershipRequired ?? 'free',
   };
 }
 
-export function toProduct(doc: CmsProduct): Product {
+/** `defaultCreator`: the site settings' author (studio) name, for products that name none. */
+export function toProduct(doc: CmsProduct, defaultCreator = STUDIO_NAME): Product {
   return {
     id: doc.id,
     name: doc.name,
@@ -147,7 +149,7 @@ export function toProduct(doc: CmsProduct): Product {
     price: doc.price,
     imageUrl: mediaUrl(doc.image),
     category: doc.category ?? 'Merchandise',
-    creator: doc.creator?.trim() || STUDIO_NAME,
+    creator: doc.creator?.trim() || defaultCreator,
     isFeatured: Boolean(doc.isFeatured),
     inStock: doc.inStock ?? true,
   };

@@ -39,8 +39,8 @@ export function loadContent(): Promise<BuildContent> {
       version,
       articles: records.articles.map((doc) => ({ ...toArticleSummary(doc, defaultAuthor), contentHtml: doc.contentHtml ?? '', interactiveData: publicInteractive(doc) })),
       categories: records.categories.map(toCategory),
-      videos: records.videos.map(toVideo),
-      products: records.products.map(toProduct),
+      videos: records.videos.map((doc) => toVideo(doc, defaultAuthor)),
+      products: records.products.map((doc) => toProduct(doc, defaultAuthor)),
       membershipPlans: (records.membershipPlans ?? []).map(toMembershipPlan),
       // Public parts only: a premium study's video and every backyard body reach readers from the API.
       studyResources: bySortOrder(records.studyResources).map((d) => publicStudyResource(toStudyResource(d))),

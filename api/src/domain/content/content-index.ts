@@ -52,10 +52,10 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
     articlesByCategory.set(summary.category, list);
   }
   const articleList = [...articles.values()].map((a) => a.summary);
-  const videos = records.videos.map(toVideo);
+  const videos = records.videos.map((doc) => toVideo(doc, settings.authorName));
   // A visitor reads what a free member reads: one list per tier.
   const videosJsonByTier = new Map<Tier, string>(TIERS.map((tier) => [tier, JSON.stringify(videos.map((v) => videoFor({ id: 0, tier, role: 'member', status: 'active' }, v)))]));
-  const products = records.products.map(toProduct);
+  const products = records.products.map((doc) => toProduct(doc, settings.authorName));
   return {
     snapshot,
     version,
