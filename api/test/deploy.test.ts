@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditPage, DeploymentDetail, DeploymentOverview, DeployStarted } from '@app/shared/browser';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
 import { BuildFailure } from '../src/integrations/build-failure.ts';
-import { createGitSource } from '../src/integrations/git-source.ts';
+import { createGitSource, linkDependencies } from '../src/integrations/git-source.ts';
 import { appForThisFile } from './file-app.ts';
 
 // A local bare repository stands in for GitHub (real git); a pusher's clone makes the commits.
@@ -146,5 +146,21 @@ describe('deployments from a repository', () => {
     expect((await member.post('/api/deploy')).status).toBe(403);
     expect((await member.get('/api/admin/deployments')).status).toBe(403);
     expect((await t.app.fetch('/api/admin/deployments/1')).status).toBe(401);
+  });
+});
+
+describe('the working copy’s dependencies', () => {
+  it('links the installed packages but its own workspace packages, so a build runs the copy’s shared code', async () => {
+    const appRoot = path.resolve(import.meta.dirname, '../..');
+    const copy = path.join(root, 'link-check');
+    for (const dir of ['packages/shared', 'api', 'site']) mkdirSync(path.join(copy, dir), { recursive: true });
+    await linkDependencies(appRoot, copy);
+    expect(realpathSync(path.join(copy, 'node_modules/@app/shared'))).toBe(realpathSync(path.join(copy, 'packages/shared')));
+    expect(realpathSync(path.join(copy, 'node_modules/zod'))).toBe(realpathSync(path.join(appRoot, 'node_modules/zod')));
+    // A package npm nested in a workspace (another version) is found from the copy's workspace too.
+    if (existsSync(path.join(appRoot, 'api/node_modules'))) expect(realpathSync(path.join(copy, 'api/node_modules'))).toBe(realpathSync(path.join(appRoot, 'api/node_modules')));
+    // Linking again (the next deployment) replaces the links.
+    await linkDependencies(appRoot, copy);
+    expect(realpathSync(path.join(copy, 'node_modules/@app/shared'))).toBe(realpathSync(path.join(copy, 'packages/shared')));
   });
 });

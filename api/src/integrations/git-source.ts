@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { lstat, readFile, rm, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -23,18 +23,16 @@ export function createGitSource(opts: { repository: string; branch: string; work
   }
 
   async function prepareDependencies(changed: string[] | null, say: (line: string) => void) {
-    const link = path.join(opts.workDir, 'node_modules');
     const own = await readFile(path.join(opts.workDir, 'package-lock.json'), 'utf8').catch(() => null);
     const running = await readFile(path.join(opts.appRoot, 'package-lock.json'), 'utf8').catch(() => null);
     if (own !== null && own !== running && (changed === null || changed.includes('package-lock.json'))) {
       say('package-lock.json changed: installing dependencies (npm ci --ignore-scripts)');
-      await rm(link, { recursive: true, force: true });
+      await removeLinkedDependencies(opts.workDir);
       const npm = await exec('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: opts.workDir, maxBuffer: 64 * 1024 * 1024 });
       say(npm.stdout.trim().split('\n').slice(-3).join('\n'));
       return;
     }
-    const exists = await lstat(link).then(() => true, () => false);
-    if (!exists) await symlink(path.join(opts.appRoot, 'node_modules'), link, 'dir');
+    await linkDependencies(opts.appRoot, opts.workDir);
     say('dependencies unchanged: using the installed packages');
   }
 
@@ -75,4 +73,55 @@ export function servicesToRestart(changedFiles: string[] | null): string[] {
   if (!changedFiles) return [];
   const touched = (prefixes: string[]) => changedFiles.some((f) => prefixes.some((p) => f.startsWith(p)));
   return [touched(['api/', 'packages/']) && 'api', touched(['cms/', 'packages/']) && 'cms'].filter((s): s is string => Boolean(s));
+}
+
+/** Folders holding installed packages: the root's and each workspace's own (npm nests a package there when versions differ). */
+async function dependencyFolders(root: string): Promise<string[]> {
+  const folders = ['node_modules'];
+  for (const parent of ['.', 'packages']) {
+    const entries = await readdir(path.join(root, parent), { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (!e.isDirectory() || e.name.startsWith('.') || e.name === 'node_modules') continue;
+      // lstat: a link whose target is gone still has to be found (and removed).
+      if (await lstat(path.join(root, parent, e.name, 'node_modules')).then(() => true, () => false)) folders.push(path.join(parent, e.name, 'node_modules'));
+    }
+  }
+  return folders.map((f) => path.normalize(f));
+}
+
+/**
+ * Gives the working copy the running app's installed packages without copying them: each entry of
+ * the app's node_modules folders is linked, except the workspace packages (`@app/*`), which are
+ * linked to the working copy's own folders — so a build or a restarted service from the copy runs
+ * the copy's shared code, not the app's.
+ */
+export async function linkDependencies(appRoot: string, workDir: string): Promise<void> {
+  await removeLinkedDependencies(workDir);
+  for (const folder of await dependencyFolders(appRoot)) {
+    const from = path.join(appRoot, folder);
+    const to = path.join(workDir, folder);
+    if (folder !== 'node_modules') {
+      if (existsSync(path.dirname(to))) await symlink(from, to, 'dir');
+      continue;
+    }
+    await mkdir(to, { recursive: true });
+    for (const entry of await readdir(from, { withFileTypes: true })) {
+      if (entry.name !== '@app') {
+        await symlink(path.join(from, entry.name), path.join(to, entry.name), entry.isDirectory() ? 'dir' : 'file');
+        continue;
+      }
+      await mkdir(path.join(to, '@app'), { recursive: true });
+      // npm's own workspace links are relative (../../packages/shared): the same link in the copy points into the copy.
+      for (const pkg of await readdir(path.join(from, '@app'))) await symlink(await readlink(path.join(from, '@app', pkg)), path.join(to, '@app', pkg), 'dir');
+    }
+  }
+}
+
+/** Undoes linkDependencies (or an older whole-folder link) before linking again or installing. */
+async function removeLinkedDependencies(workDir: string): Promise<void> {
+  for (const folder of await dependencyFolders(workDir)) {
+    const target = path.join(workDir, folder);
+    const stat = await lstat(target).catch(() => null);
+    if (stat) await rm(target, { recursive: true, force: true });
+  }
 }
