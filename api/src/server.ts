@@ -19,6 +19,7 @@ import { createSiteBuilder } from './integrations/site-builder.ts';
 import { createGitSource } from './integrations/git-source.ts';
 import { createDeployLock } from './domain/deploy/deploy-lock.ts';
 import { auditDeployment } from './domain/deploy/audit-deployment.ts';
+import { processRestartChannel, restartAfterDeploy } from './domain/deploy/request-restart.ts';
 import path from 'node:path';
 import { createMailer } from './integrations/mailer.ts';
 import { createLogger } from './lib/logging.ts';
@@ -74,7 +75,14 @@ async function main() {
   const source = config.deploySource && config.siteDir && config.siteBuildsDir
     ? createGitSource({ ...config.deploySource, workDir: config.deploySource.workDir ?? path.join(config.siteBuildsDir, '..', 'deploy-source'), appRoot: path.resolve(config.siteDir, '..') })
     : null;
-  const rebuilds = createRebuildScheduler({ builder, snapshot: () => content.current().snapshot, log: createDeploymentLog(db), logger, debounceMs: config.rebuildDebounceMs, lock: createDeployLock(db), source, onFinished: auditDeployment(db) });
+  const deploymentLog = createDeploymentLog(db);
+  const audit = auditDeployment(db);
+  // A commit that changed the API's or the CMS's own code: the supervisor (if any) restarts them from it.
+  const restart = restartAfterDeploy({ log: deploymentLog, channel: processRestartChannel(), root: () => source?.root ?? path.resolve(process.cwd(), '..') });
+  const rebuilds = createRebuildScheduler({ builder, snapshot: () => content.current().snapshot, log: deploymentLog, logger, debounceMs: config.rebuildDebounceMs, lock: createDeployLock(db), source, onFinished: async (d, status) => {
+    await audit(d, status);
+    await restart(d, status);
+  } });
   await content.start();
   const changes = listenForContentChanges({ databaseUrl: config.databaseUrl, logger, onChange: () => void content.refresh() });
   await changes.start();

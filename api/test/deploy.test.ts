@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
 import { BuildFailure } from '../src/integrations/build-failure.ts';
 import { createGitSource, linkDependencies } from '../src/integrations/git-source.ts';
+import type { RestartRequest } from '../src/domain/deploy/request-restart.ts';
 import { appForThisFile } from './file-app.ts';
+import { TEST_SECRET } from './test-app.ts';
 
 // A local bare repository stands in for GitHub (real git); a pusher's clone makes the commits.
 const root = mkdtempSync(path.join(tmpdir(), 'deploy-test-'));
@@ -47,7 +49,9 @@ const builder: SiteBuilder = {
 };
 const SECRET = 'webhook-secret-for-tests';
 const source = createGitSource({ repository: bare, branch: 'main', workDir: path.join(root, 'work'), appRoot: path.resolve(import.meta.dirname, '../..') });
-const t = appForThisFile({ app: () => ({ builder, deploySource: source, overrides: { githubWebhookSecret: SECRET } }) });
+/** What the API asked its supervisor (the IPC channel, here a list). */
+const restartRequests: RestartRequest[] = [];
+const t = appForThisFile({ app: () => ({ builder, deploySource: source, restartChannel: (r) => void restartRequests.push(r), overrides: { githubWebhookSecret: SECRET } }) });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const sign = (body: string, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -135,6 +139,19 @@ describe('deployments from a repository', () => {
     expect(a.body.deployment.id).toBe(b.body.deployment.id);
     expect([a.body.joined, b.body.joined].sort()).toEqual([false, true]);
     expect(await finished(admin, a.body.deployment.id)).toMatchObject({ status: 'succeeded', restartNeeded: ['api'] });
+    // The supervisor is asked to restart the API from the deployed working copy, and the record says so.
+    await expect.poll(() => restartRequests.at(-1)).toEqual({ type: 'restart-services', deployment: a.body.deployment.id, services: ['api'], root: source.root });
+    expect((await admin.get(`/api/admin/deployments/${a.body.deployment.id}`)).body.restart).toMatchObject({ status: 'requested' });
+    // Its progress, as the supervisor reports it on the internal route, reaches the record and the tab.
+    const report = (body: unknown) => t.app.fetch(`/api/internal/deployments/${a.body.deployment.id}/restart`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': TEST_SECRET }, body: JSON.stringify(body) });
+    expect((await report({ status: 'restarting', line: 'restarting api-1 (1 of 2)' })).status).toBe(200);
+    expect((await report({ status: 'restarted', line: 'restarted: api' })).status).toBe(200);
+    expect((await report({ status: 'done', line: 'x' })).status).toBe(400);
+    const restarted = (await admin.get(`/api/admin/deployments/${a.body.deployment.id}`)).body as DeploymentDetail;
+    expect(restarted.restart?.status).toBe('restarted');
+    expect(restarted.restart?.log).toMatch(/restarting api-1 \(1 of 2\)\n.*restarted: api\n$/);
+    // Only our services may report (a proxied call is refused even with the secret).
+    expect((await t.app.fetch(`/api/internal/deployments/${a.body.deployment.id}/restart`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': 'wrong' }, body: '{}' })).status).toBe(403);
     const audit = (await admin.get('/api/admin/audit?action=site.deployed')).body as AuditPage;
     expect(audit.entries[0]).toMatchObject({ actor: { username: 'deploy_admin' }, details: { status: 'succeeded', via: 'admin' } });
     expect(audit.entries.some((e) => e.details.status === 'rolled_back')).toBe(true);

@@ -14,6 +14,7 @@ import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
 import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
 import { createDeployLock } from '../src/domain/deploy/deploy-lock.ts';
 import { auditDeployment } from '../src/domain/deploy/audit-deployment.ts';
+import { restartAfterDeploy, type RestartChannel } from '../src/domain/deploy/request-restart.ts';
 import type { GitSource } from '../src/integrations/git-source.ts';
 import { attachChatServer } from '../src/ws/chat-server.ts';
 
@@ -24,9 +25,14 @@ export const silentLogger = pino({ level: 'silent' });
 const ROOMY_LIMITS = { perAddressPerHour: 10_000, perDomainPerTenMinutes: 10_000 };
 
 /** The real app on a random port, wired to a real database and the given content source; with `databaseUrl` the chat socket too. */
-export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; deploySource?: GitSource; overrides?: Partial<AppDeps>; databaseUrl?: string; heartbeatMs?: number }) {
+export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; deploySource?: GitSource; restartChannel?: RestartChannel; overrides?: Partial<AppDeps>; databaseUrl?: string; heartbeatMs?: number }) {
   const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger, onChange: (s) => rebuilds.request(`content ${s.version}`) });
-  const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: createDeploymentLog(opts.db), logger: silentLogger, debounceMs: 20, lock: createDeployLock(opts.db), source: opts.deploySource ?? null, onFinished: auditDeployment(opts.db) });
+  const deploymentLog = createDeploymentLog(opts.db);
+  const restart = restartAfterDeploy({ log: deploymentLog, channel: opts.restartChannel ?? null, root: () => opts.deploySource?.root ?? 'app-root' });
+  const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: deploymentLog, logger: silentLogger, debounceMs: 20, lock: createDeployLock(opts.db), source: opts.deploySource ?? null, onFinished: async (d, status) => {
+    await auditDeployment(opts.db)(d, status);
+    await restart(d, status);
+  } });
   await content.start();
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
   const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, payments: createPayments(opts.db, null), videoSync: { channel: null, sink: createCmsVideoSink(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), defaultChannel: null }, ...opts.overrides });

@@ -40,6 +40,8 @@ export function createGitSource(opts: { repository: string; branch: string; work
     repository: opts.repository,
     branch: opts.branch,
     siteDir: path.join(opts.workDir, 'site'),
+    /** The working copy: where the deployed code is, and what the supervisor restarts services from. */
+    root: opts.workDir,
     head,
     /** Fetches the branch and checks out its newest commit; says which files changed since `since`. */
     async update(since: string | null, say: (line: string) => void): Promise<SourceUpdate> {

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
+import type { DeploymentLog } from '../domain/deploy/deployment-log.ts';
 import type { RebuildScheduler } from '../domain/deploy/rebuild-scheduler.ts';
 import { identifySiteAdmin } from '../domain/cms-sign-in/identify-site-admin.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -31,7 +32,9 @@ export function requireInternalSecret(secret: string): RequestHandler {
 }
 
 /** Service-to-service calls; the public proxies refuse /api/internal, and so does requireInternalSecret. */
-export function internalRoutes(deps: { secret: string; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader }): Router {
+const RestartProgressSchema = z.object({ status: z.enum(['restarting', 'restarted', 'failed']), line: z.string().min(1).max(2000) });
+
+export function internalRoutes(deps: { secret: string; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader; deployments: DeploymentLog }): Router {
   const r = Router();
   r.use(requireInternalSecret(deps.secret));
   // Reloads the read model now; a new content version schedules a rebuild (server.ts). The CMS
@@ -49,6 +52,13 @@ export function internalRoutes(deps: { secret: string; content: ContentReadModel
   // The CMS's single sign-on: the site session in the forwarded cookies, if it is a site admin's.
   r.get('/site-admin', async (req, res) => {
     res.json(identifySiteAdmin(await deps.readUser(req)));
+  });
+  // The supervisor's progress restarting the services a deployment changed (scripts/lib/rolling-restart.mjs).
+  r.post('/deployments/:id/restart', async (req, res) => {
+    const id = z.coerce.number().int().positive().max(2_147_483_647).parse(req.params.id);
+    const { status, line } = RestartProgressSchema.parse(req.body);
+    if (!(await deps.deployments.restartProgress(id, status, line))) throw new AppError('not_found', 'Deployment not found');
+    res.json({ recorded: true });
   });
   // Used by the start script: build now and answer with the outcome.
   r.post('/rebuild', async (req, res) => {

@@ -24,6 +24,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/internal/content-snapshot': {},
   'GET /api/internal/site-admin': {},
   'POST /api/internal/rebuild': { body: z.object({ trigger: z.string().max(64).optional() }), background: ['deployments', 'audit_log'] },
+  'POST /api/internal/deployments/:id/restart': { body: z.object({ status: z.enum(['restarting', 'restarted', 'failed']), line: z.string().min(1).max(2000) }) },
   'POST /api/webhooks/stripe/': { body: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({ id: z.string() }) }) }) },
   'POST /api/webhooks/github/': { body: z.object({ ref: z.string(), after: z.string() }) },
   // Accounts.

@@ -43,7 +43,11 @@ export type Deployment = {
   durationMs: number | null;
   /** Services whose own code changed with this commit ('api', 'cms'): they need a restart. */
   restartNeeded: string[];
+  /** The supervisor's rolling restart of those services (null: none needed). */
+  restart: { status: RestartStatus; log: string } | null;
 };
+/** requested → restarting → restarted | failed; not_supervised: no supervisor runs these services (compose: restart them yourself). */
+export type RestartStatus = 'requested' | 'restarting' | 'restarted' | 'failed' | 'not_supervised';
 export type DeploymentDetail = Deployment & { log: string };
 export type WebhookDelivery = { at: string; event: string; ref: string | null; result: string };
 /** GET /api/admin/deployments: the source, the live commit, the webhook's state and the history. */

@@ -26,6 +26,10 @@ export const deployments = app.table('deployments', {
   status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed', 'rolled_back'] }).notNull(),
   /** Services whose own code changed in this commit and need a restart ('api', 'cms'). */
   restartNeeded: jsonb('restart_needed').$type<string[]>().notNull().default([]),
+  /** The supervisor's restart of those services: requested, restarting, restarted, failed, or not_supervised (nothing here can restart them). */
+  restartStatus: text('restart_status', { enum: ['requested', 'restarting', 'restarted', 'failed', 'not_supervised'] }),
+  /** What the supervisor said while restarting them, one line each. */
+  restartLog: text('restart_log').notNull().default(''),
   log: text('log').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),

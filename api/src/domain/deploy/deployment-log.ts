@@ -1,4 +1,4 @@
-import type { Deployment, DeploymentDetail, DeploymentKind } from '@app/shared/browser';
+import type { Deployment, DeploymentDetail, DeploymentKind, RestartStatus } from '@app/shared/browser';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deployments, users } from '../../db/schema/index.ts';
@@ -23,6 +23,7 @@ export function createDeploymentLog(db: Db) {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     durationMs: row.finishedAt ? row.finishedAt.getTime() - row.createdAt.getTime() : null,
     restartNeeded: row.restartNeeded,
+    restart: row.restartStatus ? { status: row.restartStatus, log: row.restartLog } : null,
     log: row.log,
   });
   const select = () => db.select(columns).from(deployments).leftJoin(users, eq(users.id, deployments.actorId));
@@ -57,6 +58,12 @@ export function createDeploymentLog(db: Db) {
     async liveCommit(): Promise<string | null> {
       const [row] = await db.select({ commit: deployments.commit }).from(deployments).where(and(eq(deployments.status, 'succeeded'), isNotNull(deployments.commit))).orderBy(desc(deployments.id)).limit(1);
       return row?.commit ?? null;
+    },
+    /** The supervisor's progress restarting the services a deployment changed: a status and a line for its log. */
+    async restartProgress(id: number, status: RestartStatus, line: string): Promise<boolean> {
+      const stamped = `${new Date().toISOString().slice(11, 19)} ${line}\n`;
+      const rows = await db.update(deployments).set({ restartStatus: status, restartLog: sql`right(${deployments.restartLog} || ${stamped}, ${LOG_LIMIT})` }).where(eq(deployments.id, id)).returning({ id: deployments.id });
+      return rows.length > 0;
     },
     /** Runs cut short by a restart (the lock holder checks before its own run). */
     async markInterrupted(): Promise<void> {

@@ -11,20 +11,47 @@ const STATUS_TEXT: Record<Deployment['status'], string> = { queued: 'Queued', ru
 const short = (commit: string | null) => (commit ? commit.slice(0, 7) : '—');
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
 
-/** Follows one deployment, polling its log each second until it ends; then the spec's toast. */
+/** The supervisor is still restarting the services this deployment changed. */
+const restarting = (d: Deployment) => d.restart?.status === 'requested' || d.restart?.status === 'restarting';
+
+/** What the tab says about the services whose code a deployment changed. */
+function restartNote(d: Deployment): string {
+  const services = d.restartNeeded.join(' and ');
+  switch (d.restart?.status) {
+    case 'requested':
+    case 'restarting':
+      return `The ${services} code changed: restarting ${d.restartNeeded.length > 1 ? 'them' : 'it'} one at a time...`;
+    case 'restarted':
+      return `The ${services} code changed: restarted, the new code is running.`;
+    case 'failed':
+      return `The ${services} code changed, but the restart failed: the previous code keeps running (see the restart log).`;
+    default:
+      return `The ${services} code changed: a restart is needed to run it.`;
+  }
+}
+
+/** Follows one deployment, polling its log each second until it ends (and its services' restart with it); then the spec's toast. */
 function useFollow(onDone: () => void) {
   const [followed, setFollowed] = useState<DeploymentDetail | null>(null);
   useEffect(() => {
-    if (!followed || followed.status !== 'running') return;
+    if (!followed || (followed.status !== 'running' && !restarting(followed))) return;
     const timer = setTimeout(async () => {
       try {
         const next = await api.get<DeploymentDetail>(`${OVERVIEW}/${followed.id}`);
+        const wasRunning = followed.status === 'running';
         setFollowed(next);
         if (next.status === 'running') return;
+        // The deployment had ended: this was its services' restart, followed until it ends too.
+        if (!wasRunning) {
+          if (!restarting(next)) onDone();
+          return;
+        }
         onDone();
         if (next.status === 'succeeded') toast({ title: 'Deployment successful', description: 'The site has been updated with the latest changes from GitHub.' });
         else toast({ title: 'Deployment failed', description: 'There was an error deploying the latest changes.', variant: 'destructive' });
       } catch (err) {
+        // While the API itself restarts a read may fail: keep following.
+        if (followed.status !== 'running') return setFollowed({ ...followed });
         setFollowed({ ...followed, status: 'failed', log: `${followed.log}\n${errorMessage(err)}` });
       }
     }, 1000);
@@ -74,7 +101,8 @@ export default function DeploymentTab() {
       {followed && (
         <div className="card space-y-2 p-4" aria-live="polite">
           <p className="text-sm font-medium text-slate-900">Deployment {followed.id}: {STATUS_TEXT[followed.status]}{followed.commit ? ` · ${short(followed.commit)}` : ''}</p>
-          {followed.restartNeeded.length > 0 && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">The {followed.restartNeeded.join(' and ')} code changed: a restart is needed to run it.</p>}
+          {followed.restartNeeded.length > 0 && <p className={`rounded-md px-3 py-2 text-sm ${followed.restart?.status === 'restarted' ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`} data-testid="restart-note">{restartNote(followed)}</p>}
+          {followed.restart?.log && <pre className="max-h-40 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-xs text-slate-800" data-testid="restart-log">{followed.restart.log}</pre>}
           <pre className="max-h-72 overflow-auto whitespace-pre-wrap rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="deploy-log">{followed.log || 'Starting...'}</pre>
         </div>
       )}
@@ -91,7 +119,7 @@ export default function DeploymentTab() {
             <td className="px-4 py-3 text-slate-700">{DEPLOYMENT_KINDS[d.kind]}{d.actor ? ` (${d.actor.username})` : ''}</td>
             <td className="px-4 py-3 font-mono text-slate-700">{short(d.commit)}</td>
             <td className="px-4 py-3 font-mono text-slate-700">{d.contentVersion?.slice(0, 7) ?? '—'}</td>
-            <td className={`px-4 py-3 ${d.status === 'succeeded' ? 'text-emerald-700' : d.status === 'running' ? 'text-slate-700' : 'text-red-700'}`}>{STATUS_TEXT[d.status]}{d.restartNeeded.length ? ' · restart needed' : ''}</td>
+            <td className={`px-4 py-3 ${d.status === 'succeeded' ? 'text-emerald-700' : d.status === 'running' ? 'text-slate-700' : 'text-red-700'}`}>{STATUS_TEXT[d.status]}{d.restartNeeded.length ? ` · ${d.restart?.status === 'restarted' ? 'restarted' : d.restart?.status === 'failed' ? 'restart failed' : restarting(d) ? 'restarting' : 'restart needed'}` : ''}</td>
             <td className="px-4 py-3 text-slate-700">{seconds(d.durationMs)}</td>
             <td className="px-4 py-3 text-right"><button type="button" className="btn-outline" aria-label={`Show the log of deployment ${d.id}`} onClick={() => void api.get<DeploymentDetail>(`${OVERVIEW}/${d.id}`).then(setFollowed, (err: unknown) => toast({ title: 'Error', description: errorMessage(err, 'The deployment log could not be loaded.'), variant: 'destructive' }))}>Log</button></td>
           </tr>
