@@ -32,13 +32,19 @@ const describeExit = ({ code, signal }) => (signal ? `killed by ${signal}` : `ex
  * @param {string[]} args
  * @param {import('node:child_process').SpawnOptions} opts
  * @param {(name: string, line: string) => void} log
- * @param {{ policy?: Partial<typeof DEFAULT_RESTART_POLICY>, command?: string }} [options]
+ * With `onMessage`, a Node service gets an IPC channel and what it sends (`process.send`) is
+ * passed on: the API asks for a rolling restart that way (rolling-restart.mjs). `restart({ cwd })`
+ * replaces the running process on purpose (stopped gracefully, started again, from `cwd` when given);
+ * it is not a crash.
+ *
+ * @param {{ policy?: Partial<typeof DEFAULT_RESTART_POLICY>, command?: string, onMessage?: (message: unknown, service: object) => void, onRestart?: (service: object) => void }} [options]
  */
 export function startService(name, args, opts, log, options = {}) {
   const policy = { ...DEFAULT_RESTART_POLICY, ...options.policy };
   const command = options.command ?? process.execPath;
   const crashes = [];
   let stopping = false;
+  let replacing = false;
   let restarts = 0;
   let child;
   let childExited;
@@ -48,7 +54,8 @@ export function startService(name, args, opts, log, options = {}) {
 
   function launch() {
     // Its own process group, so stopping it also stops what it forks (next start runs a next-server child).
-    child = spawn(command, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child = spawn(command, args, { ...opts, stdio: options.onMessage ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'], detached: true });
+    if (options.onMessage) child.on('message', (message) => options.onMessage(message, service));
     const forward = (d) => String(d).trimEnd().split('\n').forEach((line) => log(name, line));
     child.stdout.on('data', forward);
     child.stderr.on('data', forward);
@@ -63,8 +70,20 @@ export function startService(name, args, opts, log, options = {}) {
         liveGroups.delete(pid);
       }
       if (stopping) return finish({ ...how, gaveUp: false });
+      if (replacing) return;
       onCrash(how);
     });
+  }
+
+  /** SIGTERM to the group, SIGKILL after 10 s; resolves when the process has exited. */
+  async function end(current) {
+    if (current.exitCode === null && current.signalCode === null) {
+      signalGroup(current.pid, 'SIGTERM');
+      const timer = setTimeout(() => signalGroup(current.pid, 'SIGKILL'), 10_000);
+      await new Promise((resolve) => (current.exitCode !== null || current.signalCode !== null ? resolve() : current.once('exit', resolve)));
+      clearTimeout(timer);
+    }
+    signalGroup(current.pid, 'SIGKILL');
   }
 
   function onCrash(how) {
@@ -96,6 +115,27 @@ export function startService(name, args, opts, log, options = {}) {
       return restarts;
     },
     exited,
+    get cwd() {
+      return opts.cwd;
+    },
+    /** Replaces the process on purpose (a deployment changed its code): stopped gracefully, started again from `cwd`. */
+    async restart({ cwd } = {}) {
+      if (stopping) return;
+      replacing = true;
+      try {
+        if (retryTimer) {
+          clearTimeout(retryTimer);
+          retryTimer = null;
+        }
+        await end(child);
+        if (stopping) return;
+        if (cwd) opts = { ...opts, cwd };
+        launch();
+        log('supervisor', `${name} restarted on purpose${cwd ? ` from ${cwd}` : ''} (pid ${child.pid})`);
+      } finally {
+        replacing = false;
+      }
+    },
     async stop() {
       stopping = true;
       if (retryTimer) {
