@@ -8,7 +8,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { API_INSTANCES, MAX_RESTARTS, SERVICES } from '../../deploy/shape.mjs';
 import { startSmtpCatcher } from './smtp-catcher.mjs';
-import { assertPortFree, buildCms, loadSecrets, prepareCms, root, signalApi, waitFor } from './stack.mjs';
+import { createRollingRestarter, reportToApi } from './rolling-restart.mjs';
+import { assertPortFree, buildCms, buildCmsIn, loadSecrets, prepareCms, root, signalApi, waitFor } from './stack.mjs';
 import { startService } from './supervisor.mjs';
 
 /** Debian's caddy, installed the way .ci/run installs Chromium when it is missing. */
@@ -103,6 +104,7 @@ export async function startProductionShape(options = {}) {
   const services = [];
   let smtp = null;
   const policy = { maxRestarts: MAX_RESTARTS };
+  let restarter = { request: () => {} };
 
   async function stop() {
     for (const s of [...services].reverse()) await s.stop();
@@ -140,7 +142,7 @@ export async function startProductionShape(options = {}) {
     await waitFor(`${envs.cms.CMS_URL}${SERVICES.cms.health}`, { service: cms, timeoutMs: 180_000, ok: (s) => s === 200 });
     // One after another the first time, so the first migrates and creates the first admin alone.
     for (const [i, apiEnv] of envs.api.entries()) {
-      const api = startService(`api-${i + 1}`, ['src/server.ts'], { cwd: path.join(root, 'api'), env: { ...base, ...apiEnv } }, log, { policy });
+      const api = startService(`api-${i + 1}`, ['src/server.ts'], { cwd: path.join(root, 'api'), env: { ...base, ...apiEnv } }, log, { policy, onMessage: (message) => restarter.request(message) });
       services.push(api);
       const apiUrl = `http://127.0.0.1:${ports.api[i]}`;
       await waitFor(`${apiUrl}/api/health`, { service: api, ok: (s) => s === 200 });
@@ -153,6 +155,16 @@ export async function startProductionShape(options = {}) {
       const result = await signalApi({ API_URL: `http://127.0.0.1:${ports.api[0]}`, INTERNAL_SECRET: envs.cms.INTERNAL_SECRET }, 'rebuild', { trigger: 'startup' });
       if (result.status !== 'succeeded') throw new Error(`the first site build failed (see deployment ${result.id})`);
     }
+
+    // A deployment that changed the API's or the CMS's code: each instance, then the CMS, restarted from it in turn.
+    const apiMembers = ports.api.map((port, i) => ({ service: services.find((s) => s.name === `api-${i + 1}`), healthUrl: `http://127.0.0.1:${port}/api/health` }));
+    restarter = createRollingRestarter({
+      groups: { api: apiMembers, cms: [{ service: cms, healthUrl: `${envs.cms.CMS_URL}${SERVICES.cms.health}` }] },
+      appRoot: root,
+      prepare: { cms: (codeRoot) => buildCmsIn(codeRoot, { ...base, ...envs.cms }) },
+      report: reportToApi({ apiUrls: apiMembers.map((m) => m.healthUrl.replace('/api/health', '')), internalSecret: envs.cms.INTERNAL_SECRET }),
+      log,
+    });
 
     step('starting the site server and Caddy');
     const site = startService('site', ['server/main.ts'], { cwd: path.join(root, 'site'), env: { ...base, ...envs.site, SITE_HOST: '127.0.0.1' } }, log, { policy });

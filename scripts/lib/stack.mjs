@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
+import { createRollingRestarter, reportToApi } from './rolling-restart.mjs';
 import { startService } from './supervisor.mjs';
 
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -166,8 +167,16 @@ export async function startStack(options = {}) {
     const api = startService('api', [...(mode === 'dev' ? ['--watch'] : []), 'src/server.ts'], {
       cwd: path.join(root, 'api'),
       env: { ...shared, API_PORT: String(apiPort), SITE_DIR: siteDir, DEMO_ACCOUNTS: demo ? 'true' : 'false', NODE_ENV: production ? 'production' : (env.NODE_ENV ?? 'development') },
-    }, log);
+    }, log, { onMessage: (message) => restarter.request(message) });
     services.push(api);
+    // A deployment that changed the API's or the CMS's code: restarted from it (the CMS built there first).
+    const restarter = createRollingRestarter({
+      groups: { api: [{ service: api, healthUrl: `${shared.API_URL}/api/health` }], cms: [{ service: cms, healthUrl: `${shared.CMS_URL}/cms/api/categories?limit=1` }] },
+      appRoot: root,
+      prepare: mode === 'production' ? { cms: (codeRoot) => buildCmsIn(codeRoot, shared) } : {},
+      report: reportToApi({ apiUrls: [shared.API_URL], internalSecret: shared.INTERNAL_SECRET }),
+      log,
+    });
     await waitFor(`${shared.CMS_URL}/cms/api/categories?limit=1`, { service: cms, timeoutMs: 180_000, ok: (s) => s === 200 });
     await waitFor(`${shared.API_URL}/api/health`, { service: api, ok: (s) => s === 200 });
     // The API loaded content while the CMS was still starting; load again now it is up.
@@ -238,6 +247,13 @@ export async function prepareCms(shared, demo) {
   }).catch((err) => {
     throw new Error(`the CMS could not prepare its database: ${err.message}`);
   });
+}
+
+/** The CMS of another code root (a deployed commit) made ready to run: its migrations, then its `next build`. */
+export async function buildCmsIn(codeRoot, shared) {
+  const cwd = path.join(codeRoot, 'cms');
+  await run('cms', [path.join(codeRoot, 'node_modules/payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], { cwd, env: { ...shared, SEED_DEMO_CONTENT: 'false' } });
+  await run('cms', [path.join(codeRoot, 'node_modules/next/dist/bin/next'), 'build'], { cwd, env: { ...shared, NODE_ENV: 'production' } });
 }
 
 /** `next build` of the CMS, only when its source changed since the last build. */
