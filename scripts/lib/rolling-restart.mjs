@@ -3,7 +3,13 @@
 // the deployed code; they are restarted one at a time, each instance waited for until it is
 // healthy, so the others keep serving. A service that will not come up on the new code is put
 // back — with every instance already moved — on the code it ran before, and the restart stops there.
+// The deployed code is a release folder per commit, which nothing changes afterwards (the API makes
+// it); release folders no service runs from are removed once a restart is over.
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+
+/** A release folder is named by its commit (api/src/integrations/git-source.ts); nothing else is ever removed. */
+const RELEASE_NAME = /^[0-9a-f]{40}$/;
 
 /**
  * @typedef {{ service: { name: string, cwd: string, child: import('node:child_process').ChildProcess, restart(o?: { cwd?: string }): Promise<void> }, healthUrl: string }} Member
@@ -18,7 +24,12 @@ import path from 'node:path';
  * @returns {{ request(message: unknown): void, idle(): Promise<void> }}
  */
 export function createRollingRestarter({ groups, appRoot, prepare = {}, report, log, healthTimeoutMs = 120_000 }) {
-  let root = appRoot;
+  // Each service's folder inside a code root ('api', 'cms'), fixed at start: the API and the CMS
+  // may run from different releases (a commit that changed only the API), so a new root is joined
+  // with the service's own folder, never with a path relative to another service's root.
+  const folders = new Map(Object.values(groups).flat().map((m) => [m.service, path.relative(appRoot, m.service.cwd)]));
+  /** Roots asked for and not yet restarted onto: never pruned. */
+  const pending = [];
   let chain = Promise.resolve();
 
   const say = async (deployment, status, line) => {
@@ -57,7 +68,7 @@ export function createRollingRestarter({ groups, appRoot, prepare = {}, report, 
     for (const [i, member] of members.entries()) {
       const previous = member.service.cwd;
       await say(deployment, 'restarting', `restarting ${member.service.name} (${i + 1} of ${members.length})`);
-      await member.service.restart({ cwd: path.join(newRoot, path.relative(root, previous)) });
+      await member.service.restart({ cwd: path.join(newRoot, folders.get(member.service)) });
       moved.push({ member, previous });
       if (await healthy(member)) continue;
       await say(deployment, 'restarting', `${member.service.name} did not become healthy on the new code: putting ${moved.length > 1 ? 'the restarted services' : 'it'} back on the previous code`);
@@ -67,15 +78,41 @@ export function createRollingRestarter({ groups, appRoot, prepare = {}, report, 
       }
       return say(deployment, 'failed', `${member.service.name} could not run the new code; the previous code runs again`);
     }
-    root = newRoot;
     await say(deployment, 'restarted', `restarted: ${order.join(' and ')} (${members.map((m) => `${m.service.name} pid ${m.service.child.pid}`).join(', ')})`);
+  }
+
+  /**
+   * Removes the release folders beside `releaseRoot` that no service runs from and no waiting
+   * request names; the one each service runs from (the rollback target next time) is kept.
+   */
+  function pruneReleases(releaseRoot) {
+    if (!RELEASE_NAME.test(path.basename(releaseRoot))) return;
+    const releases = path.dirname(releaseRoot);
+    const inUse = new Set([...folders.keys()].map((s) => path.relative(releases, s.cwd).split(path.sep)[0]));
+    for (const root of pending) inUse.add(path.basename(root));
+    for (const name of readdirSync(releases)) {
+      if (!RELEASE_NAME.test(name) || inUse.has(name)) continue;
+      rmSync(path.join(releases, name), { recursive: true, force: true });
+      log('supervisor', `removed the release ${name.slice(0, 12)}: nothing runs from it`);
+    }
   }
 
   return {
     request(message) {
       if (message?.type !== 'restart-services' || !Number.isInteger(message.deployment) || !Array.isArray(message.services) || typeof message.root !== 'string') return;
+      pending.push(message.root);
       // One rolling restart at a time; a second request waits for the first.
-      chain = chain.then(() => run(message)).catch((err) => log('supervisor', `the rolling restart stopped: ${err.message}`));
+      chain = chain
+        .then(() => run(message))
+        .catch((err) => log('supervisor', `the rolling restart stopped: ${err.message}`))
+        .finally(() => {
+          pending.splice(pending.indexOf(message.root), 1);
+          try {
+            pruneReleases(message.root);
+          } catch (err) {
+            log('supervisor', `could not remove old releases: ${err.message}`);
+          }
+        });
     },
     idle: () => chain,
   };

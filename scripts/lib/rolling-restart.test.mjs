@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -115,4 +115,88 @@ describe('a rolling restart onto a deployed commit', () => {
     await restarter.idle();
     expect(reports).toEqual([]);
   });
+});
+
+/** A release folder named by its commit, holding an API and a CMS that answer with their version. */
+function release(releases, commit, version = commit.slice(0, 7)) {
+  for (const service of ['api', 'cms']) {
+    mkdirSync(path.join(releases, commit, service), { recursive: true });
+    writeFileSync(path.join(releases, commit, service, 'server.mjs'), SERVER(`${service} ${version}`));
+  }
+  return path.join(releases, commit);
+}
+const commit = (n) => String(n).repeat(40);
+
+describe('restarting the API and the CMS from release folders', () => {
+  const releases = path.join(home, 'releases');
+  const appRoot = release(home, 'app', 'app');
+  let api;
+  let cms;
+  let prepared;
+  let failPrepare = false;
+  let rr;
+  beforeAll(async () => {
+    const [apiPort, cmsPort] = [await freePort(), await freePort()];
+    const start = (name, port) => ({ port, service: startService(name, ['server.mjs'], { cwd: path.join(appRoot, name), env: { ...process.env, PORT: String(port) } }, (who, line) => lines.push(`${who}: ${line}`)) });
+    api = start('api', apiPort);
+    cms = start('cms', cmsPort);
+    for (const { port } of [api, cms]) {
+      for (let i = 0; i < 100 && (await answer(port)) === null; i++) await new Promise((r) => setTimeout(r, 100));
+    }
+    prepared = [];
+    rr = createRollingRestarter({
+      groups: { api: [{ service: api.service, healthUrl: `http://127.0.0.1:${apiPort}/` }], cms: [{ service: cms.service, healthUrl: `http://127.0.0.1:${cmsPort}/` }] },
+      appRoot,
+      prepare: {
+        cms: async (root) => {
+          prepared.push(root);
+          if (failPrepare) throw new Error('next build exited with 1\nType error in src/payload.config.ts');
+        },
+      },
+      report: async (deployment, status, line) => void reports.push({ deployment, status, line }),
+      log: (name, line) => lines.push(`${name}: ${line}`),
+      healthTimeoutMs: 5_000,
+    });
+  });
+  afterAll(async () => {
+    for (const s of [api, cms]) await s?.service.stop();
+  });
+  const versions = async () => [(await answer(api.port)).version, (await answer(cms.port)).version];
+
+  it('restarts the CMS from the release it is asked for after the API moved on alone', async () => {
+    reports.length = 0;
+    rr.request({ type: 'restart-services', deployment: 20, services: ['api'], root: release(releases, commit(1)) });
+    await rr.idle();
+    expect(await versions()).toEqual(['api 1111111', 'cms app']);
+    expect(prepared).toEqual([]);
+    rr.request({ type: 'restart-services', deployment: 21, services: ['api', 'cms'], root: release(releases, commit(2)) });
+    await rr.idle();
+    expect(await versions()).toEqual(['api 2222222', 'cms 2222222']);
+    expect(prepared).toEqual([path.join(releases, commit(2))]);
+    expect(reports.at(-1)).toMatchObject({ deployment: 21, status: 'restarted' });
+  }, 30_000);
+
+  it('keeps every service running as it was when the CMS cannot be built in the new code, and says why', async () => {
+    reports.length = 0;
+    failPrepare = true;
+    const pids = [api.service.child.pid, cms.service.child.pid];
+    rr.request({ type: 'restart-services', deployment: 22, services: ['api', 'cms'], root: release(releases, commit(3)) });
+    await rr.idle();
+    failPrepare = false;
+    expect([api.service.child.pid, cms.service.child.pid]).toEqual(pids);
+    expect(await versions()).toEqual(['api 2222222', 'cms 2222222']);
+    expect(reports.at(-1)).toEqual({ deployment: 22, status: 'failed', line: 'the cms could not be prepared (next build exited with 1 Type error in src/payload.config.ts): nothing was restarted, the previous code keeps running' });
+  }, 30_000);
+
+  it('removes the releases nothing runs from, and keeps the ones the API and the CMS run from', async () => {
+    // Release 1 (the API's before) and 3 (never started) are gone; 2 runs both.
+    expect(readdirSync(releases).sort()).toEqual([commit(2)]);
+    rr.request({ type: 'restart-services', deployment: 23, services: ['api'], root: release(releases, commit(4)) });
+    await rr.idle();
+    // The CMS still runs from release 2: it is kept beside the API's release 4.
+    expect(readdirSync(releases).sort()).toEqual([commit(2), commit(4)]);
+    expect(await versions()).toEqual(['api 4444444', 'cms 2222222']);
+    // Only folders named by a commit are ever removed.
+    expect(readdirSync(home)).toContain('app');
+  }, 30_000);
 });
