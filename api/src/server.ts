@@ -78,7 +78,7 @@ async function main() {
   const deploymentLog = createDeploymentLog(db);
   const audit = auditDeployment(db);
   // A commit that changed the API's or the CMS's own code: the supervisor (if any) restarts them from it.
-  const restart = restartAfterDeploy({ log: deploymentLog, channel: processRestartChannel(), root: () => source?.root ?? path.resolve(process.cwd(), '..') });
+  const restart = restartAfterDeploy({ log: deploymentLog, channel: processRestartChannel(), release: async (commit) => (source ? source.release(commit) : path.resolve(process.cwd(), '..')) });
   const rebuilds = createRebuildScheduler({ builder, snapshot: () => content.current().snapshot, log: deploymentLog, logger, debounceMs: config.rebuildDebounceMs, lock: createDeployLock(db), source, onFinished: async (d, status) => {
     await audit(d, status);
     await restart(d, status);

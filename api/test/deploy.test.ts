@@ -48,7 +48,10 @@ const builder: SiteBuilder = {
   },
 };
 const SECRET = 'webhook-secret-for-tests';
-const source = createGitSource({ repository: bare, branch: 'main', workDir: path.join(root, 'work'), appRoot: path.resolve(import.meta.dirname, '../..') });
+const appRoot = path.resolve(import.meta.dirname, '../..');
+const source = createGitSource({ repository: bare, branch: 'main', workDir: path.join(root, 'work'), appRoot });
+/** Where a deployed commit's release folder is (beside the working copy). */
+const releaseOf = (commit: string) => path.join(root, 'deploy-releases', commit);
 /** What the API asked its supervisor (the IPC channel, here a list). */
 const restartRequests: RestartRequest[] = [];
 const t = appForThisFile({ app: () => ({ builder, deploySource: source, restartChannel: (r) => void restartRequests.push(r), overrides: { githubWebhookSecret: SECRET } }) });
@@ -139,8 +142,8 @@ describe('deployments from a repository', () => {
     expect(a.body.deployment.id).toBe(b.body.deployment.id);
     expect([a.body.joined, b.body.joined].sort()).toEqual([false, true]);
     expect(await finished(admin, a.body.deployment.id)).toMatchObject({ status: 'succeeded', restartNeeded: ['api'] });
-    // The supervisor is asked to restart the API from the deployed working copy, and the record says so.
-    await expect.poll(() => restartRequests.at(-1)).toEqual({ type: 'restart-services', deployment: a.body.deployment.id, services: ['api'], root: source.root });
+    // The supervisor is asked to restart the API from the deployed commit's release folder, and the record says so.
+    await expect.poll(() => restartRequests.at(-1)).toEqual({ type: 'restart-services', deployment: a.body.deployment.id, services: ['api'], root: releaseOf(git(pusher, 'rev-parse', 'HEAD')) });
     expect((await admin.get(`/api/admin/deployments/${a.body.deployment.id}`)).body.restart).toMatchObject({ status: 'requested' });
     // Its progress, as the supervisor reports it on the internal route, reaches the record and the tab.
     const report = (body: unknown) => t.app.fetch(`/api/internal/deployments/${a.body.deployment.id}/restart`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': TEST_SECRET }, body: JSON.stringify(body) });
@@ -158,6 +161,26 @@ describe('deployments from a repository', () => {
     expect(audit.entries.some((e) => e.details.via === 'webhook' && e.actor === null)).toBe(true);
   });
 
+  it('restarts from a release folder of the deployed commit, which later deployments leave as it was', async () => {
+    const admin = await t.member('deploy_admin', 'free', true);
+    const first = push('api release 1', 'main', 'api/src/changed.ts');
+    const deploy = async () => finished(admin, ((await admin.post('/api/deploy')).body as DeployStarted).deployment.id);
+    expect(await deploy()).toMatchObject({ status: 'succeeded', commit: first, restartNeeded: ['api'] });
+    await expect.poll(() => restartRequests.at(-1)?.root).toBe(releaseOf(first));
+    const release = releaseOf(first);
+    expect(readFileSync(path.join(release, 'api/src/changed.ts'), 'utf8')).toBe('api release 1');
+    // It runs with the installed packages, as the working copy does.
+    expect(realpathSync(path.join(release, 'node_modules/zod'))).toBe(realpathSync(path.join(appRoot, 'node_modules/zod')));
+
+    // The next deployment moves the working copy on; the running code (and a rollback's target) does not move.
+    const second = push('api release 2', 'main', 'api/src/changed.ts');
+    expect(await deploy()).toMatchObject({ status: 'succeeded', commit: second });
+    await expect.poll(() => restartRequests.at(-1)?.root).toBe(releaseOf(second));
+    expect(readFileSync(path.join(source.siteDir, '../api/src/changed.ts'), 'utf8')).toBe('api release 2');
+    expect(readFileSync(path.join(release, 'api/src/changed.ts'), 'utf8')).toBe('api release 1');
+    expect(readFileSync(path.join(releaseOf(second), 'api/src/changed.ts'), 'utf8')).toBe('api release 2');
+  });
+
   it('is for admins only', async () => {
     const member = await t.member('deploy_member');
     expect((await member.post('/api/deploy')).status).toBe(403);
@@ -168,7 +191,6 @@ describe('deployments from a repository', () => {
 
 describe('the working copy’s dependencies', () => {
   it('links the installed packages but its own workspace packages, so a build runs the copy’s shared code', async () => {
-    const appRoot = path.resolve(import.meta.dirname, '../..');
     const copy = path.join(root, 'link-check');
     for (const dir of ['packages/shared', 'api', 'site']) mkdirSync(path.join(copy, dir), { recursive: true });
     await linkDependencies(appRoot, copy);

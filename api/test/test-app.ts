@@ -28,7 +28,7 @@ const ROOMY_LIMITS = { perAddressPerHour: 10_000, perDomainPerTenMinutes: 10_000
 export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; deploySource?: GitSource; restartChannel?: RestartChannel; overrides?: Partial<AppDeps>; databaseUrl?: string; heartbeatMs?: number }) {
   const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger, onChange: (s) => rebuilds.request(`content ${s.version}`) });
   const deploymentLog = createDeploymentLog(opts.db);
-  const restart = restartAfterDeploy({ log: deploymentLog, channel: opts.restartChannel ?? null, root: () => opts.deploySource?.root ?? 'app-root' });
+  const restart = restartAfterDeploy({ log: deploymentLog, channel: opts.restartChannel ?? null, release: async (commit) => (opts.deploySource ? opts.deploySource.release(commit) : 'app-root') });
   const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: deploymentLog, logger: silentLogger, debounceMs: 20, lock: createDeployLock(opts.db), source: opts.deploySource ?? null, onFinished: async (d, status) => {
     await auditDeployment(opts.db)(d, status);
     await restart(d, status);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, readlink, rm, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -15,6 +15,7 @@ export type SourceUpdate = { commit: string; previous: string | null; changedFil
  * node_modules while the lockfile matches it; a changed lockfile is installed in the copy.
  */
 export function createGitSource(opts: { repository: string; branch: string; workDir: string; appRoot: string }) {
+  const releasesDir = path.join(path.dirname(opts.workDir), 'deploy-releases');
   const git = async (args: string[], cwd = opts.workDir) => (await exec('git', args, { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })).stdout.trim();
 
   async function head(): Promise<string | null> {
@@ -22,10 +23,15 @@ export function createGitSource(opts: { repository: string; branch: string; work
     return git(['rev-parse', 'HEAD']).catch(() => null);
   }
 
-  async function prepareDependencies(changed: string[] | null, say: (line: string) => void) {
+  /** Whether the working copy's lockfile differs from the running app's (then the copy has its own install). */
+  async function ownLockfile(): Promise<boolean> {
     const own = await readFile(path.join(opts.workDir, 'package-lock.json'), 'utf8').catch(() => null);
     const running = await readFile(path.join(opts.appRoot, 'package-lock.json'), 'utf8').catch(() => null);
-    if (own !== null && own !== running && (changed === null || changed.includes('package-lock.json'))) {
+    return own !== null && own !== running;
+  }
+
+  async function prepareDependencies(changed: string[] | null, say: (line: string) => void) {
+    if ((await ownLockfile()) && (changed === null || changed.includes('package-lock.json'))) {
       say('package-lock.json changed: installing dependencies (npm ci --ignore-scripts)');
       await removeLinkedDependencies(opts.workDir);
       const npm = await exec('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: opts.workDir, maxBuffer: 64 * 1024 * 1024 });
@@ -40,9 +46,27 @@ export function createGitSource(opts: { repository: string; branch: string; work
     repository: opts.repository,
     branch: opts.branch,
     siteDir: path.join(opts.workDir, 'site'),
-    /** The working copy: where the deployed code is, and what the supervisor restarts services from. */
-    root: opts.workDir,
     head,
+    /**
+     * An unchanging copy of a deployed commit (`<releases>/<commit>`, made once) for the supervisor
+     * to restart the API and the CMS from. Not the working copy: it moves on with the next deployment
+     * and with a rollback, while a running service — and the code a failed restart puts it back on —
+     * must stay on the commit it was started from. The supervisor removes those nothing runs from.
+     */
+    async release(commit: string): Promise<string> {
+      const dir = path.join(releasesDir, commit);
+      const made = path.join(dir, '.release');
+      if (existsSync(made)) return dir;
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+      const archive = `${dir}.tar`;
+      await git(['archive', '--format=tar', '-o', archive, commit]);
+      await exec('tar', ['-xf', archive, '-C', dir]);
+      await rm(archive, { force: true });
+      await linkDependencies((await ownLockfile()) ? opts.workDir : opts.appRoot, dir);
+      await writeFile(made, `${commit}\n`);
+      return dir;
+    },
     /** Fetches the branch and checks out its newest commit; says which files changed since `since`. */
     async update(since: string | null, say: (line: string) => void): Promise<SourceUpdate> {
       const previous = await head();
