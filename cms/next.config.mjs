@@ -2,7 +2,10 @@ import { withPayload } from '@payloadcms/next/withPayload';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A deployed commit's release folder links the app's installed packages, and Turbopack reads no
+// file outside its root: the build there names a root holding both (CMS_WORKSPACE_ROOT, set by
+// scripts/lib/stack.mjs's buildCmsIn).
+const root = process.env.CMS_WORKSPACE_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },

@@ -2,7 +2,7 @@
 // again. Used by `npm start`, `npm run dev`, the end-to-end tests and the benchmarks.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -253,7 +253,17 @@ export async function prepareCms(shared, demo) {
 export async function buildCmsIn(codeRoot, shared) {
   const cwd = path.join(codeRoot, 'cms');
   await run('cms', [path.join(codeRoot, 'node_modules/payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], { cwd, env: { ...shared, SEED_DEMO_CONTENT: 'false' } });
-  await run('cms', [path.join(codeRoot, 'node_modules/next/dist/bin/next'), 'build'], { cwd, env: { ...shared, NODE_ENV: 'production' } });
+  // Its packages are links to where they are installed, outside the code root (cms/next.config.mjs).
+  const workspaceRoot = commonFolder(codeRoot, path.dirname(realpathSync(path.join(codeRoot, 'node_modules/next'))));
+  await run('cms', [path.join(codeRoot, 'node_modules/next/dist/bin/next'), 'build'], { cwd, env: { ...shared, NODE_ENV: 'production', CMS_WORKSPACE_ROOT: workspaceRoot } });
+}
+
+/** The deepest folder holding both paths. */
+export function commonFolder(a, b) {
+  const [x, y] = [path.resolve(a).split(path.sep), path.resolve(b).split(path.sep)];
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i += 1;
+  return x.slice(0, i).join(path.sep) || path.sep;
 }
 
 /** `next build` of the CMS, only when its source changed since the last build. */
