@@ -143,14 +143,7 @@ export function startService(name, args, opts, log, options = {}) {
         retryTimer = null;
         finish({ code: null, signal: null, gaveUp: false });
       }
-      const current = child;
-      if (current.exitCode === null && current.signalCode === null) {
-        signalGroup(current.pid, 'SIGTERM');
-        const timer = setTimeout(() => signalGroup(current.pid, 'SIGKILL'), 10_000);
-        await childExited;
-        clearTimeout(timer);
-      }
-      signalGroup(current.pid, 'SIGKILL');
+      await end(child);
     },
   };
   launch();
