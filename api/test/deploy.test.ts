@@ -165,7 +165,8 @@ describe('deployments from a repository', () => {
     const admin = await t.member('deploy_admin', 'free', true);
     const first = push('api release 1', 'main', 'api/src/changed.ts');
     const deploy = async () => finished(admin, ((await admin.post('/api/deploy')).body as DeployStarted).deployment.id);
-    expect(await deploy()).toMatchObject({ status: 'succeeded', commit: first, restartNeeded: ['api'] });
+    // Once it reads as live, its restart is already under way (a follower never stops at "live, nothing restarting").
+    expect(await deploy()).toMatchObject({ status: 'succeeded', commit: first, restartNeeded: ['api'], restart: { status: 'requested' } });
     await expect.poll(() => restartRequests.at(-1)?.root).toBe(releaseOf(first));
     const release = releaseOf(first);
     expect(readFileSync(path.join(release, 'api/src/changed.ts'), 'utf8')).toBe('api release 1');
@@ -174,7 +175,7 @@ describe('deployments from a repository', () => {
 
     // The next deployment moves the working copy on; the running code (and a rollback's target) does not move.
     const second = push('api release 2', 'main', 'api/src/changed.ts');
-    expect(await deploy()).toMatchObject({ status: 'succeeded', commit: second });
+    expect(await deploy()).toMatchObject({ status: 'succeeded', commit: second, restart: { status: 'requested' } });
     await expect.poll(() => restartRequests.at(-1)?.root).toBe(releaseOf(second));
     expect(readFileSync(path.join(source.siteDir, '../api/src/changed.ts'), 'utf8')).toBe('api release 2');
     expect(readFileSync(path.join(release, 'api/src/changed.ts'), 'utf8')).toBe('api release 1');

@@ -37,7 +37,10 @@ export function createDeploymentLog(db: Db) {
       await db.update(deployments).set({ log: log.slice(-LOG_LIMIT), ...fields }).where(eq(deployments.id, id));
     },
     async finish(id: number, status: FinishedStatus, log: string, fields: { commit?: string | null; restartNeeded?: string[] } = {}): Promise<void> {
-      await db.update(deployments).set({ status, log: log.slice(-LOG_LIMIT), finishedAt: sql`now()`, ...fields }).where(eq(deployments.id, id));
+      // Live with services to restart: the restart is pending from the same moment (request-restart.ts
+      // then says how it goes), so a reader never sees a finished deployment with no restart under way.
+      const restartStatus = status === 'succeeded' && fields.restartNeeded?.length ? ('requested' as const) : undefined;
+      await db.update(deployments).set({ status, log: log.slice(-LOG_LIMIT), finishedAt: sql`now()`, ...fields, ...(restartStatus ? { restartStatus } : {}) }).where(eq(deployments.id, id));
     },
     async get(id: number): Promise<DeploymentDetail | null> {
       const [row] = await select().where(eq(deployments.id, id));
