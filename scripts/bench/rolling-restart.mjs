@@ -4,10 +4,12 @@
 // changes the API's /api/health answer is pushed and deployed; the supervisor restarts the two
 // instances one at a time from the deployed working copy while a loop reads /api/health through
 // Caddy. Prints the restart's log, how long it took and how many reads failed (must be 0), and
-// checks both instances run the new code.
+// checks both instances run the new code. Then a commit that changes the CMS's code too: its
+// `next build` runs in the commit's release folder while the old CMS serves, then the instances and
+// the CMS are restarted from it; prints how long the one CMS instance was away.
 //   BENCH_DATABASE_URL (the PostgreSQL server for a fresh database; default the machine's), BENCH_PORT (8280)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,6 +110,59 @@ try {
   check(second.restart?.status === 'restarted', 'the supervisor restarted the API instances and said so');
   check(releases.every((h) => h.release === marker), `both instances run the new code (${releases.map((h) => h.instance).join(', ')})`);
   check(reads.failed === 0, 'no read failed while the instances restarted one at a time');
+
+  console.log('\na commit that changes the API’s and the CMS’s code, deployed');
+  const info = path.join(pusher, 'cms/src/endpoints/service-info.ts');
+  const cmsMarker = `cms-${Date.now()}`;
+  writeFileSync(info, readFileSync(info, 'utf8').replace('Response.json({ payloadVersion,', `Response.json({ release: '${cmsMarker}', payloadVersion,`));
+  writeFileSync(health, readFileSync(health, 'utf8').replace(marker, cmsMarker));
+  git(pusher, 'commit', '--quiet', '-am', 'Service info names its release');
+  git(pusher, 'push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`);
+  const cmsInfo = () => fetch(`${shape.cmsUrl}/cms/api/service-info`, { headers: { 'x-internal-secret': shape.internalSecret }, signal: AbortSignal.timeout(5_000) }).then((r) => r.json()).catch(() => null);
+  const cmsPidBefore = shape.services.cms.child.pid;
+  // The API reads go on; the CMS (one instance) is read too, to say how long it was away.
+  reading = true;
+  const apiReads = { ok: 0, failed: 0 };
+  const cmsReads = { ok: 0, failed: 0, firstFailure: 0, lastFailure: 0 };
+  const apiLoops = Array.from({ length: 2 }, async () => {
+    while (reading) {
+      const res = await fetch(`${publicUrl}/api/health`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+      apiReads[res?.ok ? 'ok' : 'failed'] += 1;
+      await res?.arrayBuffer().catch(() => undefined);
+    }
+  });
+  const cmsLoop = (async () => {
+    while (reading) {
+      const res = await fetch(`${publicUrl}/cms/api/categories?limit=1`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+      if (res?.ok) cmsReads.ok += 1;
+      else {
+        cmsReads.failed += 1;
+        cmsReads.lastFailure = Date.now();
+        cmsReads.firstFailure ||= cmsReads.lastFailure;
+      }
+      await res?.arrayBuffer().catch(() => undefined);
+      await sleep(100);
+    }
+  })();
+  const thirdStarted = Date.now();
+  const third = await deployAndWait();
+  const thirdSeconds = (Date.now() - thirdStarted) / 1000;
+  await sleep(1000);
+  reading = false;
+  await Promise.all([...apiLoops, cmsLoop]);
+  console.log(`  deployment ${third.id}: ${third.status}, restart needed: ${third.restartNeeded.join(', ')}, restart ${third.restart?.status}`);
+  console.log(third.restart?.log.trimEnd().split('\n').map((l) => `    ${l}`).join('\n'));
+  const cmsAway = cmsReads.failed ? (cmsReads.lastFailure - cmsReads.firstFailure) / 1000 : 0;
+  console.log(`  deploy, CMS build in the release and restarts ${thirdSeconds.toFixed(1)} s; API reads through Caddy: ${apiReads.ok} answered, ${apiReads.failed} failed; CMS reads: ${cmsReads.ok} answered, ${cmsReads.failed} failed (away about ${cmsAway.toFixed(1)} s: one instance)`);
+  const cmsAfter = await cmsInfo();
+  const apiAfter = await Promise.all(shape.apiUrls.map((u) => fetch(`${u}/api/health`).then((r) => r.json())));
+  check(third.status === 'succeeded' && third.restartNeeded.join() === 'api,cms', 'the deployment says the API and CMS code changed');
+  check(third.restart?.status === 'restarted', 'the supervisor built the CMS in the release, restarted the API instances and the CMS, and said so');
+  check(cmsAfter?.release === cmsMarker && shape.services.cms.child.pid !== cmsPidBefore, `the CMS runs the new code (pid ${cmsPidBefore} → ${shape.services.cms.child.pid})`);
+  check(apiAfter.every((h) => h.release === cmsMarker), 'both API instances run the new code');
+  check(apiReads.failed === 0, 'no API read failed meanwhile');
+  const left = readdirSync(path.join(dataDir, 'deploy-releases'));
+  check(left.length === 1 && left[0] === third.commit, `one release folder is left, the running one (${left.map((r) => r.slice(0, 12)).join(', ')})`);
 } finally {
   await shape.stop();
   rmSync(work, { recursive: true, force: true });
