@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, DEPLOYMENT_KINDS, errorMessage, formatShortDateTime, type Deployment, type DeploymentDetail, type DeploymentOverview, type DeployStarted } from '@app/shared/browser';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
@@ -30,16 +30,31 @@ function restartNote(d: Deployment): string {
   }
 }
 
+/**
+ * Reads of a followed deployment that may fail in a row (one a second) before the tab gives up: a
+ * failed read is not a failed deployment — with one API instance, the API is away for the seconds
+ * it takes to restart on the code it has just deployed, often right as the deployment goes live.
+ */
+const MISSES_ALLOWED = 60;
+
 /** Follows one deployment, polling its log each second until it ends (and its services' restart with it); then the spec's toast. */
 function useFollow(onDone: () => void) {
-  const [followed, setFollowed] = useState<DeploymentDetail | null>(null);
+  const [followed, setFollowedState] = useState<DeploymentDetail | null>(null);
+  const [unreachable, setUnreachable] = useState<string | null>(null);
+  const misses = useRef(0);
+  const setFollowed = useCallback((d: DeploymentDetail) => {
+    misses.current = 0;
+    setUnreachable(null);
+    setFollowedState(d);
+  }, []);
   useEffect(() => {
-    if (!followed || (followed.status !== 'running' && !restarting(followed))) return;
+    if (!followed || unreachable || (followed.status !== 'running' && !restarting(followed))) return;
     const timer = setTimeout(async () => {
       try {
         const next = await api.get<DeploymentDetail>(`${OVERVIEW}/${followed.id}`);
+        misses.current = 0;
         const wasRunning = followed.status === 'running';
-        setFollowed(next);
+        setFollowedState(next);
         if (next.status === 'running') return;
         // The deployment had ended: this was its services' restart, followed until it ends too.
         if (!wasRunning) {
@@ -50,23 +65,24 @@ function useFollow(onDone: () => void) {
         if (next.status === 'succeeded') toast({ title: 'Deployment successful', description: 'The site has been updated with the latest changes from GitHub.' });
         else toast({ title: 'Deployment failed', description: 'There was an error deploying the latest changes.', variant: 'destructive' });
       } catch (err) {
-        // While the API itself restarts a read may fail: keep following.
-        if (followed.status !== 'running') return setFollowed({ ...followed });
-        setFollowed({ ...followed, status: 'failed', log: `${followed.log}\n${errorMessage(err)}` });
+        misses.current += 1;
+        if (misses.current < MISSES_ALLOWED) return setFollowedState({ ...followed });
+        setUnreachable(`Deployment ${followed.id} could not be read for a minute (${errorMessage(err)}): its state is in the history once the API answers.`);
+        onDone();
       }
     }, 1000);
     return () => clearTimeout(timer);
-  }, [followed, onDone]);
-  return [followed, setFollowed] as const;
+  }, [followed, unreachable, onDone]);
+  return [followed, setFollowed, unreachable] as const;
 }
 
 /** Admin → Deployment: the source and live commit, Deploy Latest Changes with its live log, the webhook's state and the history. */
 export default function DeploymentTab() {
   const { data, error } = useStore($overview);
   const reload = () => invalidateKeys(OVERVIEW);
-  const [followed, setFollowed] = useFollow(reload);
+  const [followed, setFollowed, unreachable] = useFollow(reload);
   const [pending, setPending] = useState(false);
-  const deploying = pending || followed?.status === 'running';
+  const deploying = pending || (followed?.status === 'running' && !unreachable);
 
   async function deploy() {
     setPending(true);
@@ -102,6 +118,7 @@ export default function DeploymentTab() {
         <div className="card space-y-2 p-4" aria-live="polite">
           <p className="text-sm font-medium text-slate-900">Deployment {followed.id}: {STATUS_TEXT[followed.status]}{followed.commit ? ` · ${short(followed.commit)}` : ''}</p>
           {followed.restartNeeded.length > 0 && <p className={`rounded-md px-3 py-2 text-sm ${followed.restart?.status === 'restarted' ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`} data-testid="restart-note">{restartNote(followed)}</p>}
+          {unreachable && <p role="alert" className="text-sm text-red-700">{unreachable}</p>}
           {followed.restart?.log && <pre className="max-h-40 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-xs text-slate-800" data-testid="restart-log">{followed.restart.log}</pre>}
           <pre className="max-h-72 overflow-auto whitespace-pre-wrap rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="deploy-log">{followed.log || 'Starting...'}</pre>
         </div>
