@@ -126,8 +126,11 @@ describe('the CMS change signal', () => {
   });
 
   it('refreshes the read model and schedules one debounced rebuild for a burst of changes', async () => {
+    // Read before the change (its answer is kept for this content version)...
+    expect((await (await app.fetch('/api/articles/1')).json()).content).toBe('<p>SECRET-BODY-1</p>');
     const next = sampleRecords();
     next.articles.push(article(4, 'free', { title: 'Freshly published' }));
+    next.articles[0]!.contentHtml = '<p>Edited body</p>';
     cms.set(next);
     // The start's own build takes the deployment lock first; let it finish before counting.
     await app.rebuilds.idle();
@@ -143,6 +146,8 @@ describe('the CMS change signal', () => {
     await expect.poll(async () => (await (await app.fetch('/api/articles')).json()).map((a: { title: string }) => a.title), { timeout: 3000 }).toContain('Freshly published');
     await app.rebuilds.idle();
     expect(builds).toEqual(['built']);
+    // ...and the new version's answer after it.
+    expect((await (await app.fetch('/api/articles/1')).json()).content).toBe('<p>Edited body</p>');
     // The build got the snapshot the API serves, and the deployment records its version.
     const { contentVersion } = await (await app.fetch('/api/health')).json();
     expect(builtVersions.at(-1)).toBe(contentVersion);

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { Router, type Request, type Response } from 'express';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
-import { getArticle } from '../domain/content/get-article.ts';
+import { getArticleJson } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
 import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
 import { searchContent } from '../domain/content/search-content.ts';
@@ -32,7 +32,7 @@ export function contentRoutes(deps: { db: Db; content: ContentReadModel; readVie
     const viewer = await deps.readViewer(req);
     // A non-numeric id can name no article: same answer as an unknown one.
     noStore(res);
-    res.json(getArticle(index(), id.success ? id.data : -1, viewer));
+    sendJson(res, getArticleJson(index(), id.success ? id.data : -1, viewer));
   });
   r.get('/search', async (req, res) => {
     res.json(await searchContent({ db: deps.db, index: index() }, SearchQuerySchema.parse(req.query).q));
