@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
 import { BuildFailure } from '../src/integrations/build-failure.ts';
 import { createGitSource, linkDependencies } from '../src/integrations/git-source.ts';
+import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
 import type { RestartRequest } from '../src/domain/deploy/request-restart.ts';
 import { appForThisFile } from './file-app.ts';
 import { TEST_SECRET } from './test-app.ts';
@@ -187,6 +188,17 @@ describe('deployments from a repository', () => {
     expect((await member.post('/api/deploy')).status).toBe(403);
     expect((await member.get('/api/admin/deployments')).status).toBe(403);
     expect((await t.app.fetch('/api/admin/deployments/1')).status).toBe(401);
+  });
+});
+
+describe('the deployment record', () => {
+  it('keeps the finished log when a progress write lands after the finish (the failure’s reason stays)', async () => {
+    const log = createDeploymentLog(t.testDb.db);
+    const id = await log.start({ kind: 'admin', trigger: 'admin', contentVersion: 'v-late' });
+    await log.progress(id, 'building');
+    await log.finish(id, 'rolled_back', 'building\nhealth check failed: / answered 500');
+    await log.progress(id, 'building\nworking copy back on abc');
+    expect(await log.get(id)).toMatchObject({ status: 'rolled_back', log: 'building\nhealth check failed: / answered 500' });
   });
 });
 

@@ -34,7 +34,9 @@ export function createDeploymentLog(db: Db) {
     },
     /** The log so far, while it runs (the tab polls it). */
     async progress(id: number, log: string, fields: { commit?: string | null; restartNeeded?: string[] } = {}): Promise<void> {
-      await db.update(deployments).set({ log: log.slice(-LOG_LIMIT), ...fields }).where(eq(deployments.id, id));
+      // Only while it runs: a progress write not waited for can land after `finish`, and must not
+      // put back a log without the failure's reason.
+      await db.update(deployments).set({ log: log.slice(-LOG_LIMIT), ...fields }).where(and(eq(deployments.id, id), eq(deployments.status, 'running')));
     },
     async finish(id: number, status: FinishedStatus, log: string, fields: { commit?: string | null; restartNeeded?: string[] } = {}): Promise<void> {
       // Live with services to restart: the restart is pending from the same moment (request-restart.ts
