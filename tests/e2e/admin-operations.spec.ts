@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@app/shared/browser';
@@ -250,4 +250,48 @@ test('the System tab shows versions, uptimes, content counts, freshness, sockets
   await expect(figures.getByRole('region', { name: 'Freshness' })).toContainText('Last deploy');
   await expect(figures.getByRole('region', { name: 'Connections' })).toContainText('Open chat sockets');
   await screenshots(page, 'system');
+});
+
+test('a pushed commit that changes the API’s code is deployed, and the supervisor restarts the API from it: the tab says so', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  await signedInAdmin(page);
+  const admin = page.request;
+  /** Deploys the branch through POST /api/deploy and waits for the deployment and its restart to end (the API is away meanwhile: `npm start` runs one instance). */
+  async function deployAndWait(): Promise<{ id: number; commit: string; status: string; restartNeeded: string[]; restart: { status: string; log: string } | null }> {
+    const { deployment } = await (await admin.post('/api/deploy')).json();
+    let last = deployment;
+    await expect.poll(async () => {
+      const res = await admin.get(`/api/admin/deployments/${deployment.id}`).catch(() => null);
+      if (res?.ok()) last = await res.json();
+      return last.status !== 'running' && !['requested', 'restarting'].includes(last.restart?.status);
+    }, { timeout: 240_000, intervals: [1000] }).toBe(true);
+    return last;
+  }
+  // What changed is known against a live commit: when this test runs alone, the branch goes live first.
+  if (!(await (await admin.get('/api/admin/deployments')).json()).liveCommit) await deployAndWait();
+  const before = await (await request.get('/api/health')).json();
+  const release = `release-${Date.now()}`;
+  const healthFile = path.join(pusher, 'api/src/routes/health.ts');
+  const source = readFileSync(healthFile, 'utf8');
+  const changed = source.replace("res.json({ status: 'ok', instance,", `res.json({ status: 'ok', release: '${release}', instance,`);
+  expect(changed, 'the health route still answers the way this test changes it').not.toBe(source);
+  // The rollback test above leaves a home page that fails when served on the branch: this commit puts it right.
+  const broken = git(pusher, 'log', '-1', '--format=%H', '--fixed-strings', '--grep=A home page that fails when served');
+  const homePage: Record<string, string> = broken ? { 'site/src/pages/index.astro': `${git(pusher, 'show', `${broken}^:site/src/pages/index.astro`)}\n` } : {};
+  const commit = push('The health check names its release', { 'api/src/routes/health.ts': changed, ...homePage });
+
+  const done = await deployAndWait();
+  expect(done).toMatchObject({ commit, status: 'succeeded', restartNeeded: ['api'], restart: { status: 'restarted' } });
+  expect(done.restart!.log).toContain(`deploy-releases/${commit}`);
+  // Another process, running the pushed commit.
+  const after = await (await request.get('/api/health')).json();
+  expect(after.release).toBe(release);
+  expect(after.instance).not.toBe(before.instance);
+
+  await page.goto('/admin');
+  await openTab(page, 'Deployment');
+  await expect(page.getByTestId('deployment-row').first()).toContainText('Live · restarted');
+  await page.getByRole('button', { name: `Show the log of deployment ${done.id}` }).click();
+  await expect(page.getByTestId('restart-note')).toHaveText('The api code changed: restarted, the new code is running.');
+  await expect(page.getByTestId('restart-log')).toContainText('restarted: api');
 });
