@@ -109,6 +109,8 @@ describe('the front door relays bodiless requests', () => {
       media: (_req, _res, next) => next(),
       site: null,
       log: () => {},
+      // It waits this long for a restarting API before answering 502.
+      retryForMs: 300,
     });
     const downPort = await listen(down);
     try {
@@ -125,6 +127,36 @@ describe('the front door relays bodiless requests', () => {
       expect(JSON.parse(res.body)).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
     } finally {
       down.close();
+    }
+  });
+});
+
+describe('a service restarting', () => {
+  it('waits for an API that refuses connections for a moment (a restart) instead of answering 502', async () => {
+    const apiPort = await new Promise((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address();
+        probe.close(() => resolve(p));
+      });
+    });
+    const door2 = createFrontDoorServer({ publicUrl: new URL(`http://${PUBLIC_HOST}`), apiUrl: `http://127.0.0.1:${apiPort}`, cmsUrl: 'http://127.0.0.1:9', media: (_q, _s, next) => next(), site: null, log: () => {} });
+    const doorPort = await listen(door2);
+    const late = createServer((_req, res) => res.end('{"back":true}'));
+    try {
+      const answered = new Promise((resolve, reject) => {
+        request({ host: '127.0.0.1', port: doorPort, path: '/api/user', headers: { host: PUBLIC_HOST } }, (r) => {
+          let body = '';
+          r.on('data', (c) => (body += c));
+          r.on('end', () => resolve({ status: r.statusCode, body }));
+        }).on('error', reject).end();
+      });
+      // The API comes back 400 ms later.
+      await new Promise((r) => setTimeout(r, 400));
+      late.listen(apiPort, '127.0.0.1');
+      expect(await answered).toEqual({ status: 200, body: '{"back":true}' });
+    } finally {
+      late.close();
+      door2.close();
     }
   });
 });

@@ -12,9 +12,9 @@ const startsWith = (path, prefix) => path === prefix || path.startsWith(prefix +
 
 /**
  * @param {{ publicUrl: URL; apiUrl: string; cmsUrl: string; media: (req, res, next: () => void) => void;
- *   site: { handle(req, res): void } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void }} options
+ *   site: { handle(req, res): void } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number }} options
  */
-export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, siteDevUrl, log }) {
+export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, siteDevUrl, log, retryForMs }) {
   const securityHeaders = Object.entries(commonSecurityHeaders({ https: publicUrl.protocol === 'https:' }));
   // Requests cut off for their size, and the upstream request each one opened (to end it too).
   const cutOff = new WeakSet();
@@ -40,7 +40,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     }
   }
   proxy.on('error', upstreamUnavailable);
-  const relay = createReadRelay({ agent, unavailable: upstreamUnavailable });
+  const relay = createReadRelay({ agent, unavailable: upstreamUnavailable, retryForMs });
 
   /** 413, and the connection closed after it so the rest of the body is never read. */
   function refuseTooLarge(res, path) {
