@@ -56,6 +56,8 @@ test('signing in never redirects to another site, however the address is spelled
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
     expect(new URL(page.url()).origin, redirect).toBe(origin);
+    // Let the signed-in page finish its own reads before the next round clears the cookies under them.
+    await page.waitForLoadState('networkidle');
   }
 });
 
