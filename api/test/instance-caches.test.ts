@@ -170,8 +170,9 @@ describe('one signal connection per instance, shared by its caches', () => {
     await testDb.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen cache_signals%'`);
     await testDb.db.execute(sql`delete from app.sessions where user_id = (select id from app.users where username = 'cache_cut')`);
     await testDb.db.execute(sql`insert into app.bulletin_posts (user_id, title, content, category) select id, 'Written while the listeners were down', 'No signal reached anyone.', 'General' from app.users where username = 'cache_admin'`);
-    expect((await b.get('/api/user')).status).toBe(401);
-    expect(((await visitorB.get('/api/bulletin')).body as { title: string }[]).map((p) => p.title)).toContain('Written while the listeners were down');
+    // Each instance notices its connection ended (or has reconnected, which forgets too) within moments.
+    await expect.poll(async () => (await b.get('/api/user')).status, SIGNAL).toBe(401);
+    await expect.poll(async () => ((await visitorB.get('/api/bulletin')).body as { title: string }[]).map((p) => p.title), SIGNAL).toContain('Written while the listeners were down');
     // They come back by themselves.
     await expect.poll(listeners, { timeout: 5_000, interval: 100 }).toBe(2);
   });
