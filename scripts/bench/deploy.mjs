@@ -5,26 +5,17 @@
 // title) and a full deploy's wall time (POST /api/deploy → live). Then the requests that failed
 // while a deploy ran and while a deploy was rolled back (a pushed commit whose build fails),
 // counted by a loop loading the home page, an article and /api/health through the front door.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_CMS_ADMIN, root, startStack } from '../lib/stack.mjs';
+import { git, localGitHub } from './local-github.mjs';
 
 const PORT = 3900;
 const TARGET = 500;
-const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const work = mkdtempSync(path.join(tmpdir(), 'bench-deploy-'));
-const bare = path.join(work, 'origin.git');
-const branch = git(root, 'symbolic-ref', '--short', 'HEAD');
-git(work, 'clone', '--quiet', '--bare', '--single-branch', root, bare);
-const pusher = path.join(work, 'pusher');
-git(work, 'clone', '--quiet', bare, pusher);
-git(pusher, 'config', 'user.email', 'bench@example.com');
-git(pusher, 'config', 'user.name', 'Bench');
+const { work, bare, branch, pusher } = localGitHub('bench-deploy-');
 
 const dataDir = path.join(root, '.data/bench-deploy');
 await rm(dataDir, { recursive: true, force: true });

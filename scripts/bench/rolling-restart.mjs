@@ -8,18 +8,16 @@
 // `next build` runs in the commit's release folder while the old CMS serves, then the instances and
 // the CMS are restarted from it; prints how long the one CMS instance was away.
 //   BENCH_DATABASE_URL (the PostgreSQL server for a fresh database; default the machine's), BENCH_PORT (8280)
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startProductionShape } from '../lib/production-shape.mjs';
+import { git, localGitHub } from './local-github.mjs';
 import { root } from '../lib/stack.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8280);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let failures = 0;
 const check = (ok, what) => {
@@ -27,14 +25,7 @@ const check = (ok, what) => {
   if (!ok) failures += 1;
 };
 
-const work = mkdtempSync(path.join(tmpdir(), 'bench-rolling-'));
-const bare = path.join(work, 'origin.git');
-const branch = git(root, 'symbolic-ref', '--short', 'HEAD');
-git(work, 'clone', '--quiet', '--bare', '--single-branch', root, bare);
-const pusher = path.join(work, 'pusher');
-git(work, 'clone', '--quiet', bare, pusher);
-git(pusher, 'config', 'user.email', 'bench@example.com');
-git(pusher, 'config', 'user.name', 'Bench');
+const { work, bare, branch, pusher } = localGitHub('bench-rolling-');
 
 const admin = new pg.Client({ connectionString: SERVER_URL });
 await admin.connect();
