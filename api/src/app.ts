@@ -137,13 +137,15 @@ export function createApp(deps: AppDeps): express.Express {
   const readViewer = async (req: express.Request) => viewerOf(await readUser(req));
   const accountDeps = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, siteName: () => deps.content.current().settings.siteName };
 
+  const deployments = createDeploymentLog(deps.db);
+
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
-  app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds, readUser, deployments: createDeploymentLog(deps.db) }));
+  app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds, readUser, deployments }));
 
   const membership = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, clock: deps.clock ?? (() => new Date()), siteName: () => deps.content.current().settings.siteName, ...deps.payments, readUser };
   // Stripe signs the raw body: the webhook is read before any JSON parsing (and has no browser Origin).
   app.use('/api/webhooks/stripe', stripeWebhookRoute(membership));
-  const deploy = { db: deps.db, rebuilds: deps.rebuilds, deployments: createDeploymentLog(deps.db), webhookSecret: deps.githubWebhookSecret ?? null, publicUrl: deps.publicUrl };
+  const deploy = { db: deps.db, rebuilds: deps.rebuilds, deployments, webhookSecret: deps.githubWebhookSecret ?? null, publicUrl: deps.publicUrl };
   app.use('/api/webhooks/github', githubWebhookRoute(deploy));
 
   const api = express.Router();
