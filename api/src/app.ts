@@ -1,10 +1,9 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { viewerOf } from '@app/shared/browser';
+import { apiSecurityHeaders } from '@app/shared/security-headers';
 import express from 'express';
-import helmet from 'helmet';
-import type { LevelWithSilent, Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
 import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { DEFAULT_REGISTER_LIMITS, type RegisterLimits } from './domain/accounts/register.ts';
@@ -14,9 +13,9 @@ import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import type { Mailer } from './integrations/mailer.ts';
 import type { Payments } from './integrations/payments/create-payments.ts';
-import { logSerializers } from './lib/logging.ts';
 import { createRecentErrors, type RecentErrors } from './lib/recent-errors.ts';
-import { requestId } from './lib/request-id.ts';
+import { requestLogging } from './lib/request-logging.ts';
+import { routeIndex } from './routes/route-index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { deployRoutes, githubWebhookRoute } from './routes/deploy.ts';
@@ -103,25 +102,13 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? 'loopback');
-  // JSON only: nothing here is a document, so the policy allows nothing and nobody may frame it.
-  app.use(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-      strictTransportSecurity: deps.publicUrl.startsWith('https:'),
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      xFrameOptions: { action: 'deny' },
-    }),
-  );
-  app.use(
-    pinoHttp<express.Request, express.Response, never>({
-      logger: deps.logger,
-      genReqId: requestId,
-      // Without these pino-http would log every header, cookies and the internal secret included.
-      serializers: logSerializers,
-      // Successful requests log at debug so the hot path stays cheap at the default level.
-      customLogLevel: (_req, res, err): LevelWithSilent => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
-    }),
-  );
+  // Every answer's security headers, set in one go (the front door relays them as they are).
+  const securityHeaders = Object.entries(apiSecurityHeaders({ https: deps.publicUrl.startsWith('https:') }));
+  app.use((_req, res, next) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    next();
+  });
+  app.use(requestLogging(app, deps.logger));
 
   const recentErrors = deps.recentErrors ?? createRecentErrors();
   app.use((req, res, next) => {
@@ -159,25 +146,30 @@ export function createApp(deps: AppDeps): express.Express {
     if (req.method !== 'GET' && req.method !== 'HEAD') res.once('finish', lists.clear);
     next();
   });
-  api.use(healthRoutes({ db: deps.db, content: deps.content, cms: deps.cmsUrl ? { url: deps.cmsUrl, secret: deps.internalSecret } : null }));
-  api.use(accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }));
-  api.use('/admin', adminUserRoutes({ db: deps.db, readUser }));
-  api.use('/admin', adminArticleRoutes({ readUser, cms: deps.cms }));
-  api.use('/admin', auditRoutes({ db: deps.db, readUser }));
-  api.use(deployRoutes({ ...deploy, readUser }));
-  api.use(settingsRoutes({ db: deps.db, content: deps.content, cms: deps.cms, readUser }));
-  api.use('/admin', systemRoutes({ db: deps.db, content: deps.content, deployments: deploy.deployments, recentErrors, openSockets: deps.openSockets ?? (() => null), probes: deps.systemProbes ?? NO_PROBES, readUser }));
-  api.use(membershipRoutes(membership));
-  api.use(orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }));
-  api.use(commentRoutes({ db: deps.db, content: deps.content, readUser }));
-  api.use(communityRoutes({ db: deps.db, readUser, lists }));
-  api.use(videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, lists, sync: { ...deps.videoSync, settingsChannel: () => deps.content.current().settings.youtubeChannelHandle, logger: deps.logger, refreshContent: () => deps.content.refresh() } }));
-  api.use(contentRoutes({ db: deps.db, content: deps.content, readViewer }));
-  api.use(gameRoutes({ db: deps.db, content: deps.content, readUser }));
-  api.use(studyRoutes({ content: deps.content, readViewer }));
-  api.use(backyardRoutes({ content: deps.content, readUser }));
-  api.use(profileRoutes({ ...accountDeps, media: deps.media ?? createLocalMediaStore({ dir: path.join(tmpdir(), 'better-self-media'), publicUrl: deps.publicUrl }), membership, session, cookies }));
-  api.use(aiRoutes({ db: deps.db, logger: deps.logger, content: deps.content, presenters: deps.presenters ?? createLocalPresenters(), limits: deps.aiLimits ?? DEFAULT_AI_LIMITS, readUser, cookies }));
+  // Looked up by the path's first segment (routes/route-index.ts), in this order within each.
+  api.use(
+    routeIndex([
+      healthRoutes({ db: deps.db, content: deps.content, cms: deps.cmsUrl ? { url: deps.cmsUrl, secret: deps.internalSecret } : null }),
+      accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }),
+      ['/admin', adminUserRoutes({ db: deps.db, readUser })],
+      ['/admin', adminArticleRoutes({ readUser, cms: deps.cms })],
+      ['/admin', auditRoutes({ db: deps.db, readUser })],
+      deployRoutes({ ...deploy, readUser }),
+      settingsRoutes({ db: deps.db, content: deps.content, cms: deps.cms, readUser }),
+      ['/admin', systemRoutes({ db: deps.db, content: deps.content, deployments: deploy.deployments, recentErrors, openSockets: deps.openSockets ?? (() => null), probes: deps.systemProbes ?? NO_PROBES, readUser })],
+      membershipRoutes(membership),
+      orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }),
+      commentRoutes({ db: deps.db, content: deps.content, readUser }),
+      communityRoutes({ db: deps.db, readUser, lists }),
+      videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, lists, sync: { ...deps.videoSync, settingsChannel: () => deps.content.current().settings.youtubeChannelHandle, logger: deps.logger, refreshContent: () => deps.content.refresh() } }),
+      contentRoutes({ db: deps.db, content: deps.content, readViewer }),
+      gameRoutes({ db: deps.db, content: deps.content, readUser }),
+      studyRoutes({ content: deps.content, readViewer }),
+      backyardRoutes({ content: deps.content, readUser }),
+      profileRoutes({ ...accountDeps, media: deps.media ?? createLocalMediaStore({ dir: path.join(tmpdir(), 'better-self-media'), publicUrl: deps.publicUrl }), membership, session, cookies }),
+      aiRoutes({ db: deps.db, logger: deps.logger, content: deps.content, presenters: deps.presenters ?? createLocalPresenters(), limits: deps.aiLimits ?? DEFAULT_AI_LIMITS, readUser, cookies }),
+    ]),
+  );
   api.use(notFound);
 
   app.use('/api', api);

@@ -1,4 +1,5 @@
 // Measuring helpers shared by the benchmarks.
+import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -8,6 +9,37 @@ import { chromium } from '@playwright/test';
 export async function load(url, { connections = 50, duration = 10, headers, method, body, workers } = {}) {
   const r = await autocannon({ url, connections, duration, ...(headers && { headers }), ...(method && { method }), ...(body && { body }), ...(workers > 1 && { workers }) });
   return { reqPerSec: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+/**
+ * wrk (Debian's `wrk`, written in C), when installed: autocannon is a Node client that decodes every
+ * answer's body into a string, so for compressed pages (binary bytes) it measures itself — a raw
+ * node:http server sending 7 KB of random bytes reaches a fifth of its hello-world rate with it.
+ */
+export const wrkInstalled = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk prints its version and exits with 1.
+    return err.status === 1;
+  }
+})();
+
+/** Like `load`, through wrk; `workers` are its threads. */
+export function loadWrk(url, { connections = 50, duration = 10, headers, workers = 1 } = {}) {
+  const args = ['-t', String(workers), '-c', String(connections), '-d', `${duration}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers ?? {})) args.push('-H', `${name}: ${value}`);
+  return new Promise((resolve, reject) => {
+    execFile('wrk', [...args, url], { timeout: (duration + 30) * 1000 }, (err, stdout) => {
+      if (err) return reject(err);
+      const reqPerSec = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+      const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)$/m.exec(stdout);
+      const ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
+      const errors = [...stdout.matchAll(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/g)].flatMap((m) => m.slice(1).map(Number)).reduce((a, b) => a + b, 0);
+      resolve({ reqPerSec, p99: Math.round(ms), non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0), errors });
+    });
+  });
 }
 
 export function rssMb(pid) {

@@ -5,20 +5,25 @@
 //    article as a Pro member, GET /api/favorites; and the public lists GET /api/bulletin and
 //    GET /api/youtube/videos (also revalidated with If-None-Match);
 //  - a static article page through the front door: brotli, gzip, uncompressed, and revalidated (304),
-//    with one client thread and again with two (a page is ~8 KB compressed: a single-threaded
-//    client spends more per answer reading it than the front door spends sending it — profiled, the
-//    front door is idle two thirds of the time — so the two-thread rows, each against a raw
-//    node:http server loaded the same way, are the ones that measure the front door).
-//   BENCH_DURATION (s, default 8), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 4400)
+//    with one client thread and again with two, each against a raw node:http server loaded the same way.
+// Each with autocannon and, when installed, with wrk. autocannon (Node) appends every answer's body
+// to a string: for a compressed page (~7 KB of binary) that decoding, not the front door, is the limit
+// (a raw node:http server sending 7 KB of random bytes answers autocannon at a fifth of its
+// hello-world rate; 7 KB of ASCII, at three quarters). wrk (C, Debian's `wrk`) reads bytes as bytes.
+//   BENCH_DURATION (s, default 8), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 4400),
+//   BENCH_CLIENTS (default autocannon,wrk)
 import { fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { root, startStack } from '../lib/stack.mjs';
-import { load } from './measure.mjs';
+import { load, loadWrk, wrkInstalled } from './measure.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4400);
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const wanted = (process.env.BENCH_CLIENTS ?? 'autocannon,wrk').split(',');
+const clients = [['autocannon', load], ...(wrkInstalled ? [['wrk', loadWrk]] : [])].filter(([name]) => wanted.includes(name));
+if (wanted.includes('wrk') && !wrkInstalled) console.log('wrk is not installed (Debian: apt-get install wrk): measuring with autocannon only');
 
 const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), [String(PORT + 9)]);
 await new Promise((r) => baseline.once('message', r));
@@ -43,45 +48,48 @@ try {
   await fetch(`${api}/api/bulletin`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ title: 'Benchmark post', content: 'A post for the benchmark to read.', category: 'general' }) });
   const etagOf = async (url, headers = {}) => (await fetch(url, { headers })).headers.get('etag');
 
-  const before = await load(`http://127.0.0.1:${PORT + 9}/`, { connections, duration });
-  const rows = [];
-  const measure = async (label, url, headers) => rows.push([label, await load(url, { connections, duration, headers })]);
-  for (const [where, base] of [['API port', api], ['front door', origin]]) {
-    await measure(`GET /api/user (Pro member) — ${where}`, `${base}/api/user`, { cookie });
-    await measure(`GET /api/articles/${pro.id} (Pro article, Pro member) — ${where}`, `${base}/api/articles/${pro.id}`, { cookie });
-    await measure(`GET /api/favorites (10 saved) — ${where}`, `${base}/api/favorites`, { cookie });
-    await measure(`GET /api/bulletin (visitor) — ${where}`, `${base}/api/bulletin`);
-    await measure(`GET /api/bulletin (Pro member) — ${where}`, `${base}/api/bulletin`, { cookie });
-    await measure(`GET /api/youtube/videos (Pro member) — ${where}`, `${base}/api/youtube/videos`, { cookie });
-  }
-  const bulletinTag = await etagOf(`${origin}/api/bulletin`);
-  if (bulletinTag) await measure('GET /api/bulletin revalidated (304) — front door', `${origin}/api/bulletin`, { 'if-none-match': bulletinTag });
-  const videosTag = await etagOf(`${origin}/api/youtube/videos`);
-  if (videosTag) await measure('GET /api/youtube/videos revalidated (304, visitor) — front door', `${origin}/api/youtube/videos`, { 'if-none-match': videosTag });
   const page = `${origin}/articles/${free.id}`;
   const pageTag = await etagOf(page, { 'accept-encoding': 'br, gzip' });
-  const staticRows = [];
-  for (const workers of [1, 2]) {
-    const threads = `${workers} client thread${workers > 1 ? 's' : ''}`;
-    const raw = await load(`http://127.0.0.1:${PORT + 9}/`, { connections, duration, workers });
-    const row = async (label, headers) => staticRows.push([`${label} — front door, ${threads}`, await load(page, { connections, duration, headers, workers }), raw]);
-    await row('static article page, brotli', { 'accept-encoding': 'br, gzip' });
-    await row('static article page, gzip', { 'accept-encoding': 'gzip' });
-    await row('static article page, uncompressed', { 'accept-encoding': 'identity' });
-    if (pageTag) await row('static article page revalidated (304)', { 'accept-encoding': 'br, gzip', 'if-none-match': pageTag });
-  }
-  const after = await load(`http://127.0.0.1:${PORT + 9}/`, { connections, duration });
-  const base = before.reqPerSec > after.reqPerSec ? before : after;
+  const bulletinTag = await etagOf(`${origin}/api/bulletin`);
+  const videosTag = await etagOf(`${origin}/api/youtube/videos`);
 
-  console.log(`reads: autocannon -c ${connections} -d ${duration}; raw node:http hello world ${Math.round(base.reqPerSec)} req/s (before ${Math.round(before.reqPerSec)}, after ${Math.round(after.reqPerSec)})`);
-  for (const [label, r] of rows) {
-    const flag = r.non2xx || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '';
-    console.log(`  ${label.padEnd(64)} ${String(Math.round(r.reqPerSec)).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(r.reqPerSec / base.reqPerSec).toFixed(3)}×${flag}`);
-  }
-  console.log('static pages, each against raw node:http loaded by the same client:');
-  for (const [label, r, raw] of staticRows) {
-    const flag = r.non2xx && !label.includes('304') ? `  (non-2xx ${r.non2xx})` : '';
-    console.log(`  ${label.padEnd(64)} ${String(Math.round(r.reqPerSec)).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(r.reqPerSec / raw.reqPerSec).toFixed(3)}× (raw ${Math.round(raw.reqPerSec)})${flag}`);
+  for (const [client, measure] of clients) {
+    const before = await measure(`http://127.0.0.1:${PORT + 9}/`, { connections, duration });
+    const rows = [];
+    const row = async (label, url, headers) => rows.push([label, await measure(url, { connections, duration, headers })]);
+    for (const [where, base] of [['API port', api], ['front door', origin]]) {
+      await row(`GET /api/user (Pro member) — ${where}`, `${base}/api/user`, { cookie });
+      await row(`GET /api/articles/${pro.id} (Pro article, Pro member) — ${where}`, `${base}/api/articles/${pro.id}`, { cookie });
+      await row(`GET /api/favorites (10 saved) — ${where}`, `${base}/api/favorites`, { cookie });
+      await row(`GET /api/bulletin (visitor) — ${where}`, `${base}/api/bulletin`);
+      await row(`GET /api/bulletin (Pro member) — ${where}`, `${base}/api/bulletin`, { cookie });
+      await row(`GET /api/youtube/videos (Pro member) — ${where}`, `${base}/api/youtube/videos`, { cookie });
+    }
+    if (bulletinTag) await row('GET /api/bulletin revalidated (304) — front door', `${origin}/api/bulletin`, { 'if-none-match': bulletinTag });
+    if (videosTag) await row('GET /api/youtube/videos revalidated (304, visitor) — front door', `${origin}/api/youtube/videos`, { 'if-none-match': videosTag });
+    const staticRows = [];
+    for (const workers of [1, 2]) {
+      const threads = `${workers} client thread${workers > 1 ? 's' : ''}`;
+      const raw = await measure(`http://127.0.0.1:${PORT + 9}/`, { connections, duration, workers });
+      const staticRow = async (label, headers) => staticRows.push([`${label} — front door, ${threads}`, await measure(page, { connections, duration, headers, workers }), raw]);
+      await staticRow('static article page, brotli', { 'accept-encoding': 'br, gzip' });
+      await staticRow('static article page, gzip', { 'accept-encoding': 'gzip' });
+      await staticRow('static article page, uncompressed', { 'accept-encoding': 'identity' });
+      if (pageTag) await staticRow('static article page revalidated (304)', { 'accept-encoding': 'br, gzip', 'if-none-match': pageTag });
+    }
+    const after = await measure(`http://127.0.0.1:${PORT + 9}/`, { connections, duration });
+    const base = before.reqPerSec > after.reqPerSec ? before : after;
+
+    console.log(`reads, ${client} -c ${connections} -d ${duration}; raw node:http hello world ${Math.round(base.reqPerSec)} req/s (before ${Math.round(before.reqPerSec)}, after ${Math.round(after.reqPerSec)})`);
+    for (const [label, r] of rows) {
+      const flag = (r.non2xx && !label.includes('304')) || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '';
+      console.log(`  ${label.padEnd(64)} ${String(Math.round(r.reqPerSec)).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(r.reqPerSec / base.reqPerSec).toFixed(3)}×${flag}`);
+    }
+    console.log(`static pages, each against raw node:http loaded by the same ${client} client:`);
+    for (const [label, r, raw] of staticRows) {
+      const flag = (r.non2xx && !label.includes('304')) || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '';
+      console.log(`  ${label.padEnd(64)} ${String(Math.round(r.reqPerSec)).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(r.reqPerSec / raw.reqPerSec).toFixed(3)}× (raw ${Math.round(raw.reqPerSec)})${flag}`);
+    }
   }
 } finally {
   await stack.stop();

@@ -4,23 +4,45 @@
 // per request than this, and reads are what members do most.
 import { request } from 'node:http';
 
-// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never passed on.
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never passed on; nor is
+// the internal secret, which only our services calling each other directly may present.
+const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'x-internal-secret']);
+// An answer's Transfer-Encoding is kept: the visitor's connection frames the body the same way.
+const NOT_RELAYED_BACK = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade']);
 const UPSTREAM_TIMEOUT_MS = 120_000;
 /** How long a request waits for a service that refuses connections (restarting), and how often it asks. */
 const RETRY_FOR_MS_DEFAULT = 10_000;
 const RETRY_EVERY_MS = 100;
 
-/** Adds this hop to the X-Forwarded-* headers, as http-proxy's `xfwd` does. */
-function forwardedHeaders(req) {
-  const headers = { ...req.headers };
-  for (const name of HOP_BY_HOP) delete headers[name];
-  const hop = { for: req.socket.remoteAddress ?? '', port: String(req.socket.localPort ?? ''), proto: req.socket.encrypted ? 'https' : 'http', host: req.headers.host ?? '' };
-  for (const [key, value] of Object.entries(hop)) {
-    const name = `x-forwarded-${key}`;
-    headers[name] = headers[name] ? `${headers[name]},${value}` : value;
+/**
+ * The request's headers for the upstream as a flat list (as `rawHeaders`, so nothing builds an
+ * object per request), with this hop added to the X-Forwarded-* headers as http-proxy's `xfwd` does.
+ */
+function upstreamHeaders(req) {
+  const raw = req.rawHeaders;
+  const out = [];
+  const forwarded = { 'x-forwarded-for': null, 'x-forwarded-port': null, 'x-forwarded-proto': null, 'x-forwarded-host': null };
+  let host = '';
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (NOT_PASSED_ON.has(name)) continue;
+    if (name in forwarded) {
+      forwarded[name] = forwarded[name] === null ? raw[i + 1] : `${forwarded[name]}, ${raw[i + 1]}`;
+      continue;
+    }
+    if (name === 'host') host = raw[i + 1];
+    out.push(raw[i], raw[i + 1]);
   }
-  return headers;
+  const hop = { 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-port': String(req.socket.localPort ?? ''), 'x-forwarded-proto': req.socket.encrypted ? 'https' : 'http', 'x-forwarded-host': host };
+  for (const [name, value] of Object.entries(hop)) out.push(name, forwarded[name] === null ? value : `${forwarded[name]},${value}`);
+  return out;
+}
+
+/** The upstream's answer headers for the visitor, as a flat list. */
+function relayedHeaders(raw) {
+  const out = [];
+  for (let i = 0; i < raw.length; i += 2) if (!NOT_RELAYED_BACK.has(raw[i].toLowerCase())) out.push(raw[i], raw[i + 1]);
+  return out;
 }
 
 /**
@@ -37,7 +59,7 @@ export function createReadRelay({ agent, unavailable, retryForMs = RETRY_FOR_MS_
 
   return function relay(req, res, target) {
     const { hostname, port } = originOf(target);
-    const headers = forwardedHeaders(req);
+    const headers = upstreamHeaders(req);
     const giveUpAt = Date.now() + retryForMs;
     let closed = false;
     // A visitor who leaves mid-answer ends the upstream request too.
@@ -48,8 +70,7 @@ export function createReadRelay({ agent, unavailable, retryForMs = RETRY_FOR_MS_
     });
     const attempt = () => {
       const upstream = request({ host: hostname, port, method: req.method, path: req.url, headers, agent }, (answer) => {
-        for (const name of HOP_BY_HOP) if (name !== 'transfer-encoding') delete answer.headers[name];
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, relayedHeaders(answer.rawHeaders));
         answer.pipe(res);
       });
       current = upstream;

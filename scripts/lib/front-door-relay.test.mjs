@@ -17,7 +17,7 @@ const api = createServer((req, res) => {
     res.write('first ');
     return setTimeout(() => res.end('second'), 20);
   }
-  res.writeHead(201, { 'Content-Type': 'application/json', 'Set-Cookie': ['a=1; Path=/', 'b=2; Path=/'], 'X-Request-Id': 'req-1' });
+  res.writeHead(201, { 'Content-Type': 'application/json', 'Set-Cookie': ['a=1; Path=/', 'b=2; Path=/'], 'X-Request-Id': 'req-1', 'X-Content-Type-Options': 'nosniff' });
   res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers }));
 });
 
@@ -56,12 +56,14 @@ function get(path, headers = {}, method = 'GET') {
 }
 
 describe('the front door relays bodiless requests', () => {
-  it('passes the status, every header (both cookies) and the body, with the security headers added', async () => {
+  it('passes the status, every header (both cookies) and the body as the API wrote them', async () => {
     const res = await get('/api/user?x=1', { cookie: 'session=s1', 'x-forwarded-for': '203.0.113.7' });
     expect(res.status).toBe(201);
     expect(res.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
     expect(res.headers['x-request-id']).toBe('req-1');
+    // The API sets its security headers itself: the front door adds no second copy.
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeUndefined();
     const seen = JSON.parse(res.body);
     expect(seen).toMatchObject({ method: 'GET', url: '/api/user?x=1' });
     expect(seen.headers.cookie).toBe('session=s1');
@@ -118,12 +120,13 @@ describe('the front door relays bodiless requests', () => {
         request({ host: '127.0.0.1', port: downPort, path: '/api/user', headers: { host: PUBLIC_HOST } }, (r) => {
           let body = '';
           r.on('data', (c) => (body += c));
-          r.on('end', () => resolve({ status: r.statusCode, body }));
+          r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body }));
         })
           .on('error', reject)
           .end();
       });
       expect(res.status).toBe(502);
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(JSON.parse(res.body)).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
     } finally {
       down.close();

@@ -32,6 +32,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     if (cutOff.has(req)) return;
     log('upstream unavailable', { url: redactUrl(req.url), err: err.message });
     if (res && 'writeHead' in res && !res.headersSent) {
+      for (const [name, value] of securityHeaders) res.setHeader(name, value);
       const isApi = req.url?.startsWith('/api');
       res.writeHead(502, { 'Content-Type': isApi ? 'application/json' : 'text/plain; charset=utf-8' });
       res.end(isApi ? JSON.stringify({ message: 'The service is temporarily unavailable. Please try again shortly.' }) : 'Service temporarily unavailable');
@@ -66,15 +67,24 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
   }
 
   /**
-   * The hot path: a page or asset of the site read on our host name, without a body. The site
-   * writes its own complete headers (the same security headers and the build's CSP), so nothing
-   * is done twice per request; anything unusual takes the general path below.
+   * The hot paths, for requests without a body on our host name: a page or asset of the site, and
+   * an API call. The site and the API write their own complete headers (the same security headers,
+   * the build's CSP, the API's), so nothing is done twice per request; anything unusual (a body, a
+   * redirect, an address that cannot be read, /api/internal) takes the general path below.
    */
-  function isPageRead(req) {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers['content-length'] || req.headers['transfer-encoding'] || foreignHost(req)) return false;
+  function hotPath(req, res) {
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined || foreignHost(req)) return false;
     const path = routingPath(req.url ?? '/');
-    if (path === null || startsWith(path, '/api') || startsWith(path, '/cms') || startsWith(path, '/ws') || path.startsWith('/_next/') || path.startsWith('/media/')) return false;
+    if (path === null) return false;
+    if (startsWith(path, '/api')) {
+      if (startsWith(path, '/api/internal')) return false;
+      // The relay never passes the internal secret on.
+      relay(req, res, apiUrl);
+      return true;
+    }
+    if (!site || (req.method !== 'GET' && req.method !== 'HEAD') || startsWith(path, '/cms') || startsWith(path, '/ws') || path.startsWith('/_next/') || path.startsWith('/media/')) return false;
     if (req.headers['x-internal-secret'] !== undefined) delete req.headers['x-internal-secret'];
+    site.handle(req, res);
     return true;
   }
 
@@ -88,7 +98,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
   }
 
   function handle(req, res) {
-    if (site && isPageRead(req)) return site.handle(req, res);
+    if (hotPath(req, res)) return;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (foreignHost(req)) {
       res.writeHead(308, { Location: canonicalLocation(req.url, publicUrl) });

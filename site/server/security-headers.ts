@@ -2,16 +2,7 @@
 // site server use these; deploy/Caddyfile sets the same for the production proxy.
 import { createHash } from 'node:crypto';
 
-/** Headers every response carries. HSTS only when the site is served over https. */
-export function commonSecurityHeaders({ https = false }: { https?: boolean } = {}): Record<string, string> {
-  return {
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")',
-    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
-  };
-}
+export { commonSecurityHeaders } from '@app/shared/security-headers';
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 // follows a request through every hop; anything else gets a fresh UUID.
 const PASSED_ID = /^[\w.:-]{8,100}$/;
 
-/** pino-http's genReqId: the request's id, also sent back as X-Request-Id (members quote it when reporting). */
+/** The request's id, also sent back as X-Request-Id (members quote it when reporting). */
 export function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
   const id = typeof given === 'string' && PASSED_ID.test(given) ? given : randomUUID();

