@@ -12,6 +12,12 @@ const api = createServer((req, res) => {
     res.on('close', () => (upstream.abandoned += 1));
     return;
   }
+  if (req.url === '/api/big') {
+    // More than the sockets' buffers hold: the relay must wait for the visitor to read.
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+    for (let i = 0; i < 64; i++) res.write(Buffer.alloc(64 * 1024, i));
+    return res.end();
+  }
   if (req.url === '/api/stream') {
     res.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'keep-alive', 'Keep-Alive': 'timeout=5' });
     res.write('first ');
@@ -81,6 +87,24 @@ describe('the front door relays bodiless requests', () => {
     expect(streamed.body).toBe('first second');
     // The front door's own connection settings, not the upstream's.
     expect(streamed.headers['keep-alive']).not.toBe('timeout=5');
+  });
+
+  it('passes a large answer whole to a visitor who reads slowly', async () => {
+    const body = await new Promise((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/api/big', headers: { host: PUBLIC_HOST } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => {
+          chunks.push(c);
+          res.pause();
+          setTimeout(() => res.resume(), 1);
+        });
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(body.length).toBe(64 * 64 * 1024);
+    expect([body[0], body[64 * 1024 * 30], body.at(-1)]).toEqual([0, 30, 63]);
   });
 
   it('answers HEAD without a body', async () => {

@@ -41,7 +41,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     }
   }
   proxy.on('error', upstreamUnavailable);
-  const relay = createReadRelay({ agent, unavailable: upstreamUnavailable, retryForMs });
+  const relay = createReadRelay({ unavailable: upstreamUnavailable, retryForMs });
 
   /** 413, and the connection closed after it so the rest of the body is never read. */
   function refuseTooLarge(res, path) {
