@@ -13,6 +13,7 @@
 //   BENCH_DURATION (s, default 8), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 4400),
 //   BENCH_CLIENTS (default autocannon,wrk)
 import { fork } from 'node:child_process';
+import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { root, startStack } from '../lib/stack.mjs';
@@ -25,12 +26,31 @@ const wanted = (process.env.BENCH_CLIENTS ?? 'autocannon,wrk').split(',');
 const clients = [['autocannon', load], ...(wrkInstalled ? [['wrk', loadWrk]] : [])].filter(([name]) => wanted.includes(name));
 if (wanted.includes('wrk') && !wrkInstalled) console.log('wrk is not installed (Debian: apt-get install wrk): measuring with autocannon only');
 
+/** A GET's answer as sent: its headers (without those node:http writes itself) and its body's bytes. */
+const rawGet = (url, headers) =>
+  new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const own = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
+        const kept = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!own.includes(res.rawHeaders[i].toLowerCase())) kept.push(res.rawHeaders[i], res.rawHeaders[i + 1]);
+        resolve({ headers: kept, body: Buffer.concat(chunks) });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+
+const sameBytes = fork(path.join(root, 'scripts/bench/same-bytes-server.mjs'));
 const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), [String(PORT + 9)]);
 await new Promise((r) => baseline.once('message', r));
 const dataDir = path.join(root, '.data/bench-reads');
 await rm(dataDir, { recursive: true, force: true });
 const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 10_000 + 3, env: { LOG_LEVEL: 'warn' }, log: () => {} }).catch((err) => {
   baseline.kill();
+  sameBytes.kill();
   throw err;
 });
 const origin = stack.url;
@@ -50,6 +70,14 @@ try {
 
   const page = `${origin}/articles/${free.id}`;
   const pageTag = await etagOf(page, { 'accept-encoding': 'br, gzip' });
+  // The page's three answers, byte for byte, for the same-bytes yardstick.
+  const answers = {};
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const { headers, body } = await rawGet(page, { 'accept-encoding': encoding });
+    answers[encoding] = { headers, body: body.toString('base64') };
+  }
+  sameBytes.send({ port: PORT + 8, answers });
+  await new Promise((r) => sameBytes.once('message', r));
   const bulletinTag = await etagOf(`${origin}/api/bulletin`);
   const videosTag = await etagOf(`${origin}/api/youtube/videos`);
 
@@ -71,11 +99,15 @@ try {
     for (const workers of [1, 2]) {
       const threads = `${workers} client thread${workers > 1 ? 's' : ''}`;
       const raw = await measure(`http://127.0.0.1:${PORT + 9}/`, { connections, duration, workers });
-      const staticRow = async (label, headers) => staticRows.push([`${label} — front door, ${threads}`, await measure(page, { connections, duration, headers, workers }), raw]);
+      const staticRow = async (label, headers, same = true) => {
+        const r = await measure(page, { connections, duration, headers, workers });
+        const bytes = same ? await measure(`http://127.0.0.1:${PORT + 8}/`, { connections, duration, headers, workers }) : null;
+        staticRows.push([`${label} — front door, ${threads}`, r, raw, bytes]);
+      };
       await staticRow('static article page, brotli', { 'accept-encoding': 'br, gzip' });
       await staticRow('static article page, gzip', { 'accept-encoding': 'gzip' });
       await staticRow('static article page, uncompressed', { 'accept-encoding': 'identity' });
-      if (pageTag) await staticRow('static article page revalidated (304)', { 'accept-encoding': 'br, gzip', 'if-none-match': pageTag });
+      if (pageTag) await staticRow('static article page revalidated (304)', { 'accept-encoding': 'br, gzip', 'if-none-match': pageTag }, false);
     }
     const after = await measure(`http://127.0.0.1:${PORT + 9}/`, { connections, duration });
     const base = before.reqPerSec > after.reqPerSec ? before : after;
@@ -85,13 +117,15 @@ try {
       const flag = (r.non2xx && !label.includes('304')) || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '';
       console.log(`  ${label.padEnd(64)} ${String(Math.round(r.reqPerSec)).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(r.reqPerSec / base.reqPerSec).toFixed(3)}×${flag}`);
     }
-    console.log(`static pages, each against raw node:http loaded by the same ${client} client:`);
-    for (const [label, r, raw] of staticRows) {
+    console.log(`static pages, each against raw node:http loaded by the same ${client} client (and against raw node:http sending the page's very bytes):`);
+    for (const [label, r, raw, bytes] of staticRows) {
       const flag = (r.non2xx && !label.includes('304')) || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '';
-      console.log(`  ${label.padEnd(64)} ${String(Math.round(r.reqPerSec)).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(r.reqPerSec / raw.reqPerSec).toFixed(3)}× (raw ${Math.round(raw.reqPerSec)})${flag}`);
+      const same = bytes ? `; same bytes ${Math.round(bytes.reqPerSec)} → ${(r.reqPerSec / bytes.reqPerSec).toFixed(3)}×` : '';
+      console.log(`  ${label.padEnd(64)} ${String(Math.round(r.reqPerSec)).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${(r.reqPerSec / raw.reqPerSec).toFixed(3)}× (raw ${Math.round(raw.reqPerSec)}${same})${flag}`);
     }
   }
 } finally {
   await stack.stop();
   baseline.kill();
+  sameBytes.kill();
 }
