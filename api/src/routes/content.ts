@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getArticleJson } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
@@ -8,14 +8,10 @@ import { searchContent } from '../domain/content/search-content.ts';
 import { readingTier, type Viewer } from '@app/shared/browser';
 import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
 import { noStore } from './no-store.ts';
-import { sendValidated } from './send-validated.ts';
+import { sendJson, sendValidated } from './send-validated.ts';
 
 /** Who is asking, as permissions see them (see docs/glossary.md). */
 export type ViewerReader = (req: Request) => Promise<Viewer>;
-
-function sendJson(res: Response, json: string) {
-  res.type('application/json').send(json);
-}
 
 /** Content endpoints, all served from the in-memory read model (visitors never wait on the CMS). */
 export function contentRoutes(deps: { db: Db; content: ContentReadModel; readViewer: ViewerReader }): Router {

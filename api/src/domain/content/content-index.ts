@@ -16,17 +16,18 @@ export type ContentIndex = {
   loadedAt: string;
   articles: Map<number, IndexedArticle>;
   articleList: ArticleSummary[];
-  articleListJson: string;
+  /** GET /api/articles's answer, as bytes (answers kept for many requests are sent as they are). */
+  articleListJson: Buffer;
   categories: Map<string, Category>;
   articlesByCategory: Map<string, ArticleSummary[]>;
   /** Every video in full (server only; the player of a gated video is for its tier). */
   videos: Video[];
   videosById: Map<number, Video>;
   /** GET /api/youtube/videos as each reading tier sees it (visitors read as `null`). */
-  videosJsonFor: (tier: Tier | null) => string;
+  videosJsonFor: (tier: Tier | null) => Buffer;
   products: Map<number, Product>;
-  productsJson: string;
-  featuredProductsJson: string;
+  productsJson: Buffer;
+  featuredProductsJson: Buffer;
   /** The games' pools, answer keys included (server only). */
   quizQuestions: QuizQuestion[];
   scrambleWords: ScrambleWord[];
@@ -37,6 +38,8 @@ export type ContentIndex = {
   /** The site's settings (the CMS global): GET /api/settings, mails. */
   settings: SiteSettings;
 };
+
+const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   const { records, loadedAt, version } = snapshot;
@@ -54,7 +57,7 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   const articleList = [...articles.values()].map((a) => a.summary);
   const videos = records.videos.map((doc) => toVideo(doc, settings.authorName));
   // A visitor reads what a free member reads: one list per tier.
-  const videosJsonByTier = new Map<Tier, string>(TIERS.map((tier) => [tier, JSON.stringify(videos.map((v) => videoFor({ id: 0, tier, role: 'member', status: 'active' }, v)))]));
+  const videosJsonByTier = new Map<Tier, Buffer>(TIERS.map((tier) => [tier, jsonBytes(videos.map((v) => videoFor({ id: 0, tier, role: 'member', status: 'active' }, v)))]));
   const products = records.products.map((doc) => toProduct(doc, settings.authorName));
   return {
     snapshot,
@@ -62,15 +65,15 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
     loadedAt,
     articles,
     articleList,
-    articleListJson: JSON.stringify(articleList),
+    articleListJson: jsonBytes(articleList),
     categories: new Map(records.categories.map((c) => [c.slug, toCategory(c)])),
     articlesByCategory,
     videos,
     videosById: new Map(videos.map((v) => [v.id, v])),
     videosJsonFor: (tier) => videosJsonByTier.get(tier ?? 'free')!,
     products: new Map(products.map((p) => [p.id, p])),
-    productsJson: JSON.stringify(products),
-    featuredProductsJson: JSON.stringify(products.filter((p) => p.isFeatured).slice(0, 3)),
+    productsJson: jsonBytes(products),
+    featuredProductsJson: jsonBytes(products.filter((p) => p.isFeatured).slice(0, 3)),
     quizQuestions: toQuizQuestions(records.quizQuestions),
     scrambleWords: toScrambleWords(records.scrambleWords),
     studyResources: new Map(bySortOrder(records.studyResources).map((d) => [d.id, toStudyResource(d)])),

@@ -18,17 +18,17 @@ export function getArticle(index: ContentIndex, id: number, viewer: Viewer): Art
 
 // An index never changes once built: each article's two answers (locked, readable) are serialized
 // once per content version, so a read costs a lookup, not a JSON.stringify of the whole body.
-const serialized = new WeakMap<ContentIndex, Map<string, string>>();
+const serialized = new WeakMap<ContentIndex, Map<string, Buffer>>();
 
-/** getArticle's answer as JSON text, kept for the life of this content version. */
-export function getArticleJson(index: ContentIndex, id: number, viewer: Viewer): string {
+/** getArticle's answer as JSON bytes, kept for the life of this content version. */
+export function getArticleJson(index: ContentIndex, id: number, viewer: Viewer): Buffer {
   const article = index.articles.get(id);
   const key = `${id}:${article ? can(viewer, 'read', article.summary) : 'missing'}`;
   let answers = serialized.get(index);
   if (!answers) serialized.set(index, (answers = new Map()));
   let json = answers.get(key);
   if (json === undefined) {
-    json = JSON.stringify(getArticle(index, id, viewer));
+    json = Buffer.from(JSON.stringify(getArticle(index, id, viewer)));
     answers.set(key, json);
   }
   return json;

@@ -3,8 +3,8 @@ import type { CacheSignals } from '../../integrations/cache-signals.ts';
 
 const MAX_ENTRIES = 10_000;
 
-/** A list answer kept as its JSON text, with a strong validator computed once. */
-export type CachedList = { json: string; etag: string };
+/** A list answer kept as its JSON bytes, with a strong validator computed once. */
+export type CachedList = { json: Buffer; etag: string };
 
 export type ListCache = {
   /** The answer under `key` (a list and whose view of it), computed once until something changes. */
@@ -14,7 +14,7 @@ export type ListCache = {
 };
 
 export const cachedList = (value: unknown): CachedList => {
-  const json = JSON.stringify(value);
+  const json = Buffer.from(JSON.stringify(value));
   return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 };
 
