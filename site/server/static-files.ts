@@ -39,8 +39,8 @@ async function walk(dir: string, base = dir): Promise<string[]> {
  * encoding and every response's complete header list (the build's own headers included), so a
  * request costs a map lookup and one write.
  */
-type Answer = { headers: (string | number)[]; body: Buffer };
-export type StaticFile = { type: string; etag: string; body: Buffer; identity: Answer; gzip: Answer | null; br: Answer | null; notModified: (string | number)[] };
+type Answer = { etag: string; headers: (string | number)[]; body: Buffer; notModified: (string | number)[] };
+export type StaticFile = { type: string; body: Buffer; identity: Answer; gzip: Answer | null; br: Answer | null };
 export type StaticFiles = Map<string, StaticFile>;
 
 type RawFile = { rel: string; body: Buffer; type: string };
@@ -53,19 +53,21 @@ export async function loadStaticFiles(clientDir: string, headersFor: (html: Buff
   const files: StaticFiles = new Map();
   for (const { rel, body, type } of raw) {
     const compress = COMPRESSIBLE.has(path.extname(rel)) && body.length > 512;
-    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+    const hash = createHash('sha1').update(body).digest('base64url').slice(0, 20);
     // Hashed bundles never change; pages must revalidate so a rebuild shows at once.
     const cacheControl = rel.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
-    const common = [...buildHeaders, 'Content-Type', type, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding'];
-    const answer = (encoded: Buffer, encoding: string | null): Answer => ({ body: encoded, headers: [...common, ...(encoding ? ['Content-Encoding', encoding] : []), 'Content-Length', encoded.length] });
+    // A strong validator names one representation (RFC 9110 §8.8.1): each encoding has its own.
+    const answer = (encoded: Buffer, encoding: 'gzip' | 'br' | null): Answer => {
+      const etag = `"${hash}${encoding ? `-${encoding}` : ''}"`;
+      const notModified = [...buildHeaders, 'Content-Type', type, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding'];
+      return { etag, body: encoded, notModified, headers: [...notModified, ...(encoding ? ['Content-Encoding', encoding] : []), 'Content-Length', encoded.length] };
+    };
     const entry: StaticFile = {
       type,
-      etag,
       body,
       identity: answer(body, null),
       gzip: compress ? answer(gzipSync(body, { level: 9 }), 'gzip') : null,
       br: compress ? answer(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }), 'br') : null,
-      notModified: common,
     };
     files.set(`/${rel}`, entry);
     if (rel.endsWith('.html')) {
@@ -91,13 +93,14 @@ export function serveStatic(files: StaticFiles, req: IncomingMessage, res: Serve
   }
   const file = files.get(pathname) ?? (pathname.length > 1 && pathname.endsWith('/') ? files.get(pathname.slice(0, -1)) : undefined);
   if (!file) return false;
-  if (req.headers['if-none-match'] === file.etag) {
-    res.writeHead(304, file.notModified);
+  const accept = req.headers['accept-encoding'];
+  const answer = (accept && ((file.br && accept.includes('br') && file.br) || (file.gzip && accept.includes('gzip') && file.gzip))) || file.identity;
+  // Quoted tags: "abc" is never found inside "abc-br".
+  if (req.headers['if-none-match']?.includes(answer.etag)) {
+    res.writeHead(304, answer.notModified);
     res.end();
     return true;
   }
-  const accept = req.headers['accept-encoding'];
-  const answer = (accept && ((file.br && accept.includes('br') && file.br) || (file.gzip && accept.includes('gzip') && file.gzip))) || file.identity;
   res.writeHead(200, answer.headers);
   res.end(req.method === 'HEAD' ? undefined : answer.body);
   return true;
