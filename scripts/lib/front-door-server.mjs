@@ -9,6 +9,9 @@ import { createReadRelay } from './front-door-relay.mjs';
 import { canonicalLocation, routingPath } from './front-door-routing.mjs';
 
 const startsWith = (path, prefix) => path === prefix || path.startsWith(prefix + '/');
+/** How long, and how much more, a refused body is read (and dropped) before its connection is cut. */
+const LINGER_MS = 5_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
  * @param {{ publicUrl: URL; apiUrl: string; cmsUrl: string; media: (req, res, next: () => void) => void;
@@ -43,12 +46,29 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
   proxy.on('error', upstreamUnavailable);
   const relay = createReadRelay({ unavailable: upstreamUnavailable, retryForMs });
 
-  /** 413, and the connection closed after it so the rest of the body is never read. */
-  function refuseTooLarge(res, path) {
+  /**
+   * 413. A client still sending its body gets a lingering close (RFC 9112 §9.6): the rest is read
+   * and dropped for a while, because a connection closed while the client is sending is reset, and
+   * a reset loses the answer the client has not read yet. A body that ends in time leaves the
+   * connection usable; one past LINGER_BYTES or LINGER_MS is cut off. A client waiting for
+   * `100 Continue` has sent no body: the connection is closed at once (and says so).
+   */
+  function refuseTooLarge(req, res, path, { awaitingContinue = false } = {}) {
     const { type, body } = tooLargeResponse(path);
     if (res.headersSent) return res.destroy();
-    res.writeHead(413, { 'Content-Type': type, Connection: 'close' });
+    res.writeHead(413, awaitingContinue ? { 'Content-Type': type, Connection: 'close' } : { 'Content-Type': type });
     res.end(body);
+    if (awaitingContinue || req.complete) return;
+    const socket = req.socket;
+    const cutOffNow = () => socket.destroy();
+    const timer = setTimeout(cutOffNow, LINGER_MS).unref();
+    let dropped = 0;
+    req.on('data', (chunk) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) cutOffNow();
+    });
+    req.once('end', () => clearTimeout(timer));
+    req.resume();
   }
 
   /** Proxies with the body counted: past its limit the upstream request is ended and the client gets 413. */
@@ -61,7 +81,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
       cutOff.add(req);
       upstreamOf.get(req)?.destroy();
       log('request body too large', { url: redactUrl(req.url), limit });
-      refuseTooLarge(res, path);
+      refuseTooLarge(req, res, path);
     });
     proxy.web(req, res, { target, buffer });
   }
@@ -111,7 +131,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
       return res.end(JSON.stringify({ message: 'The address is not valid.', code: 'bad_request' }));
     }
     const limit = bodyLimit(req.method, path);
-    if (declaredTooLarge(req, limit)) return refuseTooLarge(res, path);
+    if (declaredTooLarge(req, limit)) return refuseTooLarge(req, res, path);
     if (startsWith(path, '/api/internal')) {
       // Service-to-service only; never reachable through the public origin.
       res.writeHead(404, { 'Content-Type': 'application/json' });
@@ -138,7 +158,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     const path = routingPath(req.url ?? '/');
     if (path !== null && !foreignHost(req) && declaredTooLarge(req, bodyLimit(req.method, path))) {
       for (const [name, value] of securityHeaders) res.setHeader(name, value);
-      return refuseTooLarge(res, path);
+      return refuseTooLarge(req, res, path, { awaitingContinue: true });
     }
     res.writeContinue();
     handle(req, res);

@@ -1,4 +1,5 @@
 import { createServer, request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './front-door-body-limits.mjs';
 import { createFrontDoorServer } from './front-door-server.mjs';
@@ -99,6 +100,33 @@ describe('request bodies at the front door', () => {
     expect(upstream.url).toBe('/cms/api/users/login');
     expect(upstream.complete).toBe(false);
     expect(upstream.bytes).toBeLessThanOrEqual(JSON_BODY_LIMIT);
+  });
+
+  it('lets a client that sends its whole oversized body before reading see the 413, and keeps the connection', async () => {
+    // Two megabytes written at once, read only afterwards: a door that closed the connection after
+    // its answer, with the body still arriving, would reset it, and the reset loses the answer.
+    const socket = connect(port, '127.0.0.1');
+    const body = Buffer.alloc(2 * 1024 * 1024, 'a');
+    socket.write(`POST /api/login HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(body);
+    socket.pause();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let received = '';
+    const answers = new Promise((resolve, reject) => {
+      socket.on('data', (d) => {
+        received += d.toString('latin1');
+        if ((received.match(/^HTTP\/1\.1 /gm) ?? []).length === 2) resolve(received);
+      });
+      socket.on('error', reject);
+    });
+    socket.resume();
+    // The body was read to its end, so the same connection answers the next request.
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\n\r\n`);
+    const both = await answers;
+    socket.destroy();
+    expect(both.startsWith('HTTP/1.1 413')).toBe(true);
+    expect(both).toContain('{"message":"The request body is too large.","code":"payload_too_large"}');
+    expect(both).toMatch(/\r\n\r\n[^]*^HTTP\/1\.1 200/m);
   });
 
   it('passes JSON bodies under the limit through whole', async () => {
