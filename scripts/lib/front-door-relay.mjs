@@ -7,8 +7,9 @@
 import { Pool } from 'undici';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never passed on; nor is
-// the internal secret, which only our services calling each other directly may present.
-const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'x-internal-secret']);
+// the internal secret, which only our services calling each other directly may present; nor
+// `Expect`, which asks about a body these requests do not have (Node has already answered it).
+const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'x-internal-secret']);
 // The visitor's connection frames the body itself (a length or chunks), whatever the upstream's did.
 const NOT_RELAYED_BACK = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 const UPSTREAM_TIMEOUT_MS = 120_000;
@@ -47,11 +48,14 @@ function retriable(err, method) {
   return code === 'ECONNRESET' && (method === 'GET' || method === 'HEAD');
 }
 
+/** undici refuses these requests before sending them (a header it does not accept): the client's fault. */
+const REFUSED_BEFORE_SENDING = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED']);
+
 /**
- * @param {{ unavailable: (err: Error, req, res) => void; retryForMs?: number }} options
+ * @param {{ unavailable: (err: Error, req, res) => void; invalid: (req, res) => void; retryForMs?: number }} options
  * @returns {((req, res, target: string) => void) & { close(): Promise<void> }} relays a bodiless request to `target` (an origin)
  */
-export function createReadRelay({ unavailable, retryForMs = RETRY_FOR_MS_DEFAULT }) {
+export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_MS_DEFAULT }) {
   const pools = new Map();
   const poolOf = (target) => {
     let pool = pools.get(target);
@@ -70,6 +74,7 @@ export function createReadRelay({ unavailable, retryForMs = RETRY_FOR_MS_DEFAULT
     });
     const attempt = () => {
       if (res.destroyed) return;
+      let dispatching = true;
       pool.dispatch(options, {
         onRequestStart(controller) {
           current = controller;
@@ -88,6 +93,15 @@ export function createReadRelay({ unavailable, retryForMs = RETRY_FOR_MS_DEFAULT
           res.end();
         },
         onResponseError(_controller, err) {
+          if (dispatching) {
+            // Refused inside dispatch(): undici (7.x) then leaves the connection it chose marked busy
+            // for good, and a few hundred such requests would leave the pool none. The pool is
+            // replaced (the old one closes once its requests are answered); headers are checked
+            // before they get here, so this is a guard against what was missed.
+            pools.delete(target);
+            pool.close().catch(() => {});
+            if (REFUSED_BEFORE_SENDING.has(err.code)) return void invalid(req, res);
+          }
           if (res.destroyed) return;
           // A service restarting (a deployment, a crash) refuses connections for a few seconds: the
           // request never reached it, so it is tried again, as Caddy's lb_try_duration does.
@@ -95,6 +109,7 @@ export function createReadRelay({ unavailable, retryForMs = RETRY_FOR_MS_DEFAULT
           unavailable(err, req, res);
         },
       });
+      dispatching = false;
     };
     attempt();
   }

@@ -44,7 +44,14 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     }
   }
   proxy.on('error', upstreamUnavailable);
-  const relay = createReadRelay({ unavailable: upstreamUnavailable, retryForMs });
+  /** A request the front door will not pass on as it is: 400 in the API's error shape. */
+  function invalid(req, res, message = 'The request is not valid.') {
+    if (res.headersSent || res.destroyed) return void res.destroy();
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    res.writeHead(400, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ message, code: 'bad_request' }));
+  }
+  const relay = createReadRelay({ unavailable: upstreamUnavailable, invalid, retryForMs });
 
   /**
    * 413. A client still sending its body gets a lingering close (RFC 9112 §9.6): the rest is read
@@ -93,7 +100,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
    * redirect, an address that cannot be read, /api/internal) takes the general path below.
    */
   function hotPath(req, res) {
-    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined || foreignHost(req)) return false;
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined || foreignHost(req) || hostLines(req) > 1) return false;
     const path = routingPath(req.url ?? '/');
     if (path === null) return false;
     if (startsWith(path, '/api')) {
@@ -108,6 +115,17 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     return true;
   }
 
+  /**
+   * How many Host lines the request has. Node keeps the first; a service behind may read another,
+   * so more than one is refused (RFC 9112 §3.2: 400).
+   */
+  function hostLines(req) {
+    const raw = req.rawHeaders;
+    let lines = 0;
+    for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') lines++;
+    return lines;
+  }
+
   /** Requests for another host name of this machine go to the public address (Ghost does the same). */
   const foreignHost = (req) => (req.headers.host ?? '').toLowerCase() !== publicUrl.host;
 
@@ -119,6 +137,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
 
   function handle(req, res) {
     if (hotPath(req, res)) return;
+    if (hostLines(req) > 1) return invalid(req, res, 'The request has more than one Host header.');
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (foreignHost(req)) {
       res.writeHead(308, { Location: canonicalLocation(req.url, publicUrl) });
