@@ -100,7 +100,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
    * redirect, an address that cannot be read, /api/internal) takes the general path below.
    */
   function hotPath(req, res) {
-    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined || foreignHost(req) || hostLines(req) > 1) return false;
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined || foreignHost(req)) return false;
     const path = routingPath(req.url ?? '/');
     if (path === null) return false;
     if (startsWith(path, '/api')) {
@@ -136,8 +136,8 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
   }
 
   function handle(req, res) {
-    if (hotPath(req, res)) return;
     if (hostLines(req) > 1) return invalid(req, res, 'The request has more than one Host header.');
+    if (hotPath(req, res)) return;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (foreignHost(req)) {
       res.writeHead(308, { Location: canonicalLocation(req.url, publicUrl) });
@@ -146,8 +146,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     const path = guard(req);
     if (path === null) {
       // Dot segments and NUL never name anything; answered in the API's error shape, whatever the path.
-      res.writeHead(400, { 'Content-Type': 'application/json' });
-      return res.end(JSON.stringify({ message: 'The address is not valid.', code: 'bad_request' }));
+      return invalid(req, res, 'The address is not valid.');
     }
     const limit = bodyLimit(req.method, path);
     if (declaredTooLarge(req, limit)) return refuseTooLarge(req, res, path);
