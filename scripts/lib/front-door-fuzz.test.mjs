@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFrontDoorServer } from './front-door-server.mjs';
+import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
 
 /**
  * The front door sent generated requests as bytes on the wire: any method, path and header lines
@@ -13,10 +13,7 @@ import { createFrontDoorServer } from './front-door-server.mjs';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
-const PUBLIC_HOST = 'site.test';
 const ANSWER_WITHIN_MS = 3000;
-
-const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 
 /** A stand-in for the API and the CMS: reads the whole body, then answers. */
 const upstream = createServer((req, res) => {
@@ -32,15 +29,7 @@ let port;
 
 beforeAll(async () => {
   const upstreamPort = await listen(upstream);
-  door = createFrontDoorServer({
-    publicUrl: new URL(`http://${PUBLIC_HOST}`),
-    apiUrl: `http://127.0.0.1:${upstreamPort}`,
-    cmsUrl: `http://127.0.0.1:${upstreamPort}`,
-    media: (_req, _res, next) => next(),
-    site: { handle: (_req, res) => res.end('site') },
-    log: () => {},
-    retryForMs: 0,
-  });
+  door = testDoor({ apiUrl: `http://127.0.0.1:${upstreamPort}`, cmsUrl: `http://127.0.0.1:${upstreamPort}`, retryForMs: 0 });
   port = await listen(door);
 });
 afterAll(() => {

@@ -2,10 +2,7 @@ import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadRelay } from './front-door-relay.mjs';
-import { createFrontDoorServer } from './front-door-server.mjs';
-
-const PUBLIC_HOST = 'site.test';
-const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
 
 /** A stand-in API: answers with the headers it received; `/api/slow` never answers (and says when it was abandoned). */
 const upstream = { abandoned: 0 };
@@ -35,14 +32,7 @@ let apiPort;
 
 beforeAll(async () => {
   apiPort = await listen(api);
-  door = createFrontDoorServer({
-    publicUrl: new URL(`http://${PUBLIC_HOST}`),
-    apiUrl: `http://127.0.0.1:${apiPort}`,
-    cmsUrl: 'http://127.0.0.1:9',
-    media: (_req, _res, next) => next(),
-    site: { handle: (_req, res) => res.end('site') },
-    log: () => {},
-  });
+  door = testDoor({ apiUrl: `http://127.0.0.1:${apiPort}` });
   port = await listen(door);
 });
 afterAll(() => {
@@ -130,16 +120,8 @@ describe('the front door relays bodiless requests', () => {
   });
 
   it('answers 502 in the API’s error shape when the API cannot be reached', async () => {
-    const down = createFrontDoorServer({
-      publicUrl: new URL(`http://${PUBLIC_HOST}`),
-      apiUrl: 'http://127.0.0.1:9',
-      cmsUrl: 'http://127.0.0.1:9',
-      media: (_req, _res, next) => next(),
-      site: null,
-      log: () => {},
-      // It waits this long for a restarting API before answering 502.
-      retryForMs: 300,
-    });
+    // It waits retryForMs for a restarting API before answering 502.
+    const down = testDoor({ apiUrl: 'http://127.0.0.1:9', site: null, retryForMs: 300 });
     const downPort = await listen(down);
     try {
       const res = await new Promise((resolve, reject) => {
@@ -234,7 +216,7 @@ describe('a service restarting', () => {
         probe.close(() => resolve(p));
       });
     });
-    const door2 = createFrontDoorServer({ publicUrl: new URL(`http://${PUBLIC_HOST}`), apiUrl: `http://127.0.0.1:${apiPort}`, cmsUrl: 'http://127.0.0.1:9', media: (_q, _s, next) => next(), site: null, log: () => {} });
+    const door2 = testDoor({ apiUrl: `http://127.0.0.1:${apiPort}`, site: null });
     const doorPort = await listen(door2);
     const late = createServer((_req, res) => res.end('{"back":true}'));
     try {

@@ -2,10 +2,7 @@ import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './front-door-body-limits.mjs';
-import { createFrontDoorServer } from './front-door-server.mjs';
-
-const PUBLIC_HOST = 'site.test';
-const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
 
 /** A stand-in for the API or the CMS: reads every body and remembers how much of each arrived. */
 function stubUpstream() {
@@ -30,14 +27,7 @@ let port;
 
 beforeAll(async () => {
   const [apiPort, cmsPort] = [await listen(api.server), await listen(cms.server)];
-  door = createFrontDoorServer({
-    publicUrl: new URL(`http://${PUBLIC_HOST}`),
-    apiUrl: `http://127.0.0.1:${apiPort}`,
-    cmsUrl: `http://127.0.0.1:${cmsPort}`,
-    media: (_req, _res, next) => next(),
-    site: { handle: (_req, res) => res.end('site') },
-    log: () => {},
-  });
+  door = testDoor({ apiUrl: `http://127.0.0.1:${apiPort}`, cmsUrl: `http://127.0.0.1:${cmsPort}` });
   port = await listen(door);
 });
 afterAll(() => {
