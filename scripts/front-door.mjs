@@ -8,7 +8,7 @@
 // never routed (whatever its spelling), request bodies are limited by route, and every response
 // carries the security headers. The handling is in lib/front-door-server.mjs.
 //
-// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, CMS_URL, MEDIA_DIR, SITE_BUILDS_DIR, SITE_DEV_URL.
+// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, CMS_URL, MEDIA_DIR, SITE_BUILDS_DIR, SITE_DEV_URL.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,7 @@ const site = env.SITE_DEV_URL
 const server = createFrontDoorServer({
   publicUrl,
   apiUrl: env.API_URL ?? 'http://127.0.0.1:3001',
+  apiSocket: env.API_SOCKET || undefined,
   cmsUrl: env.CMS_URL ?? 'http://127.0.0.1:3002',
   media,
   site,

@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   API_PORT: z.coerce.number().int().default(3001),
   API_HOST: z.string().default('127.0.0.1'),
+  /** A unix socket path the API also listens on (the local front door relays reads through it); unset: the TCP port only. */
+  API_SOCKET: z.string().optional(),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (scripts/start.mjs sets it for the embedded database)'),
   CMS_URL: z.string().default('http://127.0.0.1:3002'),
   INTERNAL_SECRET: z.string().min(16, 'INTERNAL_SECRET must be at least 16 characters'),
@@ -67,6 +69,8 @@ export type Config = {
   env: string;
   port: number;
   host: string;
+  /** A unix socket the API also listens on (API_SOCKET); null: the TCP port only. */
+  socketPath: string | null;
   databaseUrl: string;
   cmsUrl: string;
   internalSecret: string;
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.API_PORT,
     host: e.API_HOST,
+    socketPath: e.API_SOCKET?.trim() || null,
     databaseUrl: e.DATABASE_URL,
     cmsUrl: e.CMS_URL.replace(/\/$/, ''),
     internalSecret: e.INTERNAL_SECRET,

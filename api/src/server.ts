@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { answerClientErrorsAsJson } from './lib/client-errors.ts';
+import { listenOnUnixSocket } from './lib/unix-socket-listener.ts';
 import { createApp } from './app.ts';
 import { createSessionCache } from './domain/accounts/session-cache.ts';
 import { createListCache } from './domain/public-lists/list-cache.ts';
@@ -116,6 +117,9 @@ async function main() {
   chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins], clientAddress: requestAddress(app) });
   await chat.ready;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
+  // Closing it removes its file, so the next API (a restart) finds none.
+  const socketServer = config.socketPath ? await listenOnUnixSocket(app, config.socketPath, server.keepAliveTimeout) : null;
+  if (socketServer) logger.info({ socket: config.socketPath }, 'api listening on its unix socket');
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -128,10 +132,10 @@ async function main() {
     void changes.stop();
     void cacheSignals.stop();
     void chat?.close();
-    server.close(() => {
-      void db.$client.end().finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
+    // Each listener stops taking connections and finishes the requests it has; then the database goes.
+    const listeners = socketServer ? [server, socketServer] : [server];
+    void Promise.all(listeners.map((s) => new Promise((closed) => s.close(closed)))).then(() => db.$client.end().finally(() => process.exit(0)));
+    for (const s of listeners) s.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -41,10 +41,13 @@ function upstreamHeaders(req) {
   return out;
 }
 
-/** Refused connections never reached the service; a reset one may have, so only reads are tried again. */
+/**
+ * Refused connections never reached the service (nor did one to a unix socket whose file is gone:
+ * the service is restarting); a reset one may have, so only reads are tried again.
+ */
 function retriable(err, method) {
   const code = err.code === 'UND_ERR_SOCKET' ? (err.cause?.code ?? 'ECONNRESET') : err.code;
-  if (code === 'ECONNREFUSED') return true;
+  if (code === 'ECONNREFUSED' || code === 'ENOENT') return true;
   return code === 'ECONNRESET' && (method === 'GET' || method === 'HEAD');
 }
 
@@ -52,14 +55,20 @@ function retriable(err, method) {
 const REFUSED_BEFORE_SENDING = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED']);
 
 /**
- * @param {{ unavailable: (err: Error, req, res) => void; invalid: (req, res) => void; retryForMs?: number }} options
+ * `socketPaths` names, per target origin, a unix socket the same service listens on (API_SOCKET):
+ * requests to that origin go through it, which spares both processes the TCP stack each time.
+ * @param {{ unavailable: (err: Error, req, res) => void; invalid: (req, res) => void; retryForMs?: number; socketPaths?: Record<string, string> }} options
  * @returns {((req, res, target: string) => void) & { close(): Promise<void> }} relays a bodiless request to `target` (an origin)
  */
-export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_MS_DEFAULT }) {
+export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_MS_DEFAULT, socketPaths = {} }) {
   const pools = new Map();
   const poolOf = (target) => {
     let pool = pools.get(target);
-    if (!pool) pools.set(target, (pool = new Pool(target, { connections: 256, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS })));
+    if (!pool) {
+      const socketPath = Object.hasOwn(socketPaths, target) ? socketPaths[target] : undefined;
+      pool = new Pool(target, { connections: 256, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS, ...(socketPath ? { socketPath } : {}) });
+      pools.set(target, pool);
+    }
     return pool;
   };
 

@@ -1,5 +1,7 @@
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadRelay } from './front-door-relay.mjs';
 import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
@@ -233,6 +235,37 @@ describe('a service restarting', () => {
       expect(await answered).toEqual({ status: 200, body: '{"back":true}' });
     } finally {
       late.close();
+      door2.close();
+    }
+  });
+});
+
+describe('reads through the API’s unix socket (API_SOCKET)', () => {
+  it('relays reads through the socket, not the TCP port, and waits while its file is missing (a restart)', async () => {
+    const socketPath = path.join(tmpdir(), `front-door-relay-${process.pid}.sock`);
+    // Nothing listens on the TCP address: an answer can only have come through the socket.
+    const door2 = testDoor({ apiUrl: 'http://127.0.0.1:9', apiSocket: socketPath, site: null });
+    const doorPort = await listen(door2);
+    const viaSocket = createServer((req, res) => res.end(JSON.stringify({ url: req.url, forwardedFor: req.headers['x-forwarded-for'] })));
+    const read = (p) =>
+      new Promise((resolve, reject) => {
+        request({ host: '127.0.0.1', port: doorPort, path: p, headers: { host: PUBLIC_HOST } }, (r) => {
+          let body = '';
+          r.on('data', (c) => (body += c));
+          r.on('end', () => resolve({ status: r.statusCode, body }));
+        }).on('error', reject).end();
+      });
+    try {
+      // The socket's file does not exist yet; the API makes it 400 ms later.
+      const first = read('/api/user?first');
+      await new Promise((r) => setTimeout(r, 400));
+      await new Promise((r) => viaSocket.listen(socketPath, r));
+      expect(await first).toEqual({ status: 200, body: JSON.stringify({ url: '/api/user?first', forwardedFor: '127.0.0.1' }) });
+      expect(await read('/api/favorites')).toEqual({ status: 200, body: JSON.stringify({ url: '/api/favorites', forwardedFor: '127.0.0.1' }) });
+    } finally {
+      viaSocket.closeAllConnections();
+      viaSocket.close();
+      door2.closeAllConnections();
       door2.close();
     }
   });

@@ -14,10 +14,11 @@ const LINGER_MS = 5_000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
- * @param {{ publicUrl: URL; apiUrl: string; cmsUrl: string; media: (req, res, next: () => void) => void;
+ * `apiSocket`: a unix socket the API also listens on (API_SOCKET); its reads are relayed through it.
+ * @param {{ publicUrl: URL; apiUrl: string; apiSocket?: string; cmsUrl: string; media: (req, res, next: () => void) => void;
  *   site: { handle(req, res): void } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number }} options
  */
-export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, siteDevUrl, log, retryForMs }) {
+export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs }) {
   const securityHeaders = Object.entries(commonSecurityHeaders({ https: publicUrl.protocol === 'https:' }));
   // Requests cut off for their size, and the upstream request each one opened (to end it too).
   const cutOff = new WeakSet();
@@ -51,7 +52,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, cmsUrl, media, site, 
     res.writeHead(400, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ message, code: 'bad_request' }));
   }
-  const relay = createReadRelay({ unavailable: upstreamUnavailable, invalid, retryForMs });
+  const relay = createReadRelay({ unavailable: upstreamUnavailable, invalid, retryForMs, socketPaths: apiSocket ? { [apiUrl]: apiSocket } : {} });
 
   /**
    * 413. A client still sending its body gets a lingering close (RFC 9112 §9.6): the rest is read

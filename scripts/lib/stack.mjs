@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
@@ -40,6 +41,12 @@ function hashTree(paths) {
   };
   paths.forEach(walk);
   return h.digest('hex');
+}
+
+/** The API's unix socket under the system's temporary folder; none where that path would pass the 107 bytes a socket address holds. */
+function defaultApiSocket(apiPort) {
+  const socketPath = path.join(tmpdir(), `better-self-api-${apiPort}.sock`);
+  return Buffer.byteLength(socketPath) < 100 ? socketPath : '';
 }
 
 /** Runs a one-off step; its output is shown only if it fails. */
@@ -144,6 +151,9 @@ export async function startStack(options = {}) {
       INTERNAL_SECRET: env.INTERNAL_SECRET ?? secrets.internalSecret,
       CMS_URL: `http://127.0.0.1:${cmsPort}`,
       API_URL: `http://127.0.0.1:${apiPort}`,
+      // The API listens here too and the front door relays its reads through it (empty: TCP only).
+      // Not in dev mode: `node --watch` may start the next API before the last one has let the file go.
+      API_SOCKET: mode === 'dev' ? '' : (env.API_SOCKET ?? defaultApiSocket(apiPort)),
       PUBLIC_URL: publicUrl,
       MEDIA_DIR: mediaDir,
       SITE_BUILDS_DIR: buildsDir,

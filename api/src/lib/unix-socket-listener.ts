@@ -1,0 +1,45 @@
+import { unlink } from 'node:fs/promises';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { answerClientErrorsAsJson } from './client-errors.ts';
+
+/** What a connection on a unix socket says it comes from: this machine, as a loopback connection would. */
+const THIS_MACHINE = '127.0.0.1';
+
+/** Whether something answers on the socket file: a live API (an error to start beside) or a file left by one that died. */
+function answered(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = connect(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The app on a unix socket as well as its TCP port (API_SOCKET): the local front door relays its
+ * reads through it, which spares both processes the TCP stack on every request. Only processes of
+ * this machine can connect, so each connection's peer is given as 127.0.0.1 — what `trust proxy`
+ * and `req.ip` read — and the front door's X-Forwarded-For names the visitor, as over loopback TCP.
+ * A socket file left by an API that died is removed; one another process still answers on is an error.
+ */
+export async function listenOnUnixSocket(app: RequestListener, socketPath: string, keepAliveTimeout: number): Promise<Server> {
+  if (await answered(socketPath)) throw new Error(`API_SOCKET ${socketPath} is in use: is another API running?`);
+  await unlink(socketPath).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+  const server = createServer(app);
+  answerClientErrorsAsJson(server);
+  server.keepAliveTimeout = keepAliveTimeout;
+  server.on('connection', (socket: Socket) => Object.defineProperty(socket, 'remoteAddress', { value: THIS_MACHINE }));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}
