@@ -128,7 +128,9 @@ export async function startProductionShape(options = {}) {
       step(`SMTP_URL is unset: mail is caught at ${smtpUrl} and written to ${path.relative(root, smtp.file)}`);
     }
     const envs = localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, dataDir, smtpUrl });
+    // Caddy reaches each API instance on its port: a socket path from the environment would be shared by all of them.
     const base = { ...env, NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' };
+    delete base.API_SOCKET;
 
     // Production has no demo data; a benchmark may ask for the demo articles and products to read.
     step(`preparing the CMS database (migrations; ${options.demoContent ? 'demo content, for a benchmark' : 'no demo data'})`);
