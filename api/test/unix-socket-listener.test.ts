@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,5 +59,15 @@ describe('the API on a unix socket', () => {
     servers.push(await listenOnUnixSocket(whoCalls(), socketPath, 5000));
     await expect(listenOnUnixSocket(whoCalls(), socketPath, 5000)).rejects.toThrow(`API_SOCKET ${socketPath} is in use: is another API running?`);
     expect((await get('/who')).status).toBe(200);
+  });
+
+  it('never removes a file that is not a socket', async () => {
+    writeFileSync(socketPath, 'keep me');
+    try {
+      await expect(listenOnUnixSocket(whoCalls(), socketPath, 5000)).rejects.toThrow(`API_SOCKET ${socketPath} is a file, not a socket: choose another path`);
+      expect(readFileSync(socketPath, 'utf8')).toBe('keep me');
+    } finally {
+      rmSync(socketPath);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { unlink } from 'node:fs/promises';
+import { lstat, unlink } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { answerClientErrorsAsJson } from './client-errors.ts';
@@ -23,13 +23,17 @@ function answered(socketPath: string): Promise<boolean> {
  * reads through it, which spares both processes the TCP stack on every request. Only processes of
  * this machine can connect, so each connection's peer is given as 127.0.0.1 — what `trust proxy`
  * and `req.ip` read — and the front door's X-Forwarded-For names the visitor, as over loopback TCP.
- * A socket file left by an API that died is removed; one another process still answers on is an error.
+ * A socket file left by an API that died is removed; one another process still answers on is an
+ * error, and so is any other kind of file there (nothing but a socket is ever removed).
  */
 export async function listenOnUnixSocket(app: RequestListener, socketPath: string, keepAliveTimeout: number): Promise<Server> {
-  if (await answered(socketPath)) throw new Error(`API_SOCKET ${socketPath} is in use: is another API running?`);
-  await unlink(socketPath).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
+  const existing = await lstat(socketPath).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw err;
   });
+  if (existing && !existing.isSocket()) throw new Error(`API_SOCKET ${socketPath} is a file, not a socket: choose another path`);
+  if (existing && (await answered(socketPath))) throw new Error(`API_SOCKET ${socketPath} is in use: is another API running?`);
+  if (existing) await unlink(socketPath);
   const server = createServer(app);
   answerClientErrorsAsJson(server);
   server.keepAliveTimeout = keepAliveTimeout;
