@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import { answerClientErrorsAsJson } from './lib/client-errors.ts';
+import { createApiHttpServer } from './lib/http-server.ts';
 import { listenOnUnixSocket } from './lib/unix-socket-listener.ts';
 import { createApp } from './app.ts';
 import { createSessionCache } from './domain/accounts/session-cache.ts';
@@ -111,14 +110,12 @@ async function main() {
   const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), siteName: () => content.current().settings.siteName, ...payments }, config.membershipCheckIntervalMs);
   const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, settingsChannel: () => content.current().settings.youtubeChannelHandle, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
-  const server = createServer(app);
-  answerClientErrorsAsJson(server);
-  server.keepAliveTimeout = 65_000;
+  const server = createApiHttpServer(app);
   chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins], clientAddress: requestAddress(app) });
   await chat.ready;
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
   // Closing it removes its file, so the next API (a restart) finds none.
-  const socketServer = config.socketPath ? await listenOnUnixSocket(app, config.socketPath, server.keepAliveTimeout) : null;
+  const socketServer = config.socketPath ? await listenOnUnixSocket(app, config.socketPath) : null;
   if (socketServer) logger.info({ socket: config.socketPath }, 'api listening on its unix socket');
 
   let closing = false;

@@ -35,7 +35,7 @@ function get(urlPath: string, headers: Record<string, string> = {}): Promise<{ s
 
 describe('the API on a unix socket', () => {
   it('answers there, takes the peer for this machine and reads the visitor from X-Forwarded-For', async () => {
-    servers.push(await listenOnUnixSocket(whoCalls(), socketPath, 5000));
+    servers.push(await listenOnUnixSocket(whoCalls(), socketPath));
     expect(JSON.parse((await get('/who', { 'x-forwarded-for': '203.0.113.9' })).body)).toEqual({ ip: '203.0.113.9', peer: '127.0.0.1' });
     expect(JSON.parse((await get('/who')).body)).toEqual({ ip: '127.0.0.1', peer: '127.0.0.1' });
     // A request Node cannot read gets the API's JSON error shape here too.
@@ -49,22 +49,22 @@ describe('the API on a unix socket', () => {
     const child = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(socketPath)}, () => process.kill(process.pid, 'SIGKILL'))`]);
     await new Promise((r) => child.once('exit', r));
     expect(existsSync(socketPath)).toBe(true);
-    const server = await listenOnUnixSocket(whoCalls(), socketPath, 5000);
+    const server = await listenOnUnixSocket(whoCalls(), socketPath);
     expect((await get('/who')).status).toBe(200);
     await new Promise((r) => server.close(r));
     expect(existsSync(socketPath)).toBe(false);
   });
 
   it('refuses to start beside an API still answering on the same socket', async () => {
-    servers.push(await listenOnUnixSocket(whoCalls(), socketPath, 5000));
-    await expect(listenOnUnixSocket(whoCalls(), socketPath, 5000)).rejects.toThrow(`API_SOCKET ${socketPath} is in use: is another API running?`);
+    servers.push(await listenOnUnixSocket(whoCalls(), socketPath));
+    await expect(listenOnUnixSocket(whoCalls(), socketPath)).rejects.toThrow(`API_SOCKET ${socketPath} is in use: is another API running?`);
     expect((await get('/who')).status).toBe(200);
   });
 
   it('never removes a file that is not a socket', async () => {
     writeFileSync(socketPath, 'keep me');
     try {
-      await expect(listenOnUnixSocket(whoCalls(), socketPath, 5000)).rejects.toThrow(`API_SOCKET ${socketPath} is a file, not a socket: choose another path`);
+      await expect(listenOnUnixSocket(whoCalls(), socketPath)).rejects.toThrow(`API_SOCKET ${socketPath} is a file, not a socket: choose another path`);
       expect(readFileSync(socketPath, 'utf8')).toBe('keep me');
     } finally {
       rmSync(socketPath);

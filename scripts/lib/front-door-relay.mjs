@@ -57,18 +57,14 @@ const REFUSED_BEFORE_SENDING = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPP
 /**
  * `socketPaths` names, per target origin, a unix socket the same service listens on (API_SOCKET):
  * requests to that origin go through it, which spares both processes the TCP stack each time.
- * @param {{ unavailable: (err: Error, req, res) => void; invalid: (req, res) => void; retryForMs?: number; socketPaths?: Record<string, string> }} options
+ * @param {{ unavailable: (err: Error, req, res) => void; invalid: (req, res) => void; retryForMs?: number; socketPaths?: Map<string, string> }} options
  * @returns {((req, res, target: string) => void) & { close(): Promise<void> }} relays a bodiless request to `target` (an origin)
  */
-export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_MS_DEFAULT, socketPaths = {} }) {
+export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_MS_DEFAULT, socketPaths = new Map() }) {
   const pools = new Map();
   const poolOf = (target) => {
     let pool = pools.get(target);
-    if (!pool) {
-      const socketPath = Object.hasOwn(socketPaths, target) ? socketPaths[target] : undefined;
-      pool = new Pool(target, { connections: 256, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS, ...(socketPath ? { socketPath } : {}) });
-      pools.set(target, pool);
-    }
+    if (!pool) pools.set(target, (pool = new Pool(target, { connections: 256, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS, socketPath: socketPaths.get(target) })));
     return pool;
   };
 

@@ -52,7 +52,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     res.writeHead(400, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ message, code: 'bad_request' }));
   }
-  const relay = createReadRelay({ unavailable: upstreamUnavailable, invalid, retryForMs, socketPaths: apiSocket ? { [apiUrl]: apiSocket } : {} });
+  const relay = createReadRelay({ unavailable: upstreamUnavailable, invalid, retryForMs, socketPaths: new Map(apiSocket ? [[apiUrl, apiSocket]] : []) });
 
   /**
    * 413. A client still sending its body gets a lingering close (RFC 9112 §9.6): the rest is read

@@ -1,7 +1,8 @@
+import { once } from 'node:events';
 import { lstat, unlink } from 'node:fs/promises';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { answerClientErrorsAsJson } from './client-errors.ts';
+import { createApiHttpServer } from './http-server.ts';
 
 /** What a connection on a unix socket says it comes from: this machine, as a loopback connection would. */
 const THIS_MACHINE = '127.0.0.1';
@@ -26,7 +27,7 @@ function answered(socketPath: string): Promise<boolean> {
  * A socket file left by an API that died is removed; one another process still answers on is an
  * error, and so is any other kind of file there (nothing but a socket is ever removed).
  */
-export async function listenOnUnixSocket(app: RequestListener, socketPath: string, keepAliveTimeout: number): Promise<Server> {
+export async function listenOnUnixSocket(app: RequestListener, socketPath: string): Promise<Server> {
   const existing = await lstat(socketPath).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return null;
     throw err;
@@ -34,16 +35,8 @@ export async function listenOnUnixSocket(app: RequestListener, socketPath: strin
   if (existing && !existing.isSocket()) throw new Error(`API_SOCKET ${socketPath} is a file, not a socket: choose another path`);
   if (existing && (await answered(socketPath))) throw new Error(`API_SOCKET ${socketPath} is in use: is another API running?`);
   if (existing) await unlink(socketPath);
-  const server = createServer(app);
-  answerClientErrorsAsJson(server);
-  server.keepAliveTimeout = keepAliveTimeout;
+  const server = createApiHttpServer(app);
   server.on('connection', (socket: Socket) => Object.defineProperty(socket, 'remoteAddress', { value: THIS_MACHINE }));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await once(server.listen(socketPath), 'listening');
   return server;
 }
