@@ -61,6 +61,38 @@ describe('the public-address rule', () => {
   });
 });
 
+describe('IPv6 forms that carry or stand for an IPv4 address', () => {
+  const judged = (ips: string[]) => Object.fromEntries(ips.map((ip) => [ip, isPublicAddress(ip)]));
+
+  it('refuses IPv4-compatible addresses (::a.b.c.d), whatever the IPv4 address inside', () => {
+    expect(judged(['::8.8.8.8', '::808:808', '::127.0.0.1', '::7f00:1', '::169.254.169.254'])).toEqual({ '::8.8.8.8': false, '::808:808': false, '::127.0.0.1': false, '::7f00:1': false, '::169.254.169.254': false });
+  });
+
+  it('refuses local-use NAT64 (64:ff9b:1::/48) even around a public IPv4 address', () => {
+    expect(judged(['64:ff9b:1::808:808', '64:ff9b:1:ffff::1', '64:ff9b:1::a9fe:a9fe'])).toEqual({ '64:ff9b:1::808:808': false, '64:ff9b:1:ffff::1': false, '64:ff9b:1::a9fe:a9fe': false });
+  });
+
+  it('judges IPv4-mapped and well-known NAT64 addresses by the IPv4 address they carry', () => {
+    expect(judged(['::ffff:8.8.8.8', '::ffff:808:808', '::ffff:192.168.0.1', '::ffff:a9fe:a9fe', '64:ff9b::8.8.8.8', '64:ff9b::808:808', '64:ff9b::10.0.0.1', '64:ff9b::7f00:1'])).toEqual({
+      '::ffff:8.8.8.8': true, '::ffff:808:808': true, '::ffff:192.168.0.1': false, '::ffff:a9fe:a9fe': false,
+      '64:ff9b::8.8.8.8': true, '64:ff9b::808:808': true, '64:ff9b::10.0.0.1': false, '64:ff9b::7f00:1': false,
+    });
+  });
+
+  it('refuses 6to4, Teredo and IPv4-translated forms, public IPv4 inside or not', () => {
+    expect(judged(['2002:808:808::1', '2002:7f00:1::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001::808:808', '::ffff:0:8.8.8.8'])).toEqual({
+      '2002:808:808::1': false, '2002:7f00:1::1': false, '2001:0:4136:e378:8000:63bf:3fff:fdd2': false, '2001::808:808': false, '::ffff:0:8.8.8.8': false,
+    });
+  });
+
+  it('allows only global unicast IPv6: site-local, documentation, discard, SRv6 and other unassigned space are refused', () => {
+    expect(judged(['2606:4700::6810:84e5', '2a00:1450:4001:80b::200e', 'fec0::1', '2001:db8::1', '3fff::1', '100::1', '5f00::1', '4000::1', 'fe80::1%eth0', 'ff02::1'])).toEqual({
+      '2606:4700::6810:84e5': true, '2a00:1450:4001:80b::200e': true,
+      'fec0::1': false, '2001:db8::1': false, '3fff::1': false, '100::1': false, '5f00::1': false, '4000::1': false, 'fe80::1%eth0': false, 'ff02::1': false,
+    });
+  });
+});
+
 describe('fetching an imported article’s picture', () => {
   it('refuses private and local addresses, by literal or by name, before connecting', async () => {
     const port = new URL(base).port;

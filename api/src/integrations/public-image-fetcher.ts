@@ -20,21 +20,59 @@ const IMAGE_TYPES = new Map([
 export type FetchedImage = { name: string; mimetype: string; data: Buffer };
 export type ImageFetcher = (url: string) => Promise<FetchedImage>;
 
+/** Where IPv6 puts an IPv4 address in the two embedded forms we follow (RFC 4291 mapped, RFC 6052 NAT64). */
+const MAPPED = ipaddr.IPv6.parse('::ffff:0:0');
+const NAT64 = ipaddr.IPv6.parse('64:ff9b::');
+const GLOBAL_UNICAST = ipaddr.IPv6.parse('2000::');
+const DOCUMENTATION_2024 = ipaddr.IPv6.parse('3fff::');
+
 /**
- * A public internet address: not loopback, private, link-local (cloud metadata), carrier-grade
- * NAT, unique-local, multicast, reserved, or an IPv6 form that embeds one (mapped, 6to4, NAT64…).
+ * The address in canonical IPv6 text, by the WHATWG URL parser (the one Node connects by):
+ * ipaddr.js reads "::1.2.3.4" (IPv4-compatible) as if it were "::ffff:1.2.3.4" (mapped).
+ */
+function parseIPv6(ip: string): ipaddr.IPv6 | null {
+  try {
+    return ipaddr.IPv6.parse(new URL(`http://[${ip}]/`).hostname.slice(1, -1));
+  } catch {
+    return null;
+  }
+}
+
+const isPublicIPv4 = (address: ipaddr.IPv4) => address.range() === 'unicast';
+
+/**
+ * A public internet address: IPv4 unicast that is not loopback, private, link-local (cloud
+ * metadata), carrier-grade NAT, multicast or reserved; IPv6 only from global unicast (2000::/3)
+ * outside every special range. Of the IPv6 forms that embed an IPv4 address, the mapped
+ * (::ffff:a.b.c.d) and well-known NAT64 (64:ff9b::a.b.c.d) ones are judged by that address; the
+ * others — IPv4-compatible (::a.b.c.d), local-use NAT64 (64:ff9b:1::/48), 6to4, Teredo — are refused.
  */
 export function isPublicAddress(ip: string): boolean {
-  if (!ipaddr.isValid(ip)) return false;
-  let address = ipaddr.parse(ip);
-  if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress()) address = address.toIPv4Address();
-  return address.range() === 'unicast';
+  if (ipaddr.IPv4.isValidFourPartDecimal(ip)) return isPublicIPv4(ipaddr.IPv4.parse(ip));
+  const address = parseIPv6(ip);
+  if (!address) return false;
+  if (address.match(MAPPED, 96) || address.match(NAT64, 96)) {
+    const [a, b, c, d] = address.toByteArray().slice(12);
+    return isPublicIPv4(new ipaddr.IPv4([a!, b!, c!, d!]));
+  }
+  return address.match(GLOBAL_UNICAST, 3) && !address.match(DOCUMENTATION_2024, 20) && address.range() === 'unicast';
 }
 
 class Refused extends Error {}
 
+/** A picture that was not fetched; `reason` says why in words a member can read ("the server answered 404"). */
+export class ImageFetchError extends Error {
+  constructor(
+    address: string,
+    readonly reason: string,
+  ) {
+    super(`the image ${address} was not fetched: ${reason}`);
+  }
+}
+
 /**
- * Fetches an image named by an imported article, safe against server-side request forgery:
+ * Fetches an image named by an imported article or typed as an avatar address, safe against
+ * server-side request forgery:
  * only http(s); every address the host resolves to must be public, and the connection goes to
  * the address that was checked (no second lookup a rebinding DNS could answer differently);
  * redirects are followed by hand and each hop is checked again; at most 5 MB, and the bytes
@@ -63,7 +101,7 @@ export function createPublicImageFetcher(opts: { isPublic?: (ip: string) => bool
     if (isIP(host) && !isPublic(host)) throw new Refused(`${host} is not a public address`);
     const client = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
-      const req = client.get(url, { lookup: checkedLookup as never, agent: false, signal, headers: { accept: 'image/*', 'user-agent': 'article-import' } }, resolve);
+      const req = client.get(url, { lookup: checkedLookup as never, agent: false, signal, headers: { accept: 'image/*', 'user-agent': 'image-fetcher' } }, resolve);
       req.on('error', reject);
     });
   }
@@ -90,7 +128,7 @@ export function createPublicImageFetcher(opts: { isPublic?: (ip: string) => bool
     try {
       url = new URL(address);
     } catch {
-      throw new Error(`"${address}" is not a web address`);
+      throw new ImageFetchError(address, 'it is not a web address');
     }
     try {
       for (let hop = 0; ; hop++) {
@@ -115,7 +153,7 @@ export function createPublicImageFetcher(opts: { isPublic?: (ip: string) => bool
       }
     } catch (err) {
       const reason = err instanceof Refused ? err.message : signal.aborted ? 'it took too long' : 'it could not be downloaded';
-      throw new Error(`the image ${address} was not fetched: ${reason}`);
+      throw new ImageFetchError(address, reason);
     }
   };
 }
