@@ -175,10 +175,10 @@ describe('changing the email address (POST /api/profile/email)', () => {
     expect((await mailsTo(t.testDb.db, 'mail_mover@example.com', /^A change of your Better Self email address was requested$/))[0]!.text).toContain('n•••@example.com');
     expect((await ann.get('/api/user')).body.email).toBe('mail_mover@example.com');
 
-    const confirmed = await browserClient(t.app.base).post('/api/profile/email/confirm', { token });
+    const confirmed = await ann.post('/api/profile/email/confirm', { token });
     expect(confirmed.body).toEqual({ message: 'Your email address is now new.mover@example.com.' });
     expect((await ann.get('/api/user')).body).toMatchObject({ email: 'new.mover@example.com', emailConfirmed: true });
-    expect((await browserClient(t.app.base).post('/api/profile/email/confirm', { token })).status).toBe(400);
+    expect((await ann.post('/api/profile/email/confirm', { token })).status).toBe(400);
   });
 
   it('refuses an expired link and a wrong password', async () => {
@@ -187,7 +187,7 @@ describe('changing the email address (POST /api/profile/email)', () => {
     await ann.post('/api/profile/email', { currentPassword: 'pass-word-1', newEmail: 'late@example.com' });
     const token = await linkIn('late@example.com');
     await t.testDb.db.update(emailTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(emailTokens.email, 'late@example.com'));
-    const res = await browserClient(t.app.base).post('/api/profile/email/confirm', { token });
+    const res = await ann.post('/api/profile/email/confirm', { token });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('invalid, already used or expired');
     expect((await ann.get('/api/user')).body.email).toBe('mail_late@example.com');
@@ -211,8 +211,8 @@ describe('changing the email address (POST /api/profile/email)', () => {
     await second.post('/api/profile/email', { currentPassword: 'pass-word-1', newEmail: 'shared@example.com' });
     const mails = await mailsTo(t.testDb.db, 'shared@example.com', /^Confirm your new Better Self email address$/, 2);
     const secondToken = decodeURIComponent(/email-token=(\S+)/.exec(mails.at(-1)!.text)![1]!);
-    expect((await browserClient(t.app.base).post('/api/profile/email/confirm', { token: secondToken })).status).toBe(200);
-    expect((await browserClient(t.app.base).post('/api/profile/email/confirm', { token: firstToken })).status).toBe(409);
+    expect((await second.post('/api/profile/email/confirm', { token: secondToken })).status).toBe(200);
+    expect((await first.post('/api/profile/email/confirm', { token: firstToken })).status).toBe(409);
     expect((await first.get('/api/user')).body.email).toBe('mail_first@example.com');
   });
 });

@@ -9,7 +9,7 @@ import { ConfirmEmailSchema, LoginSchema, RegisterSchema, RequestPasswordResetSc
 import { requireUser } from '../domain/accounts/permissions.ts';
 import { register, type RegisterLimits } from '../domain/accounts/register.ts';
 import { resendEmailConfirmation } from '../domain/accounts/resend-email-confirmation.ts';
-import { createSession, endSession, listSessions, revokeOwnSession } from '../domain/accounts/sessions.ts';
+import { createSession, endAllSessions, endSession, listSessions, revokeOwnSession } from '../domain/accounts/sessions.ts';
 import { toUserDto, type UserRow } from '../domain/accounts/user-dto.ts';
 import { AppError } from '../lib/app-error.ts';
 import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
@@ -78,6 +78,14 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
     const session = await deps.session(req);
     const user = requireUser(session?.user ?? null);
     res.json(await listSessions(db, user.id, session!.idHash));
+  });
+
+  // Sign out everywhere else: every other session ends, and with them any pending email change.
+  r.delete('/sessions', async (req, res) => {
+    const session = await deps.session(req);
+    const user = requireUser(session?.user ?? null);
+    await endAllSessions(db, user.id, session!.idHash);
+    res.json({ message: 'Every other device has been signed out.' });
   });
 
   r.delete('/sessions/:id', async (req, res) => {

@@ -13,6 +13,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const LOGIN_REQUIRED: [Method, string][] = [
   ['GET', '/sessions'],
   ['POST', '/auth/resend-confirmation'],
+  ['DELETE', '/sessions'],
   ['DELETE', '/sessions/:id'],
   ['POST', '/articles/:id/comments'],
   ['PUT', '/articles/comments/:commentId'],

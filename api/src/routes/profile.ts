@@ -35,8 +35,8 @@ const USERNAME = /^[A-Za-z0-9_-]{1,50}$/;
 /**
  * The member's own account (issue 20; spec 02 §7 GET/PUT /api/profile): profile, avatar, password,
  * email, data export, deletion and the shareable profile's switches — all login-required
- * (login-required.ts) except confirming an email change (the mailed token is the proof) and the
- * shareable profile itself.
+ * (login-required.ts) except the shareable profile itself. Confirming an email change needs both the
+ * mailed token and the account's own session (confirm-email-change.ts says why).
  */
 export function profileRoutes(deps: ProfileDeps & { session: SessionReader; cookies: CookieSettings }): Router {
   const r = Router();
@@ -73,7 +73,7 @@ export function profileRoutes(deps: ProfileDeps & { session: SessionReader; cook
   });
 
   r.post('/profile/email/confirm', async (req, res) => {
-    const user = await confirmEmailChange(deps.db, ConfirmEmailChangeSchema.parse(req.body));
+    const user = await confirmEmailChange(deps.db, await caller(req), ConfirmEmailChangeSchema.parse(req.body));
     res.json({ message: `Your email address is now ${user.email}.` });
   });
 

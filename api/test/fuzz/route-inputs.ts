@@ -37,6 +37,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/login': { body: S.LoginSchema },
   'POST /api/logout': {},
   'GET /api/sessions': {},
+  'DELETE /api/sessions': {},
   'DELETE /api/sessions/:id': {},
   'POST /api/request-password-reset': { body: S.RequestPasswordResetSchema },
   'POST /api/reset-password': { body: S.ResetPasswordSchema },

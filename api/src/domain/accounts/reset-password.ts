@@ -9,7 +9,8 @@ import { sha256 } from './request-password-reset.ts';
 import { endAllSessions } from './sessions.ts';
 
 /**
- * Sets a new password with a single-use, unexpired token, and ends every session of the account.
+ * Sets a new password with a single-use, unexpired token, and ends every session of the account
+ * and every pending change of its address (endAllSessions), all in one transaction.
  * The link came by mail, so the address is confirmed too: this is also how the owner of an
  * address takes back an account someone else opened with it.
  */
@@ -25,9 +26,9 @@ export async function resetPassword(deps: AccountDeps, input: ResetPasswordInput
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) return false;
     await tx.update(users).set({ passwordHash, emailConfirmedAt: confirmIfUnclaimed, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await endAllSessions(tx, userId);
     return true;
   });
   if (!ok) throw new AppError('bad_request', 'This password reset link is invalid or has expired. Please request a new one.');
-  await endAllSessions(db, userId);
   return { message: 'Your password has been reset. You can now sign in with your new password.' };
 }

@@ -1,10 +1,10 @@
 import { deviceName } from './device-name.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { isStaff } from '@app/shared/browser';
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { SessionInfo } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { emailTokens, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { UserRow } from './user-dto.ts';
@@ -75,7 +75,17 @@ export async function endSession(db: Db, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
-export async function endAllSessions(db: Db, userId: number, exceptIdHash?: string): Promise<void> {
+/**
+ * Ends every session of the account (but `exceptIdHash`, the browser asking). This is how an owner
+ * takes an account back — changing or resetting the password, signing out everywhere else — so it
+ * also voids every pending change of address first: a link asked for by whoever held the account
+ * must not outlive the recovery (issue 34). Pass the transaction when the caller has one.
+ */
+export async function endAllSessions(db: Pick<Db, 'update' | 'delete'>, userId: number, exceptIdHash?: string): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'change'), isNull(emailTokens.usedAt)));
   await db.delete(sessions).where(exceptIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)) : eq(sessions.userId, userId));
 }
 

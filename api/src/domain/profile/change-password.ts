@@ -16,14 +16,17 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Every other dev
 /**
  * POST /api/profile/password: with the current password, sets a new one (6–100 characters, as at
  * sign-up), ends every other session of the member (their chat sockets close at their next message,
- * which re-reads the session) and tells them by mail. This browser stays signed in.
+ * which re-reads the session) and voids every pending change of address (a link someone asked for
+ * with the old password must not outlive it), and tells them by mail. This browser stays signed in.
  */
 export async function changePassword(deps: Pick<ProfileDeps, 'db' | 'mailer' | 'logger' | 'publicUrl' | 'siteName'>, caller: UserRow | null, currentSessionHash: string, input: ChangePasswordInput): Promise<{ message: string }> {
   const user = requireUser(caller);
   await checkCurrentPassword(deps.db, user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
-  await deps.db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
-  await endAllSessions(deps.db, user.id, currentSessionHash);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await endAllSessions(tx, user.id, currentSessionHash);
+  });
   void mailToMember(deps, user, passwordChangedMail(siteNameOf(deps), deps.publicUrl));
   return { message: PASSWORD_CHANGED };
 }
