@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   'videos.synced': 'Videos synced',
   'site.deployed': 'Deployment',
   'settings.changed': 'Settings changed',
+  'site.rolled_back': 'Deployment rolled back',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -27,13 +28,17 @@ export type AuditEntry = { id: number; at: string; actor: PersonRef | null; acti
 /** GET /api/admin/audit: newest first; `nextBefore` is the `before` of the next page (null at the end). */
 export type AuditPage = { entries: AuditEntry[]; nextBefore: number | null };
 
-export const DEPLOYMENT_KINDS = { admin: 'Admin', webhook: 'GitHub webhook', content: 'Content change', start: 'Start' } as const;
+export const DEPLOYMENT_KINDS = { admin: 'Admin', webhook: 'GitHub webhook', content: 'Content change', start: 'Start', rollback: 'Rollback' } as const;
 export type DeploymentKind = keyof typeof DEPLOYMENT_KINDS;
 export type DeploymentStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'rolled_back';
 export type Deployment = {
   id: number;
   kind: DeploymentKind;
   trigger: string;
+/** The timed steps of a deployment, in the order they run (a rollback only switches and moves the working copy). */
+export const DEPLOY_STEPS = ['git fetch', 'dependencies', 'content snapshot', 'site build', 'health check', 'switch', 'working copy'] as const;
+export type DeployStep = (typeof DEPLOY_STEPS)[number];
+export type StepTime = { step: DeployStep; ms: number };
   actor: PersonRef | null;
   commit: string | null;
   contentVersion: string | null;
@@ -45,6 +50,10 @@ export type Deployment = {
   restartNeeded: string[];
   /** The supervisor's rolling restart of those services (null: none needed). */
   restart: { status: RestartStatus; log: string } | null;
+  /** How long each step took, in the order they ran. */
+  steps: StepTime[];
+  /** A rollback: the deployment whose build it made live again (`to`) and the one live before (`from`). */
+  rollback: { from: number | null; to: number } | null;
 };
 /** requested → restarting → restarted | failed; not_supervised: no supervisor runs these services (compose: restart them yourself). */
 export type RestartStatus = 'requested' | 'restarting' | 'restarted' | 'failed' | 'not_supervised';
@@ -62,10 +71,17 @@ export type DeploymentOverview = {
 /** POST /api/deploy (202): the deployment started, or the one already running that this request joined. */
 export type DeployStarted = { deployment: Deployment; joined: boolean; message: string };
 
+  /** The earlier successful deployments whose build is still kept: each can be made live again (Roll back). */
+  rollbackTargets: number[];
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'youtube'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 /** The site's settings (a CMS global): every page, mail and title reads them from the content snapshot. */
 export type SiteSettings = {
+/** "site build 31.2 s · health check 2.0 s" (the log's summary and the tab's line). */
+export function formatStepTimes(steps: StepTime[]): string {
+  return steps.map((s) => `${s.step} ${(s.ms / 1000).toFixed(1)} s`).join(' · ');
+}
+
   siteName: string;
   tagline: string;
   authorName: string;

@@ -44,6 +44,18 @@ export async function publishBuild(buildsDir: string, id: string): Promise<void>
   await rename(tmp, path.join(buildsDir, CURRENT_POINTER));
 }
 
+/** The complete builds in the folder (oldest first): the live one and those kept for a rollback. */
+export async function completeBuilds(buildsDir: string): Promise<string[]> {
+  const ids = (await readdir(buildsDir).catch(() => [])).filter(isBuildId);
+  return ids.filter((id) => isCompleteBuild(path.join(buildsDir, id))).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+}
+
+/** The live build's id (the pointer's), or null. */
+export function currentBuildId(buildsDir: string): string | null {
+  const dir = currentBuildDir(buildsDir);
+  return dir ? path.basename(dir) : null;
+}
+
 /** Removes all but the newest builds (the live one is always kept). */
 export async function pruneBuilds(buildsDir: string, live: string, keep = KEEP_BUILDS): Promise<string[]> {
   const builds = (await readdir(buildsDir)).filter(isBuildId).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));

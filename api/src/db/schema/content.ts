@@ -1,3 +1,4 @@
+import type { StepTime } from '@app/shared/browser';
 import { integer, jsonb, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const app = pgSchema('app');
@@ -10,12 +11,12 @@ export const contentSnapshots = app.table('content_snapshots', {
   loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull(),
 });
 
-/** One static rebuild of the site (from a content change, the admin's button or a webhook). */
+/** One static rebuild of the site (from a content change, the admin's button or a webhook), or a rollback to an earlier build. */
 export const deployments = app.table('deployments', {
   id: serial('id').primaryKey(),
   /** What asked for it, in words ("content 3f2a…, admin"); `kind` is the first asker's kind. */
   trigger: text('trigger').notNull(),
-  kind: text('kind', { enum: ['admin', 'webhook', 'content', 'start'] }).notNull().default('content'),
+  kind: text('kind', { enum: ['admin', 'webhook', 'content', 'start', 'rollback'] }).notNull().default('content'),
   /** The admin who pressed Deploy (no foreign key: accounts.ts builds on this file). */
   actorId: integer('actor_id'),
   /** The source commit built, when a repository is configured. */
@@ -31,6 +32,13 @@ export const deployments = app.table('deployments', {
   /** What the supervisor said while restarting them, one line each. */
   restartLog: text('restart_log').notNull().default(''),
   log: text('log').notNull().default(''),
+  /** The site build (site-builds.ts) this deployment made live: a rollback makes it live again. */
+  buildId: text('build_id'),
+  /** How long each step took. */
+  steps: jsonb('steps').$type<StepTime[]>().notNull().default([]),
+  /** A rollback: the deployment whose build it made live again, and the one live before it. */
+  rollbackTo: integer('rollback_to'),
+  rollbackFrom: integer('rollback_from'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
