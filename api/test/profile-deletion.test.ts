@@ -4,23 +4,37 @@ import path from 'node:path';
 import { DELETED_MEMBER_NAME } from '@app/shared/browser';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, savedVideos, sessions, subscriptions, users } from '../src/db/schema/index.ts';
+import { aiTalks, mailOutbox, orders, savedVideos, sessions, subscriptions, throttleEvents, users } from '../src/db/schema/index.ts';
 import { REMOVED_ADDRESS } from '../src/domain/profile/delete-account.ts';
+import { createMailer, type Mail } from '../src/integrations/mailer.ts';
 import { createLocalMediaStore } from '../src/integrations/media/local-media-store.ts';
 import { browserClient } from './browser-client.ts';
 import { chatClient } from './chat-client.ts';
 import { appForThisFile } from './file-app.ts';
 import { picture, postAvatar } from './profile-helpers.ts';
 import { mailsTo } from './sign-up.ts';
-import { TEST_ORIGIN } from './test-app.ts';
+import { silentLogger, TEST_ORIGIN } from './test-app.ts';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'deletion-media-'));
-const t = appForThisFile({ app: ({ databaseUrl }) => ({ databaseUrl, overrides: { media: createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN }) } }) });
+/** Every mail handed over for delivery: a deleted member's mails leave the outbox, the goodbye included. */
+const handedOver: Mail[] = [];
+const t = appForThisFile({
+  app: ({ databaseUrl }) => {
+    const outbox = createMailer({ db: t.testDb.db, logger: silentLogger, from: 'test@example.com' });
+    const mailer = {
+      async send(mail: Mail) {
+        handedOver.push(mail);
+        await outbox.send(mail);
+      },
+    };
+    return { databaseUrl, overrides: { media: createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN }), mailer } };
+  },
+});
 const card = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
 const fileOf = (url: string) => path.join(mediaDir, new URL(url).pathname.replace(/^\/media\//, ''));
 
 describe('deleting an account (DELETE /api/profile)', () => {
-  it('needs the current password, then ends sessions and sockets, cancels Pro at the provider, removes personal data and keeps others’ threads readable', async () => {
+  it('needs the current password, then ends sessions and sockets, cancels Pro at the provider, removes personal data — assistant talks, mails in the outbox and throttle keys naming them included — and keeps others’ threads readable', async () => {
     // A paying member with a picture, a post, a comment, a chat message, a saved video and an order.
     const leaver = await t.member('leaver');
     const { clientSecret } = (await leaver.post('/api/subscription/create')).body;
@@ -32,6 +46,22 @@ describe('deleting an account (DELETE /api/profile)', () => {
     await leaver.post('/api/favorites/1');
     const [leaverRow] = await t.testDb.db.select().from(users).where(eq(users.username, 'leaver'));
     const [order] = await t.testDb.db.insert(orders).values({ userId: leaverRow!.id, subtotal: 1000, discount: 0, shipping: 799, tax: 70, total: 1869, shippingAddress: 'Lee Leaver, 1 Main St, Springfield, IL 62701, US' }).returning();
+    // A talk with the assistant, a reset mail and a failed sign-in: traces naming the member.
+    expect((await leaver.post('/api/ai/talk', { text: 'How do I keep a morning routine?', presenter_id: 'local-maya' })).status).toBe(201);
+    await browserClient(t.app.base).post('/api/request-password-reset', { email: 'leaver@example.com' });
+    expect((await mailsTo(t.testDb.db, 'leaver@example.com', /^Reset your Better Self password$/)).length).toBe(1);
+    expect((await browserClient(t.app.base).post('/api/login', { username: 'leaver', password: 'a-wrong-guess' })).status).toBe(401);
+    const id = leaverRow!.id;
+    // Keys that only look alike (another member's id, an address ending in the id, another username) stay.
+    const lookAlikes = [`comment:${id}0`, `order:ip:2001:db8::${id}`, 'login:account-ip:leaver_two:203.0.113.9'];
+    await t.testDb.db.insert(throttleEvents).values([`chat:${id}`, ...lookAlikes].map((key) => ({ key })));
+    const talksOf = () => t.testDb.db.select().from(aiTalks).where(eq(aiTalks.ownerUserId, id));
+    const outboxTo = () => t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'leaver@example.com'));
+    const keysNaming = async () =>
+      (await t.testDb.db.selectDistinct({ key: throttleEvents.key }).from(throttleEvents)).map((r) => r.key).filter((k) => k.endsWith(`:${id}`) || k.includes('leaver') || lookAlikes.includes(k)).sort();
+    expect(await talksOf()).toHaveLength(1);
+    expect((await outboxTo()).length).toBeGreaterThanOrEqual(2);
+    expect(await keysNaming()).toEqual(expect.arrayContaining([`ai:member:${id}`, `chat:${id}`, `comment:${id}`, 'reset:leaver@example.com', expect.stringMatching(/^login:account-ip:leaver:/), ...lookAlikes]));
 
     const rooms = (await leaver.get('/api/chat/rooms')).body as { id: number; name: string }[];
     const general = rooms.find((r) => r.name === 'General Chat')!.id;
@@ -54,6 +84,11 @@ describe('deleting an account (DELETE /api/profile)', () => {
     const deleted = await leaver.delete('/api/profile', { currentPassword: 'pass-word-1' });
     expect(deleted.status).toBe(200);
     expect(deleted.headers.getSetCookie().some((c) => /max-age=0/i.test(c))).toBe(true);
+    // The goodbye went out before the address was forgotten; then every trace naming the member went.
+    expect(handedOver.filter((m) => m.to === 'leaver@example.com' && m.subject === 'Your Better Self account was deleted')).toHaveLength(1);
+    expect(await talksOf()).toEqual([]);
+    expect(await outboxTo()).toEqual([]);
+    expect(await keysNaming()).toEqual([...lookAlikes].sort());
     expect((await socket.closed()).code).toBe(4403);
     expect((await otherDevice.get('/api/user')).status).toBe(401);
     expect((await leaver.get('/api/user')).status).toBe(401);
@@ -70,7 +105,6 @@ describe('deleting an account (DELETE /api/profile)', () => {
     expect(await t.testDb.db.select().from(savedVideos).where(eq(savedVideos.userId, leaverRow!.id))).toEqual([]);
     const [kept] = await t.testDb.db.select().from(orders).where(eq(orders.id, order!.id));
     expect([kept!.total, kept!.shippingAddress]).toEqual([1869, REMOVED_ADDRESS]);
-    expect((await mailsTo(t.testDb.db, 'leaver@example.com', /^Your Better Self account was deleted$/)).length).toBe(1);
 
     // Others' threads keep the words, from "Deleted member".
     const visitor = browserClient(t.app.base);

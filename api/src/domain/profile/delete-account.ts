@@ -2,14 +2,16 @@ import { siteNameOf } from '../accounts/account-deps.ts';
 import type { DeleteAccountInput } from '@app/shared/schemas';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
-  chatRoomMembers, emailTokens, gamePlays, gameScores, orders, passwordResetTokens, quizResults, savedVideos, sessions, users,
+  aiTalks, chatRoomMembers, emailTokens, gamePlays, gameScores, mailOutbox, orders, passwordResetTokens, quizResults, savedVideos, sessions, users,
 } from '../../db/schema/index.ts';
 import { mailToMember } from '../accounts/mail-to-member.ts';
 import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { publishChatEvent } from '../chat/chat-events.ts';
+import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-changed.ts';
 import { activeSubscriptions } from '../membership/get-subscription-info.ts';
 import { setAutoRenew } from '../membership/set-auto-renew.ts';
+import { forgetMemberAttempts } from '../rate-limit/forget-member-attempts.ts';
 import { removeAvatarFiles } from './avatar-files.ts';
 import { checkCurrentPassword } from './check-current-password.ts';
 import { accountDeletedMail } from './profile-mails.ts';
@@ -25,7 +27,9 @@ const NO_PASSWORD = '!deleted';
  * DELETE /api/profile, with the current password. First an active subscription is cancelled at
  * the provider (through the membership use case; if the provider cannot be reached nothing is
  * deleted). Then, in one transaction: personal data goes (email, name, bio, avatar, password,
- * sessions, pending links, saved videos, room memberships, quiz results and game scores); orders
+ * sessions, pending links, saved videos, room memberships, quiz results, game scores, assistant
+ * talks, every mail to their address in the outbox — the goodbye, already handed over, included —
+ * and the rate limiter's keys naming them); orders
  * stay for the shop's accounts with their address removed; comments, posts and messages stay in
  * others' threads as from "Deleted member" (authorName). The row itself stays as a tombstone
  * holding the username for 30 days (releaseUsername). Every chat socket of the member is closed
@@ -53,7 +57,11 @@ export async function deleteAccount(deps: ProfileDeps, caller: UserRow | null, i
       await tx.delete(table).where(eq(table.userId, user.id));
     }
     await tx.update(orders).set({ shippingAddress: REMOVED_ADDRESS }).where(eq(orders.userId, user.id));
+    await tx.delete(aiTalks).where(eq(aiTalks.ownerUserId, user.id));
+    if (user.email) await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+    await forgetMemberAttempts(tx, user);
     await publishChatEvent(tx, { kind: 'user-blocked', userId: user.id });
+    await signalSiteAccessChanged(tx, user.id);
   });
   await removeAvatarFiles(deps, user.avatarKey);
   return { message: ACCOUNT_DELETED };
