@@ -5,8 +5,10 @@
 //
 // It also guards the origin: requests for any other host name are redirected to PUBLIC_URL (the
 // path only), the internal secret header is dropped from every incoming request, /api/internal is
-// never routed (whatever its spelling), request bodies are limited by route, and every response
-// carries the security headers. The handling is in lib/front-door-server.mjs.
+// never routed (whatever its spelling), request bodies are limited by route, every request gets an
+// X-Request-Id of the door's own (a visitor's is replaced), connections that never finish a request
+// or sit idle are closed (lib/front-door-timeouts.mjs), and every response carries the security
+// headers. The handling is in lib/front-door-server.mjs.
 //
 // Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, CMS_URL, MEDIA_DIR, SITE_BUILDS_DIR, SITE_DEV_URL.
 import { mkdirSync } from 'node:fs';

@@ -1,5 +1,6 @@
 // The front door's request handling (scripts/front-door.mjs wires it to the environment and
 // listens). Built without listening, so tests can start it on a random port with stub upstreams.
+import { randomUUID } from 'node:crypto';
 import { Agent, createServer } from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
 import { commonSecurityHeaders, MEDIA_CONTENT_SECURITY_POLICY } from '../../site/server/security-headers.ts';
@@ -7,6 +8,7 @@ import { redactUrl } from '../../packages/shared/src/log-redaction.ts';
 import { bodyLimit, countedBody, declaredTooLarge, tooLargeResponse } from './front-door-body-limits.mjs';
 import { createReadRelay } from './front-door-relay.mjs';
 import { canonicalLocation, routingPath } from './front-door-routing.mjs';
+import { EDGE_TIMEOUTS, TIMEOUT_CHECK_EVERY_MS } from './front-door-timeouts.mjs';
 
 const startsWith = (path, prefix) => path === prefix || path.startsWith(prefix + '/');
 /** How long, and how much more, a refused body is read (and dropped) before its connection is cut. */
@@ -15,10 +17,12 @@ const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
  * `apiSocket`: a unix socket the API also listens on (API_SOCKET); its reads are relayed through it.
+ * `timeouts` replaces EDGE_TIMEOUTS (tests use short ones; `checkEveryMs` with them).
  * @param {{ publicUrl: URL; apiUrl: string; apiSocket?: string; cmsUrl: string; media: (req, res, next: () => void) => void;
- *   site: { handle(req, res): void } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number }} options
+ *   site: { handle(req, res): void } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number;
+ *   timeouts?: typeof EDGE_TIMEOUTS; checkEveryMs?: number }} options
  */
-export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs }) {
+export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs, timeouts = EDGE_TIMEOUTS, checkEveryMs = TIMEOUT_CHECK_EVERY_MS }) {
   const securityHeaders = Object.entries(commonSecurityHeaders({ https: publicUrl.protocol === 'https:' }));
   // Requests cut off for their size, and the upstream request each one opened (to end it too).
   const cutOff = new WeakSet();
@@ -112,6 +116,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     }
     if (!site || (req.method !== 'GET' && req.method !== 'HEAD') || startsWith(path, '/cms') || startsWith(path, '/ws') || path.startsWith('/_next/') || path.startsWith('/media/')) return false;
     if (req.headers['x-internal-secret'] !== undefined) delete req.headers['x-internal-secret'];
+    req.headers['x-request-id'] = randomUUID();
     site.handle(req, res);
     return true;
   }
@@ -133,6 +138,8 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
   function guard(req) {
     // Only our services, calling each other directly, may present the internal secret.
     if (req.headers['x-internal-secret'] !== undefined) delete req.headers['x-internal-secret'];
+    // The edge names every request; a visitor's own id is never passed on (the API believes ours).
+    req.headers['x-request-id'] = randomUUID();
     return routingPath(req.url ?? '/');
   }
 
@@ -171,7 +178,11 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     return forward(req, res, siteDevUrl, path, limit);
   }
 
-  const server = createServer(handle);
+  // Slowloris: a request must be whole within readBodyMs, its headers within readHeaderMs (both
+  // answered 408 and closed), and a kept-alive connection may idle for idleMs. An answer that makes
+  // no progress for writeMs (a visitor who stopped reading) is cut. Upgraded sockets are the proxy's.
+  const server = createServer({ headersTimeout: timeouts.readHeaderMs, requestTimeout: timeouts.readBodyMs, keepAliveTimeout: timeouts.idleMs, connectionsCheckingInterval: checkEveryMs }, handle);
+  server.timeout = timeouts.writeMs;
   // `Expect: 100-continue`: a body over the limit is refused before the client sends it.
   server.on('checkContinue', (req, res) => {
     const path = routingPath(req.url ?? '/');
@@ -192,6 +203,5 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     socket.destroy();
   });
 
-  server.keepAliveTimeout = 65_000;
   return server;
 }

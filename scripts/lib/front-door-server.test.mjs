@@ -8,7 +8,7 @@ import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
 function stubUpstream() {
   const seen = [];
   const server = createServer((req, res) => {
-    const entry = { url: req.url, bytes: 0, complete: false };
+    const entry = { url: req.url, bytes: 0, complete: false, requestId: req.headers['x-request-id'] };
     seen.push(entry);
     req.on('data', (chunk) => (entry.bytes += chunk.length));
     req.on('end', () => {
@@ -39,9 +39,9 @@ afterAll(() => {
  * One request to the front door. `declared` sets Content-Length without sending that many bytes;
  * `chunks` streams a body (chunked unless declared) and stops once the answer has come.
  */
-function send({ method = 'POST', path, host = PUBLIC_HOST, declared, chunks = 0, chunkSize = 64 * 1024 }) {
+function send({ method = 'POST', path, host = PUBLIC_HOST, declared, chunks = 0, chunkSize = 64 * 1024, extraHeaders = {} }) {
   return new Promise((resolve, reject) => {
-    const headers = { host, 'content-type': 'application/json' };
+    const headers = { host, 'content-type': 'application/json', ...extraHeaders };
     if (declared !== undefined) headers['content-length'] = String(declared);
     const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       answered = true;
@@ -150,5 +150,24 @@ describe('the canonical-host redirect', () => {
     const res = await send({ method: 'GET', path, host: `127.0.0.1:${port}` });
     expect(res.status).toBe(308);
     expect(res.headers.location).toBe(location);
+  });
+});
+
+describe('request ids', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it.each([
+    ['an API read', { method: 'GET', path: '/api/articles' }, api],
+    ['a request with a body', { path: '/api/login', chunks: 1 }, api],
+    ['a CMS request', { method: 'GET', path: '/cms/api/users/me' }, cms],
+  ])('gives %s an id of its own, never the visitor’s X-Request-Id', async (_name, request, upstream) => {
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      expect((await send({ ...request, extraHeaders: { 'x-request-id': 'chosen-by-visitor-1' } })).status).toBe(200);
+      ids.push(upstream.seen.at(-1).requestId);
+    }
+    expect(ids[0]).toMatch(UUID);
+    expect(ids[1]).toMatch(UUID);
+    expect(ids[1]).not.toBe(ids[0]);
   });
 });
