@@ -94,6 +94,18 @@ describe('request ids', () => {
     expect((await app.fetch('/api/health', { headers: { 'x-request-id': 'bad id <script>' } })).headers.get('x-request-id')).not.toContain('<');
   });
 
+  it('does not believe the X-Request-Id of a client that reached the API directly, not through the edge', async () => {
+    // The edge is at 10.0.0.2; this client connects from loopback, past it.
+    const direct = await startTestApp({ db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { cmsUrl: cms.url, trustProxy: '10.0.0.2' } });
+    try {
+      const id = (await direct.fetch('/api/health', { headers: { 'x-request-id': 'chosen-by-client-1' } })).headers.get('x-request-id');
+      expect(id).not.toBe('chosen-by-client-1');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('puts the request id in a 5xx body and in its log line', async () => {
     await proxy.stop();
     try {

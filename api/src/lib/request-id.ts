@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-// A proxy's id is kept when it looks like one (Caddy and the front door may set it), so one id
-// follows a request through every hop; anything else gets a fresh UUID.
+/** Whether the connecting address is a proxy of ours (express's compiled `trust proxy`, TRUST_PROXY). */
+export type TrustsPeer = (address: string, hop: number) => boolean;
+
+// The edge (Caddy, the front door) mints every request's id and overwrites any a visitor sent, so
+// one id follows a request through every hop. An id is believed only from a connection of the
+// edge's (a trusted proxy's address, or the unix socket, whose peer reads as loopback): a client
+// that reaches the API directly cannot choose the id its request is logged and reported under.
 const PASSED_ID = /^[\w.:-]{8,100}$/;
 
 /** The request's id, also sent back as X-Request-Id (members quote it when reporting). */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
+export function requestId(req: IncomingMessage, res: ServerResponse, trustsPeer: TrustsPeer): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && PASSED_ID.test(given) ? given : randomUUID();
+  const fromEdge = typeof given === 'string' && PASSED_ID.test(given) && trustsPeer(req.socket.remoteAddress ?? '', 0);
+  const id = fromEdge ? given : randomUUID();
   res.setHeader('X-Request-Id', id);
   return id;
 }

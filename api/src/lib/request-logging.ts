@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type express from 'express';
 import type { Level, Logger } from 'pino';
-import { requestId } from './request-id.ts';
+import { requestId, type TrustsPeer } from './request-id.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -35,7 +35,7 @@ export function requestLogging(app: express.Express, logger: Logger): express.Re
     },
   });
   return (req, res, next) => {
-    req.id = requestId(req, res);
+    req.id = requestId(req, res, app.get('trust proxy fn') as TrustsPeer);
     const started = performance.now();
     res.once('finish', () => {
       const level = levelOf(res.statusCode);

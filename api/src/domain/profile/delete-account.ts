@@ -9,7 +9,6 @@ import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { publishChatEvent } from '../chat/chat-events.ts';
 import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-changed.ts';
-import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-changed.ts';
 import { activeSubscriptions } from '../membership/get-subscription-info.ts';
 import { setAutoRenew } from '../membership/set-auto-renew.ts';
 import { forgetMemberAttempts } from '../rate-limit/forget-member-attempts.ts';
@@ -62,7 +61,6 @@ export async function deleteAccount(deps: ProfileDeps, caller: UserRow | null, i
     if (user.email) await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
     await forgetMemberAttempts(tx, user);
     await publishChatEvent(tx, { kind: 'user-blocked', userId: user.id });
-    await signalSiteAccessChanged(tx, user.id);
     await signalSiteAccessChanged(tx, user.id);
   });
   await removeAvatarFiles(deps, user.avatarKey);
