@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps): express.Express {
   const deployments = createDeploymentLog(deps.db);
 
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
-  app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ secret: deps.internalSecret, content: deps.content, rebuilds: deps.rebuilds, readUser, deployments }));
+  app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ secret: deps.internalSecret, db: deps.db, content: deps.content, rebuilds: deps.rebuilds, readUser, deployments }));
 
   const membership = { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, clock: deps.clock ?? (() => new Date()), siteName: () => deps.content.current().settings.siteName, ...deps.payments, readUser };
   // Stripe signs the raw body: the webhook is read before any JSON parsing (and has no browser Origin).

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import type { DeploymentLog } from '../domain/deploy/deployment-log.ts';
 import type { RebuildScheduler } from '../domain/deploy/rebuild-scheduler.ts';
+import { CmsSignInAttemptSchema, CmsSignInSucceededSchema, SiteAdminsQuerySchema, type SiteAdminsAnswer } from '@app/shared/schemas';
+import type { Db } from '../db/client.ts';
+import { cmsSignInSucceeded } from '../domain/cms-sign-in/cms-sign-in-succeeded.ts';
 import { identifySiteAdmin } from '../domain/cms-sign-in/identify-site-admin.ts';
+import { siteAdminsAmong } from '../domain/cms-sign-in/site-admins-among.ts';
+import { takeCmsSignInAttempt } from '../domain/cms-sign-in/take-cms-sign-in-attempt.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { UserReader } from './session-cookie.ts';
 
@@ -34,7 +39,7 @@ export function requireInternalSecret(secret: string): RequestHandler {
 /** Service-to-service calls; the public proxies refuse /api/internal, and so does requireInternalSecret. */
 const RestartProgressSchema = z.object({ status: z.enum(['restarting', 'restarted', 'failed']), line: z.string().min(1).max(2000) });
 
-export function internalRoutes(deps: { secret: string; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader; deployments: DeploymentLog }): Router {
+export function internalRoutes(deps: { secret: string; db: Db; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader; deployments: DeploymentLog }): Router {
   const r = Router();
   r.use(requireInternalSecret(deps.secret));
   // Reloads the read model now; a new content version schedules a rebuild (server.ts). The CMS
@@ -52,6 +57,19 @@ export function internalRoutes(deps: { secret: string; content: ContentReadModel
   // The CMS's single sign-on: the site session in the forwarded cookies, if it is a site admin's.
   r.get('/site-admin', async (req, res) => {
     res.json(identifySiteAdmin(await deps.readUser(req)));
+  });
+  // The CMS, after a member's role, status or account changed: which of its linked users still administer.
+  r.post('/site-admins', async (req, res) => {
+    const answer: SiteAdminsAnswer = { ids: await siteAdminsAmong(deps.db, SiteAdminsQuerySchema.parse(req.body).ids) };
+    res.json(answer);
+  });
+  // The CMS's password sign-ins, under the site's throttle (counted first; a success is taken back).
+  r.post('/cms-sign-in/attempts', async (req, res) => {
+    res.json({ attempt: await takeCmsSignInAttempt(deps.db, CmsSignInAttemptSchema.parse(req.body)) });
+  });
+  r.post('/cms-sign-in/succeeded', async (req, res) => {
+    await cmsSignInSucceeded(deps.db, CmsSignInSucceededSchema.parse(req.body));
+    res.json({ recorded: true });
   });
   // The supervisor's progress restarting the services a deployment changed (scripts/lib/rolling-restart.mjs).
   r.post('/deployments/:id/restart', async (req, res) => {

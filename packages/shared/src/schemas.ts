@@ -11,4 +11,5 @@ export * from './community-schemas.ts';
 export * from './ai-schemas.ts';
 export * from './game-schemas.ts';
 export * from './operations-schemas.ts';
+export * from './cms-sign-in.ts';
 export * from './profile-schemas.ts';

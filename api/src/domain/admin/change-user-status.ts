@@ -5,10 +5,12 @@ import { auditLog, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
 import { publishChatEvent } from '../chat/chat-events.ts';
+import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-changed.ts';
 
 /**
  * Sets a member's account status with reason and notes, in one transaction with its audit
- * entry. Suspending or banning ends the member's sessions and chat sockets at once.
+ * entry. Suspending or banning ends the member's sessions and chat sockets at once, and an
+ * admin's CMS access with them.
  */
 export async function changeUserStatus(db: Db, admin: UserRow, userId: number, input: UserStatusChange): Promise<AdminUser> {
   const { status, reason, notes } = input;
@@ -37,6 +39,8 @@ export async function changeUserStatus(db: Db, admin: UserRow, userId: number, i
       // Their chat sockets close at once, on whichever instance they are connected.
       await publishChatEvent(tx, { kind: 'user-blocked', userId });
     } else await publishChatEvent(tx, { kind: 'user-changed', userId });
+    // A suspended or banned admin loses CMS admin and their CMS sessions on commit (issue 34).
+    await signalSiteAccessChanged(tx, userId);
     return toAdminUserDto(after!);
   });
 }

@@ -6,6 +6,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import { publishChatEvent } from '../chat/chat-events.ts';
+import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-changed.ts';
 import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
 
 /**
@@ -24,6 +25,8 @@ export async function setRole(db: Db, caller: UserRow | null, userId: number, ro
     await tx.insert(auditLog).values({ actorId: admin.id, action: 'user.role_changed', targetUserId: userId, details: { from: before.role, to: role } });
     // Open chat sockets re-read the member at once (a moderator's powers end now, not in a few seconds).
     await publishChatEvent(tx, { kind: 'user-changed', userId });
+    // An admin made anything else loses CMS admin and their CMS sessions on commit (issue 34).
+    await signalSiteAccessChanged(tx, userId);
     return toAdminUserDto(after!);
   });
 }
