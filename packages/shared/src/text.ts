@@ -39,29 +39,35 @@ function skeleton(text: string): string {
   return folded.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/[^a-z]/g, '');
 }
 
-/** Anywhere in a name: no real name contains these. */
-const RESERVED_INSIDE = ['administrator', 'moderator', 'betterself', 'webmaster'].map(skeleton);
-/** At a name's start or end ("AdminSam", "siteadmin") or as one of its words; not inside ("Padmini"). */
-const RESERVED_AT_EDGES = ['admin', 'official'].map(skeleton);
-/** As one of a name's words ("Mod Sam", "Support"), not inside one ("Modern"). */
-const RESERVED_WORDS = ['mod', 'mods', 'staff', 'support', 'sysop'].map(skeleton);
+/**
+ * Names of staff and of the site itself. A name is reserved when one of its words, or several
+ * neighbouring words run together, is one of these exactly ("Admin", "Site Admin", "a d m i n",
+ * "Better Self"); a longer word that merely begins with one ("Admina", "Administrata", "Modesty")
+ * is a name like any other.
+ */
+const RESERVED = [
+  'admin', 'admins', 'administrator', 'administrators', 'siteadmin', 'sysadmin', 'superadmin',
+  'moderator', 'moderators', 'mod', 'mods', 'staff', 'support', 'sysop', 'webmaster', 'official', 'betterself',
+].map(skeleton);
+
+const MAX_COMPARED = 100;
 
 /**
  * Whether a name imitates staff or the site (Better Self): compared without case, spaces,
- * punctuation or accents, with look-alike digits and letters folded. Staff may use such names;
- * members may not (the staff badge is the real sign, but a name should not pretend).
+ * punctuation or accents, with look-alike digits and letters folded (Cyrillic "а", Greek "Α",
+ * "Adm1n"). Staff may use such names; members may not (the staff badge is the real sign, but a
+ * name should not pretend).
  */
 export function isReservedName(name: string): boolean {
-  const whole = skeleton(name);
-  if (!whole) return false;
-  if (RESERVED_INSIDE.some((w) => whole.includes(w))) return true;
-  if (RESERVED_AT_EDGES.some((w) => whole.startsWith(w) || whole.endsWith(w))) return true;
-  if (RESERVED_WORDS.includes(whole)) return true;
-  // Words split at spaces, punctuation and camel case ("ModSam" is "Mod" and "Sam"); each is
-  // compared with its look-alikes folded and with its digits dropped ("M0d", "Mod123").
-  const words = normalizeName(name).split(/(?<=\p{Ll})(?=\p{Lu})|[^\p{L}\p{N}@$|!]+/u).filter(Boolean);
-  return words.some((word) => {
-    const forms = [skeleton(word), skeleton(word.replace(/\p{N}/gu, ''))];
-    return forms.some((f) => RESERVED_WORDS.includes(f) || RESERVED_AT_EDGES.includes(f));
-  });
+  // Words split at spaces, punctuation and camel case ("ModSam" is "Mod" and "Sam"). Names are at
+  // most 50 characters (longer ones fail their own check), so the work stays small.
+  const words = normalizeName(name.slice(0, MAX_COMPARED)).split(/(?<=\p{Ll})(?=\p{Lu})|[^\p{L}\p{N}@$|!]+/u).filter(Boolean);
+  for (let from = 0; from < words.length; from++) {
+    for (let to = from + 1; to <= words.length; to++) {
+      const run = words.slice(from, to).join('');
+      // With look-alike digits read as letters ("Adm1n"), and with digits dropped ("Mod123").
+      if (RESERVED.includes(skeleton(run)) || RESERVED.includes(skeleton(run.replace(/\p{N}/gu, '')))) return true;
+    }
+  }
+  return false;
 }
