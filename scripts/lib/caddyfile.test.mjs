@@ -1,9 +1,12 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { WebSocket, WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDGE_TIMEOUTS } from './front-door-timeouts.mjs';
 import { ensureCaddy } from './production-shape.mjs';
 import { root } from './stack.mjs';
 
@@ -19,10 +22,17 @@ const freePort = async () => {
   return port;
 };
 
+/** A stand-in API: answers once it has the whole body; /api/big is larger than any socket buffer; /ws echoes. */
+const BIG_ANSWER = 64 * 1024 * 1024;
 const api = createServer((req, res) => {
-  res.writeHead(200, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ forwardedFor: req.headers['x-forwarded-for'] ?? null }));
+  req.resume();
+  req.on('end', () => {
+    if (req.url === '/api/big') return res.end(Buffer.alloc(BIG_ANSWER, 'a'));
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ forwardedFor: req.headers['x-forwarded-for'] ?? null, requestId: req.headers['x-request-id'] ?? null }));
+  });
 });
+new WebSocketServer({ server: api }).on('connection', (ws) => ws.on('message', (m) => ws.send(`echo ${m}`)));
 let apiPort;
 const caddies = [];
 const home = mkdtempSync(path.join(tmpdir(), 'caddyfile-test-'));
@@ -44,17 +54,20 @@ async function startCaddy(extraEnv, internalPort) {
   throw new Error('Caddy did not start');
 }
 
-function forwardedFor(port, xff, urlPath = '/api/echo') {
+/** What the stand-in API was given for a request through Caddy on `port`. */
+function echo(port, headers = {}, urlPath = '/api/echo') {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: urlPath, headers: { host: `127.0.0.1:${port}`, ...(xff ? { 'x-forwarded-for': xff } : {}) } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body).forwardedFor) : reject(new Error(String(res.statusCode)))));
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(String(res.statusCode)))));
     });
     req.on('error', reject);
     req.end();
   });
 }
+
+const forwardedFor = (port, xff, urlPath) => echo(port, xff ? { 'x-forwarded-for': xff } : {}, urlPath).then((seen) => seen.forwardedFor);
 
 beforeAll(async () => {
   ensureCaddy(() => {});
@@ -84,4 +97,85 @@ describe('deploy/Caddyfile and X-Forwarded-For', () => {
     // No X-Forwarded-For on the internal listener: the API takes the call as a direct one.
     expect(await forwardedFor(internalPort, '10.9.8.7', '/api/internal/site-admin')).toBeNull();
   }, 30_000);
+});
+
+describe('deploy/Caddyfile and X-Request-Id', () => {
+  it('names every request itself, replacing the id a visitor sent', async () => {
+    const port = await startCaddy({});
+    const [first, second] = [await echo(port, { 'x-request-id': 'chosen-by-visitor-1' }), await echo(port, { 'x-request-id': 'chosen-by-visitor-1' })];
+    expect(first.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(second.requestId).not.toBe(first.requestId);
+  }, 30_000);
+});
+
+describe('deploy/Caddyfile’s timeouts (slowloris)', () => {
+  /** Short timeouts through the Caddyfile's own placeholders, so the tests are quick. */
+  const SHORT = { CADDY_READ_HEADER_TIMEOUT: '1s', CADDY_READ_BODY_TIMEOUT: '2s', CADDY_WRITE_TIMEOUT: '3s', CADDY_IDLE_TIMEOUT: '1s' };
+  const LONGER_THAN_ALL_MS = 4500;
+  let port;
+  beforeAll(async () => {
+    port = await startCaddy(SHORT);
+  }, 30_000);
+
+  /** Writes `bytes` on a new connection; resolves with everything received once Caddy closes it. */
+  const untilClosed = (bytes) =>
+    new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (d) => (received += d.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(received));
+      socket.write(bytes);
+    });
+
+  it('defaults to the front door’s figures (scripts/lib/front-door-timeouts.mjs)', () => {
+    const config = JSON.parse(execFileSync('caddy', ['adapt', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], { env: { ...process.env, SITE_ADDRESS: 'http://localhost:8080' }, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+    const ns = (ms) => ms * 1_000_000;
+    for (const server of Object.values(config.apps.http.servers)) {
+      expect(server).toMatchObject({ read_header_timeout: ns(EDGE_TIMEOUTS.readHeaderMs), read_timeout: ns(EDGE_TIMEOUTS.readBodyMs), write_timeout: ns(EDGE_TIMEOUTS.writeMs), idle_timeout: ns(EDGE_TIMEOUTS.idleMs) });
+    }
+  });
+
+  it('closes a connection whose headers never end, and one that sends nothing', async () => {
+    const [slow, silent] = await Promise.all([untilClosed(`GET /api/echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: 1\r\n`), untilClosed('')]);
+    expect(slow).not.toMatch(/^HTTP\/1\.1 200/);
+    expect(silent).not.toMatch(/^HTTP\/1\.1 200/);
+  }, 15_000);
+
+  it('closes a request whose announced body never comes, and the API never answers it', async () => {
+    const received = await untilClosed(`POST /api/comments HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+    expect(received).not.toContain('forwardedFor');
+  }, 15_000);
+
+  it('closes a kept-alive connection left idle after its answer', async () => {
+    const received = await untilClosed(`GET /api/echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    expect(received).toMatch(/^HTTP\/1\.1 200 [^]*"forwardedFor"/);
+  }, 15_000);
+
+  it('cuts an answer its visitor stopped reading', async () => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    let received = 0;
+    const reading = (d) => (received += d.length);
+    socket.once('data', (d) => {
+      reading(d);
+      socket.pause();
+    });
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(`GET /api/big HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await new Promise((r) => setTimeout(r, LONGER_THAN_ALL_MS));
+    socket.on('data', reading).resume();
+    await closed;
+    expect(received).toBeLessThan(BIG_ANSWER);
+  }, 15_000);
+
+  it('keeps an upgraded chat socket (/ws) open past every timeout', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { host: `127.0.0.1:${port}` } });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    await new Promise((r) => setTimeout(r, LONGER_THAN_ALL_MS));
+    const echoed = new Promise((resolve) => ws.once('message', (m) => resolve(String(m))));
+    ws.send('still here');
+    expect(await echoed).toBe('echo still here');
+    ws.close();
+  }, 15_000);
 });
