@@ -7,7 +7,9 @@ import { browserClient } from './browser-client.ts';
 import { appForThisFile } from './file-app.ts';
 import { seedRecords } from './seed-content.ts';
 
-const records = await seedRecords();
+/** A Pro article whose body alone holds a phrase: its title, excerpt and category say nothing of it. */
+const lanternArticle = { title: 'A Quiet Evening Ritual', category: 'health', tier: 'pro' as const, excerpt: 'A short ritual for the end of the day.', body: 'Light a candle and practise the lantern-and-loom method for five minutes.\n\nThen write one line about the day.', daysAgo: 3 };
+const records = await seedRecords([lanternArticle]);
 const t = appForThisFile({ records: () => records, app: () => ({ overrides: { aiLimits: { visitorPerAddress: 3, perMember: 4, perAddress: 6 } } }) });
 
 let addresses = 0;
@@ -177,6 +179,27 @@ describe('tier safety: an article is quoted only to those who may read it', () =
     const vip = await ask(await t.member('ai_vip_2', 'vip'), q);
     expect(vip.answer.sources[0]).toEqual({ title: innerCritic.title, url: `/articles/${innerCritic.id}` });
     expect(vip.answer.text).toMatch(/^From “The Inner Critic: Turning Down the Volume”: “/);
+  });
+
+  it('never confirms a phrase of a locked body: a visitor and a free member are not pointed to the Pro article, a Pro member is', async () => {
+    const q = 'What is the lantern and loom method?';
+    const locked = records.articles.find((a) => a.title === lanternArticle.title)!;
+    for (const asker of [visitor(), await t.member('ai_phrase_free', 'free')]) {
+      const talk = await ask(asker, q);
+      expect(talk.answer.sources.map((s) => s.url)).not.toContain(`/articles/${locked.id}`);
+      expect(talk.answer.text).not.toContain(locked.title);
+      expect(talk.answer.text).toMatch(/^I couldn't find anything about that/);
+    }
+    const pro = await ask(await t.member('ai_phrase_pro', 'pro'), q);
+    expect(pro.answer.sources[0]).toEqual({ title: locked.title, url: `/articles/${locked.id}` });
+    expect(pro.answer.text).toContain('lantern-and-loom method');
+  });
+
+  it('still finds a locked article for a free member by what its page shows everyone, naming only its title and tier', async () => {
+    const locked = records.articles.find((a) => a.title === lanternArticle.title)!;
+    const talk = await ask(await t.member('ai_phrase_public', 'free'), 'Is there a quiet evening ritual for the end of the day?');
+    expect(talk.answer.sources[0]).toEqual({ title: locked.title, url: `/articles/${locked.id}`, locked: 'pro' });
+    expect(talk.answer.text).toBe(`“${locked.title}” covers this, and it is for Pro members. Upgrade your membership to read it.`);
   });
 
   it('stores the talk for its asker only, with the answer composed for their tier', async () => {

@@ -1,6 +1,6 @@
 import type { AiAnswer, Viewer } from '@app/shared/browser';
 import type { ContentIndex } from '../content/content-index.ts';
-import { assistantIndexFor, type Question } from './assistant-index.ts';
+import { assistantIndexFor, readerOf, type Question } from './assistant-index.ts';
 import { composeAnswer, isRelevant } from './compose-answer.ts';
 import { termsOf } from './search-terms.ts';
 
@@ -13,7 +13,8 @@ const FOLLOW_UP = /^\s*(and|but|also|so|then|or|what about|how about|what if|sam
  * previous question of the conversation, its own words counting double.
  */
 export async function answerQuestion(content: ContentIndex, viewer: Viewer, text: string, previous: string | null): Promise<AiAnswer> {
-  const index = await assistantIndexFor(content);
+  // Searched as this viewer may read: a locked article ranks on its public part alone.
+  const index = await assistantIndexFor(content, readerOf(viewer));
   const alone: Question = { terms: termsOf(text) };
   let question = alone;
   let hits = index.search(alone);

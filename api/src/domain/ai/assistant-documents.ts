@@ -10,7 +10,9 @@ export type Block = { heading: string | null; text: string };
 /**
  * One thing the assistant can answer from: an article, a video, a study resource, a product or a
  * policy. `blocks` is the whole readable text (an article's body); whether the asker may be quoted
- * it is decided per question by `can(viewer, 'read', …)`. `summary` is what every visitor sees anyway.
+ * it is decided per question by `can(viewer, 'read', …)`. `summary` and `labels` are what every
+ * visitor sees anyway; `blocksArePublic` says whether the blocks are too (a gated video's
+ * description is; an article's body is not).
  */
 export type AssistantDocument = {
   key: string;
@@ -19,7 +21,10 @@ export type AssistantDocument = {
   url: string;
   membershipRequired: Tier;
   summary: string;
+  /** What it is filed under, as the site lists it (an article's category). */
+  labels: string[];
   blocks: Block[];
+  blocksArePublic: boolean;
 };
 
 const BLOCKS = new Set(['p', 'li', 'blockquote', 'td', 'th', 'dd', 'dt', 'figcaption', 'pre']);
@@ -81,21 +86,23 @@ export function assistantDocuments(index: ContentIndex): AssistantDocument[] {
   const docs: AssistantDocument[] = [];
   for (const a of index.articles.values()) {
     const s = a.summary;
-    docs.push({ key: `article:${s.id}`, kind: 'article', title: s.title, url: `/articles/${s.id}`, membershipRequired: s.membershipRequired, summary: s.excerpt, blocks: [...htmlBlocks(a.content), ...lessonBlocks(a.interactiveData)] });
+    // A locked article's page shows its title, excerpt and category; its body and lesson are for its tier.
+    docs.push({ key: `article:${s.id}`, kind: 'article', title: s.title, url: `/articles/${s.id}`, membershipRequired: s.membershipRequired, summary: s.excerpt, labels: [s.categoryTitle], blocks: [...htmlBlocks(a.content), ...lessonBlocks(a.interactiveData)], blocksArePublic: false });
   }
+  // A gated video keeps its title and words for everyone (publicVideo); only its player is gated.
   for (const v of index.videos) {
-    docs.push({ key: `video:${v.id}`, kind: 'video', title: v.title, url: `/videos/${v.id}`, membershipRequired: v.membershipRequired, summary: '', blocks: paragraphs(v.description) });
+    docs.push({ key: `video:${v.id}`, kind: 'video', title: v.title, url: `/videos/${v.id}`, membershipRequired: v.membershipRequired, summary: '', labels: [], blocks: paragraphs(v.description), blocksArePublic: true });
   }
   // A study's card (title and description) is for everyone; only its intro video is gated.
   for (const r of index.studyResources.values()) {
-    docs.push({ key: `study:${r.id}`, kind: 'study', title: r.title, url: '/self-help-studies', membershipRequired: 'free', summary: '', blocks: paragraphs(r.description) });
+    docs.push({ key: `study:${r.id}`, kind: 'study', title: r.title, url: '/self-help-studies', membershipRequired: 'free', summary: '', labels: [], blocks: paragraphs(r.description), blocksArePublic: true });
   }
   for (const p of index.products.values()) {
-    docs.push({ key: `product:${p.id}`, kind: 'product', title: p.name, url: `/store/${p.id}`, membershipRequired: 'free', summary: p.category, blocks: paragraphs(p.description) });
+    docs.push({ key: `product:${p.id}`, kind: 'product', title: p.name, url: `/store/${p.id}`, membershipRequired: 'free', summary: p.category, labels: [], blocks: paragraphs(p.description), blocksArePublic: true });
   }
   // The policies as /policies shows them: named with the site's settings.
   for (const p of policySections(index.settings)) {
-    docs.push({ key: `policy:${p.id}`, kind: 'policy', title: p.title, url: `/policies#${p.id}`, membershipRequired: 'free', summary: '', blocks: p.body.map((text) => ({ heading: null, text })) });
+    docs.push({ key: `policy:${p.id}`, kind: 'policy', title: p.title, url: `/policies#${p.id}`, membershipRequired: 'free', summary: '', labels: [], blocks: p.body.map((text) => ({ heading: null, text })), blocksArePublic: true });
   }
   return docs;
 }

@@ -1,3 +1,4 @@
+import { can, TIERS, type Viewer } from '@app/shared/browser';
 import MiniSearch from 'minisearch';
 import type { ContentIndex } from '../content/content-index.ts';
 import { assistantDocuments, type AssistantDocument } from './assistant-documents.ts';
@@ -46,9 +47,9 @@ async function bm25Index(docs: Fields[]): Promise<MiniSearch<Fields>> {
 }
 
 /** A document's sections: the blocks under one heading, together. */
-function sectionsOf(doc: AssistantDocument): { heading: string; text: string }[] {
+function sectionsOf(blocks: AssistantDocument['blocks']): { heading: string; text: string }[] {
   const sections: { heading: string; text: string }[] = [];
-  for (const b of doc.blocks) {
+  for (const b of blocks) {
     const last = sections.at(-1);
     if (last && last.heading === (b.heading ?? '')) last.text += `\n${b.text}`;
     else sections.push({ heading: b.heading ?? '', text: b.text });
@@ -57,22 +58,47 @@ function sectionsOf(doc: AssistantDocument): { heading: string; text: string }[]
 }
 
 /**
- * Two BM25 indexes (MiniSearch) over the content read model, one per content version: one of
- * whole documents (what a piece is about) and one of their sections (where the words of a
+ * What of a document is searched for one viewer: all of it when they may read it; else only what
+ * the site shows everyone — its title, summary and labels (and its blocks when those are public) —
+ * so that whether a locked body holds a phrase never changes an answer (issue 34).
+ */
+function searchedPart(doc: AssistantDocument, reads: boolean): { summary: string; sections: { heading: string; text: string }[] } {
+  const summary = [doc.summary, ...doc.labels].filter(Boolean).join('\n');
+  if (reads || doc.blocksArePublic) return { summary, sections: sectionsOf(doc.blocks) };
+  // The public part is the document's one section, as a body is for a readable one.
+  return { summary, sections: summary ? [{ heading: '', text: summary }] : [] };
+}
+
+/** Who an index is for: whether a document may be read, and a name for that set of documents. */
+export type Reader = { reads(doc: AssistantDocument): boolean; key: string };
+
+/** Everything read (the index of staff and the top tier). */
+export const READS_ALL: Reader = { reads: () => true, key: 'all' };
+
+/** The reader a viewer is: the tiers `can` lets them read name their index (visitors and free members share one). */
+export function readerOf(viewer: Viewer): Reader {
+  const tiers = TIERS.filter((t) => can(viewer, 'read', { membershipRequired: t }));
+  return { reads: (doc) => can(viewer, 'read', doc), key: tiers.join(' ') };
+}
+
+/**
+ * Two BM25 indexes (MiniSearch) over the content read model, one per content version and reader:
+ * one of whole documents (what a piece is about) and one of their sections (where the words of a
  * question meet). A document ranks by both, each relative to the best, so a question aimed at
  * one part of an article finds it even when another article uses the same words more often.
+ * Documents the reader may not read are indexed on their public part only, word counts included.
  */
-export async function buildAssistantIndex(content: ContentIndex): Promise<AssistantIndex> {
+export async function buildAssistantIndex(content: ContentIndex, reader: Reader = READS_ALL): Promise<AssistantIndex> {
   const documents = assistantDocuments(content);
   const df = new Map<string, number>();
   const whole: Fields[] = [];
   const parts: Fields[] = [];
   documents.forEach((doc, n) => {
-    const sections = sectionsOf(doc);
+    const { summary, sections } = searchedPart(doc, reader.reads(doc));
     const headings = sections.map((x) => x.heading).filter(Boolean).join('\n');
     const body = sections.map((x) => x.text).join('\n');
-    for (const t of termsOf(`${doc.title} ${doc.summary} ${headings} ${body}`)) df.set(t, (df.get(t) ?? 0) + 1);
-    whole.push({ id: n, doc: n, title: doc.title, summary: doc.summary, headings, body });
+    for (const t of termsOf(`${doc.title} ${summary} ${headings} ${body}`)) df.set(t, (df.get(t) ?? 0) + 1);
+    whole.push({ id: n, doc: n, title: doc.title, summary, headings, body });
     for (const x of sections) parts.push({ id: parts.length, doc: n, title: doc.title, summary: '', headings: x.heading, body: x.text });
   });
   const wholeIndex = await bm25Index(whole);
@@ -121,16 +147,18 @@ export async function buildAssistantIndex(content: ContentIndex): Promise<Assist
   };
 }
 
-const built = new WeakMap<ContentIndex, Promise<AssistantIndex>>();
+const built = new WeakMap<ContentIndex, Map<string, Promise<AssistantIndex>>>();
 
-/** The assistant's index of this content version, built once when first needed (questions meanwhile wait for it). */
-export function assistantIndexFor(content: ContentIndex): Promise<AssistantIndex> {
-  let index = built.get(content);
+/** The assistant's index of this content version for this reader, built once when first needed (questions meanwhile wait for it). */
+export function assistantIndexFor(content: ContentIndex, reader: Reader): Promise<AssistantIndex> {
+  let forVersion = built.get(content);
+  if (!forVersion) built.set(content, (forVersion = new Map()));
+  let index = forVersion.get(reader.key);
   if (!index) {
-    index = buildAssistantIndex(content);
-    built.set(content, index);
+    index = buildAssistantIndex(content, reader);
+    forVersion.set(reader.key, index);
     // A failed build is not kept: the next question tries again.
-    index.catch(() => built.delete(content));
+    index.catch(() => forVersion.delete(reader.key));
   }
   return index;
 }
