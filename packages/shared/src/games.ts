@@ -19,8 +19,13 @@ export const SCRAMBLE_WORDS_PER_GAME = 5;
 /** Quiz and scramble: this share of right answers or more is "great". */
 export const GREAT_SHARE = 0.6;
 
-/** The faces of the memory cards; each game deals six of them, twice each. */
-export const MEMORY_SYMBOLS = ['🌱', '☀️', '📚', '🧘', '🎯', '💡', '🌊', '🍀', '🚲', '🎨', '🔥', '⭐'] as const;
+/**
+ * The faces of the memory cards; each game deals six of them, twice each. Each is the name of an
+ * icon the site ships (Lucide, drawn as SVG), not an emoji: emoji depend on the device's fonts and
+ * show as empty boxes where it has none. The name is also what a screen reader hears.
+ */
+export const MEMORY_SYMBOLS = ['sprout', 'sun', 'book-open', 'flower', 'target', 'lightbulb', 'waves', 'clover', 'bike', 'palette', 'flame', 'star'] as const;
+export type MemorySymbol = (typeof MEMORY_SYMBOLS)[number];
 
 /** A quiz or scramble result, as the results screen words it. */
 export type ScoreVerdict = 'perfect' | 'great' | 'keep-going';
@@ -108,14 +113,14 @@ export const LEADERBOARD_SIZE = 10;
 /** "This week" is the last seven days, whenever one looks. */
 export const LEADERBOARD_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Badges earned from stored scores (issue 21), in the order the page shows them. */
+/** Badges earned from stored scores (issue 21), in the order the page shows them; `icon` names a shipped icon, as the memory faces do. */
 export const BADGES = [
-  { id: 'first-game', title: 'First Game', description: 'Finish any game while signed in.', icon: '🎉' },
-  { id: 'quiz-ace', title: 'Quiz Ace', description: `Answer all ${QUIZ_QUESTIONS_PER_GAME} quiz questions right.`, icon: '🧠' },
-  { id: 'sharp-memory', title: 'Sharp Memory', description: `Clear the memory board in ${MEMORY_AMAZING_MOVES} moves or fewer.`, icon: '🃏' },
-  { id: 'word-wizard', title: 'Word Wizard', description: `Unscramble all ${SCRAMBLE_WORDS_PER_GAME} words in one game.`, icon: '🔤' },
-  { id: 'all-rounder', title: 'All-Rounder', description: 'Finish each of the three games.', icon: '🏅' },
-  { id: 'week-streak', title: '7-Day Streak', description: 'Play on seven days in a row.', icon: '🔥' },
+  { id: 'first-game', title: 'First Game', description: 'Finish any game while signed in.', icon: 'party-popper' },
+  { id: 'quiz-ace', title: 'Quiz Ace', description: `Answer all ${QUIZ_QUESTIONS_PER_GAME} quiz questions right.`, icon: 'brain' },
+  { id: 'sharp-memory', title: 'Sharp Memory', description: `Clear the memory board in ${MEMORY_AMAZING_MOVES} moves or fewer.`, icon: 'layers' },
+  { id: 'word-wizard', title: 'Word Wizard', description: `Unscramble all ${SCRAMBLE_WORDS_PER_GAME} words in one game.`, icon: 'whole-word' },
+  { id: 'all-rounder', title: 'All-Rounder', description: 'Finish each of the three games.', icon: 'medal' },
+  { id: 'week-streak', title: '7-Day Streak', description: 'Play on seven days in a row.', icon: 'flame' },
 ] as const;
 export type BadgeId = (typeof BADGES)[number]['id'];
 export type Badge = (typeof BADGES)[number];

@@ -8,6 +8,9 @@ import { hasSessionHint } from '../lib/session-hint';
 /** The signed-in user: undefined while loading, null when signed out (401). */
 export const $user = atom<User | null | undefined>(undefined);
 let loading: Promise<User | null> | null = null;
+/** When /api/user could not be reached (not a 401), ask again after these pauses, then stay signed out. */
+export const USER_RETRY_MS = [2_000, 5_000, 15_000];
+let retries = 0;
 
 export function loadUser(force = false): Promise<User | null> {
   if (!force && loading) return loading;
@@ -24,11 +27,16 @@ export function loadUser(force = false): Promise<User | null> {
       throw err;
     })
     .then((user) => {
+      retries = 0;
       $user.set(user);
       return user;
     })
     .catch(() => {
+      // Unreachable is not signed out: the page shows the visitor's view for now, and asks again, so
+      // a member whose first call failed still gets their comments, tier and menu once it answers.
       $user.set(null);
+      const pause = USER_RETRY_MS[retries++];
+      if (pause !== undefined) setTimeout(() => void loadUser(true), pause);
       return null;
     });
   return loading;

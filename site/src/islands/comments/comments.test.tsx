@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Comments from './comments';
-import { $user, loadUser } from '../../stores/session';
+import { $user, loadUser, USER_RETRY_MS } from '../../stores/session';
 
 function serve(user: { status: number; body: unknown }) {
   vi.stubGlobal('fetch', vi.fn(async (url: string) => {
@@ -39,5 +39,45 @@ describe('who is told what beside the comments (copy fits the viewer)', () => {
     render(<Comments articleId={3} required="free" />);
     expect(await screen.findByText('Sign in to comment: commenting is for Pro members.')).toBeTruthy();
     expect(screen.queryByText(/read along/)).toBeNull();
+  });
+});
+
+describe('when the comments cannot be read', () => {
+  it('says so and reads them again on "Try Again", instead of loading for good', async () => {
+    let fail = true;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      const r = url === '/api/user' ? { status: 401, body: { message: 'Not authenticated' } }
+        : url === '/api/articles/4/comments' ? (fail ? { status: 503, body: { message: 'The service is temporarily unavailable.' } } : { status: 200, body: [] })
+        : { status: 404, body: { message: 'Not found' } };
+      return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+    }));
+    await loadUser(true);
+    render(<Comments articleId={4} required="free" />);
+    expect((await screen.findByRole('alert')).textContent).toContain('The comments could not be loaded: The service is temporarily unavailable.');
+    expect(screen.queryByText('Loading comments...')).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No comments yet. Be the first to share your thoughts!')).toBeTruthy();
+  });
+
+  it('asks for the member again when the first call could not reach the API, so a Pro member still gets the comments of a Pro article', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let reachable = false;
+      vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        const r = url === '/api/user' ? { status: 200, body: member({ membershipTier: 'pro' }) } : url === '/api/articles/5/comments' ? { status: 200, body: [] } : { status: 404, body: {} };
+        return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+      }));
+      await loadUser(true);
+      expect($user.get()).toBeNull();
+      reachable = true;
+      await vi.advanceTimersByTimeAsync(USER_RETRY_MS[0]!);
+      expect($user.get()?.membershipTier).toBe('pro');
+    } finally {
+      vi.useRealTimers();
+    }
+    render(<Comments articleId={5} required="pro" />);
+    expect(await screen.findByText('No comments yet. Be the first to share your thoughts!')).toBeTruthy();
   });
 });

@@ -53,7 +53,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
   const load = () => invalidateKeys(key);
   useEffect(() => void loadUser(), []);
 
-  if (error || (user !== undefined && !can(viewerOf(user), 'read', { membershipRequired: required }))) return null;
+  if (user !== undefined && !can(viewerOf(user), 'read', { membershipRequired: required })) return null;
   const canPost = can(viewerOf(user), 'comment');
   const moderates = can(viewerOf(user), 'moderate');
 
@@ -128,7 +128,13 @@ export default function Comments({ articleId, required }: { articleId: number; r
           </div>
         )
       )}
-      {!comments ? (
+      {error ? (
+        // A failed read says so and offers another try, whatever happened to the article's body.
+        <div role="alert" className="card bg-slate-50 p-5">
+          <p className="text-slate-700">The comments could not be loaded: {errorMessage(error)}</p>
+          <button type="button" className="btn-outline mt-3" onClick={load}>Try Again</button>
+        </div>
+      ) : !comments ? (
         <p className="text-slate-600">Loading comments...</p>
       ) : comments.length === 0 ? (
         <p className="text-slate-600">No comments yet. Be the first to share your thoughts!</p>

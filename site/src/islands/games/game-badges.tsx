@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { BADGES, errorMessage } from '@app/shared/browser';
 import type { GameBadges as Earned } from '@app/shared/schemas';
+import { GameIcon } from '../../lib/game-icons';
 import { createFetcherStore } from '../../lib/queries';
 import { loadUser, useUser } from '../../stores/session';
 
@@ -39,7 +40,7 @@ function BadgeGrid({ earned, loading = false }: { earned: readonly string[]; loa
         const has = earned.includes(b.id);
         return (
           <li key={b.id} data-badge={b.id} data-earned={has} className={`rounded-lg border p-3 ${has ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-slate-50 opacity-70'}`}>
-            <p className="flex items-center gap-2 font-medium text-slate-900"><span aria-hidden="true" className={has ? '' : 'grayscale'}>{b.icon}</span>{b.title}</p>
+            <p className="flex items-center gap-2 font-medium text-slate-900"><GameIcon name={b.icon} className={`text-xl ${has ? 'text-amber-600' : 'text-slate-400'}`} />{b.title}</p>
             <p className="mt-1 text-xs text-slate-600">{b.description}</p>
             <p className="mt-1 text-xs font-semibold text-slate-700">{has ? 'Earned' : 'Not yet earned'}</p>
           </li>

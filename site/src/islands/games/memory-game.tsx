@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { acceptsFlip, errorMessage, flipCard, MEMORY_AMAZING_MOVES, MEMORY_CARDS, MEMORY_FLIP_BACK_MS, MEMORY_PAIRS, memoryVerdict, NEW_MEMORY_GAME, type MemoryProgress, type MemoryVerdict } from '@app/shared/browser';
 import type { GameResult, MemoryDeal } from '@app/shared/schemas';
 import { toast } from '@app/ui';
+import { GameIcon } from '../../lib/game-icons';
 import { finishGame, playStep, startGame } from './game-api';
 import { GameResultPanel, StartPanel } from './game-result';
 
@@ -70,10 +71,10 @@ export default function MemoryGame() {
           const up = progress.open.includes(card) || progress.matched.includes(card);
           const found = progress.matched.includes(card);
           return (
-            <button key={card} type="button" data-card={card} aria-label={up ? `Card ${card + 1}: ${faces[card]}` : `Card ${card + 1}, face down`} aria-pressed={up}
+            <button key={card} type="button" data-card={card} aria-label={up ? `Card ${card + 1}: ${(faces[card] ?? '').replace(/-/g, ' ')}` : `Card ${card + 1}, face down`} aria-pressed={up}
               onClick={() => void flip(card)}
               className={`flex aspect-square items-center justify-center rounded-xl text-3xl shadow-sm transition sm:text-4xl ${found ? 'bg-emerald-100 ring-2 ring-emerald-400' : up ? 'bg-white ring-2 ring-brand-400' : 'bg-brand-600 text-white hover:bg-brand-700'}`}>
-              <span aria-hidden="true">{up ? faces[card] : '?'}</span>
+              {up ? <GameIcon name={faces[card] ?? ''} className={found ? 'text-emerald-700' : 'text-brand-700'} /> : <span aria-hidden="true">?</span>}
             </button>
           );
         })}
