@@ -136,6 +136,24 @@ test('themed and known categories always exist; only an unknown slug is "Categor
   expect((await page.goto('/articles/category/no-such-topic'))?.status()).toBe(404);
   await expect(page.getByText('Category Not Found')).toBeVisible();
 });
+
+test('a themed category’s upsell names what unlocks it: Pro where Premium articles are locked, VIP (never sold) where only VIP ones are', async ({ page, request }) => {
+  const tiersOf = async (slug: string) => ((await (await request.get(`/api/articles/category/${slug}`)).json()) as { membershipRequired: string }[]).map((a) => a.membershipRequired);
+  const themed = ['hobbies-collecting', 'arts-crafts', 'travel-leisure'];
+  const vipOnly = (await Promise.all(themed.map(async (slug) => ({ slug, tiers: await tiersOf(slug) })))).find((c) => c.tiers.includes('vip') && !c.tiers.includes('pro'));
+  const withPro = (await Promise.all(themed.map(async (slug) => ({ slug, tiers: await tiersOf(slug) })))).find((c) => c.tiers.includes('pro') && !c.tiers.includes('vip'));
+  expect(vipOnly && withPro).toBeTruthy();
+  await createMember(page.request, { signIn: true });
+  await page.goto(`/articles/category/${vipOnly!.slug}`);
+  const promo = page.getByTestId('category-promo');
+  await expect(promo.getByRole('heading', { name: /^VIP articles in / })).toBeVisible();
+  await expect(promo.getByRole('link', { name: 'About VIP Membership' })).toHaveAttribute('href', '/membership');
+  await expect(promo.getByText(/Pro/)).toHaveCount(0);
+  await expect(promo.getByRole('link', { name: 'Upgrade to Pro' })).toHaveCount(0);
+  await page.goto(`/articles/category/${withPro!.slug}`);
+  await expect(promo.getByRole('heading', { name: /^Unlock every / })).toBeVisible();
+  await expect(promo.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/subscribe');
+});
 });
 
 test('the reading-progress bar starts at the real scroll position', async ({ page }) => {

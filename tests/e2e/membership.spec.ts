@@ -27,7 +27,7 @@ test('a free member pays with a test card, becomes Pro at once, and cancels at t
   // The confirm-upgrade dialog asked POST /api/upgrade-membership first (spec 02 §7) and says so.
   await expect(toasts(page).getByText('Continue to payment to become a Pro member.')).toBeVisible();
   await pay(page, '4242 4242 4242 4242');
-  await expect(page).toHaveURL(/\/subscribe-success$/);
+  await expect(page).toHaveURL(/\/subscribe-success\?redirect_status=succeeded$/);
   await expect(page.getByRole('heading', { name: 'Thank You for Subscribing!' })).toBeVisible();
 
   const pro = (await articles(page.request)).find((a) => a.membershipRequired === 'pro')!;

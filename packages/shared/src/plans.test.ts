@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatPlanPrice, isGrantedTier, isPlanId, monthlyCents, PLANS, planFor, storeDiscountFor, tierPaidFor, tierPrice } from './plans.ts';
+import { formatPercent, formatPlanPrice, isGrantedTier, isPlanId, monthlyCents, PLANS, planFor, storeDiscountFor, tierPaidFor, tierPrice, unlockFor } from './plans.ts';
 import { orderTotals } from './pricing.ts';
 
 describe('the plan catalogue', () => {
@@ -26,5 +26,15 @@ describe('the plan catalogue', () => {
     expect(formatPercent(storeDiscountFor('pro'))).toBe('15%');
     expect(orderTotals([{ price: 1000, quantity: 1 }], { memberDiscount: true, tier: 'vip' }).discount).toBe(150);
     expect(orderTotals([{ price: 1000, quantity: 1 }], { memberDiscount: false, tier: 'vip' }).discount).toBe(0);
+  });
+});
+
+describe('what unlocks a set of articles (a category page names what it takes)', () => {
+  it('names the sold tier for Premium articles, and never offers to sell a granted tier', () => {
+    expect(unlockFor(['free', 'pro', 'pro'])).toEqual({ all: 'pro', sold: 'pro', granted: null });
+    expect(unlockFor(['free', 'vip'])).toEqual({ all: 'vip', sold: null, granted: 'vip' });
+    expect(unlockFor(['pro', 'vip', 'free'])).toEqual({ all: 'vip', sold: 'pro', granted: 'vip' });
+    expect(unlockFor(['free'])).toEqual({ all: null, sold: null, granted: null });
+    expect(unlockFor([])).toEqual({ all: null, sold: null, granted: null });
   });
 });

@@ -101,3 +101,21 @@ export function discountedTiersInWords(): string {
 export function subscribePath(id: PlanId | null): string {
   return !id || id === DEFAULT_PLAN ? '/subscribe' : `/subscribe?plan=${id}`;
 }
+
+/**
+ * What unlocks a set of articles (a category page's upsell), from the tiers they require: the
+ * highest tier any of them needs (`all`), the highest of those that is sold (`sold`, what an
+ * "Upgrade" button may offer) and the highest granted one (`granted`, which no button can sell).
+ * Null parts are not needed: a category whose only locked article is VIP has `sold: null`.
+ */
+export function unlockFor(required: readonly Tier[]): { all: Tier | null; sold: Tier | null; granted: Tier | null } {
+  const needed = [...new Set(required)].filter((t) => tierRank(t) > 0).sort((a, b) => tierRank(b) - tierRank(a));
+  return {
+    all: needed[0] ?? null,
+    sold: needed.find((t) => !isGrantedTier(t) && planFor(t, 'month') !== null) ?? null,
+    granted: needed.find((t) => isGrantedTier(t)) ?? null,
+  };
+}
+
+/** The tier /subscribe sells when nothing more particular is asked for. */
+export const DEFAULT_SOLD_TIER: Tier = PLANS[DEFAULT_PLAN].tier;

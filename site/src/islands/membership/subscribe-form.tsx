@@ -79,7 +79,8 @@ function DemoCardForm({ clientSecret, priceLabel, onFailure, onStart }: { client
     setProcessing(true);
     try {
       await api.post('/api/subscription/demo/confirm', { clientSecret, ...card });
-      window.location.assign('/subscribe-success');
+      // The same return address Stripe sends after a confirmed payment.
+      window.location.assign('/subscribe-success?redirect_status=succeeded');
     } catch (err) {
       onFailure(errorMessage(err, 'An unknown error occurred'));
       setProcessing(false);

@@ -1,21 +1,29 @@
 import { useEffect, useState } from 'react';
-import { api, formatLongDate, formatPercent, storeDiscountFor, tierLabel } from '@app/shared/browser';
-import type { SubscriptionInfo } from '@app/shared/schemas';
+import { api, can, DEFAULT_SOLD_TIER, formatLongDate, formatPercent, isGrantedTier, storeDiscountFor, tierLabel, viewerOf } from '@app/shared/browser';
+import type { SubscriptionInfo, User } from '@app/shared/schemas';
 import { loadUser } from '../../stores/session';
 
 const POLL_MS = 2000;
 const POLL_TRIES = 30;
+/** The payment provider's word on the return address (Stripe's `redirect_status`; the demo form sends the same). */
+const SUBMITTED = ['succeeded', 'processing'];
 
 /**
- * After the payment: refreshes the current user and shows the membership as it really is. While
- * the payment is still processing it says so, and updates when the payment completes.
+ * After the payment: refreshes the current user and shows the membership as it really is. Only
+ * when a payment was really submitted (the provider's return address says so) and is still open
+ * does it say "being processed" and wait for it; someone who only opened /subscribe is told
+ * there is no completed payment, and a member who already has what is sold (a granted VIP, staff)
+ * that there is nothing to pay.
  */
 export default function SubscribeSuccess() {
   const [info, setInfo] = useState<SubscriptionInfo | null>(null);
+  const [user, setUser] = useState<User | null>(null);
   const [tries, setTries] = useState(0);
+  const [submitted] = useState(() => typeof window !== 'undefined' && SUBMITTED.includes(new URLSearchParams(window.location.search).get('redirect_status') ?? ''));
 
   useEffect(() => {
     let stop = false;
+    void loadUser(true).then((u) => !stop && setUser(u));
     const check = async () => {
       const next = await api.get<SubscriptionInfo>('/api/subscriptions').catch(() => null);
       if (stop) return;
@@ -25,13 +33,13 @@ export default function SubscribeSuccess() {
         return;
       }
       setTries((t) => {
-        if (t + 1 < POLL_TRIES && next?.status === 'incomplete') setTimeout(() => void check(), POLL_MS);
+        if (submitted && t + 1 < POLL_TRIES && next?.status === 'incomplete') setTimeout(() => void check(), POLL_MS);
         return t + 1;
       });
     };
     void check();
     return () => void (stop = true);
-  }, []);
+  }, [submitted]);
 
   if (!info) return <p className="text-slate-600" aria-busy="true">Checking your membership...</p>;
   if (info.active) {
@@ -56,7 +64,23 @@ export default function SubscribeSuccess() {
       </div>
     );
   }
-  if (info.status === 'incomplete' && tries < POLL_TRIES) {
+  if (user && can(viewerOf(user), 'read', { membershipRequired: DEFAULT_SOLD_TIER })) {
+    return (
+      <div className="card p-8 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Nothing to pay</h1>
+        <p className="mt-2 text-slate-600">
+          {isGrantedTier(info.tier)
+            ? `Your ${tierLabel(info.tier)} membership is granted by our team and already includes everything ${tierLabel(DEFAULT_SOLD_TIER)} offers.`
+            : `Your account can already read every ${tierLabel(DEFAULT_SOLD_TIER, 'badge')} article, so there is no membership to buy.`}
+        </p>
+        <div className="mt-6 flex justify-center gap-3">
+          <a href="/articles" className="btn-primary">Explore articles</a>
+          <a href="/profile#membership" className="btn-outline">Go to your profile</a>
+        </div>
+      </div>
+    );
+  }
+  if (submitted && info.status === 'incomplete' && tries < POLL_TRIES) {
     return (
       <div className="card p-8 text-center" aria-busy="true">
         <h1 className="text-2xl font-bold text-slate-900">Your payment is being processed</h1>
