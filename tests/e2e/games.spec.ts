@@ -128,6 +128,9 @@ test.describe('backyard', () => {
 
     await page.goto('/fun-and-games/backyard/no-such-activity');
     await expect(page).toHaveURL('/fun-and-games/backyard');
+    // The server redirects: the unknown address never answers 200 with the list.
+    const unknown = await page.request.get('/fun-and-games/backyard/no-such-activity', { maxRedirects: 0 });
+    expect([unknown.status(), unknown.headers().location]).toEqual([302, '/fun-and-games/backyard']);
   });
 });
 

@@ -130,7 +130,9 @@ test('a Pro member switches on a shareable profile; without it the address is 40
   const member = await createMember(page.request, { signIn: true, tier: 'pro' });
   await page.request.put('/api/profile', { data: { displayName: 'Sam Sharer', bio: 'Runner, reader, recovering perfectionist.', avatarUrl: '' } });
   await page.request.post('/api/bulletin', { data: { title: 'My running log', content: 'Week three: thirty minutes without stopping.', category: 'Discussion' } });
-  expect((await page.request.get(`/members/${member.username}`)).status()).toBe(404);
+  const hidden = await page.request.get(`/members/${member.username}`);
+  // The status line says "404 Not Found", not "404 OK".
+  expect([hidden.status(), hidden.statusText()]).toEqual([404, 'Not Found']);
 
   await openProfile(page);
   await section(page, 'Public profile');

@@ -1,7 +1,8 @@
 import { formatCents } from '@app/shared/browser';
 import type { Product } from '@app/shared/schemas';
+import SampleRating from './sample-rating';
 
-/** A product in a grid: picture, category, name, price and stock. Static on the home and search pages, live in the store's filter. */
+/** A product in a grid: picture, category, name, sample rating, price and stock. Static on the home and search pages, live in the store's filter. */
 export default function ProductCard({ product }: { product: Product }) {
   return (
     <article className="card group flex flex-col overflow-hidden transition-shadow hover:shadow-md" data-product={product.id}>
@@ -13,6 +14,7 @@ export default function ProductCard({ product }: { product: Product }) {
         <div className="flex flex-1 flex-col gap-1 p-5">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{product.category}</p>
           <h3 className="font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h3>
+          <SampleRating productId={product.id} compact />
           <div className="mt-auto flex items-center justify-between pt-2">
             <span className="text-lg font-bold text-slate-900">{formatCents(product.price)}</span>
             {product.inStock ? <span className="badge bg-emerald-100 text-emerald-800">In stock</span> : <span className="badge bg-slate-200 text-slate-700">Out of stock</span>}
