@@ -43,6 +43,8 @@ describe('the profile (GET and PUT /api/profile)', () => {
     expect((await put({ bio: 'b'.repeat(251) })).body.message).toContain('Bio must be at most 250 characters');
     expect((await put({ bio: 'b'.repeat(250) })).status).toBe(200);
     expect((await put({ displayName: 'Support' })).body.message).toBe(RESERVED_NAME_MESSAGE);
+    expect((await put({ displayName: 'Αdmin' /* Greek Alpha */ })).body.message).toBe(RESERVED_NAME_MESSAGE);
+    expect((await put({ displayName: 'Admina Kim' })).status).toBe(200);
     for (const avatarUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'https://img.example/a b.png', '/media/x.png', `https://img.example/${'a'.repeat(2000)}`, 'https://user:pw@img.example/a.png']) {
       const res = await put({ avatarUrl });
       expect({ avatarUrl, status: res.status, message: res.body.message }).toEqual({ avatarUrl, status: 400, message: expect.stringContaining(AVATAR_URL_INVALID) });
