@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Product, Video } from '@app/shared/schemas';
-import { articles, hydrated, withConsent } from './fixtures';
+import { articles, createMember, hydrated, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 // Issue 25's look items: the cart, the video player, the header, the guides, the page frame and
@@ -207,4 +207,45 @@ test('the cart and the community do not shift as their islands load', async ({ p
       await shot(page, `settled-${path.slice(1)}`);
     }
   }
+});
+
+test('cards on /ai-assistant and /fun-and-games keep their gap; the admin dashboard shows every tab and every column at 390 px', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The spacing once sat on an island's element, which renders no box (display: contents).
+    await page.goto('/ai-assistant');
+    const cards = page.locator('main .card:visible');
+    await expect(cards.nth(2)).toBeVisible();
+    const [presenters, ask, agent] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox(), await cards.nth(2).boundingBox()];
+    expect(ask!.y - (presenters!.y + presenters!.height)).toBeGreaterThanOrEqual(16);
+    expect(agent!.y - (ask!.y + ask!.height)).toBeGreaterThanOrEqual(16);
+    await page.goto('/fun-and-games');
+    const board = await box(page, 'section[aria-labelledby="leaderboard-title"]');
+    const more = await box(page, 'section[aria-labelledby="more-title"]');
+    expect(more.y - (board.y + board.height)).toBeGreaterThanOrEqual(16);
+    await shot(page, 'fun-and-games');
+  }
+
+  await createMember(page.request, { signIn: true, admin: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  const tabs = page.getByRole('tab');
+  await expect(tabs.last()).toHaveText('Audit Log');
+  // Every tab is on screen: none is cut off at the edge of a row that scrolls.
+  for (const tab of await tabs.all()) {
+    const b = (await tab.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(0);
+    expect(b.x + b.width).toBeLessThanOrEqual(390);
+  }
+  await page.getByRole('tab', { name: 'Deployment' }).click();
+  const firstRow = page.locator('table.stack-on-phone tbody tr').first();
+  await expect(firstRow).toBeVisible();
+  // Each of the history's columns is on screen, named, in the row's card.
+  for (const cell of await firstRow.locator('td').all()) {
+    const b = (await cell.boundingBox())!;
+    expect(b.x + b.width).toBeLessThanOrEqual(390);
+  }
+  await expect(firstRow.locator('td[data-label="Status"]')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'admin-deployment');
 });

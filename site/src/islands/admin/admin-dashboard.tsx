@@ -37,8 +37,8 @@ export default function AdminDashboard({ powers }: { powers: StaffPowers }) {
   const tab = shown.some((t) => t.value === chosen) ? chosen : (shown[0]?.value ?? chosen);
   return (
     <Tabs.Root value={tab} onValueChange={(v) => $adminTab.set(v)} className="admin-dashboard">
-      {/* One scrolling row of tabs on a phone; they wrap from tablet width up. */}
-      <Tabs.List aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 sm:flex-wrap">
+      {/* The tabs wrap at every width: a row that scrolled sideways cut its last tab on a phone with no sign there was more. */}
+      <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
         {shown.map((t) => (
           <Tabs.Trigger key={t.value} value={t.value} className="shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm">
             {t.label}

@@ -125,7 +125,7 @@ export default function DeploymentTab() {
       )}
       {data && (
         <p className="card p-4 text-sm text-slate-600" data-testid="webhook-note">
-          {data.webhook.configured ? <>GitHub webhook: pushes to <span className="font-medium">{data.branch}</span> deploy automatically. Payload URL <span className="font-mono">{data.webhook.url}</span> (content type application/json, the secret from GITHUB_WEBHOOK_SECRET). </> : <>GitHub webhook not configured: set DEPLOY_REPOSITORY and GITHUB_WEBHOOK_SECRET, then add <span className="font-mono">{data.webhook.url}</span> to the repository’s webhooks. </>}
+          {data.webhook.configured ? <>GitHub webhook: pushes to <span className="font-medium">{data.branch}</span> deploy automatically. Payload URL <span className="font-mono break-all">{data.webhook.url}</span> (content type application/json, the secret from GITHUB_WEBHOOK_SECRET). </> : <>GitHub webhook not configured: set DEPLOY_REPOSITORY and GITHUB_WEBHOOK_SECRET, then add <span className="font-mono break-all">{data.webhook.url}</span> to the repository’s webhooks. </>}
           {data.webhook.lastDelivery ? `Last fired ${formatShortDateTime(data.webhook.lastDelivery.at)} (${data.webhook.lastDelivery.event}${data.webhook.lastDelivery.ref ? ` ${data.webhook.lastDelivery.ref.replace('refs/heads/', '')}` : ''}): ${data.webhook.lastDelivery.result}.` : 'It has not fired yet.'}
         </p>
       )}
