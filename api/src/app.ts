@@ -40,6 +40,8 @@ import { aiRoutes } from './routes/ai.ts';
 import { profileRoutes } from './routes/profile.ts';
 import type { MediaStore } from './integrations/media/media-store.ts';
 import { createLocalMediaStore } from './integrations/media/local-media-store.ts';
+import type { ImageFetcher } from './integrations/public-image-fetcher.ts';
+import type { AvatarLimits } from './domain/profile/avatar-limits.ts';
 import { DEFAULT_AI_LIMITS, type AiLimits } from './domain/ai/ai-deps.ts';
 import { createLocalPresenters } from './integrations/ai/local-presenters.ts';
 import type { TalkingPresenters } from './integrations/ai/talking-presenters.ts';
@@ -91,6 +93,10 @@ export type AppDeps = {
   listCache?: ListCache;
   /** Uploaded media (avatars): local disk or S3-compatible storage (DESIGN §5); unset: a folder under the system's temporary one (tests). */
   media?: MediaStore;
+  /** Avatar uploads per member, per address and resizes per instance (domain/profile/avatar-limits.ts); unset: the defaults. */
+  avatarLimits?: AvatarLimits;
+  /** How a typed avatar address is fetched; unset: the SSRF-safe public fetcher (tests serve "public" pictures from 127.0.0.1). */
+  fetchAvatar?: ImageFetcher;
 };
 
 const NO_PROBES: SystemProbes = { cms: async () => null, astroVersion: async () => null, appCommit: async () => null };
@@ -166,7 +172,7 @@ export function createApp(deps: AppDeps): express.Express {
       gameRoutes({ db: deps.db, content: deps.content, readUser }),
       studyRoutes({ content: deps.content, readViewer }),
       backyardRoutes({ content: deps.content, readUser }),
-      profileRoutes({ ...accountDeps, media: deps.media ?? createLocalMediaStore({ dir: path.join(tmpdir(), 'better-self-media'), publicUrl: deps.publicUrl }), membership, session, cookies }),
+      profileRoutes({ ...accountDeps, media: deps.media ?? createLocalMediaStore({ dir: path.join(tmpdir(), 'better-self-media'), publicUrl: deps.publicUrl }), membership, session, cookies, avatarLimits: deps.avatarLimits, fetchAvatar: deps.fetchAvatar }),
       aiRoutes({ db: deps.db, logger: deps.logger, content: deps.content, presenters: deps.presenters ?? createLocalPresenters(), limits: deps.aiLimits ?? DEFAULT_AI_LIMITS, readUser, cookies }),
     ]),
   );

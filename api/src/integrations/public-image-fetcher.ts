@@ -62,11 +62,11 @@ class Refused extends Error {}
 
 /** A picture that was not fetched; `reason` says why in words a member can read ("the server answered 404"). */
 export class ImageFetchError extends Error {
-  constructor(
-    address: string,
-    readonly reason: string,
-  ) {
+  readonly reason: string;
+
+  constructor(address: string, reason: string) {
     super(`the image ${address} was not fetched: ${reason}`);
+    this.reason = reason;
   }
 }
 

@@ -3,6 +3,7 @@ import { ChangeEmailSchema, ChangePasswordSchema, ConfirmEmailChangeSchema, Dele
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { requireUser } from '../domain/accounts/permissions.ts';
+import { createAvatarGate, type AvatarLimits } from '../domain/profile/avatar-limits.ts';
 import { changePassword } from '../domain/profile/change-password.ts';
 import { confirmEmailChange } from '../domain/profile/confirm-email-change.ts';
 import { deleteAccount } from '../domain/profile/delete-account.ts';
@@ -16,6 +17,7 @@ import { requestEmailChange } from '../domain/profile/request-email-change.ts';
 import { setProfileSharing } from '../domain/profile/set-profile-sharing.ts';
 import { updateProfile } from '../domain/profile/update-profile.ts';
 import { uploadAvatar } from '../domain/profile/upload-avatar.ts';
+import { createPublicImageFetcher, type ImageFetcher } from '../integrations/public-image-fetcher.ts';
 import { AppError } from '../lib/app-error.ts';
 import { noStore } from './no-store.ts';
 import { clearSessionCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
@@ -38,7 +40,9 @@ const USERNAME = /^[A-Za-z0-9_-]{1,50}$/;
  * (login-required.ts) except the shareable profile itself. Confirming an email change needs both the
  * mailed token and the account's own session (confirm-email-change.ts says why).
  */
-export function profileRoutes(deps: ProfileDeps & { session: SessionReader; cookies: CookieSettings }): Router {
+export function profileRoutes(options: Omit<ProfileDeps, 'avatars' | 'fetchImage'> & { session: SessionReader; cookies: CookieSettings; avatarLimits?: AvatarLimits; fetchAvatar?: ImageFetcher }): Router {
+  // This instance's resize slots live as long as its routes.
+  const deps = { ...options, avatars: createAvatarGate(options.avatarLimits), fetchImage: options.fetchAvatar ?? createPublicImageFetcher() };
   const r = Router();
   const caller = async (req: Parameters<SessionReader>[0]) => (await deps.session(req))?.user ?? null;
 
@@ -49,12 +53,12 @@ export function profileRoutes(deps: ProfileDeps & { session: SessionReader; cook
 
   r.put('/profile', async (req, res) => {
     const user = requireUser(await caller(req));
-    res.json(await updateProfile(deps, user, ProfileInputSchema.parse(req.body)));
+    res.json(await updateProfile(deps, user, ProfileInputSchema.parse(req.body), req.ip ?? 'unknown'));
   });
 
   r.post('/profile/avatar', receiveAvatar, async (req, res) => {
     if (!req.file) throw new AppError('bad_request', 'Please choose a picture to upload.');
-    res.json(await uploadAvatar(deps, await caller(req), req.file.buffer));
+    res.json(await uploadAvatar(deps, await caller(req), req.file.buffer, req.ip ?? 'unknown'));
   });
 
   r.delete('/profile/avatar', async (req, res) => {

@@ -4,13 +4,21 @@ import type { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * The user object with spec 02 §3's `avatar`: the public address of the member's picture in our
+ * media (the 256 px square; null when they have none). `avatarUrl` (spec 01 §3) stays, and since
+ * every avatar is our own copy (issue 34) it names the same picture.
+ */
+export type UserDto = User & { avatar: string | null };
+
 /** The user as the browser reads it; never the row (no hash, no notes). */
-export function toUserDto(row: UserRow): User {
+export function toUserDto(row: UserRow): UserDto {
   return {
     id: row.id,
     username: row.username,
     displayName: row.displayName || row.username,
     email: row.email,
+    avatar: row.avatarKey ? row.avatarUrl : null,
     avatarUrl: row.avatarUrl,
     membershipTier: row.membershipTier,
     isAdmin: isAdminRole(row.role),
@@ -21,6 +29,6 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-export function toAdminUserDto(row: UserRow): AdminUser {
+export function toAdminUserDto(row: UserRow): AdminUser & UserDto {
   return { ...toUserDto(row), moderationNotes: row.moderationNotes, lastStatusReason: row.statusReason };
 }

@@ -1,6 +1,12 @@
 import type { MediaStore } from '../../integrations/media/media-store.ts';
+import type { ImageFetcher } from '../../integrations/public-image-fetcher.ts';
 import type { AccountDeps } from '../accounts/account-deps.ts';
 import type { MembershipDeps } from '../membership/membership-deps.ts';
+import type { AvatarGate } from './avatar-limits.ts';
 
-/** What the member's own account needs: the accounts' deps, the media store, and (to cancel at deletion) payments. */
-export type ProfileDeps = AccountDeps & { media: MediaStore; membership: MembershipDeps };
+/**
+ * What the member's own account needs: the accounts' deps, the media store, the picture work's
+ * limits, the fetcher that takes a typed avatar address once (SSRF-safe), and (to cancel at
+ * deletion) payments.
+ */
+export type ProfileDeps = AccountDeps & { media: MediaStore; avatars: AvatarGate; fetchImage: ImageFetcher; membership: MembershipDeps };

@@ -1,30 +1,30 @@
 import type { Profile } from '@app/shared/schemas';
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
-import { removeAvatarFiles, storeAvatarFiles } from './avatar-files.ts';
+import { setAvatar, storeAvatarFiles, type ProfileChanges } from './avatar-files.ts';
 import { readAvatarImage } from './avatar-image.ts';
+import { withAvatarTurn } from './avatar-limits.ts';
 import { toProfile } from './get-profile.ts';
 import type { ProfileDeps } from './profile-deps.ts';
 
+export type AvatarDeps = Pick<ProfileDeps, 'db' | 'media' | 'logger' | 'avatars'>;
+
 /**
- * POST /api/profile/avatar: the picture is checked and re-encoded (readAvatarImage), stored under
- * a new unguessable name, and becomes the avatar; the previous upload's files are removed.
+ * Turns picture bytes into the member's avatar: within the member's and the address's limits
+ * (withAvatarTurn), checked and re-encoded in one of this instance's resize slots
+ * (readAvatarImage), stored under a new unguessable name, swapped in together with `changes`;
+ * what it replaced is removed.
  */
-export async function uploadAvatar(deps: Pick<ProfileDeps, 'db' | 'media' | 'logger'>, caller: UserRow | null, bytes: Buffer): Promise<Profile> {
-  const user = requireUser(caller);
-  const images = await readAvatarImage(bytes);
-  const stored = await storeAvatarFiles(deps.media, images).catch((err: unknown) => {
-    deps.logger.error({ err, store: deps.media.kind }, 'could not store an avatar');
-    throw new AppError('unavailable', 'Your picture could not be saved right now. Please try again in a few minutes.');
+export async function makeAvatar(deps: AvatarDeps, user: UserRow, address: string, bytes: () => Promise<Buffer>, changes: ProfileChanges = {}): Promise<UserRow> {
+  return withAvatarTurn(deps, user.id, address, async () => {
+    const picture = await bytes();
+    const images = await deps.avatars.slots.run(() => readAvatarImage(picture));
+    return setAvatar(deps, user.id, await storeAvatarFiles(deps, images), changes);
   });
-  const [row] = await deps.db
-    .update(users)
-    .set({ avatarUrl: stored.largeUrl, avatarThumbUrl: stored.smallUrl, avatarKey: stored.key, updatedAt: sql`now()` })
-    .where(eq(users.id, user.id))
-    .returning();
-  await removeAvatarFiles(deps, user.avatarKey);
-  return toProfile(row!);
+}
+
+/** POST /api/profile/avatar: an uploaded picture becomes the avatar. */
+export async function uploadAvatar(deps: AvatarDeps, caller: UserRow | null, bytes: Buffer, address: string): Promise<Profile> {
+  const user = requireUser(caller);
+  return toProfile(await makeAvatar(deps, user, address, async () => bytes));
 }
