@@ -17,16 +17,30 @@ export function inlineScriptHashes(html: string): Set<string> {
 }
 
 /**
- * The pages' policy: scripts only from this origin or inline with a known hash (no
- * 'unsafe-inline', no eval), nothing may frame the site, no plugins, forms post here only.
+ * Where pages may load pictures from: this origin (CMS media and members' avatars at /media),
+ * data: URIs, YouTube's video thumbnails, D-ID's presenter pictures, Stripe's Payment Element,
+ * and the media bucket when avatars live in S3 (MEDIA_S3_PUBLIC_URL). No other host: a picture
+ * on a member's own server would tell it the address of every visitor who sees their name, so
+ * avatars are always our re-encoded copies (issue 34).
  */
-export function pageContentSecurityPolicy(scriptHashes: Iterable<string>): string {
+export function imageSources(env: NodeJS.ProcessEnv = process.env): string[] {
+  const sources = ["'self'", 'data:', 'https://i.ytimg.com', 'https://*.d-id.com', 'https://*.stripe.com'];
+  if (env.MEDIA_S3_PUBLIC_URL) sources.push(new URL(env.MEDIA_S3_PUBLIC_URL).origin);
+  return sources;
+}
+
+/**
+ * The pages' policy: scripts only from this origin or inline with a known hash (no
+ * 'unsafe-inline', no eval), pictures only from imageSources, nothing may frame the site, no
+ * plugins, forms post here only.
+ */
+export function pageContentSecurityPolicy(scriptHashes: Iterable<string>, env: NodeJS.ProcessEnv = process.env): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...scriptHashes].sort().join(' ')} https://js.stripe.com`.replace(/\s+/g, ' ').trim(),
     // Islands set a few style attributes (progress bars, widths); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    `img-src ${imageSources(env).join(' ')}`,
     // The AI assistant's presenter videos come from D-ID's storage.
     "media-src 'self' https:",
     "font-src 'self'",
