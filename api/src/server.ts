@@ -24,8 +24,9 @@ import path from 'node:path';
 import { createMailer } from './integrations/mailer.ts';
 import { createLogger } from './lib/logging.ts';
 import { createPayments } from './integrations/payments/create-payments.ts';
-import { startMembershipJob } from './jobs/membership-job.ts';
-import { startVideoSyncJob } from './jobs/video-sync-job.ts';
+import { membershipJob } from './jobs/membership-job.ts';
+import { startJobs } from './jobs/schedule-job.ts';
+import { videoSyncJob } from './jobs/video-sync-job.ts';
 import { createCmsVideoSink } from './integrations/youtube/cms-video-sink.ts';
 import { createYouTubeClient } from './integrations/youtube/youtube-client.ts';
 import { createDidClient } from './integrations/ai/did-client.ts';
@@ -107,8 +108,11 @@ async function main() {
   // The chat socket attaches to the server the app is built for; the System tab counts its sockets.
   let chat: ReturnType<typeof attachChatServer> | null = null;
   const app = createApp({ videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters(), cmsUrl: config.cmsUrl, githubWebhookSecret: config.githubWebhookSecret, systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null }), openSockets: () => chat?.clients() ?? null, sessionCache, listCache, media: mediaStoreFromEnv(process.env, config.publicUrl) });
-  const membershipJob = startMembershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), siteName: () => content.current().settings.siteName, ...payments }, config.membershipCheckIntervalMs);
-  const videoSyncJob = startVideoSyncJob({ db, logger, ...videoSync, settingsChannel: () => content.current().settings.youtubeChannelHandle, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs);
+  // Every scheduled job, from one list, on the round claim (DESIGN §7.25).
+  const jobs = startJobs({ db, logger, clock: () => new Date() }, [
+    membershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), siteName: () => content.current().settings.siteName, ...payments }, config.membershipCheckIntervalMs),
+    videoSyncJob({ db, logger, ...videoSync, settingsChannel: () => content.current().settings.youtubeChannelHandle, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs),
+  ]);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
   const server = createApiHttpServer(app);
   chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins], clientAddress: requestAddress(app) });
@@ -124,8 +128,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'api shutting down');
     rebuilds.stop();
-    membershipJob.stop();
-    videoSyncJob.stop();
+    jobs.stop();
     void changes.stop();
     void cacheSignals.stop();
     void chat?.close();

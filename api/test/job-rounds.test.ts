@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBERSHIP_JOB, startMembershipJob } from '../src/jobs/membership-job.ts';
+import { MEMBERSHIP_JOB, membershipJob } from '../src/jobs/membership-job.ts';
+import { scheduleJob } from '../src/jobs/schedule-job.ts';
 import { latestRounds, roundStartOf, runRoundOnce } from '../src/jobs/job-rounds.ts';
 import { createDemoProvider } from '../src/integrations/payments/demo-provider.ts';
 import { silentLogger } from './test-app.ts';
@@ -85,8 +86,8 @@ describe('the membership check', () => {
   it('runs once per round with two instances whose timers fire at different moments', async () => {
     let now = T0;
     const deps = { db: testDb.db, provider: createDemoProvider(testDb.db, () => new Date(now)), mailer: { send: async () => {} }, logger: silentLogger, publicUrl: 'http://localhost:3000', clock: () => new Date(now), siteName: () => 'Test', demo: null };
-    const first = startMembershipJob(deps, MINUTE);
-    const second = startMembershipJob(deps, MINUTE);
+    const first = scheduleJob(deps, membershipJob(deps, MINUTE));
+    const second = scheduleJob(deps, membershipJob(deps, MINUTE));
     try {
       for (let round = 0; round < 3; round++) {
         now = T0 + round * MINUTE + 2_000;
@@ -100,6 +101,35 @@ describe('the membership check', () => {
     } finally {
       first.stop();
       second.stop();
+    }
+  });
+});
+
+describe('one job idiom: scheduleJob on the round claim', () => {
+  it('lets an exclusive job’s round stand aside while the previous round still runs, holding no transaction meanwhile', async () => {
+    let now = T0;
+    let release: () => void = () => {};
+    let calls = 0;
+    const job = { name: 'exclusive-slow', every: MINUTE, exclusive: true, run: () => { calls += 1; return calls === 1 ? new Promise<string | null>((r) => (release = () => r('slow round done'))) : Promise.resolve('quick round'); } };
+    const a = scheduleJob({ db: testDb.db, logger: silentLogger, clock: () => new Date(now), instance: 'a:1' }, job);
+    const b = scheduleJob({ db: testDb.db, logger: silentLogger, clock: () => new Date(now), instance: 'b:2' }, job);
+    try {
+      const slow = a.tick();
+      await expect.poll(() => calls).toBe(1);
+      // While the slow round waits (on the network, say), no transaction of ours is open in the database.
+      const open = await testDb.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`);
+      expect(open.rows[0]!.n).toBe(0);
+      now = T0 + MINUTE + 1_000;
+      expect(await b.tick()).toBe('ran');
+      expect((await rows('exclusive-slow'))[1]).toMatchObject({ outcome: 'succeeded', detail: 'the previous round was still running' });
+      release();
+      expect(await slow).toBe('ran');
+      now = T0 + 2 * MINUTE + 1_000;
+      expect(await b.tick()).toBe('ran');
+      expect((await rows('exclusive-slow'))[2]).toMatchObject({ outcome: 'succeeded', detail: 'quick round' });
+    } finally {
+      a.stop();
+      b.stop();
     }
   });
 });

@@ -3,6 +3,7 @@ import type { YouTubeSync } from '@app/shared/schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
+import { withSessionLock } from '../../db/session-lock.ts';
 import { youtubeSyncs, youtubeVideoState } from '../../db/schema/index.ts';
 import type { VideoSink } from '../../integrations/youtube/cms-video-sink.ts';
 import { ChannelError, type VideoChannel } from '../../integrations/youtube/youtube-client.ts';
@@ -37,8 +38,8 @@ const BATCH = 100;
 /**
  * One channel sync (POST /api/youtube/sync, and the daily job): fetch the channel's newest videos,
  * upsert them into the CMS by externalId without touching what editors changed, and record the run.
- * One sync at a time across every API instance (a PostgreSQL advisory lock held for the run); a
- * second one answers 409.
+ * One sync at a time across every API instance (a session advisory lock held for the run, no
+ * transaction open while YouTube and the CMS answer); a second one answers 409.
  */
 export async function syncYouTubeVideos(deps: VideoSyncDeps, input: { trigger: 'manual' | 'daily'; caller?: UserRow | null; channel?: string | null; maxResults: number }): Promise<YouTubeSync> {
   const { db, logger } = deps;
@@ -48,9 +49,7 @@ export async function syncYouTubeVideos(deps: VideoSyncDeps, input: { trigger: '
   if (!channelName) throw new AppError('bad_request', 'Name the channel to sync (channelId), or set YOUTUBE_CHANNEL_HANDLE.');
   const channel = deps.channel;
 
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${LOCK}, 0)) as locked`);
-    if (!rows[0]?.locked) throw new AppError('conflict', 'A sync is already running');
+  const outcome = await withSessionLock(db, LOCK, async () => {
     // Holding the lock, any run still marked running was cut short (a restart mid-sync).
     await db.update(youtubeSyncs).set({ status: 'failed', finishedAt: new Date(), error: 'Interrupted before it finished.' }).where(eq(youtubeSyncs.status, 'running'));
     const [run] = await db.insert(youtubeSyncs).values({ trigger: input.trigger, requestedBy: admin?.id ?? null, channel: channelName }).returning();
@@ -69,6 +68,8 @@ export async function syncYouTubeVideos(deps: VideoSyncDeps, input: { trigger: '
       throw new AppError(err instanceof ChannelError && err.kind === 'not_found' ? 'not_found' : 'unavailable', message, { syncId: run!.id });
     }
   });
+  if (!outcome.locked) throw new AppError('conflict', 'A sync is already running');
+  return outcome.value;
 }
 
 async function fetchAndUpsert(deps: VideoSyncDeps, channel: VideoChannel, channelName: string, maxResults: number, runId: number) {
