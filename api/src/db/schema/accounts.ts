@@ -11,11 +11,11 @@ export const users = app.table(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     displayName: text('display_name'),
-    /** The profile picture: an uploaded avatar's 256 px square, or an address the member gave. */
+    /** The profile picture: our media's 256 px square of an uploaded picture or of one fetched from an address the member gave (issue 34). */
     avatarUrl: text('avatar_url'),
-    /** An uploaded avatar's 64 px square, for lists (comments, posts, chat); null for a given address. */
+    /** The avatar's 64 px square, for lists (comments, posts, chat). */
     avatarThumbUrl: text('avatar_thumb_url'),
-    /** An uploaded avatar's name in the media store (both sizes are named from it), to remove it later. */
+    /** The avatar's name in the media store (both sizes are named from it), to remove it later. */
     avatarKey: text('avatar_key'),
     bio: text('bio'),
     /** The shareable profile at /members/{username} (a Pro perk), off until the member switches it on. */
