@@ -9,13 +9,13 @@ import { loadConfig } from './config.ts';
 import { assertDatabaseReachable, createDb, migrateDb } from './db/client.ts';
 import { createContentReadModel } from './domain/content/content-read-model.ts';
 import { createSnapshotStore } from './domain/content/snapshot-store.ts';
-import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
+import { createDeploymentLog, deployPathLabels } from './domain/deploy/deployment-log.ts';
 import { createRebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import { createCmsContentSource } from './integrations/cms-content-source.ts';
 import { createCmsWriter } from './integrations/cms-writer.ts';
 import { createSystemProbes } from './integrations/system-probes.ts';
 import { listenForContentChanges } from './integrations/content-change-listener.ts';
-import { createSiteBuilder } from './integrations/site-builder.ts';
+import { createLiveBuilds, createSiteBuilder } from './integrations/site-builder.ts';
 import { createGitSource } from './integrations/git-source.ts';
 import { createDeployLock } from './domain/deploy/deploy-lock.ts';
 import { auditDeployment } from './domain/deploy/audit-deployment.ts';
@@ -76,11 +76,11 @@ async function main() {
   const source = config.deploySource && config.siteDir && config.siteBuildsDir
     ? createGitSource({ ...config.deploySource, workDir: config.deploySource.workDir ?? path.join(config.siteBuildsDir, '..', 'deploy-source'), appRoot: path.resolve(config.siteDir, '..') })
     : null;
-  const deploymentLog = createDeploymentLog(db);
+  const deploymentLog = createDeploymentLog(db, deployPathLabels({ builds: config.siteBuildsDir, source: source?.workDir, releases: source?.releasesDir }));
   const audit = auditDeployment(db);
   // A commit that changed the API's or the CMS's own code: the supervisor (if any) restarts them from it.
   const restart = restartAfterDeploy({ log: deploymentLog, channel: processRestartChannel(), release: async (commit) => (source ? source.release(commit) : path.resolve(process.cwd(), '..')) });
-  const rebuilds = createRebuildScheduler({ builder, snapshot: () => content.current().snapshot, log: deploymentLog, logger, debounceMs: config.rebuildDebounceMs, lock: createDeployLock(db), source, onFinished: async (d, status) => {
+  const rebuilds = createRebuildScheduler({ builder, liveBuilds: config.siteBuildsDir ? createLiveBuilds(config.siteBuildsDir) : null, snapshot: () => content.current().snapshot, log: deploymentLog, logger, debounceMs: config.rebuildDebounceMs, lock: createDeployLock(db), source, onFinished: async (d, status) => {
     await audit(d, status);
     await restart(d, status);
   } });

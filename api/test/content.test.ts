@@ -19,7 +19,7 @@ beforeAll(async () => {
   app = await startTestApp({
     db: testDb.db,
     source: createCmsContentSource(cms.url, TEST_SECRET),
-    builder: { build: async (snapshot) => (builds.push('built'), builtVersions.push(snapshot.version), 'ok') },
+    builder: { build: async (snapshot) => (builds.push('built'), builtVersions.push(snapshot.version), { buildId: 'b1' }) },
   });
 });
 afterAll(async () => {

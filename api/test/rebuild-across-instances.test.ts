@@ -31,7 +31,7 @@ describe('content-change rebuilds with several API instances', () => {
       async build(snapshot) {
         built.push(snapshot.version);
         await new Promise((r) => setTimeout(r, 200));
-        return 'built';
+        return { buildId: 'b1' };
       },
     };
     let snapshot = snapshotOf('First');

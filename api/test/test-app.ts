@@ -11,7 +11,7 @@ import { createPayments } from '../src/integrations/payments/create-payments.ts'
 import { createCmsWriter } from '../src/integrations/cms-writer.ts';
 import { createCmsVideoSink } from '../src/integrations/youtube/cms-video-sink.ts';
 import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
-import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
+import { createRebuildScheduler, type LiveBuilds, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
 import { createDeployLock } from '../src/domain/deploy/deploy-lock.ts';
 import { auditDeployment } from '../src/domain/deploy/audit-deployment.ts';
 import { restartAfterDeploy, type RestartChannel } from '../src/domain/deploy/request-restart.ts';
@@ -25,11 +25,11 @@ export const silentLogger = pino({ level: 'silent' });
 const ROOMY_LIMITS = { perAddressPerHour: 10_000, perDomainPerTenMinutes: 10_000 };
 
 /** The real app on a random port, wired to a real database and the given content source; with `databaseUrl` the chat socket too. */
-export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; deploySource?: GitSource; restartChannel?: RestartChannel; overrides?: Partial<AppDeps>; databaseUrl?: string; heartbeatMs?: number }) {
+export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; liveBuilds?: LiveBuilds; deploySource?: GitSource; restartChannel?: RestartChannel; overrides?: Partial<AppDeps>; databaseUrl?: string; heartbeatMs?: number }) {
   const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger, onChange: (s) => rebuilds.request(`content ${s.version}`) });
   const deploymentLog = createDeploymentLog(opts.db);
   const restart = restartAfterDeploy({ log: deploymentLog, channel: opts.restartChannel ?? null, release: async (commit) => (opts.deploySource ? opts.deploySource.release(commit) : 'app-root') });
-  const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, snapshot: () => content.current().snapshot, log: deploymentLog, logger: silentLogger, debounceMs: 20, lock: createDeployLock(opts.db), source: opts.deploySource ?? null, onFinished: async (d, status) => {
+  const rebuilds = createRebuildScheduler({ builder: opts.builder ?? null, liveBuilds: opts.liveBuilds ?? null, snapshot: () => content.current().snapshot, log: deploymentLog, logger: silentLogger, debounceMs: 20, lock: createDeployLock(opts.db), source: opts.deploySource ?? null, onFinished: async (d, status) => {
     await auditDeployment(opts.db)(d, status);
     await restart(d, status);
   } });

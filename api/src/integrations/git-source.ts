@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { StepTimer } from '../domain/deploy/deployment-run.ts';
 
 const exec = promisify(execFile);
 
@@ -30,6 +31,12 @@ export function createGitSource(opts: { repository: string; branch: string; work
     return own !== null && own !== running;
   }
 
+  async function changedBetween(base: string | null, commit: string): Promise<string[] | null> {
+    if (!base) return null;
+    if (base === commit) return [];
+    return (await git(['diff', '--name-only', base, commit]).catch(() => '')).split('\n').filter(Boolean);
+  }
+
   async function prepareDependencies(changed: string[] | null, say: (line: string) => void) {
     if ((await ownLockfile()) && (changed === null || changed.includes('package-lock.json'))) {
       say('package-lock.json changed: installing dependencies (npm ci --ignore-scripts)');
@@ -46,6 +53,8 @@ export function createGitSource(opts: { repository: string; branch: string; work
     repository: opts.repository,
     branch: opts.branch,
     siteDir: path.join(opts.workDir, 'site'),
+    workDir: opts.workDir,
+    releasesDir,
     head,
     /**
      * An unchanging copy of a deployed commit (`<releases>/<commit>`, made once) for the supervisor
@@ -68,23 +77,32 @@ export function createGitSource(opts: { repository: string; branch: string; work
       return dir;
     },
     /** Fetches the branch and checks out its newest commit; says which files changed since `since`. */
-    async update(since: string | null, say: (line: string) => void): Promise<SourceUpdate> {
+    async update(since: string | null, say: (line: string) => void, step: StepTimer = (_name, run) => run()): Promise<SourceUpdate> {
       const previous = await head();
-      if (previous === null) {
-        await rm(opts.workDir, { recursive: true, force: true });
-        say(`cloning ${opts.repository} (${opts.branch})`);
-        await exec('git', ['clone', '--quiet', '--branch', opts.branch, opts.repository, opts.workDir]);
-      } else {
-        say(`fetching ${opts.branch} from ${opts.repository}`);
-        await git(['fetch', '--quiet', 'origin', `+refs/heads/${opts.branch}:refs/remotes/origin/${opts.branch}`]);
-        await git(['checkout', '--quiet', '--force', '--detach', `origin/${opts.branch}`]);
-      }
-      const commit = (await head())!;
-      const base = since ?? previous;
-      const changedFiles = base && base !== commit ? (await git(['diff', '--name-only', base, commit]).catch(() => '')).split('\n').filter(Boolean) : base === commit ? [] : null;
+      const { commit, base, changedFiles } = await step('git fetch', async () => {
+        if (previous === null) {
+          await rm(opts.workDir, { recursive: true, force: true });
+          say(`cloning ${opts.repository} (${opts.branch})`);
+          await exec('git', ['clone', '--quiet', '--branch', opts.branch, opts.repository, opts.workDir]);
+        } else {
+          say(`fetching ${opts.branch} from ${opts.repository}`);
+          await git(['fetch', '--quiet', 'origin', `+refs/heads/${opts.branch}:refs/remotes/origin/${opts.branch}`]);
+          await git(['checkout', '--quiet', '--force', '--detach', `origin/${opts.branch}`]);
+        }
+        const commit = (await head())!;
+        const base = since ?? previous;
+        return { commit, base, changedFiles: await changedBetween(base, commit) };
+      });
       say(`checked out ${commit.slice(0, 12)}${base && base !== commit ? ` (${changedFiles?.length ?? 0} files changed since ${base.slice(0, 12)})` : ''}`);
-      await prepareDependencies(changedFiles, say);
+      await step('dependencies', () => prepareDependencies(changedFiles, say));
       return { commit, previous: base, changedFiles };
+    },
+    /** The files that differ between two commits (null: unknown, e.g. no earlier commit). */
+    changedBetween,
+    /** Whether `commit` is `tip` or one of its ancestors (false when either is unknown here). */
+    async contains(tip: string, commit: string): Promise<boolean> {
+      if (!(await head())) return false;
+      return git(['merge-base', '--is-ancestor', commit, tip]).then(() => true, () => false);
     },
     async checkout(commit: string, say: (line: string) => void): Promise<void> {
       await git(['checkout', '--quiet', '--force', '--detach', commit]);

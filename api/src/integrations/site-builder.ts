@@ -1,9 +1,10 @@
-import { BUILD_CONTENT_FILE, currentBuildDir, linkDependencies, newBuildId, publishBuild, pruneBuilds, type ContentSnapshot } from '@app/shared/server';
+import { BUILD_CONTENT_FILE, completeBuilds, currentBuildDir, currentBuildId, linkDependencies, newBuildId, publishBuild, pruneBuilds, type ContentSnapshot } from '@app/shared/server';
 import { spawn } from 'node:child_process';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { SiteBuilder } from '../domain/deploy/rebuild-scheduler.ts';
+import type { StepTimer } from '../domain/deploy/deployment-run.ts';
+import type { LiveBuilds, SiteBuilder } from '../domain/deploy/rebuild-scheduler.ts';
 import { BuildFailure } from './build-failure.ts';
 import { checkBuild } from './build-health-check.ts';
 
@@ -19,41 +20,43 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
     async build(snapshot: ContentSnapshot, options = {}) {
       const siteDir = options.siteDir ?? opts.siteDir;
       const say = options.log ?? (() => undefined);
+      const step: StepTimer = options.step ?? ((_name, run) => run());
       const id = newBuildId();
       const outDir = path.join(opts.buildsDir, id);
       const contentFile = path.join(opts.buildsDir, `${id}.${BUILD_CONTENT_FILE}`);
       const live = currentBuildDir(opts.buildsDir);
-      await mkdir(opts.buildsDir, { recursive: true });
-      await linkDependencies(opts.buildsDir, path.resolve(opts.siteDir, '..', 'node_modules'));
-      await writeFile(contentFile, JSON.stringify(snapshot));
-      let log = '';
+      await step('content snapshot', async () => {
+        await mkdir(opts.buildsDir, { recursive: true });
+        await linkDependencies(opts.buildsDir, path.resolve(opts.siteDir, '..', 'node_modules'));
+        await writeFile(contentFile, JSON.stringify(snapshot));
+      });
       const fail = async (stage: 'build' | 'health check', err: unknown) => {
         await rm(outDir, { recursive: true, force: true });
         const why = err instanceof Error ? err.message : String(err);
-        throw new BuildFailure(`${log}\n${stage} failed: ${why}\n${live ? `rolled back: ${path.basename(live)} keeps serving` : 'no previous build to keep serving'}`, live !== null);
+        throw new BuildFailure(`${stage} failed: ${why}\n${live ? `rolled back: ${path.basename(live)} keeps serving` : 'no previous build to keep serving'}`, live !== null);
       };
       try {
         say(`building ${id} from ${siteDir}`);
         const astroCli = createRequire(path.join(siteDir, 'package.json')).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
         try {
           // Always a production build, whatever mode the API runs in (a development build ships React's dev bundle).
-          log = await run(process.execPath, [astroCli, 'build'], { cwd: siteDir, env: { ...opts.env, NODE_ENV: 'production', SITE_OUT_DIR: outDir, SITE_CONTENT_FILE: contentFile } }, say);
+          await step('site build', () => run(process.execPath, [astroCli, 'build'], { cwd: siteDir, env: { ...opts.env, NODE_ENV: 'production', SITE_OUT_DIR: outDir, SITE_CONTENT_FILE: contentFile } }, say));
           await rename(contentFile, path.join(outDir, BUILD_CONTENT_FILE));
         } catch (err) {
           return await fail('build', err);
         }
         try {
           // The running app's server code checks it: that is the code that will serve it.
-          const checked = await checkBuild({ siteDir: opts.siteDir, buildDir: outDir, snapshot, env: opts.env });
-          log += `\n${checked}`;
-          say(checked);
+          say(await step('health check', () => checkBuild({ siteDir: opts.siteDir, buildDir: outDir, snapshot, env: opts.env })));
         } catch (err) {
           return await fail('health check', err);
         }
-        await publishBuild(opts.buildsDir, id);
-        await pruneBuilds(opts.buildsDir, id);
-        log += `\nlive: ${id}`;
-        return log;
+        await step('switch', async () => {
+          await publishBuild(opts.buildsDir, id);
+          const pruned = await pruneBuilds(opts.buildsDir, id);
+          say(`live: ${id}${pruned.length ? ` (removed the older builds ${pruned.join(', ')})` : ''}`);
+        });
+        return { buildId: id };
       } finally {
         await rm(contentFile, { force: true });
       }
@@ -61,17 +64,26 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
   };
 }
 
-function run(cmd: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, say: (line: string) => void): Promise<string> {
+/**
+ * The builds kept in the builds folder, for a rollback: which are there, and making one live again
+ * (the same atomic pointer switch a new build gets; the site server picks it up within half a second).
+ */
+export function createLiveBuilds(buildsDir: string): LiveBuilds {
+  return {
+    kept: () => completeBuilds(buildsDir),
+    live: async () => currentBuildId(buildsDir),
+    activate: (buildId) => publishBuild(buildsDir, buildId),
+  };
+}
+
+/** Runs the build, every line of its output to `say` (the deployment's log has them all). */
+function run(cmd: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, say: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let log = '';
-    const take = (d: Buffer) => {
-      log += d;
-      say(String(d).trimEnd());
-    };
+    const take = (d: Buffer) => say(String(d).trimEnd());
     child.stdout.on('data', take);
     child.stderr.on('data', take);
-    child.on('error', (err) => reject(new Error(`${err.message}\n${log}`)));
-    child.on('close', (code) => (code === 0 ? resolve(log) : reject(new Error(`build exited with ${code}\n${log.slice(-4000)}`))));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the build exited with ${code}`))));
   });
 }

@@ -2,12 +2,13 @@ import express, { Router } from 'express';
 import type { DeployDeps } from '../domain/deploy/deploy-settings.ts';
 import { getDeployment, getDeploymentOverview } from '../domain/deploy/get-deployment-overview.ts';
 import { handleGitHubWebhook } from '../domain/deploy/handle-github-webhook.ts';
+import { rollbackDeployment } from '../domain/deploy/rollback-deployment.ts';
 import { startDeploy } from '../domain/deploy/start-deploy.ts';
 import { noStore } from './no-store.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 
-/** Admin → Deployment: POST /api/deploy and the history (spec 02 §7; issue 23). */
+/** Admin → Deployment: POST /api/deploy, the history and rolling back to an earlier deployment (spec 02 §7; issues 23, 34). */
 export function deployRoutes(deps: DeployDeps & { readUser: UserReader }): Router {
   const r = Router();
   r.post('/deploy', async (req, res) => {
@@ -21,6 +22,10 @@ export function deployRoutes(deps: DeployDeps & { readUser: UserReader }): Route
     const caller = await deps.readUser(req);
     noStore(res);
     res.json(await getDeployment(deps, caller, idParam(req.params.id, 'Deployment')));
+  });
+  r.post('/admin/deployments/:id/rollback', async (req, res) => {
+    const caller = await deps.readUser(req);
+    res.json(await rollbackDeployment(deps, caller, idParam(req.params.id, 'Deployment')));
   });
   return r;
 }

@@ -22,6 +22,7 @@ export async function getDeploymentOverview(deps: DeployDeps, caller: UserRow | 
       lastDelivery: last ? { at: last.receivedAt.toISOString(), event: last.event, ref: last.ref, result: last.result } : null,
     },
     deployments: await deps.deployments.list(),
+    rollbackTargets: await deps.rebuilds.rollbackTargets(),
   };
 }
 

@@ -5,18 +5,28 @@ import { BuildFailure } from '../../integrations/build-failure.ts';
 import { servicesToRestart, type GitSource } from '../../integrations/git-source.ts';
 import { noDeployLock, type DeployLock } from './deploy-lock.ts';
 import type { DeploymentLog, FinishedStatus } from './deployment-log.ts';
+import { createDeploymentRun, type StepTimer } from './deployment-run.ts';
 
 export type SiteBuilder = {
   /**
    * Builds the site from this snapshot (and source folder, when given), health-checks it and makes
-   * it live; resolves with the log, rejects with an Error carrying it (a BuildFailure when the
-   * previous build kept serving).
+   * it live, its output to `log` and its steps timed by `step`; resolves with the build's id,
+   * rejects with an Error saying why (a BuildFailure when the previous build kept serving).
    */
-  build(snapshot: ContentSnapshot, options?: { siteDir?: string; log?: (text: string) => void }): Promise<string>;
+  build(snapshot: ContentSnapshot, options?: { siteDir?: string; log?: (text: string) => void; step?: StepTimer }): Promise<{ buildId: string }>;
 };
 
+/** The builds kept on disk (site-builds.ts): a rollback makes one of them live again. */
+export type LiveBuilds = {
+  kept(): Promise<string[]>;
+  live(): Promise<string | null>;
+  activate(buildId: string): Promise<void>;
+};
 
 export type DeployRequest = { kind: DeploymentKind; trigger: string; actorId?: number | null };
+export type RollbackRequest = { to: number; actorId: number; trigger: string };
+/** `busy`: a deployment is running (here or on another instance); `gone`: the target's build folder was pruned. */
+export type RollbackOutcome = { ok: true; id: number } | { ok: false; reason: 'busy' | 'not_found' | 'not_successful' | 'already_live' | 'gone' };
 /** `alreadyLive`: another instance had built this content already, so nothing ran. */
 export type Outcome = { id: number; status: FinishedStatus; alreadyLive?: boolean };
 
@@ -31,7 +41,11 @@ export type RebuildScheduler = {
    * running (on any instance), which this request joins.
    */
   deploy(request: DeployRequest): Promise<{ deployment: Deployment; joined: boolean; done: Promise<Outcome | null> }>;
+  /** Makes an earlier successful deployment's build live again (rollback-deployment.ts says when it may). */
+  rollback(request: RollbackRequest): Promise<RollbackOutcome>;
   source: GitSource | null;
+  /** The deployments a rollback may go back to: successful, not live, their build still kept. */
+  rollbackTargets(): Promise<number[]>;
   idle(): Promise<void>;
   stop(): void;
 };
@@ -43,8 +57,9 @@ export type RebuildScheduler = {
  * content version. A failed build or health check leaves the previous build serving and puts the
  * working copy back on the live commit.
  */
-export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snapshot: () => ContentSnapshot; log: DeploymentLog; logger: Logger; debounceMs: number; lock?: DeployLock; source?: GitSource | null; onFinished?: (d: Deployment, status: FinishedStatus) => Promise<void> }): RebuildScheduler {
+export function createRebuildScheduler(deps: { builder: SiteBuilder | null; liveBuilds?: LiveBuilds | null; snapshot: () => ContentSnapshot; log: DeploymentLog; logger: Logger; debounceMs: number; lock?: DeployLock; source?: GitSource | null; onFinished?: (d: Deployment, status: FinishedStatus) => Promise<void> }): RebuildScheduler {
   const { builder, log, logger, debounceMs } = deps;
+  const liveBuilds = deps.liveBuilds ?? null;
   const lock = deps.lock ?? noDeployLock;
   const source = deps.source ?? null;
   let timer: NodeJS.Timeout | null = null;
@@ -52,17 +67,9 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snap
   let active: { started: Promise<Deployment | null>; done: Promise<Outcome | null> } | null = null;
   const pendingTriggers = new Set<string>();
 
-  async function execute(id: number, request: DeployRequest, pull: boolean): Promise<Outcome> {
-    let text = '';
-    let flushed = 0;
-    const say = (line: string) => {
-      text += `${line}\n`;
-      // The tab polls the log; write it at most every half second while the build talks.
-      if (Date.now() - flushed > 500) {
-        flushed = Date.now();
-        void log.progress(id, text).catch(() => undefined);
-      }
-    };
+  async function execute(id: number, pull: boolean): Promise<Outcome> {
+    const run = createDeploymentRun(log, id);
+    const { say, step } = run;
     const snapshot = deps.snapshot();
     let commit: string | null = null;
     let liveCommit: string | null = null;
@@ -71,25 +78,65 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snap
       if (!builder) throw new Error('Site rebuilds are not configured (SITE_DIR is unset).');
       liveCommit = source ? await log.liveCommit() : null;
       if (source && pull) {
-        const update = await source.update(liveCommit, say);
+        const update = await source.update(liveCommit, say, step);
         commit = update.commit;
         restartNeeded = servicesToRestart(update.changedFiles);
         if (restartNeeded.length) say(`the ${restartNeeded.join(' and ')} code changed: restart ${restartNeeded.length > 1 ? 'them' : 'it'} to run it`);
-        await log.progress(id, text, { commit, restartNeeded });
+        await run.progress({ commit, restartNeeded });
       } else if (source) commit = await source.head();
       say(`content version ${snapshot.version}`);
-      const output = await builder.build(snapshot, { siteDir: commit ? source!.siteDir : undefined, log: say });
-      await log.finish(id, 'succeeded', `${text}${output.slice(-4000)}\ndeployed`, { commit, restartNeeded });
-      logger.info({ deployment: id, commit, contentVersion: snapshot.version }, 'deployment is live');
+      const { buildId } = await builder.build(snapshot, { siteDir: commit ? source!.siteDir : undefined, log: say, step });
+      await log.finish(id, 'succeeded', run.summary('deployed'), { commit, restartNeeded, buildId, steps: run.steps });
+      logger.info({ deployment: id, commit, contentVersion: snapshot.version, buildId, steps: run.steps }, 'deployment is live');
       return { id, status: 'succeeded' };
     } catch (err) {
       const rolledBack = err instanceof BuildFailure && err.keptLive;
       if (source && pull && liveCommit && commit && commit !== liveCommit) await source.checkout(liveCommit, say).catch((e: Error) => say(`could not return to ${liveCommit}: ${e.message}`));
       const status = rolledBack ? 'rolled_back' : 'failed';
-      await log.finish(id, status, `${text}${(err as Error).message}`, { commit, restartNeeded });
+      say((err as Error).message);
+      await log.finish(id, status, run.summary(rolledBack ? 'not deployed: the previous build keeps serving' : 'not deployed'), { commit, restartNeeded, steps: run.steps });
       logger.error({ deployment: id, commit, err: (err as Error).message.slice(-2000) }, rolledBack ? 'deployment rolled back' : 'deployment failed');
       return { id, status };
     }
+  }
+
+  /**
+   * A rollback: the target's kept build goes live again (the same pointer switch a build makes),
+   * the working copy goes back to its commit (so content rebuilds build that code), and services
+   * whose code differs between the live commit and the target's are restarted from the target.
+   */
+  async function rollBack(request: RollbackRequest): Promise<RollbackOutcome> {
+    const target = await log.get(request.to);
+    const buildId = target ? await log.buildOf(target.id) : null;
+    if (!target) return { ok: false, reason: 'not_found' };
+    if (!buildId || !liveBuilds) return { ok: false, reason: 'not_successful' };
+    const live = await log.live();
+    if (live?.id === target.id || (await liveBuilds.live()) === buildId) return { ok: false, reason: 'already_live' };
+    if (!(await liveBuilds.kept()).includes(buildId)) return { ok: false, reason: 'gone' };
+    await log.markInterrupted();
+    const id = await log.start({ kind: 'rollback', trigger: request.trigger, actorId: request.actorId, commit: target.commit, contentVersion: target.contentVersion, rollbackTo: target.id, rollbackFrom: live?.id ?? null });
+    const run = createDeploymentRun(log, id);
+    run.say(`rolling back from deployment ${live ? `${live.id} (${live.commit?.slice(0, 12) ?? 'no commit'})` : 'none'} to deployment ${target.id} (${target.commit?.slice(0, 12) ?? 'no commit'}, content ${target.contentVersion?.slice(0, 12) ?? 'unknown'})`);
+    let restartNeeded: string[] = [];
+    try {
+      await run.step('switch', () => liveBuilds.activate(buildId));
+      run.say(`live: ${buildId}`);
+      if (source && target.commit) {
+        const liveCommit = await log.liveCommit();
+        restartNeeded = servicesToRestart(await source.changedBetween(liveCommit, target.commit));
+        await run.step('working copy', () => source.checkout(target.commit!, run.say));
+        if (restartNeeded.length) run.say(`the ${restartNeeded.join(' and ')} code differs: restart ${restartNeeded.length > 1 ? 'them' : 'it'} to run deployment ${target.id}'s code`);
+      }
+      await log.finish(id, 'succeeded', run.summary('rolled back'), { buildId, restartNeeded, steps: run.steps });
+      logger.info({ deployment: id, to: target.id, buildId }, 'rolled back');
+    } catch (err) {
+      run.say((err as Error).message);
+      await log.finish(id, 'failed', run.summary('rollback failed'), { steps: run.steps });
+      logger.error({ deployment: id, to: target.id, err: (err as Error).message }, 'rollback failed');
+      void notify({ id, status: 'failed' });
+      throw err;
+    }
+    return { ok: true, id };
   }
 
   async function notify(outcome: Outcome) {
@@ -111,7 +158,7 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snap
         await log.markInterrupted();
         const id = await log.start({ kind: request.kind, trigger: request.trigger, contentVersion: deps.snapshot().version, actorId: request.actorId ?? null });
         logger.info({ deployment: id, trigger: request.trigger }, 'site rebuild started');
-        return execute(id, request, false);
+        return execute(id, false);
       });
       return result.ran ? result.value : { id: 0, status: 'failed' as const };
     });
@@ -121,6 +168,20 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snap
 
   return {
     source,
+    async rollbackTargets() {
+      if (!liveBuilds) return [];
+      const [kept, liveBuild, live] = [new Set(await liveBuilds.kept()), await liveBuilds.live(), await log.live()];
+      return (await log.builds()).filter((d) => d.id !== live?.id && d.buildId !== liveBuild && kept.has(d.buildId)).map((d) => d.id);
+    },
+    async rollback(request) {
+      // Not queued behind a running build: the admin is told at once that a deployment is running.
+      if (active) return { ok: false, reason: 'busy' };
+      const result = await lock('try', () => rollBack(request));
+      if (!result.ran) return { ok: false, reason: 'busy' };
+      // Audited, and its services restarted, after the answer (as a deployment's are).
+      if (result.value.ok) void notify({ id: result.value.id, status: 'succeeded' });
+      return result.value;
+    },
     request(trigger) {
       pendingTriggers.add(trigger);
       if (timer) clearTimeout(timer);
@@ -153,7 +214,7 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; snap
           const id = await log.start({ kind: request.kind, trigger: request.trigger, contentVersion: deps.snapshot().version, actorId: request.actorId ?? null });
           announce((await log.get(id))!);
           logger.info({ deployment: id, trigger: request.trigger }, 'deployment started');
-          return execute(id, request, true);
+          return execute(id, true);
         }),
       ).then(
         async (r) => {
