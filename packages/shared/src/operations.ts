@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   'user.reports_counted': 'Reports counted again',
   'content.hidden': 'Content hidden',
   'content.shown': 'Content approved',
+  'content.deleted': 'Content deleted',
   'report.dismissed': 'Report dismissed',
   'room.moderated': 'Room moderation changed',
   'room.archived': 'Room archived',
@@ -18,8 +19,11 @@ export const AUDIT_ACTIONS = {
   'order.status_changed': 'Order status changed',
   'videos.synced': 'Videos synced',
   'site.deployed': 'Deployment',
-  'settings.changed': 'Settings changed',
   'site.rolled_back': 'Deployment rolled back',
+  'settings.changed': 'Settings changed',
+  'articles.imported': 'Articles imported',
+  'article.deleted': 'Article deleted',
+  'audit.exported': 'Audit log exported',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -31,14 +35,14 @@ export type AuditPage = { entries: AuditEntry[]; nextBefore: number | null };
 export const DEPLOYMENT_KINDS = { admin: 'Admin', webhook: 'GitHub webhook', content: 'Content change', start: 'Start', rollback: 'Rollback' } as const;
 export type DeploymentKind = keyof typeof DEPLOYMENT_KINDS;
 export type DeploymentStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'rolled_back';
-export type Deployment = {
-  id: number;
-  kind: DeploymentKind;
-  trigger: string;
 /** The timed steps of a deployment, in the order they run (a rollback only switches and moves the working copy). */
 export const DEPLOY_STEPS = ['git fetch', 'dependencies', 'content snapshot', 'site build', 'health check', 'switch', 'working copy'] as const;
 export type DeployStep = (typeof DEPLOY_STEPS)[number];
 export type StepTime = { step: DeployStep; ms: number };
+export type Deployment = {
+  id: number;
+  kind: DeploymentKind;
+  trigger: string;
   actor: PersonRef | null;
   commit: string | null;
   contentVersion: string | null;
@@ -46,14 +50,14 @@ export type StepTime = { step: DeployStep; ms: number };
   startedAt: string;
   finishedAt: string | null;
   durationMs: number | null;
-  /** Services whose own code changed with this commit ('api', 'cms'): they need a restart. */
-  restartNeeded: string[];
-  /** The supervisor's rolling restart of those services (null: none needed). */
-  restart: { status: RestartStatus; log: string } | null;
   /** How long each step took, in the order they ran. */
   steps: StepTime[];
   /** A rollback: the deployment whose build it made live again (`to`) and the one live before (`from`). */
   rollback: { from: number | null; to: number } | null;
+  /** Services whose own code changed with this commit ('api', 'cms'): they need a restart. */
+  restartNeeded: string[];
+  /** The supervisor's rolling restart of those services (null: none needed). */
+  restart: { status: RestartStatus; log: string } | null;
 };
 /** requested → restarting → restarted | failed; not_supervised: no supervisor runs these services (compose: restart them yourself). */
 export type RestartStatus = 'requested' | 'restarting' | 'restarted' | 'failed' | 'not_supervised';
@@ -67,21 +71,21 @@ export type DeploymentOverview = {
   running: Deployment | null;
   webhook: { configured: boolean; url: string; lastDelivery: WebhookDelivery | null };
   deployments: Deployment[];
+  /** The earlier successful deployments whose build is still kept: each can be made live again (Roll back). */
+  rollbackTargets: number[];
 };
 /** POST /api/deploy (202): the deployment started, or the one already running that this request joined. */
 export type DeployStarted = { deployment: Deployment; joined: boolean; message: string };
 
-  /** The earlier successful deployments whose build is still kept: each can be made live again (Roll back). */
-  rollbackTargets: number[];
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'youtube'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-/** The site's settings (a CMS global): every page, mail and title reads them from the content snapshot. */
-export type SiteSettings = {
 /** "site build 31.2 s · health check 2.0 s" (the log's summary and the tab's line). */
 export function formatStepTimes(steps: StepTime[]): string {
   return steps.map((s) => `${s.step} ${(s.ms / 1000).toFixed(1)} s`).join(' · ');
 }
 
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+/** The site's settings (a CMS global): every page, mail and title reads them from the content snapshot. */
+export type SiteSettings = {
   siteName: string;
   tagline: string;
   authorName: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, readingTier, staffBadge, tierVisibilityCss, viewerOf, type Viewer } from './permissions.ts';
+import { can, readingTier, roleOfBadge, staffBadge, tierVisibilityCss, viewerOf, type Viewer } from './permissions.ts';
 import type { Tier } from './tiers.ts';
 
 const member = (tier: Tier, extra: Partial<NonNullable<Viewer>> = {}): Viewer => ({ id: 7, tier, role: 'member', status: 'active', ...extra });
@@ -22,6 +22,13 @@ describe('who may read what', () => {
     expect(can(admin, 'read', { membershipRequired: 'vip' })).toBe(true);
     expect(readingTier(admin)).toBe('vip');
   });
+  it('opens a private room to its members and admins only, moderators included in the rule', () => {
+    const closed = { membershipRequired: 'free', isPrivate: true, isMember: false } as const;
+    expect([null, free, vip, moderator, admin].map((v) => can(v, 'read', closed))).toEqual([false, false, false, false, true]);
+    expect([free, moderator].map((v) => can(v, 'read', { ...closed, isMember: true }))).toEqual([true, true]);
+    expect([moderator, admin].map((v) => can(v, 'read', { membershipRequired: 'pro', isPrivate: false, isMember: false }))).toEqual([false, true]);
+    expect(can(free, 'read', { membershipRequired: 'pro', isPrivate: true, isMember: true })).toBe(false);
+  });
 });
 
 describe('who may do what', () => {
@@ -43,9 +50,22 @@ describe('who may do what', () => {
     const mine = { authorId: 7 };
     const theirs = { authorId: 99 };
     expect([null, free, moderator, admin].map((v) => can(v, 'edit', mine))).toEqual([false, true, false, false]);
-    expect([null, free, moderator, admin].map((v) => can(v, 'delete', theirs))).toEqual([false, false, true, true]);
+    expect([null, free, moderator, admin].map((v) => can(v, 'delete', { ...theirs, authorRole: 'member' }))).toEqual([false, false, true, true]);
+    expect(can(free, 'delete', { ...mine, authorRole: 'member' })).toBe(true);
     expect([null, free, moderator, admin].map((v) => can(v, 'see-hidden', theirs))).toEqual([false, false, true, true]);
     expect(can(free, 'see-hidden', mine)).toBe(true);
+  });
+  it('leaves staff’s words and standing to admins: moderators act on members only', () => {
+    const otherModerator = member('free', { role: 'moderator', id: 3 });
+    for (const role of ['admin', 'moderator'] as const) {
+      expect([moderator, admin].map((v) => can(v, 'moderate', { role }))).toEqual([false, true]);
+      expect([moderator, admin].map((v) => can(v, 'delete', { authorId: 99, authorRole: role }))).toEqual([false, true]);
+    }
+    expect([null, free, moderator, admin].map((v) => can(v, 'moderate', { role: 'member' }))).toEqual([false, false, true, true]);
+    // A moderator still deletes their own words, as any author does.
+    expect(can(otherModerator, 'delete', { authorId: 3, authorRole: 'moderator' })).toBe(true);
+    expect(roleOfBadge(staffBadge('admin'))).toBe('admin');
+    expect([roleOfBadge('Moderator'), roleOfBadge(null)]).toEqual(['moderator', 'member']);
   });
   it('reads only at their own tier when moderating, and carries the badge of their role', () => {
     expect(readingTier(moderator)).toBe('free');

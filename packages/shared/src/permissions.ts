@@ -35,12 +35,18 @@ const ROLE_POWERS: Record<Role, readonly ('moderate' | 'administer')[]> = {
 };
 
 /** Actions about something someone wrote: its author, and staff, have more say. */
-export type OwnedAction = 'edit' | 'delete' | 'see-hidden';
-export type Action = 'read' | 'post' | 'moderate' | 'administer' | OwnedAction | keyof typeof PERK_TIER;
+export type OwnedAction = 'edit' | 'see-hidden';
+export type Action = 'read' | 'post' | 'moderate' | 'administer' | 'delete' | OwnedAction | keyof typeof PERK_TIER;
 /** What reading is about: the content's required tier. */
 export type Resource = { membershipRequired: Tier };
+/** A chat room: its tier, and whether it is private and the viewer belongs to it. */
+export type Room = Resource & { isPrivate: boolean; isMember: boolean };
 /** What owned actions are about: who wrote it. */
 export type Owned = { authorId: number };
+/** Whom a staff action touches: the author of the content, or the member whose standing changes. */
+export type Subject = { role: Role };
+/** What deleting is about: who wrote it, and their role (staff's words are left to admins). */
+export type Authored = Owned & { authorRole: Role };
 
 /** The tier a viewer reads at: admins read everything; visitors read free content only. */
 export function readingTier(viewer: Viewer): Tier | null {
@@ -56,25 +62,31 @@ const isAuthor = (viewer: Viewer, item: Owned) => viewer !== null && viewer.id =
 
 /**
  * Whether the viewer may do the action. Reading free content needs nothing; other reading needs
- * the tier; posting needs good standing; perks need their tier (admins have them all, except the
- * store discount, which follows the paid tier only). Authors edit their own words; authors and
- * moderators delete them and see them once hidden.
+ * the tier, and a private room membership of it (admins read everything); posting needs good
+ * standing; perks need their tier (admins have them all, except the store discount, which follows
+ * the paid tier only). Authors edit their own words; authors and moderators delete them and see
+ * them once hidden. Moderating someone's words or standing is for moderators when that someone is
+ * a member, and for admins when they are staff (issue 34: staff content is left to admins).
  */
-export function can(viewer: Viewer, action: 'read', resource: Resource): boolean;
+export function can(viewer: Viewer, action: 'read', resource: Resource | Room): boolean;
 export function can(viewer: Viewer, action: OwnedAction, item: Owned): boolean;
-export function can(viewer: Viewer, action: Exclude<Action, 'read' | OwnedAction>): boolean;
-export function can(viewer: Viewer, action: Action, about?: Resource | Owned): boolean {
+export function can(viewer: Viewer, action: 'delete', item: Authored): boolean;
+export function can(viewer: Viewer, action: 'moderate', subject: Subject): boolean;
+export function can(viewer: Viewer, action: Exclude<Action, 'read' | 'delete' | OwnedAction>): boolean;
+export function can(viewer: Viewer, action: Action, about?: Resource | Room | Owned | Authored | Subject): boolean {
   switch (action) {
     case 'read':
-      return (about as Resource).membershipRequired === 'free' || atLeast(viewer, (about as Resource).membershipRequired);
+      return mayRead(viewer, about as Resource | Room);
     case 'edit':
       return isAuthor(viewer, about as Owned);
-    case 'delete':
     case 'see-hidden':
       return isAuthor(viewer, about as Owned) || hasPower(viewer, 'moderate');
+    case 'delete':
+      return isAuthor(viewer, about as Authored) || mayModerate(viewer, { role: (about as Authored).authorRole });
     case 'post':
       return inGoodStanding(viewer);
     case 'moderate':
+      return mayModerate(viewer, about as Subject | undefined);
     case 'administer':
       return hasPower(viewer, action);
     case 'comment':
@@ -88,10 +100,25 @@ export function can(viewer: Viewer, action: Action, about?: Resource | Owned): b
   }
 }
 
+function mayRead(viewer: Viewer, about: Resource | Room): boolean {
+  const tierAllows = about.membershipRequired === 'free' || atLeast(viewer, about.membershipRequired);
+  const isClosed = 'isPrivate' in about && about.isPrivate && !about.isMember;
+  return tierAllows && (!isClosed || hasPower(viewer, 'administer'));
+}
+
+function mayModerate(viewer: Viewer, subject: Subject | undefined): boolean {
+  return hasPower(viewer, 'moderate') && (!subject || !isStaff(subject.role) || hasPower(viewer, 'administer'));
+}
+
 /** The badge staff carry wherever they write ("Admin", "Moderator"); members carry none. */
 export type StaffBadge = 'Admin' | 'Moderator';
 export function staffBadge(role: Role): StaffBadge | null {
   return ROLE_POWERS[role].includes('administer') ? 'Admin' : ROLE_POWERS[role].includes('moderate') ? 'Moderator' : null;
+}
+
+/** The role a badge stands for: what the browser knows of an author's role, for mirroring `can`. */
+export function roleOfBadge(badge: StaffBadge | null): Role {
+  return (Object.keys(ROLE_POWERS) as Role[]).find((role) => staffBadge(role) === badge)!;
 }
 
 /** Whether an account is staff: their words are never hidden automatically (DESIGN §7.15). */

@@ -11,7 +11,7 @@ export function requireUser(user: UserRow | null): UserRow {
   return user;
 }
 
-type PlainAction = Exclude<Action, 'read' | OwnedAction>;
+type PlainAction = Exclude<Action, 'read' | 'delete' | OwnedAction>;
 
 const REFUSALS: Record<PlainAction, string> = {
   post: 'Your account is under review. You can read, but posting is paused for now.',

@@ -1,5 +1,5 @@
 import type { ChatRoom } from '@app/shared/schemas';
-import { can, viewerOf } from '@app/shared/browser';
+import { can, TIERS, viewerOf } from '@app/shared/browser';
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
@@ -9,11 +9,13 @@ import { toChatRoom } from './chat-dto.ts';
 
 /**
  * GET /api/chat/rooms: every public room (those above the member's tier too, shown with their
- * badge so members see what an upgrade opens) and the private rooms they belong to; admins see all.
+ * badge so members see what an upgrade opens) and the private rooms they belong to; those who may
+ * read every private room (admins) see all.
  * Archived rooms are out of the list (admins find them in the dashboard).
  */
 export async function listRooms(db: Db, caller: UserRow | null): Promise<ChatRoom[]> {
   const user = requireUser(caller);
+  const readsEveryPrivateRoom = can(viewerOf(user), 'read', { membershipRequired: TIERS[0], isPrivate: true, isMember: false });
   const counts = db.select({ roomId: chatRoomMembers.roomId, n: count().as('n') }).from(chatRoomMembers).groupBy(chatRoomMembers.roomId).as('counts');
   const mine = db.select({ roomId: chatRoomMembers.roomId }).from(chatRoomMembers).where(eq(chatRoomMembers.userId, user.id)).as('mine');
   const rows = await db
@@ -21,7 +23,7 @@ export async function listRooms(db: Db, caller: UserRow | null): Promise<ChatRoo
     .from(chatRooms)
     .leftJoin(counts, eq(counts.roomId, chatRooms.id))
     .leftJoin(mine, eq(mine.roomId, chatRooms.id))
-    .where(and(isNull(chatRooms.archivedAt), can(viewerOf(user), 'moderate') ? undefined : or(eq(chatRooms.isPrivate, false), sql`${mine.roomId} is not null`)))
+    .where(and(isNull(chatRooms.archivedAt), readsEveryPrivateRoom ? undefined : or(eq(chatRooms.isPrivate, false), sql`${mine.roomId} is not null`)))
     .orderBy(asc(chatRooms.id));
   return rows.map((r) => toChatRoom(r.room, Number(r.n ?? 0), r.member !== null));
 }

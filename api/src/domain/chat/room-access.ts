@@ -10,15 +10,15 @@ import type { RoomRow } from './chat-dto.ts';
 export type RoomAccessRule = Pick<RoomRow, 'membershipRequired' | 'isPrivate'>;
 
 /**
- * Who may read a room: its tier must be within the member's (admins enter all), and a private
- * room only lets in those who belong to it. Returns why not, or null. Entering a room and every
- * delivery to a socket in it ask this, so losing a tier takes effect on open sockets too.
+ * Who may read a room: its tier must be within the member's, and a private room only lets in
+ * those who belong to it — moderators included; admins enter all (`can`). Returns why not, or
+ * null. Entering a room, the staff's view of its messages and every delivery to a socket in it
+ * ask this, so losing a tier takes effect on open sockets too.
  */
 export function roomRefusal(user: UserRow, room: RoomAccessRule, isMember: boolean): string | null {
-  const viewer = viewerOf(user);
-  if (room.isPrivate && !isMember && !can(viewer, 'moderate')) return 'This room is private. Only its members can join.';
-  if (!can(viewer, 'read', { membershipRequired: room.membershipRequired })) return `This room is for ${tierLabel(room.membershipRequired)} members. Upgrade your membership to join.`;
-  return null;
+  if (can(viewerOf(user), 'read', { membershipRequired: room.membershipRequired, isPrivate: room.isPrivate, isMember })) return null;
+  if (room.isPrivate && !isMember) return 'This room is private. Only its members can join.';
+  return `This room is for ${tierLabel(room.membershipRequired)} members. Upgrade your membership to join.`;
 }
 
 /** The room, if this member may enter it (the HTTP routes and the socket both ask this). */

@@ -2,6 +2,9 @@ import type { ReportType, Role } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 
+/** Staff's words are left to admins (issue 34): a moderator cannot hide, show or delete them. */
+export const STAFF_CONTENT_REFUSAL = 'Only an admin can moderate what staff wrote.';
+
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Anything a member wrote, as moderation sees it. */
@@ -32,6 +35,11 @@ export type ModeratedKind = {
   find(db: Db | Tx, ids: number[]): Promise<ContentItem[]>;
   /** Hides or shows one item (showing a held chat message approves it). */
   setVisibility(tx: Tx, item: ContentItem, v: Visibility): Promise<void>;
-  /** Throws when this member may not report this item beyond the common rules (e.g. a room they cannot enter). */
-  checkReporter(db: Db, reporter: UserRow, item: ContentItem): Promise<void>;
+  /**
+   * Throws when this member may not read this item beyond the common rules (e.g. a room they
+   * cannot enter): reporting it and moderating it both need that.
+   */
+  checkReader(db: Db, reader: UserRow, item: ContentItem): Promise<void>;
+  /** Of these items, the ids this member may read: the review queue shows staff only those. */
+  readableBy(db: Db, reader: UserRow, items: ContentItem[]): Promise<Set<number>>;
 };

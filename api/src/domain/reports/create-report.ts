@@ -23,7 +23,7 @@ export async function createReport(db: Db, caller: UserRow | null, input: Create
   const [item] = await kind.find(db, [input.contentId]);
   if (!item || (item.isHidden && !can(viewerOf(user), 'see-hidden', item))) throw new AppError('not_found', 'That content could not be found. It may have been removed.');
   if (item.authorId === user.id) throw new AppError('bad_request', 'You cannot report your own content.');
-  await kind.checkReporter(db, user, item);
+  await kind.checkReader(db, user, item);
   await takeAttempt(db, [{ key: `report:${user.id}`, max: 10, windowMs: 60 * 60_000 }], (s) => `You have sent many reports. Please try again in ${waitText(s)}.`);
   try {
     return await db.transaction(async (tx) => {

@@ -9,9 +9,12 @@ import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentItem } from '../moderation/moderated-kind.ts';
 import { moderatedKind } from '../moderation/registry.ts';
 
-/** GET /api/admin/reports: one review queue for every moderated kind, newest first (200). */
+/**
+ * GET /api/admin/reports: one review queue for every moderated kind, newest first (200), of the
+ * content the caller may read (a moderator does not see reports from rooms they cannot enter).
+ */
 export async function listReports(db: Db, caller: UserRow | null): Promise<Report[]> {
-  requirePermission(caller, 'moderate');
+  const staff = requirePermission(caller, 'moderate');
   const rows = await db
     .select({ report: reports, reporter: { id: users.id, username: users.username, displayName: users.displayName, deletedAt: users.deletedAt, reportsIgnoredAt: users.reportsIgnoredAt } })
     .from(reports)
@@ -19,11 +22,17 @@ export async function listReports(db: Db, caller: UserRow | null): Promise<Repor
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(200);
   const items = new Map<string, ContentItem>();
+  const unreadable = new Set<string>();
   for (const type of REPORT_TYPES) {
     const ids = [...new Set(rows.filter((r) => r.report.type === type).map((r) => r.report.contentId))];
-    for (const item of await moderatedKind(type).find(db, ids)) items.set(`${type}:${item.id}`, item);
+    const found = await moderatedKind(type).find(db, ids);
+    const readable = await moderatedKind(type).readableBy(db, staff, found);
+    for (const item of found) {
+      if (readable.has(item.id)) items.set(`${type}:${item.id}`, item);
+      else unreadable.add(`${type}:${item.id}`);
+    }
   }
-  return rows.map(({ report, reporter }) => {
+  return rows.filter(({ report }) => !unreadable.has(`${report.type}:${report.contentId}`)).map(({ report, reporter }) => {
     const item = items.get(`${report.type}:${report.contentId}`);
     return {
       id: report.id,

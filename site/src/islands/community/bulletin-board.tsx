@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, BULLETIN_CATEGORIES, can, errorMessage, formatLongDate, moderationReasonLabel, viewerOf, type ModerationReason } from '@app/shared/browser';
+import { api, BULLETIN_CATEGORIES, can, errorMessage, formatLongDate, moderationReasonLabel, roleOfBadge, viewerOf, type ModerationReason } from '@app/shared/browser';
 import type { BulletinPost } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { Field, SelectField } from '@app/ui/field';
@@ -118,7 +118,7 @@ export default function BulletinBoard() {
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
                 <span className="flex items-center gap-2"><Avatar name={p.author.displayName} url={p.author.avatarUrl} size="sm" />{p.author.displayName} <StaffBadge badge={p.author.badge} /> · {formatLongDate(p.postedAt)}</span>
                 <span className="flex gap-3">
-                  {can(viewer, 'delete', { authorId: p.userId }) && <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => setDeleting(p)}>Delete</button>}
+                  {can(viewer, 'delete', { authorId: p.userId, authorRole: roleOfBadge(p.author.badge) }) && <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => setDeleting(p)}>Delete</button>}
                   {user && p.userId !== user.id && <button type="button" className="font-medium text-slate-600 hover:underline" onClick={() => setReporting(p.id)}>Report</button>}
                 </span>
               </div>

@@ -15,5 +15,8 @@ export const bulletinPostKind: ModeratedKind = {
     const set = v.hidden ? { isHidden: true, hiddenReason: v.reason, moderationNotes: v.notes, hiddenAt: sql`now()` } : { isHidden: false, hiddenReason: null, hiddenAt: null };
     await tx.update(bulletinPosts).set(set).where(eq(bulletinPosts.id, item.id));
   },
-  async checkReporter() {},
+  async checkReader() {},
+  async readableBy(_db, _reader, items) {
+    return new Set(items.map((i) => i.id));
+  },
 };

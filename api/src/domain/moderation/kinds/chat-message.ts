@@ -1,10 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { chatMessages, users } from '../../../db/schema/index.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { chatMessages, chatRoomMembers, chatRooms, users } from '../../../db/schema/index.ts';
 import { publishChatEvent } from '../../chat/chat-events.ts';
-import { requireRoomAccess } from '../../chat/room-access.ts';
+import { requireRoomAccess, roomRefusal } from '../../chat/room-access.ts';
 import type { ModeratedKind } from '../moderated-kind.ts';
 
-/** Chat messages: reported only by members who may enter the room; hiding or approving one tells the room at once. */
+/** Chat messages: reported and moderated only by those who may enter the room; hiding or approving one tells the room at once. */
 export const chatMessageKind: ModeratedKind = {
   type: 'chat',
   label: 'Chat Message',
@@ -20,8 +20,18 @@ export const chatMessageKind: ModeratedKind = {
     const [row] = await tx.update(chatMessages).set(set).where(eq(chatMessages.id, item.id)).returning({ roomId: chatMessages.roomId });
     if (row) await publishChatEvent(tx, { kind: v.hidden ? 'message-removed' : 'message', roomId: row.roomId, messageId: item.id });
   },
-  async checkReporter(db, reporter, item) {
+  async checkReader(db, reader, item) {
     const [row] = await db.select({ roomId: chatMessages.roomId }).from(chatMessages).where(eq(chatMessages.id, item.id));
-    if (row) await requireRoomAccess(db, reporter, row.roomId);
+    if (row) await requireRoomAccess(db, reader, row.roomId);
+  },
+  async readableBy(db, reader, items) {
+    if (items.length === 0) return new Set();
+    const rows = await db
+      .select({ id: chatMessages.id, room: { membershipRequired: chatRooms.membershipRequired, isPrivate: chatRooms.isPrivate }, member: chatRoomMembers.userId })
+      .from(chatMessages)
+      .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+      .leftJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatMessages.roomId), eq(chatRoomMembers.userId, reader.id)))
+      .where(inArray(chatMessages.id, items.map((i) => i.id)));
+    return new Set(rows.filter((r) => roomRefusal(reader, r.room, r.member !== null) === null).map((r) => r.id));
   },
 };

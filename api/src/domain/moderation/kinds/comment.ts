@@ -19,5 +19,8 @@ export const commentKind: ModeratedKind = {
       : { isHidden: false, hiddenReason: null, hiddenAt: null, hiddenBy: null };
     await tx.update(comments).set(set).where(eq(comments.id, item.id));
   },
-  async checkReporter() {},
+  async checkReader() {},
+  async readableBy(_db, _reader, items) {
+    return new Set(items.map((i) => i.id));
+  },
 };
