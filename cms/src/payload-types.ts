@@ -466,7 +466,7 @@ export interface User {
   name?: string | null;
   role: 'admin' | 'editor';
   /**
-   * The site admin this CMS user signs in as (set at their first visit from the site).
+   * The site admin this CMS user signs in as (set at their first visit from the site). A linked user has no password: they sign in through the site, and lose admin when they stop being a site admin.
    */
   siteUserId?: number | null;
   updatedAt: string;
@@ -477,8 +477,6 @@ export interface User {
   salt?: string | null;
   hash?: string | null;
   resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
   sessions?:
     | {
         id: string;
@@ -832,8 +830,6 @@ export interface UsersSelect<T extends boolean = true> {
   salt?: T;
   hash?: T;
   resetPasswordRequestedAt?: T;
-  loginAttempts?: T;
-  lockUntil?: T;
   sessions?:
     | T
     | {

@@ -14,6 +14,7 @@ import { ScrambleWords } from './collections/scramble-words';
 import { StudyResources } from './collections/study-resources';
 import { Users } from './collections/users';
 import { Videos } from './collections/videos';
+import { listenForSiteAccessChanges } from './auth/site-access';
 import { cmsConfig } from './config';
 import { serviceInfo } from './endpoints/service-info';
 import { SiteSettings } from './globals/site-settings';
@@ -31,6 +32,13 @@ export default buildConfig({
   collections: [Articles, Categories, Videos, Products, MembershipPlans, StudyResources, BackyardArticles, QuizQuestions, ScrambleWords, Media, Users],
   globals: [SiteSettings],
   endpoints: [serviceInfo],
+  // The CMS server follows site admins' standing (issue 34). Not while building, in scripts (they
+  // would never exit) or in tests (they start it themselves); once per process (dev reloads).
+  onInit: (payload) => {
+    const server = process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build';
+    const started = globalThis as { siteAccessListener?: unknown };
+    if (server && !started.siteAccessListener) started.siteAccessListener = listenForSiteAccessChanges(payload);
+  },
   editor: lexicalEditor(),
   secret: cmsConfig.payloadSecret,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },

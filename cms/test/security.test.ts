@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { handleEndpoints, type Payload } from 'payload';
+import { handleEndpoints } from 'payload';
 import { generatePayloadCookie } from 'payload/shared';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,10 +17,6 @@ const ORIGIN = 'http://localhost:3000';
 /** Payload's REST API as the route file serves it: the request filter first. */
 const rest = (request: Request) => withRequestFilter(ctx.payload.config, (r: Request) => handleEndpoints({ config: ctx.payload.config, path: new URL(r.url).pathname, request: r }))(request, undefined);
 const get = (path: string) => rest(new Request(`${ORIGIN}${path}`));
-
-async function user(payload: Payload, email: string, role: 'admin' | 'editor') {
-  return payload.create({ collection: 'users', data: { email, password: 'a-long-password-1', role }, overrideAccess: true });
-}
 
 describe('requests PostgreSQL cannot take', () => {
   it('answer 400 or 404 with a message, never 500, before Payload queries anything', async () => {
@@ -96,33 +92,6 @@ describe('the CMS session cookie', () => {
       if (before === undefined) delete process.env.PUBLIC_URL;
       else process.env.PUBLIC_URL = before;
     }
-  });
-});
-
-// Payload's unlock takes the account's email; its type asks for a password it never reads.
-const unlockData = (email: string) => ({ email }) as { email: string; password: string };
-
-describe('a locked CMS account', () => {
-  it('is unlocked only by a CMS admin; an editor cannot clear anyone’s lock, their own included', async () => {
-    const { payload } = ctx;
-    const admin = await user(payload, 'lock-admin@example.com', 'admin');
-    const editor = await user(payload, 'lock-editor@example.com', 'editor');
-    const locked = await user(payload, 'lock-victim@example.com', 'editor');
-    for (let i = 0; i < 8; i++) {
-      await payload.login({ collection: 'users', data: { email: locked.email, password: 'wrong-password' } }).catch(() => {});
-    }
-    const lockUntil = async (id: number) => (await payload.findByID({ collection: 'users', id, overrideAccess: true, showHiddenFields: true })).lockUntil;
-    expect(await lockUntil(locked.id)).toBeTruthy();
-
-    await expect(payload.unlock({ collection: 'users', data: unlockData(locked.email), overrideAccess: false, req: { user: { ...editor, collection: 'users' } } })).rejects.toThrow(/not allowed/i);
-    expect(await lockUntil(locked.id)).toBeTruthy();
-    await payload.update({ collection: 'users', id: editor.id, data: { lockUntil: null, loginAttempts: 0, name: 'Ed' } as never, overrideAccess: false, user: { ...editor, collection: 'users' } });
-    await payload.db.updateOne({ collection: 'users', id: editor.id, data: { lockUntil: new Date(Date.now() + 60_000).toISOString(), loginAttempts: 8 } });
-    await payload.update({ collection: 'users', id: editor.id, data: { lockUntil: null, loginAttempts: 0 } as never, overrideAccess: false, user: { ...editor, collection: 'users' } });
-    expect(await lockUntil(editor.id)).toBeTruthy();
-
-    await payload.unlock({ collection: 'users', data: unlockData(locked.email), overrideAccess: false, req: { user: { ...admin, collection: 'users' } } });
-    expect(await lockUntil(locked.id)).toBeFalsy();
   });
 });
 

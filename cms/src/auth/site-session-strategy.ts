@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AuthStrategy, AuthStrategyResult, Payload } from 'payload';
 import type { SiteAdminIdentity } from '@app/shared/browser';
 import { cmsConfig } from '../config';
+import { CREATED_BY_SIGN_ON } from '../hooks/refuse-site-user-passwords';
+import { removeLocalSignIn } from './local-sign-in';
+import { askSiteApi } from './site-api';
 
 const CACHE_MS = 5_000;
 const cache = new Map<string, { at: number; identity: SiteAdminIdentity | null }>();
@@ -12,21 +15,27 @@ const cache = new Map<string, { at: number; identity: SiteAdminIdentity | null }
  * members and visitors get nothing. The admin panel makes many requests: answers are kept 5 s.
  */
 async function siteAdminOf(cookie: string): Promise<SiteAdminIdentity | null> {
-  const { apiUrl, internalSecret } = cmsConfig;
-  if (!apiUrl || !internalSecret) return null;
   const key = createHash('sha256').update(cookie).digest('hex');
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.identity;
-  const res = await fetch(`${apiUrl}/api/internal/site-admin`, { headers: { cookie, 'x-internal-secret': internalSecret }, signal: AbortSignal.timeout(3_000) });
+  const answer = await askSiteApi<SiteAdminIdentity>('/site-admin', { cookie });
   // Anything but a yes is a no; an unreachable API is not remembered (the next request asks again).
-  const identity = res.ok ? ((await res.json()) as SiteAdminIdentity) : null;
-  await (res.ok ? Promise.resolve() : res.body?.cancel());
+  const identity = answer?.status === 200 ? answer.body : null;
   if (cache.size > 1000) cache.clear();
   cache.set(key, { at: Date.now(), identity });
   return identity;
 }
 
-/** The site admin's CMS user: the one linked to them, else the one with their confirmed email (linked now), else a new CMS admin. */
+/** Forgets what the API said about this site user's sessions: their next request asks again (their standing changed). */
+export function forgetSiteAdmin(siteUserId: number): void {
+  for (const [key, hit] of cache) if (hit.identity?.id === siteUserId) cache.delete(key);
+}
+
+/**
+ * The site admin's CMS user: the one linked to them, else the one with their confirmed email (linked
+ * now), else a new CMS admin. A linked user has no password and no Payload session (issue 34): the
+ * site session, checked on every request, is their only way in, so losing the site role ends it.
+ */
 async function cmsUserFor(payload: Payload, admin: SiteAdminIdentity) {
   const linked = await payload.find({ collection: 'users', where: { siteUserId: { equals: admin.id } }, limit: 1, depth: 0, overrideAccess: true });
   if (linked.docs[0]) return linked.docs[0];
@@ -35,10 +44,14 @@ async function cmsUserFor(payload: Payload, admin: SiteAdminIdentity) {
   if (existing) {
     // An unconfirmed address proves nothing: it must not open an editor's account.
     if (!admin.emailConfirmed) return null;
-    return payload.update({ collection: 'users', id: existing.id, data: { siteUserId: admin.id }, depth: 0, overrideAccess: true });
+    const user = await payload.update({ collection: 'users', id: existing.id, data: { siteUserId: admin.id }, depth: 0, overrideAccess: true });
+    await removeLocalSignIn(payload, user.id);
+    return user;
   }
-  // No password is ever used for it: the site session is the way in.
-  return payload.create({ collection: 'users', data: { email: admin.email, name: admin.displayName, role: 'admin', siteUserId: admin.id, password: randomBytes(32).toString('hex') }, depth: 0, overrideAccess: true });
+  // Payload stores a password for every new user; this one is never known and is taken away at once.
+  const user = await payload.create({ collection: 'users', data: { email: admin.email, name: admin.displayName, role: 'admin', siteUserId: admin.id, password: randomBytes(32).toString('hex') }, context: { [CREATED_BY_SIGN_ON]: true }, depth: 0, overrideAccess: true });
+  await removeLocalSignIn(payload, user.id);
+  return user;
 }
 
 /**

@@ -2,17 +2,21 @@ import type { CollectionConfig } from 'payload';
 import { cmsAdminsOnly, editorsOnly } from '../access/editors';
 import { cmsConfig } from '../config';
 import { siteSessionStrategy } from '../auth/site-session-strategy';
-import { keepLockFieldsForAdmins } from '../hooks/keep-lock-fields-for-admins';
+import { refuseLocalLoginForSiteUsers } from '../hooks/refuse-local-login-for-site-users';
+import { refuseSiteUserPasswords } from '../hooks/refuse-site-user-passwords';
+import { signInSucceeded, throttleSignIn } from '../hooks/throttle-sign-in';
 
 /** People who edit content in the CMS (site members live in the API, not here). */
 export const Users: CollectionConfig = {
   slug: 'users',
   auth: {
-    maxLoginAttempts: 8,
-    lockTime: 10 * 60 * 1000,
+    // No lock per account: anyone could lock the editor out from anywhere. Sign-ins are throttled
+    // per account and address instead, by the site's throttle (hooks/throttle-sign-in.ts).
+    maxLoginAttempts: 0,
     // Secure behind https, like the site's session cookie; Lax as everywhere on the one origin.
     cookies: { secure: cmsConfig.secureCookies, sameSite: 'Lax' },
-    // Site admins come in with their site session (one sign-in); everyone else with Payload's login.
+    // Site admins come in with their site session (one sign-in), checked on every request; everyone
+    // else with Payload's login. A user linked to a site admin never has a password (issue 34).
     strategies: [siteSessionStrategy],
   },
   admin: { useAsTitle: 'email' },
@@ -21,10 +25,15 @@ export const Users: CollectionConfig = {
     create: cmsAdminsOnly,
     update: ({ req, id }) => req.user?.role === 'admin' || req.user?.id === id,
     delete: cmsAdminsOnly,
-    // Payload lets any signed-in user unlock any account; only CMS admins may.
+    // Payload lets any signed-in user unlock any account; only CMS admins may (there are no locks now).
     unlock: cmsAdminsOnly,
   },
-  hooks: { beforeChange: [keepLockFieldsForAdmins] },
+  hooks: {
+    beforeOperation: [throttleSignIn],
+    afterOperation: [signInSucceeded],
+    beforeChange: [refuseSiteUserPasswords],
+    beforeLogin: [refuseLocalLoginForSiteUsers],
+  },
   fields: [
     { name: 'name', type: 'text' },
     {
@@ -43,7 +52,7 @@ export const Users: CollectionConfig = {
       type: 'number',
       unique: true,
       index: true,
-      admin: { readOnly: true, position: 'sidebar', description: 'The site admin this CMS user signs in as (set at their first visit from the site).' },
+      admin: { readOnly: true, position: 'sidebar', description: 'The site admin this CMS user signs in as (set at their first visit from the site). A linked user has no password: they sign in through the site, and lose admin when they stop being a site admin.' },
       access: { create: () => false, update: () => false },
     },
   ],

@@ -4,6 +4,7 @@ import * as migration_20261123_120000_membership_plans_without_price from './202
 import * as migration_20261123_204004_article_import_source from './20261123_204004_article_import_source';
 import * as migration_20261123_204908_games_studies_backyard from './20261123_204908_games_studies_backyard';
 import * as migration_20261123_210615_site_settings_and_sign_in from './20261123_210615_site_settings_and_sign_in';
+import * as migration_20261127_040206_cms_sign_in_follows_the_site from './20261127_040206_cms_sign_in_follows_the_site';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_210615_site_settings_and_sign_in.up,
     down: migration_20261123_210615_site_settings_and_sign_in.down,
-    name: '20261123_210615_site_settings_and_sign_in'
+    name: '20261123_210615_site_settings_and_sign_in',
+  },
+  {
+    up: migration_20261127_040206_cms_sign_in_follows_the_site.up,
+    down: migration_20261127_040206_cms_sign_in_follows_the_site.down,
+    name: '20261127_040206_cms_sign_in_follows_the_site'
   },
 ];
