@@ -163,6 +163,16 @@ describe('word scramble', () => {
   });
 });
 
+describe('the registry reads a stored play through its game’s schema', () => {
+  it('ends a play whose stored deal no longer reads with a clear 409, never a 500', async () => {
+    const c = await t.member('memory_corrupted');
+    const { playId } = (await c.post('/api/games/memory/start')).body;
+    await t.testDb.db.update(gamePlays).set({ deal: { faces: 'not a list' } }).where(eq(gamePlays.id, playId));
+    const step = await c.post('/api/games/memory/step', { playId, card: 0 });
+    expect([step.status, step.body.message]).toEqual([409, 'This game can no longer be played. Start a new game.']);
+  });
+});
+
 describe('visitors', () => {
   it('play the same games, but their plays and scores are not stored', async () => {
     const visitor = browserClient(t.app.base);

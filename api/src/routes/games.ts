@@ -41,7 +41,7 @@ export function gameRoutes(deps: { db: Db; content: ContentReadModel; readUser: 
   r.post('/games/:game/step', async (req, res) => {
     const game = gameParam(req);
     const input = GameStepSchemas[game].parse(req.body);
-    res.json(await playGameStep(db, game, await readUser(req), input as never));
+    res.json(await playGameStep(db, game, await readUser(req), input));
   });
   r.post('/games/:game/finish', async (req, res) => {
     const game = gameParam(req);

@@ -18,7 +18,7 @@ import { openPlay } from './open-play.ts';
 export async function finishGame(db: Db, game: Game, caller: UserRow | null, input: GameFinishInput): Promise<GameResult> {
   const outcome = await db.transaction(async (tx) => {
     const play = await openPlay(tx, game, input.playId, caller);
-    const replayed = GAME_KINDS[game].replay(play.deal, play.steps as unknown[], input);
+    const replayed = GAME_KINDS[game].replay(play.deal, play.steps, input);
     if (!replayed.ok) {
       await tx.update(gamePlays).set({ status: 'void', finishedAt: new Date() }).where(eq(gamePlays.id, play.id));
       return replayed;

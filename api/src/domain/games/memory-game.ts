@@ -1,9 +1,12 @@
 import { flipCard, MEMORY_CARDS, MEMORY_MAX_SCORE, MEMORY_PAIRS, MEMORY_SYMBOLS, memoryComplete, memoryScore, NEW_MEMORY_GAME, shuffle, type MemoryProgress } from '@app/shared/browser';
+import { z } from 'zod';
 import { pick, type GameKind } from './game-kind.ts';
 
 type MemoryDealt = { faces: string[] };
 /** Every flip the server took, in order; two flips make one move. */
 type MemoryStep = number;
+const MemoryDealtSchema: z.ZodType<MemoryDealt> = z.object({ faces: z.array(z.string()).length(MEMORY_CARDS) });
+const MemoryStepRecordSchema: z.ZodType<MemoryStep> = z.number().int().min(0).max(MEMORY_CARDS - 1);
 
 function progressOf(deal: MemoryDealt, flips: number[]): MemoryProgress {
   return flips.reduce((p, card) => flipCard(p, card, (c) => deal.faces[c]!).progress, NEW_MEMORY_GAME);
@@ -11,6 +14,8 @@ function progressOf(deal: MemoryDealt, flips: number[]): MemoryProgress {
 
 /** Memory (spec 02 §4, §5): twelve cards, six pairs, shuffled by the server; the browser learns a face only by flipping it. */
 export const memoryGame: GameKind<'memory', MemoryDealt, MemoryStep> = {
+  dealSchema: MemoryDealtSchema,
+  stepSchema: MemoryStepRecordSchema,
   deal(_index, random) {
     const symbols = pick(MEMORY_SYMBOLS, MEMORY_PAIRS, random);
     return { faces: shuffle([...symbols, ...symbols], random) };

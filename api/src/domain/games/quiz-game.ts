@@ -1,13 +1,18 @@
 import { QUIZ_QUESTIONS_PER_GAME } from '@app/shared/browser';
 import type { QuizQuestion } from '@app/shared/server';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { pick, type GameKind } from './game-kind.ts';
 
 type QuizDealt = { questions: Omit<QuizQuestion, 'id'>[] };
 type QuizStep = { question: number; answer: number };
+const QuizDealtSchema: z.ZodType<QuizDealt> = z.object({ questions: z.array(z.object({ question: z.string(), options: z.array(z.string()), correctAnswer: z.number().int() })) });
+const QuizStepRecordSchema: z.ZodType<QuizStep> = z.object({ question: z.number().int(), answer: z.number().int() });
 
 /** The quiz (spec 02 §4): five questions of four options from the CMS's pool; one answer each. */
 export const quizGame: GameKind<'quiz', QuizDealt, QuizStep> = {
+  dealSchema: QuizDealtSchema,
+  stepSchema: QuizStepRecordSchema,
   deal(index, random) {
     if (index.quizQuestions.length < QUIZ_QUESTIONS_PER_GAME) return null;
     return { questions: pick(index.quizQuestions, QUIZ_QUESTIONS_PER_GAME, random).map(({ question, options, correctAnswer }) => ({ question, options, correctAnswer })) };

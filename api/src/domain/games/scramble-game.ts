@@ -1,12 +1,17 @@
 import { isScrambleAnswer, SCRAMBLE_WORDS_PER_GAME, scrambleWord } from '@app/shared/browser';
 import { AppError } from '../../lib/app-error.ts';
+import { z } from 'zod';
 import { pick, type GameKind } from './game-kind.ts';
 
 type ScrambleDealt = { words: { word: string; hint: string; scrambled: string }[] };
 type ScrambleStep = { word: number; guess: string };
+const ScrambleDealtSchema: z.ZodType<ScrambleDealt> = z.object({ words: z.array(z.object({ word: z.string(), hint: z.string(), scrambled: z.string() })) });
+const ScrambleStepRecordSchema: z.ZodType<ScrambleStep> = z.object({ word: z.number().int(), guess: z.string() });
 
 /** Word scramble (spec 02 §4): five words from the CMS's pool, letters shuffled; one guess each, compared upper-cased. */
 export const scrambleGame: GameKind<'scramble', ScrambleDealt, ScrambleStep> = {
+  dealSchema: ScrambleDealtSchema,
+  stepSchema: ScrambleStepRecordSchema,
   deal(index, random) {
     if (index.scrambleWords.length < SCRAMBLE_WORDS_PER_GAME) return null;
     return { words: pick(index.scrambleWords, SCRAMBLE_WORDS_PER_GAME, random).map(({ word, hint }) => ({ word, hint, scrambled: scrambleWord(word, random) })) };

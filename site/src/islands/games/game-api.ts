@@ -1,5 +1,5 @@
 import { api, type Game } from '@app/shared/browser';
-import type { GameDealOf, GameFinishInput, GameResult, GameStepResultOf } from '@app/shared/schemas';
+import type { GameDealOf, GameFinishInput, GameResult, GameStepInput, GameStepResultOf } from '@app/shared/schemas';
 import { invalidateKeys } from '../../lib/queries';
 
 /**
@@ -10,7 +10,8 @@ export function startGame<G extends Game>(game: G): Promise<GameDealOf[G]> {
   return api.post<GameDealOf[G]>(`/api/games/${game}/start`);
 }
 
-export function playStep<G extends Game>(game: G, step: Record<string, unknown> & { playId: string }): Promise<GameStepResultOf[G]> {
+/** One step, typed by game: a quiz answer, a card to flip, a scramble guess. */
+export function playStep<G extends Game>(game: G, step: GameStepInput[G]): Promise<GameStepResultOf[G]> {
   return api.post<GameStepResultOf[G]>(`/api/games/${game}/step`, step);
 }
 
