@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps): express.Express {
       healthRoutes({ db: deps.db, content: deps.content, cms: deps.cmsUrl ? { url: deps.cmsUrl, secret: deps.internalSecret } : null }),
       accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }),
       ['/admin', adminUserRoutes({ db: deps.db, readUser })],
-      ['/admin', adminArticleRoutes({ readUser, cms: deps.cms })],
+      ['/admin', adminArticleRoutes({ db: deps.db, readUser, cms: deps.cms })],
       ['/admin', auditRoutes({ db: deps.db, readUser })],
       deployRoutes({ ...deploy, readUser }),
       settingsRoutes({ db: deps.db, content: deps.content, cms: deps.cms, readUser }),

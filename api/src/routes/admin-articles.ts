@@ -1,8 +1,11 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { ArticleUploadOptionsSchema, type ImportProgressLine } from '@app/shared/schemas';
+import type { Db } from '../db/client.ts';
+import { deleteArticle } from '../domain/articles/delete-article.ts';
 import { importArticles, type ArticleSink, type FetchImage } from '../domain/articles/import-articles.ts';
 import { requirePermission } from '../domain/accounts/permissions.ts';
+import { recordAudit } from '../domain/audit/record-audit.ts';
 import { createPublicImageFetcher } from '../integrations/public-image-fetcher.ts';
 import { AppError, errorStatus } from '../lib/app-error.ts';
 import { idParam } from './params.ts';
@@ -29,7 +32,7 @@ const receiveFile: RequestHandler = (req, res, next) =>
  * writes nothing. A client that accepts `application/x-ndjson` is sent the import's progress as it
  * goes (one JSON line per article written) and then the result; others get the result as JSON.
  */
-export function adminArticleRoutes(deps: { readUser: UserReader; cms: CmsWriter; fetchImage?: FetchImage }): Router {
+export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: CmsWriter; fetchImage?: FetchImage }): Router {
   const r = Router();
   const fetchImage = deps.fetchImage ?? createPublicImageFetcher();
   r.post('/articles/upload', async (req, _res, next) => {
@@ -52,7 +55,10 @@ export function adminArticleRoutes(deps: { readUser: UserReader; cms: CmsWriter;
         }
       : undefined;
     try {
-      const result = await importArticles(await deps.readUser(req), { name: file.originalname, mimetype: file.mimetype, data: file.buffer }, options, { sink: deps.cms, fetchImage }, onProgress);
+      const admin = requirePermission(await deps.readUser(req), 'administer');
+      const result = await importArticles(admin, { name: file.originalname, mimetype: file.mimetype, data: file.buffer }, options, { sink: deps.cms, fetchImage }, onProgress);
+      // A dry run writes nothing; an import is an admin action for the audit log.
+      if (!options.dryRun) await recordAudit(deps.db, { actorId: admin.id, action: 'articles.imported', details: { file: file.originalname, imported: result.articlesImported, skipped: result.skipped.length } });
       if (!streaming) return void res.json(result);
       startStream();
       line({ result });
@@ -65,8 +71,7 @@ export function adminArticleRoutes(deps: { readUser: UserReader; cms: CmsWriter;
     }
   });
   r.delete('/articles/:id', async (req, res) => {
-    requirePermission(await deps.readUser(req), 'administer');
-    await deps.cms.deleteArticle(idParam(req.params.id, 'Article'));
+    await deleteArticle(deps, await deps.readUser(req), idParam(req.params.id, 'Article'));
     res.status(204).end();
   });
   return r;

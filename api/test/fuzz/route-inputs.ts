@@ -52,6 +52,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/admin/articles/upload': { multipart: 'file', body: S.ArticleUploadOptionsSchema, query: z.object({ dryRun: z.enum(['true', 'false']) }) },
   'DELETE /api/admin/articles/:id': {},
   'GET /api/admin/audit': { query: S.AuditQuerySchema },
+  'GET /api/admin/audit.csv': { query: S.AuditQuerySchema },
   'POST /api/deploy': { background: ['deployments', 'audit_log'] },
   'GET /api/admin/deployments': {},
   'GET /api/admin/deployments/:id': {},
