@@ -1,6 +1,7 @@
+import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, DEPLOYMENT_KINDS, errorMessage, formatShortDateTime, type Deployment, type DeploymentDetail, type DeploymentOverview, type DeployStarted } from '@app/shared/browser';
+import { api, DEPLOYMENT_KINDS, errorMessage, formatShortDateTime, formatStepTimes, type Deployment, type DeploymentDetail, type DeploymentOverview, type DeployStarted } from '@app/shared/browser';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 import { AdminTable } from './admin-table';
@@ -10,6 +11,14 @@ const $overview = createFetcherStore<DeploymentOverview>([OVERVIEW]);
 const STATUS_TEXT: Record<Deployment['status'], string> = { queued: 'Queued', running: 'Running...', succeeded: 'Live', failed: 'Failed', rolled_back: 'Rolled back' };
 const short = (commit: string | null) => (commit ? commit.slice(0, 7) : '—');
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+
+/**
+ * The success toast's words: the spec's when a repository is connected (Deploy pulls from it);
+ * without one, Deploy rebuilds the site from the current content and working folder, and says so.
+ */
+export function deploySuccessText(repository: string | null): string {
+  return repository ? 'The site has been updated with the latest changes from GitHub.' : 'The site has been rebuilt with the latest content (no repository is connected).';
+}
 
 /** The supervisor is still restarting the services this deployment changed. */
 const restarting = (d: Deployment) => d.restart?.status === 'requested' || d.restart?.status === 'restarting';
@@ -38,7 +47,7 @@ function restartNote(d: Deployment): string {
 const MISSES_ALLOWED = 60;
 
 /** Follows one deployment, polling its log each second until it ends (and its services' restart with it); then the spec's toast. */
-function useFollow(onDone: () => void) {
+function useFollow(onDone: () => void, successText: string) {
   const [followed, setFollowedState] = useState<DeploymentDetail | null>(null);
   const [unreachable, setUnreachable] = useState<string | null>(null);
   const misses = useRef(0);
@@ -62,7 +71,7 @@ function useFollow(onDone: () => void) {
           return;
         }
         onDone();
-        if (next.status === 'succeeded') toast({ title: 'Deployment successful', description: 'The site has been updated with the latest changes from GitHub.' });
+        if (next.status === 'succeeded') toast({ title: 'Deployment successful', description: successText });
         else toast({ title: 'Deployment failed', description: 'There was an error deploying the latest changes.', variant: 'destructive' });
       } catch (err) {
         misses.current += 1;
@@ -72,7 +81,7 @@ function useFollow(onDone: () => void) {
       }
     }, 1000);
     return () => clearTimeout(timer);
-  }, [followed, unreachable, onDone]);
+  }, [followed, unreachable, onDone, successText]);
   return [followed, setFollowed, unreachable] as const;
 }
 
@@ -80,8 +89,9 @@ function useFollow(onDone: () => void) {
 export default function DeploymentTab() {
   const { data, error } = useStore($overview);
   const reload = () => invalidateKeys(OVERVIEW);
-  const [followed, setFollowed, unreachable] = useFollow(reload);
+  const [followed, setFollowed, unreachable] = useFollow(reload, deploySuccessText(data?.repository ?? null));
   const [pending, setPending] = useState(false);
+  const [rollingBack, setRollingBack] = useState<Deployment | null>(null);
   const deploying = pending || (followed?.status === 'running' && !unreachable);
 
   async function deploy() {
@@ -96,6 +106,17 @@ export default function DeploymentTab() {
     } finally {
       setPending(false);
     }
+  }
+
+  async function rollBack(to: Deployment) {
+    try {
+      const done = await api.post<DeploymentDetail>(`${OVERVIEW}/${to.id}/rollback`);
+      toast({ title: 'Rolled back', description: `The build of deployment ${to.id} (${formatShortDateTime(to.startedAt)}) is live again.` });
+      setFollowed(done);
+    } catch (err) {
+      toast({ title: 'Rollback failed', description: errorMessage(err, 'The deployment could not be rolled back.'), variant: 'destructive' });
+    }
+    reload();
   }
 
   return (
@@ -116,7 +137,8 @@ export default function DeploymentTab() {
       </div>
       {followed && (
         <div className="card space-y-2 p-4" aria-live="polite">
-          <p className="text-sm font-medium text-slate-900">Deployment {followed.id}: {STATUS_TEXT[followed.status]}{followed.commit ? ` · ${short(followed.commit)}` : ''}</p>
+          <p className="text-sm font-medium text-slate-900">Deployment {followed.id}: {STATUS_TEXT[followed.status]}{followed.commit ? ` · ${short(followed.commit)}` : ''}{followed.rollback ? ` · rolled back to deployment ${followed.rollback.to}` : ''}</p>
+          {followed.steps.length > 0 && <p className="text-xs text-slate-600" data-testid="deploy-steps">Time: {formatStepTimes(followed.steps)}</p>}
           {followed.restartNeeded.length > 0 && <p className={`rounded-md px-3 py-2 text-sm ${followed.restart?.status === 'restarted' ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`} data-testid="restart-note">{restartNote(followed)}</p>}
           {unreachable && <p role="alert" className="text-sm text-red-700">{unreachable}</p>}
           {followed.restart?.log && <pre className="max-h-40 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-xs text-slate-800" data-testid="restart-log">{followed.restart.log}</pre>}
@@ -133,15 +155,27 @@ export default function DeploymentTab() {
         {(rows) => rows.map((d) => (
           <tr key={d.id} data-testid="deployment-row">
             <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatShortDateTime(d.startedAt)}</td>
-            <td className="px-4 py-3 text-slate-700">{DEPLOYMENT_KINDS[d.kind]}{d.actor ? ` (${d.actor.username})` : ''}</td>
+            <td className="px-4 py-3 text-slate-700">{DEPLOYMENT_KINDS[d.kind]}{d.actor ? ` (${d.actor.username})` : ''}{d.rollback ? ` to deployment ${d.rollback.to}` : ''}</td>
             <td className="px-4 py-3 font-mono text-slate-700">{short(d.commit)}</td>
             <td className="px-4 py-3 font-mono text-slate-700">{d.contentVersion?.slice(0, 7) ?? '—'}</td>
             <td className={`px-4 py-3 ${d.status === 'succeeded' ? 'text-emerald-700' : d.status === 'running' ? 'text-slate-700' : 'text-red-700'}`}>{STATUS_TEXT[d.status]}{d.restartNeeded.length ? ` · ${d.restart?.status === 'restarted' ? 'restarted' : d.restart?.status === 'failed' ? 'restart failed' : restarting(d) ? 'restarting' : 'restart needed'}` : ''}</td>
             <td className="px-4 py-3 text-slate-700">{seconds(d.durationMs)}</td>
-            <td className="px-4 py-3 text-right"><button type="button" className="btn-outline" aria-label={`Show the log of deployment ${d.id}`} onClick={() => void api.get<DeploymentDetail>(`${OVERVIEW}/${d.id}`).then(setFollowed, (err: unknown) => toast({ title: 'Error', description: errorMessage(err, 'The deployment log could not be loaded.'), variant: 'destructive' }))}>Log</button></td>
+            <td className="whitespace-nowrap px-4 py-3 text-right">
+              {data?.rollbackTargets.includes(d.id) && <button type="button" className="btn-outline mr-2" disabled={deploying} aria-label={`Roll back to deployment ${d.id}`} onClick={() => setRollingBack(d)}>Roll back</button>}
+              <button type="button" className="btn-outline" aria-label={`Show the log of deployment ${d.id}`} onClick={() => void api.get<DeploymentDetail>(`${OVERVIEW}/${d.id}`).then(setFollowed, (err: unknown) => toast({ title: 'Error', description: errorMessage(err, 'The deployment log could not be loaded.'), variant: 'destructive' }))}>Log</button>
+            </td>
           </tr>
         ))}
       </AdminTable>
+      {rollingBack && (
+        <ConfirmDialog
+          title={`Roll back to deployment ${rollingBack.id}?`}
+          description={<>The site built on {formatShortDateTime(rollingBack.startedAt)} (commit {short(rollingBack.commit)}, content {rollingBack.contentVersion?.slice(0, 7) ?? '—'}) goes live again in place of the current build. Content edited since then is back with the next rebuild (the next content change or deploy).</>}
+          confirmLabel="Roll back"
+          onConfirm={() => void rollBack(rollingBack)}
+          onClose={() => setRollingBack(null)}
+        />
+      )}
     </section>
   );
 }
