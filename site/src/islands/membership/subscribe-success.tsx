@@ -57,10 +57,7 @@ export default function SubscribeSuccess() {
             {storeDiscountFor(info.tier) > 0 && <li>Get {formatPercent(storeDiscountFor(info.tier))} off in the store.</li>}
           </ul>
         </div>
-        <div className="mt-6 flex justify-center gap-3">
-          <a href="/articles" className="btn-primary">Explore articles</a>
-          <a href="/profile#membership" className="btn-outline">Go to your profile</a>
-        </div>
+        <WhereNext />
       </div>
     );
   }
@@ -73,10 +70,7 @@ export default function SubscribeSuccess() {
             ? `Your ${tierLabel(info.tier)} membership is granted by our team and already includes everything ${tierLabel(DEFAULT_SOLD_TIER)} offers.`
             : `Your account can already read every ${tierLabel(DEFAULT_SOLD_TIER, 'badge')} article, so there is no membership to buy.`}
         </p>
-        <div className="mt-6 flex justify-center gap-3">
-          <a href="/articles" className="btn-primary">Explore articles</a>
-          <a href="/profile#membership" className="btn-outline">Go to your profile</a>
-        </div>
+        <WhereNext />
       </div>
     );
   }
@@ -96,6 +90,16 @@ export default function SubscribeSuccess() {
         <a href="/subscribe" className="btn-primary">Go to payment</a>
         <a href="/membership#support" className="btn-outline">Contact support</a>
       </div>
+    </div>
+  );
+}
+
+/** Where a member with full access goes next. */
+function WhereNext() {
+  return (
+    <div className="mt-6 flex justify-center gap-3">
+      <a href="/articles" className="btn-primary">Explore articles</a>
+      <a href="/profile#membership" className="btn-outline">Go to your profile</a>
     </div>
   );
 }
