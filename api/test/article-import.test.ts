@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
+import type { UserRow } from '../src/domain/accounts/user-dto.ts';
+import { createArticleConverter, type ConvertFiles } from '../src/domain/articles/article-converter.ts';
+import { importArticles } from '../src/domain/articles/import-articles.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { startFakeCms } from './fake-cms.ts';
@@ -31,6 +34,29 @@ function zip(entries: Entry[]): Promise<Buffer> {
 async function zipWithName(unsafe: string, placeholder: string): Promise<Buffer> {
   const buf = await zip([{ name: placeholder, data: '---\ntitle: x\ncategory: a\n---\nbody' }]);
   return Buffer.from(buf.toString('latin1').split(placeholder).join(unsafe), 'latin1');
+}
+
+const MB = 1024 * 1024;
+
+/** The archive with `name`'s uncompressed size rewritten to `size` in its local header and the central directory: a lying ZIP. */
+function declaringSize(archive: Buffer, name: string, size: number): Buffer {
+  const out = Buffer.from(archive);
+  const headers = [
+    { signature: 0x04034b50, sizeAt: 22, nameLengthAt: 26, nameAt: 30 },
+    { signature: 0x02014b50, sizeAt: 24, nameLengthAt: 28, nameAt: 46 },
+  ];
+  let patched = 0;
+  for (let i = 0; i < out.length - 46; i++) {
+    for (const h of headers) {
+      if (out.readUInt32LE(i) !== h.signature) continue;
+      const length = out.readUInt16LE(i + h.nameLengthAt);
+      if (out.toString('utf8', i + h.nameAt, i + h.nameAt + length) !== name) continue;
+      out.writeUInt32LE(size, i + h.sizeAt);
+      patched++;
+    }
+  }
+  expect(patched).toBe(2);
+  return out;
 }
 
 async function upload(file: Buffer, name = 'articles.zip', cookie = adminCookie, type = 'application/zip') {
@@ -120,9 +146,22 @@ describe('article ZIP import', () => {
     expect(res.body.message).toBe('Refused "link.md": symbolic links are not allowed.');
   });
 
-  it('refuses a ZIP bomb that unpacks past 100 MB', async () => {
-    const res = await upload(await zip([{ name: 'bomb.md', data: Buffer.alloc(101 * 1024 * 1024) }]));
+  it('refuses a ZIP bomb that unpacks past 100 MB, each file within its own cap', async () => {
+    const res = await upload(await zip(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, data: Buffer.alloc(18 * MB) }))));
     expect(res).toMatchObject({ status: 400, body: { message: 'The ZIP unpacks to more than 100 MB.' } });
+  });
+
+  it('refuses one file over its cap, naming it: a 90 MB Markdown file in a small ZIP (413), and an export over 32 MB', async () => {
+    const huge = await zip([{ name: 'fine.md', data: md('title: Fine\ncategory: health') }, { name: 'posts/huge.md', data: Buffer.alloc(90 * MB, 'a') }]);
+    expect(huge.length).toBeLessThan(MB);
+    expect(await upload(huge)).toMatchObject({ status: 413, body: { message: 'Refused "posts/huge.md": an article file may be at most 2 MB unpacked, and this one is 90 MB.' } });
+    const bigExport = await zip([{ name: 'ghost.json', data: Buffer.alloc(33 * MB, ' ') }]);
+    expect(await upload(bigExport)).toMatchObject({ status: 413, body: { message: 'Refused "ghost.json": an export file may be at most 32 MB unpacked, and this one is 33 MB.' } });
+  });
+
+  it('refuses an entry that unpacks to more than its ZIP declares (a crafted bomb), naming it', async () => {
+    const crafted = declaringSize(await zip([{ name: 'small.md', data: Buffer.alloc(3 * MB, 'a') }]), 'small.md', 1000);
+    expect(await upload(crafted)).toMatchObject({ status: 400, body: { message: 'Refused "small.md": it unpacks to more than the ZIP says it holds.' } });
   });
 
   it('refuses more than 500 entries; files of other types are skipped and listed, and an archive of nothing else is refused', async () => {
@@ -146,6 +185,52 @@ describe('article ZIP import', () => {
     const file = await zip([{ name: 'a.md', data: md('title: A\ncategory: health') }]);
     expect((await upload(file, 'a.zip', memberCookie)).status).toBe(403);
     expect((await upload(file, 'a.zip', '')).status).toBe(401);
+  });
+});
+
+describe('converting in a worker thread', () => {
+  const admin = { id: 1, role: 'admin', accountStatus: 'active', membershipTier: 'free' } as UserRow;
+  const options = { onDuplicate: 'skip', includePages: false, dryRun: true } as const;
+  const deps = (convert: ConvertFiles) => ({ sink: { create: async () => ({ id: 0 }), importTargets: async () => ({ categories: [], articles: [] }) }, fetchImage: async () => Promise.reject(new Error('no pictures here')), convert });
+  // Unclosed links make remark backtrack: 400 KB of them (well under the 2 MB cap) take minutes to parse.
+  const pathological = () => zip([{ name: 'slow.md', data: '[a]('.repeat(100_000) }]);
+
+  it('stops a conversion past its time limit with a clear error, answering other requests meanwhile, one import at a time', async () => {
+    const convert = createArticleConverter({ timeoutMs: 3000, maxMemoryMb: 512, concurrency: 1 });
+    let converting!: () => void;
+    const started = new Promise<void>((resolve) => (converting = resolve));
+    let finished = false;
+    const importing = importArticles(admin, { name: 'slow.zip', mimetype: 'application/zip', data: await pathological() }, options, deps((input) => {
+      const run = convert(input);
+      converting();
+      return run;
+    })).finally(() => (finished = true));
+    const refused = expect(importing).rejects.toMatchObject({ code: 'payload_too_large', message: 'Converting the articles took longer than 3 seconds, so the import was stopped. Import fewer or smaller files at a time.' });
+    await started;
+    // The API answers while the conversion runs: on the event loop it would wait for it.
+    expect((await fetch(`${app.base}/api/health`)).status).toBe(200);
+    expect(finished).toBe(false);
+    await expect(convert({ jobs: [], includePages: false })).rejects.toMatchObject({ code: 'too_many_requests', message: 'Another import is being converted right now. Please try again in 30 seconds.', details: { retryAfter: 30 } });
+    await refused;
+    // The slot is free again, and a normal article converts.
+    const [read] = await convert({ jobs: [{ name: 'ok.md', kind: 'article', data: Buffer.from(md('title: After\ncategory: health')) }], includePages: false });
+    expect(read?.candidates.map((c) => c.title)).toEqual(['After']);
+  });
+
+  it('stops a conversion that needs more memory than an import may use', async () => {
+    const convert = createArticleConverter({ timeoutMs: 60_000, maxMemoryMb: 32, concurrency: 1 });
+    const big = md('title: Big\ncategory: health', 'A paragraph about *habits* and [review](https://example.com).\n\n'.repeat(25_000));
+    await expect(convert({ jobs: [{ name: 'big.md', kind: 'article', data: Buffer.from(big) }], includePages: false })).rejects.toMatchObject({
+      code: 'payload_too_large',
+      message: 'Converting the articles needed more memory than an import may use, so the import was stopped. Import fewer or smaller files at a time.',
+    });
+  });
+
+  it('holds each post of an export to the article cap: an oversized post is an error of its own, the others are imported', async () => {
+    const post = (id: number, html: string) => ({ id, title: `Post ${id}`, slug: `post-${id}`, html, status: 'published', type: 'post' });
+    const ghost = { db: [{ meta: {}, data: { posts: [post(1, '<p>Fine.</p>'), post(2, `<p>${'x'.repeat(3 * MB)}</p>`)], tags: [{ id: 1, name: 'Health' }], posts_tags: [{ post_id: 1, tag_id: 1 }, { post_id: 2, tag_id: 1 }] } }] };
+    const res = await upload(Buffer.from(JSON.stringify(ghost)), 'ghost.json', adminCookie, 'application/json');
+    expect(res.body).toMatchObject({ articlesImported: 1, errors: [{ file: 'ghost.json › post-2', message: 'the body is 3 MB; an article may be at most 2 MB' }] });
   });
 });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ArticleImport, ArticleUploadOptions, ImportPreview, ImportResult } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
+import { instanceArticleConverter, type ConvertFiles } from './article-converter.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { planImport, previewError, previewItem, type ImportTargets, type PlannedArticle } from './plan-import.ts';
 import { readUpload, type UploadContents, type UploadedFile } from './read-upload.ts';
@@ -13,7 +14,8 @@ export type ArticleSink = {
   importTargets(): Promise<ImportTargets>;
 };
 export type FetchImage = (url: string) => Promise<{ name: string; mimetype: string; data: Buffer }>;
-export type ImportDeps = { sink: ArticleSink; fetchImage: FetchImage };
+/** `convert` defaults to this instance's worker-thread converter. */
+export type ImportDeps = { sink: ArticleSink; fetchImage: FetchImage; convert?: ConvertFiles };
 export type ImportOptions = ArticleUploadOptions & { dryRun: boolean };
 export type ImportProgress = (done: number, total: number) => void;
 
@@ -72,7 +74,7 @@ function dryRunWarnings(p: PlannedArticle, upload: UploadContents): string[] {
  */
 export async function importArticles(admin: UserRow | null, file: UploadedFile, options: ImportOptions, deps: ImportDeps, onProgress?: ImportProgress): Promise<ImportResult | ImportPreview> {
   requirePermission(admin, 'administer');
-  const upload = await readUpload(file, { includePages: options.includePages });
+  const upload = await readUpload(file, { includePages: options.includePages }, deps.convert ?? instanceArticleConverter());
   if (upload.candidates.length === 0 && upload.errors.length === 0) {
     throw new AppError('bad_request', file.name.toLowerCase().endsWith('.zip') ? 'The ZIP contains no Markdown or HTML articles.' : 'The export contains no posts.');
   }

@@ -1,11 +1,11 @@
 import path from 'node:path';
+import type { ImportSkip } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { detectArchiveLayout, type ArchiveLayout } from './archive-layout.ts';
-import { ghostExportData, readGhostExport } from './ghost-export.ts';
-import { readMarkdownArticle } from './markdown-article.ts';
+import type { ConvertFiles } from './article-converter.ts';
+import type { ConversionJob } from './convert-files.ts';
 import type { ReadOutcome } from './read-outcome.ts';
 import { ARTICLE_EXTENSIONS, EXPORT_EXTENSIONS, IMAGE_EXTENSIONS, readZip, type ZipFile } from './read-zip.ts';
-import { isWordPressExport, readWordPressExport } from './wordpress-export.ts';
 
 export type UploadedFile = { name: string; mimetype: string; data: Buffer };
 export type UploadContents = ReadOutcome & {
@@ -21,14 +21,6 @@ const kindOf = (file: UploadedFile) => {
   return null;
 };
 
-function parseJson(data: Buffer): unknown {
-  try {
-    return JSON.parse(data.toString('utf8'));
-  } catch {
-    return null;
-  }
-}
-
 function otherFileReason(name: string): string {
   const base = path.posix.basename(name).toLowerCase();
   if (/^(_config\.ya?ml|hugo\.\w+|config\.(toml|ya?ml)|gemfile(\.lock)?|package(-lock)?\.json|astro\.config\.\w+|gatsby-\w+\.\w+|\.eleventy\.js|eleventy\.config\.\w+)$/.test(base)) return 'the site generator’s configuration';
@@ -36,19 +28,6 @@ function otherFileReason(name: string): string {
   if (/\.(liquid|njk|hbs|tmpl|gohtml|astro|jsx?|tsx?)$/.test(base)) return 'a template or script of the site';
   if (/\.svg$/.test(base)) return 'an SVG image (not accepted: it can carry script)';
   return 'not an article, an image or an export the importer reads';
-}
-
-async function readExport(file: ZipFile | UploadedFile, includePages: boolean, insideZip: boolean): Promise<ReadOutcome | null> {
-  if (path.extname(file.name).toLowerCase() === '.json') {
-    const data = ghostExportData(parseJson(file.data));
-    if (data) return readGhostExport(path.posix.basename(file.name), data, { includePages });
-    if (insideZip) return null;
-    throw new AppError('bad_request', 'The JSON file is not a Ghost export (Settings → Labs → Export).');
-  }
-  const xml = file.data.toString('utf8');
-  if (isWordPressExport(xml)) return readWordPressExport(path.posix.basename(file.name), xml, { includePages });
-  if (insideZip) return null;
-  throw new AppError('bad_request', 'The XML file is not a WordPress export (Tools → Export).');
 }
 
 function imageFinder(images: Map<string, ZipFile>, layout: ArchiveLayout) {
@@ -70,41 +49,47 @@ function imageFinder(images: Map<string, ZipFile>, layout: ArchiveLayout) {
 /**
  * Reads an upload: a ZIP (Markdown and HTML articles of any common site generator, their images,
  * and Ghost or WordPress exports inside it), a Ghost `.json` export or a WordPress `.xml` export.
- * Structural problems refuse the upload (AppError); a bad article is an error of its own; files
- * that are not articles are skipped and listed.
+ * The archive is read here; its articles and exports are converted by `convert` (in a worker
+ * thread). Structural problems refuse the upload (AppError); a bad article is an error of its
+ * own; files that are not articles are skipped and listed, in the archive's order.
  */
-export async function readUpload(file: UploadedFile, opts: { includePages: boolean }): Promise<UploadContents> {
+export async function readUpload(file: UploadedFile, opts: { includePages: boolean }, convert: ConvertFiles): Promise<UploadContents> {
   const kind = kindOf(file);
   if (!kind) throw new AppError('bad_request', 'Please upload a ZIP file containing your articles.');
-  if (kind !== 'zip') return { ...(await readExport(file, opts.includePages, false))!, findImage: () => undefined };
+  if (kind !== 'zip') {
+    const [read] = await convert({ jobs: [{ name: file.name, kind: 'export', insideZip: false, data: file.data }], includePages: opts.includePages });
+    return { ...read!, findImage: () => undefined };
+  }
 
   const { files, others } = await readZip(file.data);
   const layout = detectArchiveLayout([...files.map((f) => f.name), ...others]);
   const images = new Map(files.filter((f) => IMAGE_EXTENSIONS.has(path.extname(f.name).toLowerCase())).map((f) => [path.posix.normalize(f.name), f]));
-  const out: UploadContents = { candidates: [], errors: [], skipped: others.map((name) => ({ file: name, reason: otherFileReason(name) })), findImage: imageFinder(images, layout) };
+  // Each file in order: converted (a job), or skipped here with its reason.
+  const steps: ({ job: ConversionJob & { data: Buffer } } | { skip: ImportSkip })[] = [];
   for (const f of files) {
     const ext = path.extname(f.name).toLowerCase();
-    if (IMAGE_EXTENSIONS.has(ext)) continue;
-    if (EXPORT_EXTENSIONS.has(ext)) {
-      const read = await readExport(f, opts.includePages, true);
-      if (!read) out.skipped.push({ file: f.name, reason: otherFileReason(f.name) });
-      else {
-        out.candidates.push(...read.candidates);
-        out.errors.push(...read.errors);
-        out.skipped.push(...read.skipped);
-      }
+    if (EXPORT_EXTENSIONS.has(ext)) steps.push({ job: { name: f.name, kind: 'export', insideZip: true, data: f.data } });
+    else if (!ARTICLE_EXTENSIONS.has(ext)) continue;
+    else {
+      const reason = layout.notAnArticle(f.name);
+      steps.push(reason ? { skip: { file: f.name, reason } } : { job: { name: f.name, kind: 'article', data: f.data } });
+    }
+  }
+  const jobs = steps.flatMap((s) => ('job' in s ? [s.job] : []));
+  const converted = jobs.length ? await convert({ jobs, includePages: opts.includePages }) : [];
+  const out: UploadContents = { candidates: [], errors: [], skipped: others.map((name) => ({ file: name, reason: otherFileReason(name) })), findImage: imageFinder(images, layout) };
+  let next = 0;
+  for (const step of steps) {
+    if ('skip' in step) {
+      out.skipped.push(step.skip);
       continue;
     }
-    if (!ARTICLE_EXTENSIONS.has(ext)) continue;
-    const reason = layout.notAnArticle(f.name);
-    if (reason) {
-      out.skipped.push({ file: f.name, reason });
-      continue;
-    }
-    try {
-      out.candidates.push(await readMarkdownArticle(f.name, f.data.toString('utf8')));
-    } catch (err) {
-      out.errors.push({ file: f.name, message: (err as Error).message });
+    const read = converted[next++];
+    if (!read) out.skipped.push({ file: step.job.name, reason: otherFileReason(step.job.name) });
+    else {
+      out.candidates.push(...read.candidates);
+      out.errors.push(...read.errors);
+      out.skipped.push(...read.skipped);
     }
   }
   return out;

@@ -1,0 +1,38 @@
+const MB = 1024 * 1024;
+
+/**
+ * What one import may hold and cost (DESIGN §6; issue 34: a 320 KB ZIP holding one 90 MB
+ * Markdown file held the API for five minutes and then crashed it). Rendering a 2 MB Markdown
+ * file takes seconds and about 450 MB of heap (measured in the worker), so an article file is
+ * capped far below what a ZIP may unpack to; exports carry a whole site and get more room, but
+ * each post in them is held to the article cap.
+ */
+export const IMPORT_LIMITS = {
+  maxEntries: 500,
+  maxUnpackedBytes: 100 * MB,
+  /** One Markdown/HTML article file, and one post's body inside an export. */
+  maxArticleBytes: 2 * MB,
+  /** One Ghost JSON or WordPress WXR export (inside a ZIP; on its own the 20 MB upload limit is lower). */
+  maxExportBytes: 32 * MB,
+  /** One picture (only pictures up to 5 MB become thumbnails; larger ones are reported). */
+  maxImageBytes: 20 * MB,
+};
+
+/** The conversion (parse and render to HTML) runs in a worker thread with these limits. */
+export type ConversionLimits = {
+  /** After this the worker is stopped and the import refused. */
+  timeoutMs: number;
+  /** The worker's V8 heap (old generation): a 2 MB article needs about 450 MB; 256 MB is too little. */
+  maxMemoryMb: number;
+  /** Conversions at once on this API instance; more are answered 429 with Retry-After. */
+  concurrency: number;
+};
+
+/** Under the front door's 120 s wait for an answer's headers, which come after the conversion. */
+export const DEFAULT_CONVERSION_LIMITS: ConversionLimits = { timeoutMs: 60_000, maxMemoryMb: 512, concurrency: 1 };
+
+/** "2 MB", "90.3 MB", "512 KB": a size as the refusal names it. */
+export function sizeText(bytes: number): string {
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
