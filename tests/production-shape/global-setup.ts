@@ -5,7 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedDb } from '@app/embedded-db';
 import pg from 'pg';
 import { startProductionShape } from '../../scripts/lib/production-shape.mjs';
 import { SHAPE_PORT } from '../../playwright.production-shape.config';
-import { SHAPE_ADMIN, SHAPE_EDITOR } from './shape';
+import { SHAPE_ADMIN, SHAPE_CADDY_TIMEOUTS, SHAPE_EDITOR } from './shape';
 
 /**
  * The production shape on a fresh database of the machine's PostgreSQL (SHAPE_DATABASE_URL's
@@ -35,6 +35,8 @@ export default async function globalSetup() {
 
   const lines: string[] = [];
   const started = Date.now();
+  // Caddy is started with this process's environment.
+  Object.assign(process.env, SHAPE_CADDY_TIMEOUTS);
   const shape = await startProductionShape({
     databaseUrl,
     publicUrl: `http://localhost:${SHAPE_PORT}`,
