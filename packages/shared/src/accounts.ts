@@ -103,6 +103,9 @@ export const UserSchema = z.object({
   username: z.string(),
   displayName: z.string(),
   email: z.string(),
+  /** Spec 02 §3's `avatar`: the member's picture in our media (256 px), or null. */
+  avatar: z.string().nullable(),
+  /** Spec 01 §3's name for the same picture. */
   avatarUrl: z.string().nullable(),
   membershipTier: TierSchema,
   isAdmin: z.boolean(),

@@ -5,14 +5,10 @@ import type { users } from '../../db/schema/index.ts';
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * The user object with spec 02 §3's `avatar`: the public address of the member's picture in our
- * media (the 256 px square; null when they have none). `avatarUrl` (spec 01 §3) stays, and since
- * every avatar is our own copy (issue 34) it names the same picture.
+ * The user as the browser reads it; never the row (no hash, no notes). `avatar` (spec 02 §3) is the
+ * member's picture in our media, null when they have none; `avatarUrl` (spec 01 §3) names the same.
  */
-export type UserDto = User & { avatar: string | null };
-
-/** The user as the browser reads it; never the row (no hash, no notes). */
-export function toUserDto(row: UserRow): UserDto {
+export function toUserDto(row: UserRow): User {
   return {
     id: row.id,
     username: row.username,
@@ -29,6 +25,6 @@ export function toUserDto(row: UserRow): UserDto {
   };
 }
 
-export function toAdminUserDto(row: UserRow): AdminUser & UserDto {
+export function toAdminUserDto(row: UserRow): AdminUser {
   return { ...toUserDto(row), moderationNotes: row.moderationNotes, lastStatusReason: row.statusReason };
 }

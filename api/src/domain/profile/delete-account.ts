@@ -43,7 +43,11 @@ export async function deleteAccount(deps: ProfileDeps, caller: UserRow | null, i
   // Told before the address is gone (only if it was confirmed, like every mail to a member).
   await mailToMember(deps, user, accountDeletedMail(siteNameOf(deps)));
 
-  await db.transaction(async (tx) => {
+  // The picture to remove is the one the row holds under its lock, not the session's copy: a
+  // change of picture that committed meanwhile would otherwise leave its file behind.
+  const avatarKey = await db.transaction(async (tx) => {
+    const [before] = await tx.select({ avatarKey: users.avatarKey }).from(users).where(and(eq(users.id, user.id), isNull(users.deletedAt))).for('update');
+    if (!before) return null;
     const [gone] = await tx
       .update(users)
       .set({
@@ -52,7 +56,7 @@ export async function deleteAccount(deps: ProfileDeps, caller: UserRow | null, i
       })
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
       .returning({ id: users.id });
-    if (!gone) return;
+    if (!gone) return null;
     for (const table of [sessions, emailTokens, passwordResetTokens, savedVideos, chatRoomMembers, quizResults, gameScores, gamePlays]) {
       await tx.delete(table).where(eq(table.userId, user.id));
     }
@@ -62,7 +66,8 @@ export async function deleteAccount(deps: ProfileDeps, caller: UserRow | null, i
     await forgetMemberAttempts(tx, user);
     await publishChatEvent(tx, { kind: 'user-blocked', userId: user.id });
     await signalSiteAccessChanged(tx, user.id);
+    return before.avatarKey;
   });
-  await removeAvatarFiles(deps, user.avatarKey);
+  await removeAvatarFiles(deps, avatarKey);
   return { message: ACCOUNT_DELETED };
 }
