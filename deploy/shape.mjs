@@ -11,6 +11,9 @@ export const MAX_RESTARTS = 5;
 /** The Compose project name: the API replicas are `better-self-api-1`, `better-self-api-2`, … on its network. */
 export const PROJECT = 'better-self';
 
+/** S3-compatible media storage (README); unset or empty, avatars stay on the media volume. */
+export const MEDIA_S3_ENV = ['MEDIA_S3_BUCKET', 'MEDIA_S3_REGION', 'MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY', 'MEDIA_S3_PUBLIC_URL', 'MEDIA_S3_FORCE_PATH_STYLE', 'MEDIA_S3_PREFIX'];
+
 /**
  * Our services: the port each listens on in its container, the URL its health check reads, and
  * the environment it is given (names only; the values are the deployment's).
@@ -24,12 +27,13 @@ export const SERVICES = {
   api: {
     port: 3001,
     health: '/api/health',
-    env: ['NODE_ENV', 'DATABASE_URL', 'PAYLOAD_SECRET', 'INTERNAL_SECRET', 'PUBLIC_URL', 'CMS_URL', 'API_URL', 'MEDIA_DIR', 'CMS_ADMIN_EMAIL', 'CMS_ADMIN_PASSWORD', 'API_HOST', 'API_PORT', 'SITE_DIR', 'SITE_BUILDS_DIR', 'TRUST_PROXY', 'SMTP_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_EMAIL', 'REGISTER_LIMIT_PER_HOUR', 'REGISTER_DOMAIN_BURST'],
+    env: ['NODE_ENV', 'DATABASE_URL', 'PAYLOAD_SECRET', 'INTERNAL_SECRET', 'PUBLIC_URL', 'CMS_URL', 'API_URL', 'MEDIA_DIR', 'CMS_ADMIN_EMAIL', 'CMS_ADMIN_PASSWORD', 'API_HOST', 'API_PORT', 'SITE_DIR', 'SITE_BUILDS_DIR', 'TRUST_PROXY', 'SMTP_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_EMAIL', 'REGISTER_LIMIT_PER_HOUR', 'REGISTER_DOMAIN_BURST', ...MEDIA_S3_ENV],
   },
   site: {
     port: 4321,
     health: '/',
-    env: ['SITE_PORT', 'SITE_BUILDS_DIR', 'API_URL', 'PUBLIC_URL'],
+    // The pages' img-src names the media bucket's origin when avatars live in S3.
+    env: ['SITE_PORT', 'SITE_BUILDS_DIR', 'API_URL', 'PUBLIC_URL', 'MEDIA_S3_PUBLIC_URL'],
   },
 };
 

@@ -63,4 +63,10 @@ describe('avatars in S3-compatible storage (MEDIA_S3_*)', () => {
     expect(() => mediaStoreFromEnv({ MEDIA_S3_BUCKET: BUCKET }, TEST_ORIGIN)).toThrow(/MEDIA_S3_PUBLIC_URL is required/);
     expect(() => mediaStoreFromEnv({ ...env, MEDIA_S3_SECRET_ACCESS_KEY: undefined }, TEST_ORIGIN)).toThrow(/set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY/);
   });
+
+  it('takes empty settings (compose’s `${MEDIA_S3_BUCKET:-}`) as unset: the media volume then', () => {
+    const empty = { MEDIA_S3_BUCKET: '', MEDIA_S3_ENDPOINT: '', MEDIA_S3_PUBLIC_URL: '', MEDIA_S3_ACCESS_KEY_ID: '', MEDIA_S3_SECRET_ACCESS_KEY: '', MEDIA_S3_PREFIX: '', MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'empty-s3-')) };
+    const store = mediaStoreFromEnv(empty, TEST_ORIGIN);
+    expect([store.kind, store.urlOf('avatars/a.webp')]).toEqual(['local', `${TEST_ORIGIN}/media/avatars/a.webp`]);
+  });
 });

@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { API_INSTANCES, MAX_RESTARTS, SERVICES } from '../../deploy/shape.mjs';
+import { API_INSTANCES, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES } from '../../deploy/shape.mjs';
 import { startSmtpCatcher } from './smtp-catcher.mjs';
 import { createRollingRestarter, reportToApi } from './rolling-restart.mjs';
 import { assertPortFree, buildCms, buildCmsIn, loadSecrets, prepareCms, root, signalApi, waitFor } from './stack.mjs';
@@ -67,8 +67,9 @@ export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, d
       ADMIN_EMAIL: env.ADMIN_EMAIL,
       REGISTER_LIMIT_PER_HOUR: env.REGISTER_LIMIT_PER_HOUR ?? '20',
       REGISTER_DOMAIN_BURST: env.REGISTER_DOMAIN_BURST ?? '30',
+      ...Object.fromEntries(MEDIA_S3_ENV.map((name) => [name, env[name] ?? ''])),
     })),
-    site: { SITE_PORT: String(ports.site), SITE_BUILDS_DIR: buildsDir, API_URL: apiUrl, PUBLIC_URL: publicUrl },
+    site: { SITE_PORT: String(ports.site), SITE_BUILDS_DIR: buildsDir, API_URL: apiUrl, PUBLIC_URL: publicUrl, MEDIA_S3_PUBLIC_URL: env.MEDIA_S3_PUBLIC_URL ?? '' },
     proxy: {
       SITE_ADDRESS: publicUrl,
       PUBLIC_URL: publicUrl,

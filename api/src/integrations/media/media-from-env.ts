@@ -28,7 +28,8 @@ const MediaEnvSchema = z
  * is set, else local disk under MEDIA_DIR (default .data/media, served at /media by the front door).
  */
 export function mediaStoreFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): MediaStore {
-  const parsed = MediaEnvSchema.safeParse(env);
+  // An empty setting is an unset one (compose passes `${MEDIA_S3_BUCKET:-}` as "").
+  const parsed = MediaEnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) throw new Error(`Invalid API configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   const e = parsed.data;
   if (!e.MEDIA_S3_BUCKET) return createLocalMediaStore({ dir: e.MEDIA_DIR ?? path.join(repoRoot, '.data/media'), publicUrl });
