@@ -1,38 +1,34 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { $adminTab } from './admin-nav';
-import ArticlesTab from './articles-tab';
-import AuditLogTab from './audit-log-tab';
-import DeploymentTab from './deployment-tab';
-import ChatRoomsTab from './chat-rooms-tab';
-import MembersTab from './members-tab';
-import ModerationTab from './moderation-tab';
-import OrdersTab from './orders-tab';
-import SettingsTab from './settings-tab';
-import SystemTab from './system-tab';
-import UsersTab from './users-tab';
-import YouTubeTab from './youtube-tab';
 
-/** Each tab needs one staff power: moderators see Chat Rooms and Content Moderation only. */
-const tabs = [
-  { value: 'articles', label: 'Articles', power: 'administer' },
-  { value: 'users', label: 'Users', power: 'administer' },
-  { value: 'members', label: 'Members & Revenue', power: 'administer' },
-  { value: 'orders', label: 'Orders', power: 'administer' },
-  { value: 'chat-rooms', label: 'Chat Rooms', power: 'moderate' },
-  { value: 'moderation', label: 'Content Moderation', power: 'moderate' },
-  { value: 'deployment', label: 'Deployment', power: 'administer' },
-  { value: 'youtube', label: 'YouTube', power: 'administer' },
-  { value: 'settings', label: 'Settings', power: 'administer' },
-  { value: 'system', label: 'System', power: 'administer' },
-  { value: 'audit', label: 'Audit Log', power: 'administer' },
-] as const;
+type Section = { value: string; label: string; power: keyof StaffPowers; Panel: LazyExoticComponent<ComponentType> };
+
+/**
+ * The dashboard's sections, in tab order: each names the staff power it needs (moderators see
+ * Chat Rooms and Content Moderation only) and loads its own code when first opened, so the island
+ * ships the tab strip and one section, not all eleven. A new section is one line here.
+ */
+const SECTIONS: Section[] = [
+  { value: 'articles', label: 'Articles', power: 'administer', Panel: lazy(() => import('./articles-tab')) },
+  { value: 'users', label: 'Users', power: 'administer', Panel: lazy(() => import('./users-tab')) },
+  { value: 'members', label: 'Members & Revenue', power: 'administer', Panel: lazy(() => import('./members-tab')) },
+  { value: 'orders', label: 'Orders', power: 'administer', Panel: lazy(() => import('./orders-tab')) },
+  { value: 'chat-rooms', label: 'Chat Rooms', power: 'moderate', Panel: lazy(() => import('./chat-rooms-tab')) },
+  { value: 'moderation', label: 'Content Moderation', power: 'moderate', Panel: lazy(() => import('./moderation-tab')) },
+  { value: 'deployment', label: 'Deployment', power: 'administer', Panel: lazy(() => import('./deployment-tab')) },
+  { value: 'youtube', label: 'YouTube', power: 'administer', Panel: lazy(() => import('./youtube-tab')) },
+  { value: 'settings', label: 'Settings', power: 'administer', Panel: lazy(() => import('./settings-tab')) },
+  { value: 'system', label: 'System', power: 'administer', Panel: lazy(() => import('./system-tab')) },
+  { value: 'audit', label: 'Audit Log', power: 'administer', Panel: lazy(() => import('./audit-log-tab')) },
+];
 
 export type StaffPowers = { moderate: boolean; administer: boolean };
 
 /** /admin and /admin/dashboard: the same dashboard for staff (guarded on the server), a tab per power they hold. */
 export default function AdminDashboard({ powers }: { powers: StaffPowers }) {
-  const shown = tabs.filter((t) => powers[t.power]);
+  const shown = SECTIONS.filter((t) => powers[t.power]);
   const chosen = useStore($adminTab);
   const tab = shown.some((t) => t.value === chosen) ? chosen : (shown[0]?.value ?? chosen);
   return (
@@ -45,31 +41,11 @@ export default function AdminDashboard({ powers }: { powers: StaffPowers }) {
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      {shown.map((t) => (
-        <Tabs.Content key={t.value} value={t.value} className="pt-6">
-          {t.value === 'users' ? (
-            <UsersTab />
-          ) : t.value === 'articles' ? (
-            <ArticlesTab />
-          ) : t.value === 'members' ? (
-            <MembersTab />
-          ) : t.value === 'orders' ? (
-            <OrdersTab />
-          ) : t.value === 'moderation' ? (
-            <ModerationTab />
-          ) : t.value === 'chat-rooms' ? (
-            <ChatRoomsTab />
-          ) : t.value === 'youtube' ? (
-            <YouTubeTab />
-          ) : t.value === 'deployment' ? (
-            <DeploymentTab />
-          ) : t.value === 'settings' ? (
-            <SettingsTab />
-          ) : t.value === 'system' ? (
-            <SystemTab />
-          ) : (
-            <AuditLogTab />
-          )}
+      {shown.map(({ value, Panel }) => (
+        <Tabs.Content key={value} value={value} className="pt-6">
+          <Suspense fallback={<p className="text-slate-600" aria-busy="true">Loading...</p>}>
+            <Panel />
+          </Suspense>
         </Tabs.Content>
       ))}
     </Tabs.Root>
