@@ -213,14 +213,14 @@ describe('converting in a worker thread', () => {
     await expect(convert({ jobs: [], includePages: false })).rejects.toMatchObject({ code: 'too_many_requests', message: 'Another import is being converted right now. Please try again in 30 seconds.', details: { retryAfter: 30 } });
     await refused;
     // The slot is free again, and a normal article converts.
-    const [read] = await convert({ jobs: [{ name: 'ok.md', kind: 'article', data: Buffer.from(md('title: After\ncategory: health')) }], includePages: false });
+    const [read] = await convert({ jobs: [{ name: 'ok.md', importer: 'markdown', insideZip: true, data: Buffer.from(md('title: After\ncategory: health')) }], includePages: false });
     expect(read?.candidates.map((c) => c.title)).toEqual(['After']);
   });
 
   it('stops a conversion that needs more memory than an import may use', async () => {
     const convert = createArticleConverter({ timeoutMs: 60_000, maxMemoryMb: 32, concurrency: 1 });
     const big = md('title: Big\ncategory: health', 'A paragraph about *habits* and [review](https://example.com).\n\n'.repeat(25_000));
-    await expect(convert({ jobs: [{ name: 'big.md', kind: 'article', data: Buffer.from(big) }], includePages: false })).rejects.toMatchObject({
+    await expect(convert({ jobs: [{ name: 'big.md', importer: 'markdown', insideZip: true, data: Buffer.from(big) }], includePages: false })).rejects.toMatchObject({
       code: 'payload_too_large',
       message: 'Converting the articles needed more memory than an import may use, so the import was stopped. Import fewer or smaller files at a time.',
     });

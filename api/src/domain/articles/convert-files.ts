@@ -1,40 +1,14 @@
-import path from 'node:path';
 import { AppError, type ErrorCode } from '../../lib/app-error.ts';
-import { ghostExportData, readGhostExport } from './ghost-export.ts';
-import { readMarkdownArticle } from './markdown-article.ts';
+import { importerById } from './importers.ts';
 import type { ReadOutcome } from './read-outcome.ts';
-import { isWordPressExport, readWordPressExport } from './wordpress-export.ts';
 
-/**
- * One file of an upload to turn into articles: a Markdown/HTML article, or a Ghost/WordPress
- * export (on its own, or inside a ZIP, where a JSON or XML file that is no export is passed over).
- */
-export type ConversionJob = { name: string; kind: 'article' } | { name: string; kind: 'export'; insideZip: boolean };
+/** One file of an upload to turn into articles, by the importer that takes it (importers.ts); `insideZip` for an export found in a ZIP. */
+export type ConversionJob = { name: string; importer: string; insideZip: boolean };
 export type ConversionInput = { jobs: (ConversionJob & { data: Uint8Array })[]; includePages: boolean };
-/** Per job, in order: what it gave, or null for a file inside a ZIP that is not an export. */
+/** Per job, in order: what it gave, or null for a file inside a ZIP that is not one of its importer's exports. */
 export type ConversionOutput = (ReadOutcome | null)[];
 
 const text = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
-
-function parseJson(source: string): unknown {
-  try {
-    return JSON.parse(source);
-  } catch {
-    return null;
-  }
-}
-
-async function readExport(name: string, source: string, includePages: boolean, insideZip: boolean): Promise<ReadOutcome | null> {
-  if (path.extname(name).toLowerCase() === '.json') {
-    const data = ghostExportData(parseJson(source));
-    if (data) return readGhostExport(path.posix.basename(name), data, { includePages });
-    if (insideZip) return null;
-    throw new AppError('bad_request', 'The JSON file is not a Ghost export (Settings → Labs → Export).');
-  }
-  if (isWordPressExport(source)) return readWordPressExport(path.posix.basename(name), source, { includePages });
-  if (insideZip) return null;
-  throw new AppError('bad_request', 'The XML file is not a WordPress export (Tools → Export).');
-}
 
 /**
  * The conversion proper — parsing and rendering to sanitized HTML, the import's costly part — run
@@ -44,12 +18,17 @@ async function readExport(name: string, source: string, includePages: boolean, i
 export async function convertFiles(input: ConversionInput): Promise<ConversionOutput> {
   const out: ConversionOutput = [];
   for (const job of input.jobs) {
-    if (job.kind === 'export') {
-      out.push(await readExport(job.name, text(job.data), input.includePages, job.insideZip));
+    const importer = importerById(job.importer);
+    if (!importer) throw new Error(`no importer named ${job.importer}`);
+    const file = { name: job.name, source: text(job.data) };
+    if (importer.kind === 'export') {
+      const read = await importer.read(file, { includePages: input.includePages });
+      if (!read && !job.insideZip) throw new AppError('bad_request', importer.notOne ?? 'This file is not an export the importer reads.');
+      out.push(read);
       continue;
     }
     try {
-      out.push({ candidates: [await readMarkdownArticle(job.name, text(job.data))], errors: [], skipped: [] });
+      out.push(await importer.read(file, { includePages: input.includePages }));
     } catch (err) {
       out.push({ candidates: [], errors: [{ file: job.name, message: (err as Error).message }], skipped: [] });
     }

@@ -5,7 +5,8 @@ import { detectArchiveLayout, type ArchiveLayout } from './archive-layout.ts';
 import type { ConvertFiles } from './article-converter.ts';
 import type { ConversionJob } from './convert-files.ts';
 import type { ReadOutcome } from './read-outcome.ts';
-import { ARTICLE_EXTENSIONS, EXPORT_EXTENSIONS, IMAGE_EXTENSIONS, readZip, type ZipFile } from './read-zip.ts';
+import { importerFor } from './importers.ts';
+import { IMAGE_EXTENSIONS, readZip, type ZipFile } from './read-zip.ts';
 
 export type UploadedFile = { name: string; mimetype: string; data: Buffer };
 export type UploadContents = ReadOutcome & {
@@ -13,13 +14,7 @@ export type UploadContents = ReadOutcome & {
   findImage(ref: string, articleFile: string): ZipFile | undefined;
 };
 
-const kindOf = (file: UploadedFile) => {
-  const ext = path.extname(file.name).toLowerCase();
-  if (ext === '.zip' || /zip/.test(file.mimetype)) return 'zip';
-  if (ext === '.json') return 'ghost';
-  if (ext === '.xml') return 'wordpress';
-  return null;
-};
+const isZip = (file: UploadedFile) => path.extname(file.name).toLowerCase() === '.zip' || /zip/.test(file.mimetype);
 
 function otherFileReason(name: string): string {
   const base = path.posix.basename(name).toLowerCase();
@@ -54,10 +49,11 @@ function imageFinder(images: Map<string, ZipFile>, layout: ArchiveLayout) {
  * own; files that are not articles are skipped and listed, in the archive's order.
  */
 export async function readUpload(file: UploadedFile, opts: { includePages: boolean }, convert: ConvertFiles): Promise<UploadContents> {
-  const kind = kindOf(file);
-  if (!kind) throw new AppError('bad_request', 'Please upload a ZIP file containing your articles.');
-  if (kind !== 'zip') {
-    const [read] = await convert({ jobs: [{ name: file.name, kind: 'export', insideZip: false, data: file.data }], includePages: opts.includePages });
+  if (!isZip(file)) {
+    // An export may come on its own; anything else comes in a ZIP.
+    const importer = importerFor(file.name);
+    if (!importer?.notOne) throw new AppError('bad_request', 'Please upload a ZIP file containing your articles.');
+    const [read] = await convert({ jobs: [{ name: file.name, importer: importer.id, insideZip: false, data: file.data }], includePages: opts.includePages });
     return { ...read!, findImage: () => undefined };
   }
 
@@ -67,13 +63,10 @@ export async function readUpload(file: UploadedFile, opts: { includePages: boole
   // Each file in order: converted (a job), or skipped here with its reason.
   const steps: ({ job: ConversionJob & { data: Buffer } } | { skip: ImportSkip })[] = [];
   for (const f of files) {
-    const ext = path.extname(f.name).toLowerCase();
-    if (EXPORT_EXTENSIONS.has(ext)) steps.push({ job: { name: f.name, kind: 'export', insideZip: true, data: f.data } });
-    else if (!ARTICLE_EXTENSIONS.has(ext)) continue;
-    else {
-      const reason = layout.notAnArticle(f.name);
-      steps.push(reason ? { skip: { file: f.name, reason } } : { job: { name: f.name, kind: 'article', data: f.data } });
-    }
+    const importer = importerFor(f.name);
+    if (!importer) continue;
+    const reason = importer.kind === 'article' ? layout.notAnArticle(f.name) : null;
+    steps.push(reason ? { skip: { file: f.name, reason } } : { job: { name: f.name, importer: importer.id, insideZip: true, data: f.data } });
   }
   const jobs = steps.flatMap((s) => ('job' in s ? [s.job] : []));
   const converted = jobs.length ? await convert({ jobs, includePages: opts.includePages }) : [];

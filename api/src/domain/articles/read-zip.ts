@@ -2,10 +2,8 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import { AppError } from '../../lib/app-error.ts';
 import { IMPORT_LIMITS, sizeText } from './import-limits.ts';
+import { importerFor } from './importers.ts';
 
-export const ARTICLE_EXTENSIONS = new Set(['.md', '.markdown', '.mdx', '.html', '.htm']);
-/** A Ghost JSON export or a WordPress WXR export may travel inside the ZIP. */
-export const EXPORT_EXTENSIONS = new Set(['.json', '.xml']);
 export const IMAGE_EXTENSIONS = new Map([['.png', 'image/png'], ['.jpg', 'image/jpeg'], ['.jpeg', 'image/jpeg'], ['.webp', 'image/webp'], ['.gif', 'image/gif']]);
 
 export type ZipFile = { name: string; data: Buffer };
@@ -17,12 +15,7 @@ export type ZipContents = { files: ZipFile[]; others: string[] };
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
-/** The most one file of this kind may unpack to, and what the refusal calls it. */
-function capOf(ext: string): { bytes: number; what: string } {
-  if (ARTICLE_EXTENSIONS.has(ext)) return { bytes: IMPORT_LIMITS.maxArticleBytes, what: 'an article file' };
-  if (EXPORT_EXTENSIONS.has(ext)) return { bytes: IMPORT_LIMITS.maxExportBytes, what: 'an export file' };
-  return { bytes: IMPORT_LIMITS.maxImageBytes, what: 'a picture' };
-}
+const PICTURE_CAP = { bytes: IMPORT_LIMITS.maxImageBytes, what: 'a picture' };
 
 /** `size` is what the entry declares; without it the entry was caught growing past the cap as it unpacked. */
 const tooBig = (name: string, cap: { bytes: number; what: string }, size?: number) =>
@@ -33,7 +26,7 @@ const tooBig = (name: string, cap: { bytes: number; what: string }, size?: numbe
  * breaks a rule: more than 500 entries, more than 100 MB unpacked, one file over its kind's cap
  * (import-limits.ts), absolute or ".." paths, symlinks. Sizes are checked against what the
  * archive declares and again as bytes arrive, so a lying header cannot sneak a bomb through.
- * Markdown, HTML, images and export files are read; other files (a site's `_config.yml`,
+ * The files an importer takes (importers.ts) and pictures are read; other files (a site's `_config.yml`,
  * stylesheets, scripts) are only named, for the importer to list as skipped. Folders and macOS
  * metadata are ignored.
  */
@@ -66,12 +59,12 @@ export function readZip(buffer: Buffer): Promise<ZipContents> {
         if (name.startsWith('/') || /^[a-zA-Z]:/.test(name) || name.split(/[\\/]/).includes('..')) return fail(`Refused "${name}": paths must stay inside the archive.`);
         if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) return fail(`Refused "${name}": symbolic links are not allowed.`);
         if (name.endsWith('/') || name.startsWith('__MACOSX/') || path.basename(name).startsWith('.')) return zip.readEntry();
-        const ext = path.extname(name).toLowerCase();
-        if (!ARTICLE_EXTENSIONS.has(ext) && !IMAGE_EXTENSIONS.has(ext) && !EXPORT_EXTENSIONS.has(ext)) {
+        const importer = importerFor(name);
+        if (!importer && !IMAGE_EXTENSIONS.has(path.extname(name).toLowerCase())) {
           others.push(name);
           return zip.readEntry();
         }
-        const cap = capOf(ext);
+        const cap = importer?.cap ?? PICTURE_CAP;
         if (entry.uncompressedSize > cap.bytes) return fail(tooBig(name, cap, entry.uncompressedSize));
         if (unpacked + entry.uncompressedSize > IMPORT_LIMITS.maxUnpackedBytes) return fail(TOO_MUCH);
         zip.openReadStream(entry, (streamErr, stream) => {
