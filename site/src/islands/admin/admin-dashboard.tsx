@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { $adminTab } from './admin-nav';
 
 type Section = { value: string; label: string; power: keyof StaffPowers; Panel: LazyExoticComponent<ComponentType> };
@@ -31,6 +31,11 @@ export default function AdminDashboard({ powers }: { powers: StaffPowers }) {
   const shown = SECTIONS.filter((t) => powers[t.power]);
   const chosen = useStore($adminTab);
   const tab = shown.some((t) => t.value === chosen) ? chosen : (shown[0]?.value ?? chosen);
+  // Sections load in the browser only: the server's HTML (and the first render that hydrates it)
+  // holds the tab strip and "Loading...", since a lazy section cannot be rendered to a string.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const loading = <p className="text-slate-600" aria-busy="true">Loading...</p>;
   return (
     <Tabs.Root value={tab} onValueChange={(v) => $adminTab.set(v)} className="admin-dashboard">
       {/* The tabs wrap at every width: a row that scrolled sideways cut its last tab on a phone with no sign there was more. */}
@@ -43,9 +48,7 @@ export default function AdminDashboard({ powers }: { powers: StaffPowers }) {
       </Tabs.List>
       {shown.map(({ value, Panel }) => (
         <Tabs.Content key={value} value={value} className="pt-6">
-          <Suspense fallback={<p className="text-slate-600" aria-busy="true">Loading...</p>}>
-            <Panel />
-          </Suspense>
+          {mounted ? <Suspense fallback={loading}><Panel /></Suspense> : loading}
         </Tabs.Content>
       ))}
     </Tabs.Root>
