@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@app/shared/browser';
+import { DEFAULT_SITE_SETTINGS, formatStepTimes, type DeploymentDetail, type DeploymentOverview, type SiteSettings } from '@app/shared/browser';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { articles, createMember, openTab, toasts, withConsent } from './fixtures';
 import { expect, test } from './test';
@@ -140,6 +140,44 @@ test('a commit whose site build fails and one whose health check fails are rolle
   await expect.poll(async () => (await (await page.request.get(`/api/admin/deployments/${newest!.id}`)).json()).log as string, { timeout: 30_000 }).toContain('health check failed');
   expect(await (await request.get('/deploy-check.txt')).text()).toBe(live);
   expect((await request.get('/')).status()).toBe(200);
+});
+
+test('an admin rolls back to the earlier deployment from the history: its build is live again, and the log names no server folder', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  await signedInAdmin(page);
+  const earlierMarker = await (await request.get('/deploy-check.txt')).text();
+  const overview = async () => (await (await page.request.get('/api/admin/deployments')).json()) as DeploymentOverview;
+  const earlier = (await overview()).deployments.find((d) => d.status === 'succeeded' && d.kind === 'admin')!;
+  // The branch's home page was broken on purpose above: put it back and deploy a new marker.
+  git(pusher, 'checkout', 'HEAD~2', '--', 'site/src/pages/index.astro');
+  const marker = `deployed again ${Date.now()}`;
+  push('Home page back, a new marker', { 'site/public/deploy-check.txt': marker });
+  await deployFromTab(page, 'Deployment successful');
+  await expect.poll(async () => (await request.get('/deploy-check.txt')).text(), { timeout: 15_000 }).toBe(marker);
+  const [newer] = (await overview()).deployments;
+  const detail = (await (await page.request.get(`/api/admin/deployments/${newer!.id}`)).json()) as DeploymentDetail;
+  console.log(`deploy steps on this machine: ${formatStepTimes(detail.steps)} (${((detail.durationMs ?? 0) / 1000).toFixed(1)} s in all)\n${detail.log.split('\n').filter((l) => l.startsWith('health check: the')).join('\n')}`);
+  expect(detail.steps.map((s) => s.step)).toEqual(['git fetch', 'dependencies', 'content snapshot', 'site build', 'health check', 'switch']);
+  // The server's folders by label: the working copy, the builds; never the repository root or the data folder.
+  expect(detail.log).toContain('from <source>/site');
+  expect(detail.log).not.toContain(path.resolve(import.meta.dirname, '../..'));
+  expect(detail.log).not.toContain(tmpdir());
+
+  await page.reload();
+  await openTab(page, 'Deployment');
+  await page.getByRole('button', { name: `Roll back to deployment ${earlier.id}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Roll back to deployment ${earlier.id}?` });
+  await expect(dialog).toBeVisible();
+  await screenshots(page, 'deployment-rollback');
+  await dialog.getByRole('button', { name: 'Roll back' }).click();
+  await expect(toasts(page).getByText('Rolled back', { exact: true })).toBeVisible();
+  // The site server notices the pointer within half a second and serves the earlier build again.
+  await expect.poll(async () => (await request.get('/deploy-check.txt')).text(), { timeout: 15_000 }).toBe(earlierMarker);
+  await expect(page.getByTestId('deployment-row').first()).toContainText(`Rollback (`);
+  await expect(page.getByTestId('live-commit')).toHaveText(earlier.commit!.slice(0, 7));
+  expect((await request.get('/')).status()).toBe(200);
+  // Now the newer deployment is the one to roll back to.
+  await expect(page.getByRole('button', { name: `Roll back to deployment ${newer!.id}` })).toBeVisible();
 });
 
 test.describe('site settings', () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { ContentSnapshot } from '@app/shared/server';
 
 const PAGE_TIMEOUT_MS = 30_000;
@@ -11,6 +12,7 @@ const PAGE_TIMEOUT_MS = 30_000;
  * the first failure. The live site is untouched either way.
  */
 export async function checkBuild(opts: { siteDir: string; buildDir: string; snapshot: ContentSnapshot; env: NodeJS.ProcessEnv }): Promise<string> {
+  const started = performance.now();
   const child = spawn(process.execPath, [path.join(opts.siteDir, 'server/preview-build.ts'), opts.buildDir], { env: { ...opts.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   try {
@@ -32,7 +34,9 @@ export async function checkBuild(opts: { siteDir: string; buildDir: string; snap
     });
     const base = `http://127.0.0.1:${port}`;
     const article = opts.snapshot.records.articles[0];
-    const lines: string[] = [];
+    // Where the step's time goes: starting the build's server (loading its pages), then the pages.
+    const lines: string[] = [`health check: the build's server started in ${seconds(performance.now() - started)}`];
+    const pagesFrom = performance.now();
     const home = await page(base, '/');
     if (!home.includes(`name="content-version" content="${opts.snapshot.version}"`)) throw new Error(`health check: / does not carry content version ${opts.snapshot.version}`);
     lines.push('health check: / 200 with the content version');
@@ -42,11 +46,14 @@ export async function checkBuild(opts: { siteDir: string; buildDir: string; snap
     }
     await page(base, '/api/health');
     lines.push('health check: /api/health 200 through the build');
+    lines.push(`health check: the pages answered in ${seconds(performance.now() - pagesFrom)}`);
     return lines.join('\n');
   } finally {
     child.kill('SIGTERM');
   }
 }
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function page(base: string, pathname: string): Promise<string> {
   const res = await fetch(base + pathname, { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS), headers: { accept: 'text/html,application/json' } }).catch((err: Error) => {

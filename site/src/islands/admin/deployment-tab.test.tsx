@@ -66,6 +66,8 @@ describe('Admin → Deployment', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Roll back to deployment 4' }));
     expect(screen.queryByRole('button', { name: 'Roll back to deployment 3' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Roll back to deployment 5' })).toBeNull();
+    // Only the newest successful deployment reads as live.
+    expect(screen.getAllByTestId('deployment-row').map((r) => r.textContent)).toEqual([expect.stringContaining('Live'), expect.stringContaining('Deployed'), expect.stringContaining('Deployed')]);
     const dialog = await screen.findByRole('dialog', { name: 'Roll back to deployment 4?' });
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Roll back' }));

@@ -92,6 +92,8 @@ export default function DeploymentTab() {
   const [followed, setFollowed, unreachable] = useFollow(reload, deploySuccessText(data?.repository ?? null));
   const [pending, setPending] = useState(false);
   const [rollingBack, setRollingBack] = useState<Deployment | null>(null);
+  // The newest successful deployment is live; earlier ones were (a rollback makes one live again as a new row).
+  const liveId = data?.deployments.find((d) => d.status === 'succeeded')?.id;
   const deploying = pending || (followed?.status === 'running' && !unreachable);
 
   async function deploy() {
@@ -158,7 +160,7 @@ export default function DeploymentTab() {
             <td className="px-4 py-3 text-slate-700">{DEPLOYMENT_KINDS[d.kind]}{d.actor ? ` (${d.actor.username})` : ''}{d.rollback ? ` to deployment ${d.rollback.to}` : ''}</td>
             <td className="px-4 py-3 font-mono text-slate-700">{short(d.commit)}</td>
             <td className="px-4 py-3 font-mono text-slate-700">{d.contentVersion?.slice(0, 7) ?? '—'}</td>
-            <td className={`px-4 py-3 ${d.status === 'succeeded' ? 'text-emerald-700' : d.status === 'running' ? 'text-slate-700' : 'text-red-700'}`}>{STATUS_TEXT[d.status]}{d.restartNeeded.length ? ` · ${d.restart?.status === 'restarted' ? 'restarted' : d.restart?.status === 'failed' ? 'restart failed' : restarting(d) ? 'restarting' : 'restart needed'}` : ''}</td>
+            <td className={`px-4 py-3 ${d.status === 'succeeded' ? (d.id === liveId ? 'text-emerald-700' : 'text-slate-700') : d.status === 'running' ? 'text-slate-700' : 'text-red-700'}`}>{d.status === 'succeeded' && d.id !== liveId ? 'Deployed' : STATUS_TEXT[d.status]}{d.restartNeeded.length ? ` · ${d.restart?.status === 'restarted' ? 'restarted' : d.restart?.status === 'failed' ? 'restart failed' : restarting(d) ? 'restarting' : 'restart needed'}` : ''}</td>
             <td className="px-4 py-3 text-slate-700">{seconds(d.durationMs)}</td>
             <td className="whitespace-nowrap px-4 py-3 text-right">
               {data?.rollbackTargets.includes(d.id) && <button type="button" className="btn-outline mr-2" disabled={deploying} aria-label={`Roll back to deployment ${d.id}`} onClick={() => setRollingBack(d)}>Roll back</button>}
