@@ -15,7 +15,7 @@ import type { Mailer } from './integrations/mailer.ts';
 import type { Payments } from './integrations/payments/create-payments.ts';
 import { createRecentErrors, type RecentErrors } from './lib/recent-errors.ts';
 import { requestLogging } from './lib/request-logging.ts';
-import { routeIndex } from './routes/route-index.ts';
+import { routeIndex, type Mount } from './routes/route-index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { deployRoutes, githubWebhookRoute } from './routes/deploy.ts';
@@ -143,39 +143,42 @@ export function createApp(deps: AppDeps): express.Express {
 
   const api = express.Router();
   api.use(originCheck([deps.publicUrl, ...(deps.extraOrigins ?? [])]));
-  api.use(loginRequired(session));
-  api.use(express.json({ limit: '100kb' }));
-  api.use(refuseNul);
   // A write on this instance is seen by its next read here at once; other instances hear of it through NOTIFY.
   const lists = deps.listCache ?? uncachedLists;
+  // Every /api router; each route says who may call it (routes/access.ts). Looked up by the path's
+  // first segment (routes/route-index.ts), in this order within each.
+  const mounts: Mount[] = [
+    healthRoutes({ db: deps.db, content: deps.content, cms: deps.cmsUrl ? { url: deps.cmsUrl, secret: deps.internalSecret } : null }),
+    accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }),
+    ['/admin', adminUserRoutes({ db: deps.db, readUser })],
+    ['/admin', adminArticleRoutes({ db: deps.db, readUser, cms: deps.cms })],
+    ['/admin', auditRoutes({ db: deps.db, readUser })],
+    deployRoutes({ ...deploy, readUser }),
+    settingsRoutes({ db: deps.db, content: deps.content, cms: deps.cms, readUser }),
+    ['/admin', systemRoutes({ db: deps.db, content: deps.content, deployments: deploy.deployments, recentErrors, openSockets: deps.openSockets ?? (() => null), probes: deps.systemProbes ?? NO_PROBES, readUser })],
+    membershipRoutes(membership),
+    orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }),
+    commentRoutes({ db: deps.db, content: deps.content, readUser }),
+    communityRoutes({ db: deps.db, readUser, lists }),
+    videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, lists, sync: { ...deps.videoSync, settingsChannel: () => deps.content.current().settings.youtubeChannelHandle, logger: deps.logger, refreshContent: () => deps.content.refresh() } }),
+    contentRoutes({ db: deps.db, content: deps.content, readViewer }),
+    gameRoutes({ db: deps.db, content: deps.content, readUser }),
+    studyRoutes({ content: deps.content, readViewer }),
+    backyardRoutes({ content: deps.content, readUser }),
+    profileRoutes({ ...accountDeps, media: deps.media ?? createLocalMediaStore({ dir: path.join(tmpdir(), 'better-self-media'), publicUrl: deps.publicUrl }), membership, session, cookies, avatarLimits: deps.avatarLimits, fetchAvatar: deps.fetchAvatar }),
+    aiRoutes({ db: deps.db, logger: deps.logger, content: deps.content, presenters: deps.presenters ?? createLocalPresenters(), limits: deps.aiLimits ?? DEFAULT_AI_LIMITS, readUser, cookies }),
+  ];
+  const signInGate = loginRequired(session, mounts);
+  // The routes that need a session, as their declarations say (the tests read them here).
+  app.locals.signInRules = signInGate.rules;
+  api.use(signInGate);
+  api.use(express.json({ limit: '100kb' }));
+  api.use(refuseNul);
   api.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') res.once('finish', lists.clear);
     next();
   });
-  // Looked up by the path's first segment (routes/route-index.ts), in this order within each.
-  api.use(
-    routeIndex([
-      healthRoutes({ db: deps.db, content: deps.content, cms: deps.cmsUrl ? { url: deps.cmsUrl, secret: deps.internalSecret } : null }),
-      accountRoutes({ ...accountDeps, cookies, session, registerLimits: deps.registerLimits ?? DEFAULT_REGISTER_LIMITS }),
-      ['/admin', adminUserRoutes({ db: deps.db, readUser })],
-      ['/admin', adminArticleRoutes({ db: deps.db, readUser, cms: deps.cms })],
-      ['/admin', auditRoutes({ db: deps.db, readUser })],
-      deployRoutes({ ...deploy, readUser }),
-      settingsRoutes({ db: deps.db, content: deps.content, cms: deps.cms, readUser }),
-      ['/admin', systemRoutes({ db: deps.db, content: deps.content, deployments: deploy.deployments, recentErrors, openSockets: deps.openSockets ?? (() => null), probes: deps.systemProbes ?? NO_PROBES, readUser })],
-      membershipRoutes(membership),
-      orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }),
-      commentRoutes({ db: deps.db, content: deps.content, readUser }),
-      communityRoutes({ db: deps.db, readUser, lists }),
-      videoRoutes({ db: deps.db, content: deps.content, readUser, readViewer, lists, sync: { ...deps.videoSync, settingsChannel: () => deps.content.current().settings.youtubeChannelHandle, logger: deps.logger, refreshContent: () => deps.content.refresh() } }),
-      contentRoutes({ db: deps.db, content: deps.content, readViewer }),
-      gameRoutes({ db: deps.db, content: deps.content, readUser }),
-      studyRoutes({ content: deps.content, readViewer }),
-      backyardRoutes({ content: deps.content, readUser }),
-      profileRoutes({ ...accountDeps, media: deps.media ?? createLocalMediaStore({ dir: path.join(tmpdir(), 'better-self-media'), publicUrl: deps.publicUrl }), membership, session, cookies, avatarLimits: deps.avatarLimits, fetchAvatar: deps.fetchAvatar }),
-      aiRoutes({ db: deps.db, logger: deps.logger, content: deps.content, presenters: deps.presenters ?? createLocalPresenters(), limits: deps.aiLimits ?? DEFAULT_AI_LIMITS, readUser, cookies }),
-    ]),
-  );
+  api.use(routeIndex(mounts));
   api.use(notFound);
 
   app.use('/api', api);

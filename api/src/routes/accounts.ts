@@ -14,6 +14,7 @@ import { toUserDto, type UserRow } from '../domain/accounts/user-dto.ts';
 import { AppError } from '../lib/app-error.ts';
 import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
+import { anyone, signedIn } from './access.ts';
 
 const meta = (req: Request) => ({ userAgent: req.get('user-agent') ?? null, ip: req.ip ?? null });
 
@@ -26,7 +27,7 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
   const r = Router();
   const db: Db = deps.db;
 
-  r.get('/user', async (req, res) => {
+  r.get('/user', anyone, async (req, res) => {
     const session = await deps.session(req);
     if (!session) {
       // A stale hint would keep hiding the Log In buttons; drop it along with any dead cookie.
@@ -45,61 +46,61 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
     setSessionCookie(res, deps.cookies, token, expiresAt);
   }
 
-  r.post('/register', async (req, res) => {
+  r.post('/register', anyone, async (req, res) => {
     const user = await register(deps, RegisterSchema.parse(req.body), req.ip ?? 'unknown', deps.registerLimits);
     await startSession(req, res, user);
     res.status(201).json(toUserDto(user));
   });
 
-  r.post('/auth/confirm-email', async (req, res) => {
+  r.post('/auth/confirm-email', anyone, async (req, res) => {
     const user = await confirmEmail(db, ConfirmEmailSchema.parse(req.body));
     await startSession(req, res, user);
     res.json(toUserDto(user));
   });
 
-  r.post('/auth/resend-confirmation', async (req, res) => {
+  r.post('/auth/resend-confirmation', signedIn, async (req, res) => {
     res.json(await resendEmailConfirmation(deps, (await deps.session(req))?.user ?? null));
   });
 
-  r.post('/login', async (req, res) => {
+  r.post('/login', anyone, async (req, res) => {
     const user = await login(deps, LoginSchema.parse(req.body), req.ip ?? 'unknown');
     await startSession(req, res, user);
     res.json(toUserDto(user));
   });
 
-  r.post('/logout', async (req, res) => {
+  r.post('/logout', anyone, async (req, res) => {
     const session = await deps.session(req);
     if (session) await endSession(db, session.idHash);
     clearSessionCookie(res, deps.cookies);
     res.json({ message: 'You have been logged out successfully.' });
   });
 
-  r.get('/sessions', async (req, res) => {
+  r.get('/sessions', signedIn, async (req, res) => {
     const session = await deps.session(req);
     const user = requireUser(session?.user ?? null);
     res.json(await listSessions(db, user.id, session!.idHash));
   });
 
   // Sign out everywhere else: every other session ends, and with them any pending email change.
-  r.delete('/sessions', async (req, res) => {
+  r.delete('/sessions', signedIn, async (req, res) => {
     const session = await deps.session(req);
     const user = requireUser(session?.user ?? null);
     await endAllSessions(db, user.id, session!.idHash);
     res.json({ message: 'Every other device has been signed out.' });
   });
 
-  r.delete('/sessions/:id', async (req, res) => {
+  r.delete('/sessions/:id', signedIn, async (req, res) => {
     const session = await deps.session(req);
     const user = requireUser(session?.user ?? null);
     await revokeOwnSession(db, user.id, req.params.id);
     res.status(204).end();
   });
 
-  r.post('/request-password-reset', async (req, res) => {
+  r.post('/request-password-reset', anyone, async (req, res) => {
     res.json(await requestPasswordReset(deps, RequestPasswordResetSchema.parse(req.body)));
   });
 
-  r.post('/reset-password', async (req, res) => {
+  r.post('/reset-password', anyone, async (req, res) => {
     res.json(await resetPassword(deps, ResetPasswordSchema.parse(req.body)));
   });
 

@@ -10,6 +10,7 @@ import { createPublicImageFetcher } from '../integrations/public-image-fetcher.t
 import { AppError, errorStatus } from '../lib/app-error.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
+import { signedIn } from './access.ts';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export type CmsWriter = ArticleSink & { deleteArticle(id: number): Promise<void> };
@@ -35,7 +36,7 @@ const receiveFile: RequestHandler = (req, res, next) =>
 export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: CmsWriter; fetchImage?: FetchImage }): Router {
   const r = Router();
   const fetchImage = deps.fetchImage ?? createPublicImageFetcher();
-  r.post('/articles/upload', async (req, _res, next) => {
+  r.post('/articles/upload', signedIn, async (req, _res, next) => {
     // Check the admin before reading a 20 MB body.
     requirePermission(await deps.readUser(req), 'administer');
     next();
@@ -70,7 +71,7 @@ export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: Cm
       res.end();
     }
   });
-  r.delete('/articles/:id', async (req, res) => {
+  r.delete('/articles/:id', signedIn, async (req, res) => {
     await deleteArticle(deps, await deps.readUser(req), idParam(req.params.id, 'Article'));
     res.status(204).end();
   });

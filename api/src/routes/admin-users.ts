@@ -9,26 +9,27 @@ import { setVip } from '../domain/admin/set-vip.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
+import { signedIn } from './access.ts';
 
 /** The admin dashboard's Users tab (spec 02 §7). */
 export function adminUserRoutes(deps: { db: Db; readUser: UserReader }): Router {
   const r = Router();
-  r.get('/users', async (req, res) => {
+  r.get('/users', signedIn, async (req, res) => {
     requirePermission(await deps.readUser(req), 'administer');
     noStore(res);
     res.json(await listUsers(deps.db, ListUsersQuerySchema.parse(req.query)));
   });
-  r.post('/users/:userId/status', async (req, res) => {
+  r.post('/users/:userId/status', signedIn, async (req, res) => {
     const admin = requirePermission(await deps.readUser(req), 'administer');
     res.json(await changeUserStatus(deps.db, admin, idParam(req.params.userId, 'User'), UserStatusChangeSchema.parse(req.body)));
   });
   // VIP is granted and taken back here, by admins only; it is never for sale.
-  r.post('/users/:userId/vip', async (req, res) => {
+  r.post('/users/:userId/vip', signedIn, async (req, res) => {
     const admin = requirePermission(await deps.readUser(req), 'administer');
     const { vip } = SetVipSchema.parse(req.body);
     res.json(await setVip(deps.db, admin, idParam(req.params.userId, 'User'), vip, new Date()));
   });
-  r.post('/users/:userId/role', async (req, res) => {
+  r.post('/users/:userId/role', signedIn, async (req, res) => {
     const caller = await deps.readUser(req);
     res.json(await setRole(deps.db, caller, idParam(req.params.userId, 'User'), SetRoleSchema.parse(req.body).role));
   });

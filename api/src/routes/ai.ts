@@ -8,6 +8,7 @@ import { getTalk } from '../domain/ai/get-talk.ts';
 import { listPresenters } from '../domain/ai/list-presenters.ts';
 import { noStore } from './no-store.ts';
 import type { CookieSettings, UserReader } from './session-cookie.ts';
+import { anyone } from './access.ts';
 
 const TOKEN = /^[\w-]{43}$/;
 const askerCookie = (s: CookieSettings) => (s.secure ? '__Host-ai_asker' : 'ai_asker');
@@ -33,17 +34,17 @@ export function aiRoutes(deps: AiDeps & { readUser: UserReader; cookies: CookieS
     return { user, visitorToken: user ? null : visitorToken(req, deps.cookies), address: req.ip ?? 'unknown' };
   };
 
-  r.get('/ai/presenters', async (_req, res) => {
+  r.get('/ai/presenters', anyone, async (_req, res) => {
     noStore(res);
     res.json(await listPresenters(deps));
   });
-  r.post('/ai/talk', async (req, res) => {
+  r.post('/ai/talk', anyone, async (req, res) => {
     const input = AskAssistantSchema.parse(req.body ?? {});
     const asker = await askerOf(req);
     if (!asker.user && !asker.visitorToken) asker.visitorToken = giveVisitorToken(res, deps.cookies);
     res.status(201).json(await askAssistant(deps, input, asker));
   });
-  r.get('/ai/talk/:id', async (req, res) => {
+  r.get('/ai/talk/:id', anyone, async (req, res) => {
     noStore(res);
     res.json(await getTalk(deps, req.params.id, await askerOf(req)));
   });

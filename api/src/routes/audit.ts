@@ -8,6 +8,7 @@ import { exportAuditLog } from '../domain/audit/export-audit-log.ts';
 import { listAuditEntries } from '../domain/audit/list-audit-entries.ts';
 import { noStore } from './no-store.ts';
 import type { UserReader } from './session-cookie.ts';
+import { signedIn } from './access.ts';
 
 /**
  * Admin → Audit Log: GET /api/admin/audit?actor=&action=&before= (admins only; moderators 403 before the query is read),
@@ -15,12 +16,12 @@ import type { UserReader } from './session-cookie.ts';
  */
 export function auditRoutes(deps: { db: Db; readUser: UserReader }): Router {
   const r = Router();
-  r.get('/audit', async (req, res) => {
+  r.get('/audit', signedIn, async (req, res) => {
     const admin = requirePermission(await deps.readUser(req), 'administer');
     noStore(res);
     res.json(await listAuditEntries(deps.db, admin, AuditQuerySchema.parse(req.query)));
   });
-  r.get('/audit.csv', async (req, res) => {
+  r.get('/audit.csv', signedIn, async (req, res) => {
     const admin = requirePermission(await deps.readUser(req), 'administer');
     const { filename, lines } = await exportAuditLog(deps.db, admin, AuditQuerySchema.parse(req.query), new Date());
     noStore(res);

@@ -13,6 +13,7 @@ import { CommentModerationQuerySchema, CreateCommentSchema, HideCommentSchema, Q
 import { idParam as id } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
+import { anyone, signedIn } from './access.ts';
 
 
 /** Comments on articles (spec 01 §7), their moderation, and quiz scoring. */
@@ -20,34 +21,34 @@ export function commentRoutes(deps: { db: Db; content: ContentReadModel; readUse
   const r = Router();
   const index = () => deps.content.current();
 
-  r.get('/articles/:id/comments', async (req, res) => {
+  r.get('/articles/:id/comments', anyone, async (req, res) => {
     noStore(res);
     res.json(await listComments(deps.db, index(), id(req.params.id, 'Article'), await deps.readUser(req)));
   });
-  r.post('/articles/:id/comments', async (req, res) => {
+  r.post('/articles/:id/comments', signedIn, async (req, res) => {
     res.status(201).json(await postComment(deps.db, index(), id(req.params.id, 'Article'), await deps.readUser(req), CreateCommentSchema.parse(req.body)));
   });
-  r.put('/articles/comments/:commentId', async (req, res) => {
+  r.put('/articles/comments/:commentId', signedIn, async (req, res) => {
     res.json(await editComment(deps.db, await deps.readUser(req), id(req.params.commentId, 'Comment'), UpdateCommentSchema.parse(req.body)));
   });
-  r.delete('/articles/comments/:commentId', async (req, res) => {
+  r.delete('/articles/comments/:commentId', signedIn, async (req, res) => {
     await deleteComment(deps.db, await deps.readUser(req), id(req.params.commentId, 'Comment'));
     res.status(204).end();
   });
-  r.post('/articles/comments/:commentId/hide', async (req, res) => {
+  r.post('/articles/comments/:commentId/hide', signedIn, async (req, res) => {
     res.json(await setCommentHidden(deps.db, await deps.readUser(req), id(req.params.commentId, 'Comment'), HideCommentSchema.parse(req.body ?? {})));
   });
-  r.post('/articles/comments/:commentId/restore', async (req, res) => {
+  r.post('/articles/comments/:commentId/restore', signedIn, async (req, res) => {
     res.json(await setCommentHidden(deps.db, await deps.readUser(req), id(req.params.commentId, 'Comment'), null));
   });
-  r.get('/admin/comments', async (req, res) => {
+  r.get('/admin/comments', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listCommentsForModeration(deps.db, index(), await deps.readUser(req), CommentModerationQuerySchema.parse(req.query)));
   });
-  r.post('/articles/:id/quiz/check', async (req, res) => {
+  r.post('/articles/:id/quiz/check', anyone, async (req, res) => {
     res.json(checkQuizAnswer(index(), id(req.params.id, 'Article'), await deps.readUser(req), QuizCheckSchema.parse(req.body)));
   });
-  r.post('/articles/:id/quiz', async (req, res) => {
+  r.post('/articles/:id/quiz', anyone, async (req, res) => {
     res.json(await scoreQuiz(deps.db, index(), id(req.params.id, 'Article'), await deps.readUser(req), QuizAnswersSchema.parse(req.body)));
   });
   return r;

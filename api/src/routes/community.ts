@@ -24,6 +24,7 @@ import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
 import { sendValidated } from './send-validated.ts';
+import { anyone, signedIn } from './access.ts';
 
 const contentType = (value: string | undefined): ReportType => {
   // The spec's admin screen says "article" for comments on articles.
@@ -37,64 +38,64 @@ export function communityRoutes(deps: { db: Db; readUser: UserReader; lists: Lis
   const { db, readUser } = deps;
   const r = Router();
 
-  r.get('/bulletin', async (req, res) => {
+  r.get('/bulletin', anyone, async (req, res) => {
     const user = await readUser(req);
     sendValidated(req, res, await deps.lists.get(`bulletin:${user?.id ?? 'visitor'}`, () => listBulletinPosts(db, user)));
   });
-  r.post('/bulletin', async (req, res) => {
+  r.post('/bulletin', signedIn, async (req, res) => {
     res.status(201).json(await createBulletinPost(db, await readUser(req), CreateBulletinPostSchema.parse(req.body)));
   });
-  r.delete('/bulletin/:id', async (req, res) => {
+  r.delete('/bulletin/:id', signedIn, async (req, res) => {
     await deleteBulletinPost(db, await readUser(req), idParam(req.params.id, 'Post'));
     res.status(204).end();
   });
 
-  r.get('/chat/rooms', async (req, res) => {
+  r.get('/chat/rooms', signedIn, async (req, res) => {
     const user = await readUser(req);
     sendValidated(req, res, await deps.lists.get(`rooms:${user?.id ?? 'visitor'}`, () => listRooms(db, user)));
   });
-  r.post('/chat/rooms', async (req, res) => {
+  r.post('/chat/rooms', signedIn, async (req, res) => {
     res.status(201).json(await createRoom(db, await readUser(req), CreateChatRoomSchema.parse(req.body)));
   });
 
-  r.post('/reports', async (req, res) => {
+  r.post('/reports', signedIn, async (req, res) => {
     res.status(201).json(await createReport(db, await readUser(req), CreateReportSchema.parse(req.body), { ip: req.ip ?? null, now: new Date() }));
   });
 
-  r.get('/admin/reports', async (req, res) => {
+  r.get('/admin/reports', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listReports(db, await readUser(req)));
   });
-  r.post('/admin/reports/:id/dismiss', async (req, res) => {
+  r.post('/admin/reports/:id/dismiss', signedIn, async (req, res) => {
     res.json(await dismissReport(db, await readUser(req), idParam(req.params.id, 'Report')));
   });
-  r.post('/admin/reporters/:userId/ignore', async (req, res) => {
+  r.post('/admin/reporters/:userId/ignore', signedIn, async (req, res) => {
     const caller = await readUser(req);
     res.json(await ignoreReporter(db, caller, idParam(req.params.userId, 'User'), IgnoreReporterSchema.parse(req.body).ignored));
   });
-  r.get('/admin/bulletin-posts', async (req, res) => {
+  r.get('/admin/bulletin-posts', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listAdminBulletinPosts(db, await readUser(req)));
   });
-  r.get('/admin/chat-messages/flagged', async (req, res) => {
+  r.get('/admin/chat-messages/flagged', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listFlaggedMessages(db, await readUser(req)));
   });
-  r.post('/admin/content/:contentType/:contentId/moderate', async (req, res) => {
+  r.post('/admin/content/:contentType/:contentId/moderate', signedIn, async (req, res) => {
     const user = await readUser(req);
     res.json(await moderateContent(db, user, contentType(req.params.contentType), idParam(req.params.contentId, 'Content'), ModerateContentSchema.parse(req.body)));
   });
-  r.get('/admin/chat-rooms', async (req, res) => {
+  r.get('/admin/chat-rooms', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listAdminRooms(db, await readUser(req)));
   });
-  r.post('/admin/chat-rooms/:roomId/moderate', async (req, res) => {
+  r.post('/admin/chat-rooms/:roomId/moderate', signedIn, async (req, res) => {
     res.json(await moderateRoom(db, await readUser(req), idParam(req.params.roomId, 'Chat room'), ModerateRoomSchema.parse(req.body)));
   });
-  r.post('/admin/chat-rooms/:roomId/archive', async (req, res) => {
+  r.post('/admin/chat-rooms/:roomId/archive', signedIn, async (req, res) => {
     res.json(await archiveRoom(db, await readUser(req), idParam(req.params.roomId, 'Chat room'), ArchiveRoomSchema.parse(req.body)));
   });
-  r.get('/admin/chat-rooms/:roomId/messages', async (req, res) => {
+  r.get('/admin/chat-rooms/:roomId/messages', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listRoomMessages(db, await readUser(req), idParam(req.params.roomId, 'Chat room')));
   });

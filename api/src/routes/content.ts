@@ -9,6 +9,7 @@ import { readingTier, type Viewer } from '@app/shared/browser';
 import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
 import { noStore } from './no-store.ts';
 import { sendJson, sendValidated } from './send-validated.ts';
+import { anyone } from './access.ts';
 
 /** Who is asking, as permissions see them (see docs/glossary.md). */
 export type ViewerReader = (req: Request) => Promise<Viewer>;
@@ -18,30 +19,30 @@ export function contentRoutes(deps: { db: Db; content: ContentReadModel; readVie
   const r = Router();
   const index = () => deps.content.current();
 
-  r.get('/articles', (_req, res) => sendJson(res, index().articleListJson));
-  r.get('/categories', (_req, res) => res.json([...index().categories.values()]));
-  r.get('/articles/category/:category', (req, res) => {
+  r.get('/articles', anyone, (_req, res) => sendJson(res, index().articleListJson));
+  r.get('/categories', anyone, (_req, res) => res.json([...index().categories.values()]));
+  r.get('/articles/category/:category', anyone, (req, res) => {
     res.json(listCategoryArticles(index(), req.params.category));
   });
-  r.get('/articles/:id', async (req, res) => {
+  r.get('/articles/:id', anyone, async (req, res) => {
     const id = IdParamSchema.safeParse(req.params.id);
     const viewer = await deps.readViewer(req);
     // A non-numeric id can name no article: same answer as an unknown one.
     noStore(res);
     sendJson(res, getArticleJson(index(), id.success ? id.data : -1, viewer));
   });
-  r.get('/search', async (req, res) => {
+  r.get('/search', anyone, async (req, res) => {
     res.json(await searchContent({ db: deps.db, index: index() }, SearchQuerySchema.parse(req.query).q));
   });
   // Every video for everyone; the player (videoUrl, externalId) of a gated one only for its tier.
-  r.get('/youtube/videos', async (req, res) => {
+  r.get('/youtube/videos', anyone, async (req, res) => {
     const tier = req.headers.cookie ? readingTier(await deps.readViewer(req)) : null;
     const content = index();
     sendValidated(req, res, { json: content.videosJsonFor(tier), etag: `"videos-${content.version}-${tier ?? 'visitor'}"` });
   });
-  r.get('/products', (_req, res) => sendJson(res, index().productsJson));
-  r.get('/products/featured', (_req, res) => sendJson(res, index().featuredProductsJson));
-  r.get('/products/:id', (req, res) => {
+  r.get('/products', anyone, (_req, res) => sendJson(res, index().productsJson));
+  r.get('/products/featured', anyone, (_req, res) => sendJson(res, index().featuredProductsJson));
+  r.get('/products/:id', anyone, (req, res) => {
     const id = IdParamSchema.safeParse(req.params.id);
     res.json(getProduct(index(), id.success ? id.data : -1));
   });

@@ -11,6 +11,7 @@ import { startGame } from '../domain/games/start-game.ts';
 import { AppError } from '../lib/app-error.ts';
 import { noStore } from './no-store.ts';
 import type { UserReader } from './session-cookie.ts';
+import { anyone, signedIn } from './access.ts';
 
 function gameParam(req: Request): Game {
   const game = GameSchema.safeParse(req.params.game);
@@ -26,24 +27,24 @@ export function gameRoutes(deps: { db: Db; content: ContentReadModel; readUser: 
   const { db, readUser } = deps;
   const r = Router();
 
-  r.get('/games/leaderboard', async (req, res) => {
+  r.get('/games/leaderboard', anyone, async (req, res) => {
     noStore(res);
     res.json(await getLeaderboard(db, LeaderboardQuerySchema.parse(req.query), await readUser(req)));
   });
-  r.get('/games/badges', async (req, res) => {
+  r.get('/games/badges', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listGameBadges(db, await readUser(req)));
   });
-  r.post('/games/:game/start', async (req, res) => {
+  r.post('/games/:game/start', anyone, async (req, res) => {
     const game = gameParam(req);
     res.status(201).json(await startGame(db, deps.content.current(), game, await readUser(req), req.ip ?? 'unknown'));
   });
-  r.post('/games/:game/step', async (req, res) => {
+  r.post('/games/:game/step', anyone, async (req, res) => {
     const game = gameParam(req);
     const input = GameStepSchemas[game].parse(req.body);
     res.json(await playGameStep(db, game, await readUser(req), input));
   });
-  r.post('/games/:game/finish', async (req, res) => {
+  r.post('/games/:game/finish', anyone, async (req, res) => {
     const game = gameParam(req);
     res.json(await finishGame(db, game, await readUser(req), GameFinishSchema.parse(req.body)));
   });

@@ -1,75 +1,48 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { AppError } from '../lib/app-error.ts';
+import { accessOf } from './access.ts';
+import type { Mount } from './route-index.ts';
 import type { SessionReader } from './session-cookie.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type RouteLayer = { route?: { path?: unknown; methods?: Record<string, boolean>; stack?: { handle: unknown }[] } };
+export type SignInRule = { method: string; path: string };
+
+const toPattern = (path: string) => new RegExp(`^${path.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`, 'i');
 
 /**
- * Every /api route only signed-in callers may use (paths under /api, `:name` for one segment,
- * a trailing `*` for everything below). Who may call is decided before what they sent is read:
- * a visitor gets 401 whatever the body, and the body is never parsed for them. A route listed
- * here still checks roles, tiers and ownership itself.
+ * The routes of `mounts` that need a signed-in caller, read from each route's own declaration
+ * (routes/access.ts). Throws for a route that declares nothing: the API does not start with one.
  */
-export const LOGIN_REQUIRED: [Method, string][] = [
-  ['GET', '/sessions'],
-  ['POST', '/auth/resend-confirmation'],
-  ['DELETE', '/sessions'],
-  ['DELETE', '/sessions/:id'],
-  ['POST', '/articles/:id/comments'],
-  ['PUT', '/articles/comments/:commentId'],
-  ['DELETE', '/articles/comments/:commentId'],
-  ['POST', '/articles/comments/:commentId/hide'],
-  ['POST', '/articles/comments/:commentId/restore'],
-  ['POST', '/bulletin'],
-  ['DELETE', '/bulletin/:id'],
-  ['GET', '/chat/rooms'],
-  ['POST', '/chat/rooms'],
-  ['POST', '/reports'],
-  ['GET', '/subscriptions'],
-  ['POST', '/subscription/create'],
-  ['POST', '/subscription/demo/confirm'],
-  ['POST', '/subscriptions/cancel'],
-  ['POST', '/subscriptions/resume'],
-  ['POST', '/upgrade-membership'],
-  ['POST', '/orders'],
-  ['GET', '/orders'],
-  ['GET', '/orders/:id'],
-  ['GET', '/favorites'],
-  ['POST', '/favorites/:videoId'],
-  ['DELETE', '/favorites/:videoId'],
-  ['GET', '/watch-later'],
-  ['POST', '/watch-later/:videoId'],
-  ['DELETE', '/watch-later/:videoId'],
-  ['POST', '/youtube/sync'],
-  ['GET', '/games/badges'],
-  ['GET', '/backyard/:slug'],
-  ['GET', '/profile'],
-  ['PUT', '/profile'],
-  ['DELETE', '/profile'],
-  ['POST', '/profile/avatar'],
-  ['DELETE', '/profile/avatar'],
-  ['POST', '/profile/password'],
-  ['POST', '/profile/email'],
-  ['GET', '/profile/export'],
-  ['GET', '/profile/sharing'],
-  ['PUT', '/profile/sharing'],
-  ['GET', '/admin/*'],
-  ['POST', '/admin/*'],
-  ['PUT', '/admin/*'],
-  ['DELETE', '/admin/*'],
-];
+export function signInRules(mounts: Mount[]): SignInRule[] {
+  const rules: SignInRule[] = [];
+  for (const mount of mounts) {
+    const [prefix, router]: [string, Router] = Array.isArray(mount) ? mount : ['', mount];
+    for (const layer of (router as unknown as { stack: RouteLayer[] }).stack) {
+      const route = layer.route;
+      if (!route || typeof route.path !== 'string') continue;
+      const path = `${prefix}${route.path}`;
+      const methods = Object.keys(route.methods ?? {}).filter((m) => route.methods![m]).map((m) => m.toUpperCase());
+      const access = accessOf(route.stack?.[0]?.handle);
+      if (!access) throw new Error(`${methods.join('/')} /api${path} does not say who may call it: begin its handlers with \`anyone\` or \`signedIn\` (routes/access.ts).`);
+      if (access === 'signed-in') for (const method of methods) rules.push({ method, path });
+    }
+  }
+  return rules;
+}
 
-const toPattern = (path: string) =>
-  new RegExp(`^${path.replace(/\/\*$/, '(?:/.*)?').replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`, 'i');
-const RULES = LOGIN_REQUIRED.map(([method, path]) => ({ method, pattern: toPattern(path) }));
-
-/** Refuses visitors on the routes above with 401, before any body parser runs. */
-export function loginRequired(session: SessionReader): RequestHandler {
-  return (req, _res, next) => {
-    if (!RULES.some((r) => r.method === req.method && r.pattern.test(req.path))) return next();
+/**
+ * Refuses visitors on the routes that declare `signedIn` with 401, before any body parser runs:
+ * who may call is decided before what they sent is read, and the body is never parsed for them.
+ */
+export function loginRequired(session: SessionReader, mounts: Mount[]): RequestHandler & { rules: SignInRule[] } {
+  const rules = signInRules(mounts);
+  const patterns = rules.map((r) => ({ method: r.method, pattern: toPattern(r.path) }));
+  const gate: RequestHandler = (req, _res, next) => {
+    if (!patterns.some((r) => r.method === req.method && r.pattern.test(req.path))) return next();
     session(req).then(
       (found) => next(found ? undefined : new AppError('unauthorized', 'Please sign in to continue.')),
       next,
     );
   };
+  return Object.assign(gate, { rules });
 }

@@ -15,38 +15,39 @@ import type { StripeProvider } from '../integrations/payments/stripe-provider.ts
 import { AppError } from '../lib/app-error.ts';
 import { noStore } from './no-store.ts';
 import type { UserReader } from './session-cookie.ts';
+import { signedIn } from './access.ts';
 
 export type MembershipRouteDeps = MembershipDeps & { demo: DemoProvider | null; stripe: StripeProvider | null; readUser: UserReader };
 
 /** Membership and the Pro subscription (spec 02 §7): status, start, demo payment, cancel/resume, upgrade, admin figures. */
 export function membershipRoutes(deps: MembershipRouteDeps): Router {
   const r = Router();
-  r.get('/subscriptions', async (req, res) => {
+  r.get('/subscriptions', signedIn, async (req, res) => {
     noStore(res);
     res.json(await getSubscriptionInfo(deps, await deps.readUser(req)));
   });
-  r.post('/subscription/create', async (req, res) => {
+  r.post('/subscription/create', signedIn, async (req, res) => {
     const { plan } = StartSubscriptionSchema.parse(req.body ?? {});
     res.json(await startSubscription(deps, await deps.readUser(req), plan));
   });
-  r.post('/subscription/demo/confirm', async (req, res) => {
+  r.post('/subscription/demo/confirm', signedIn, async (req, res) => {
     // The demo provider stands in only while Stripe is not configured.
     if (!deps.demo) throw new AppError('not_found', `No API route for ${req.method} ${req.path}`);
     const user = requireUser(await deps.readUser(req));
     await takeAttempt(deps.db, [{ key: `card:${user.id}`, max: 10, windowMs: 10 * 60 * 1000 }], () => 'Too many payment attempts. Please wait a few minutes and try again.');
     res.json(await confirmDemoPayment({ ...deps, demo: deps.demo }, user, DemoPaymentSchema.parse(req.body)));
   });
-  r.post('/subscriptions/cancel', async (req, res) => {
+  r.post('/subscriptions/cancel', signedIn, async (req, res) => {
     res.json(await setAutoRenew(deps, await deps.readUser(req), false));
   });
-  r.post('/subscriptions/resume', async (req, res) => {
+  r.post('/subscriptions/resume', signedIn, async (req, res) => {
     res.json(await setAutoRenew(deps, await deps.readUser(req), true));
   });
-  r.post('/upgrade-membership', async (req, res) => {
+  r.post('/upgrade-membership', signedIn, async (req, res) => {
     const { tier } = UpgradeMembershipSchema.parse(req.body);
     res.json(upgradeMembership(await deps.readUser(req), tier));
   });
-  r.get('/admin/membership', async (req, res) => {
+  r.get('/admin/membership', signedIn, async (req, res) => {
     noStore(res);
     res.json(await membershipOverview(deps, await deps.readUser(req)));
   });

@@ -9,29 +9,30 @@ import { AppError } from '../lib/app-error.ts';
 import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
+import { signedIn } from './access.ts';
 
 /** Orders (spec 02 §7): place, list and read one's own; admins follow every order's status. */
 export function orderRoutes(deps: OrderDeps & { content: ContentReadModel; readUser: UserReader }): Router {
   const r = Router();
-  r.post('/orders', async (req, res) => {
+  r.post('/orders', signedIn, async (req, res) => {
     const key = req.get('idempotency-key') ?? null;
     if (key !== null && !/^[\w-]{8,100}$/.test(key)) throw new AppError('bad_request', 'The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".');
     const { order, created } = await placeOrder(deps, deps.content.current(), await deps.readUser(req), PlaceOrderSchema.parse(req.body), key, req.ip ?? 'unknown');
     res.status(created ? 201 : 200).json(order);
   });
-  r.get('/orders', async (req, res) => {
+  r.get('/orders', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listOrders(deps.db, await deps.readUser(req)));
   });
-  r.get('/orders/:id', async (req, res) => {
+  r.get('/orders/:id', signedIn, async (req, res) => {
     noStore(res);
     res.json(await getOrder(deps.db, await deps.readUser(req), idParam(req.params.id, 'Order')));
   });
-  r.get('/admin/orders', async (req, res) => {
+  r.get('/admin/orders', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listAllOrders(deps.db, await deps.readUser(req), AdminOrdersQuerySchema.parse(req.query)));
   });
-  r.post('/admin/orders/:id/status', async (req, res) => {
+  r.post('/admin/orders/:id/status', signedIn, async (req, res) => {
     res.json(await changeOrderStatus(deps.db, await deps.readUser(req), idParam(req.params.id, 'Order'), OrderStatusChangeSchema.parse(req.body)));
   });
   return r;

@@ -21,6 +21,7 @@ import { createPublicImageFetcher, type ImageFetcher } from '../integrations/pub
 import { AppError } from '../lib/app-error.ts';
 import { noStore } from './no-store.ts';
 import { clearSessionCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
+import { anyone, signedIn } from './access.ts';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } }).single('avatar');
 
@@ -46,42 +47,42 @@ export function profileRoutes(options: Omit<ProfileDeps, 'avatars' | 'fetchImage
   const r = Router();
   const caller = async (req: Parameters<SessionReader>[0]) => (await deps.session(req))?.user ?? null;
 
-  r.get('/profile', async (req, res) => {
+  r.get('/profile', signedIn, async (req, res) => {
     noStore(res);
     res.json(getProfile(await caller(req)));
   });
 
-  r.put('/profile', async (req, res) => {
+  r.put('/profile', signedIn, async (req, res) => {
     const user = requireUser(await caller(req));
     res.json(await updateProfile(deps, user, ProfileInputSchema.parse(req.body), req.ip ?? 'unknown'));
   });
 
-  r.post('/profile/avatar', receiveAvatar, async (req, res) => {
+  r.post('/profile/avatar', signedIn, receiveAvatar, async (req, res) => {
     if (!req.file) throw new AppError('bad_request', 'Please choose a picture to upload.');
     res.json(await uploadAvatar(deps, await caller(req), req.file.buffer, req.ip ?? 'unknown'));
   });
 
-  r.delete('/profile/avatar', async (req, res) => {
+  r.delete('/profile/avatar', signedIn, async (req, res) => {
     res.json(await removeAvatar(deps, await caller(req)));
   });
 
-  r.post('/profile/password', async (req, res) => {
+  r.post('/profile/password', signedIn, async (req, res) => {
     const session = await deps.session(req);
     const user = requireUser(session?.user ?? null);
     res.json(await changePassword(deps, user, session!.idHash, ChangePasswordSchema.parse(req.body)));
   });
 
-  r.post('/profile/email', async (req, res) => {
+  r.post('/profile/email', signedIn, async (req, res) => {
     const user = requireUser(await caller(req));
     res.json(await requestEmailChange(deps, user, ChangeEmailSchema.parse(req.body)));
   });
 
-  r.post('/profile/email/confirm', async (req, res) => {
+  r.post('/profile/email/confirm', anyone, async (req, res) => {
     const user = await confirmEmailChange(deps.db, await caller(req), ConfirmEmailChangeSchema.parse(req.body));
     res.json({ message: `Your email address is now ${user.email}.` });
   });
 
-  r.get('/profile/export', async (req, res) => {
+  r.get('/profile/export', signedIn, async (req, res) => {
     const user = requireUser(await caller(req));
     const data = await exportMyData(deps, user);
     noStore(res);
@@ -89,24 +90,24 @@ export function profileRoutes(options: Omit<ProfileDeps, 'avatars' | 'fetchImage
     res.type('application/json').send(JSON.stringify(data, null, 2));
   });
 
-  r.delete('/profile', async (req, res) => {
+  r.delete('/profile', signedIn, async (req, res) => {
     const user = requireUser(await caller(req));
     const answer = await deleteAccount(deps, user, DeleteAccountSchema.parse(req.body));
     clearSessionCookie(res, deps.cookies);
     res.json(answer);
   });
 
-  r.get('/profile/sharing', async (req, res) => {
+  r.get('/profile/sharing', signedIn, async (req, res) => {
     noStore(res);
     res.json(getProfileSharing(await caller(req)));
   });
 
-  r.put('/profile/sharing', async (req, res) => {
+  r.put('/profile/sharing', signedIn, async (req, res) => {
     const user = requireUser(await caller(req));
     res.json(await setProfileSharing(deps, user, ProfileSharingInputSchema.parse(req.body)));
   });
 
-  r.get('/members/:username', async (req, res) => {
+  r.get('/members/:username', anyone, async (req, res) => {
     const username = req.params.username;
     if (!USERNAME.test(username)) throw new AppError('not_found', NO_PUBLIC_PROFILE);
     noStore(res);

@@ -2,11 +2,12 @@ import { Router } from 'express';
 import { getSystemReport, type SystemDeps } from '../domain/system/get-system-report.ts';
 import { noStore } from './no-store.ts';
 import type { UserReader } from './session-cookie.ts';
+import { signedIn } from './access.ts';
 
 /** Admin → System: GET /api/admin/system (admins only). */
 export function systemRoutes(deps: SystemDeps & { readUser: UserReader }): Router {
   const r = Router();
-  r.get('/system', async (req, res) => {
+  r.get('/system', signedIn, async (req, res) => {
     const caller = await deps.readUser(req);
     noStore(res);
     res.json(await getSystemReport(deps, caller));

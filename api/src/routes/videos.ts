@@ -17,6 +17,7 @@ import { idParam } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
 import { sendValidated } from './send-validated.ts';
+import { anyone, signedIn } from './access.ts';
 
 /** Videos (spec 01 §7, 02 §7): one video's player, favorites and watch later, and the channel sync. */
 export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser: UserReader; readViewer: ViewerReader; lists: ListCache; sync: Omit<VideoSyncDeps, 'db'> }): Router {
@@ -24,39 +25,39 @@ export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser:
   const index = () => deps.content.current();
   const r = Router();
 
-  r.get('/youtube/videos/:id', async (req, res) => {
+  r.get('/youtube/videos/:id', anyone, async (req, res) => {
     noStore(res);
     res.json(getVideo(index(), idParam(req.params.id, 'Video'), await deps.readViewer(req)));
   });
 
   for (const list of SAVED_LISTS) {
-    r.get(`/${list}`, async (req, res) => {
+    r.get(`/${list}`, signedIn, async (req, res) => {
       const user = await readUser(req);
       const content = index();
       sendValidated(req, res, await deps.lists.get(`${list}:${user?.id}:${content.version}`, () => listSavedVideos(db, content, user, list)));
     });
-    r.post(`/${list}/:videoId`, async (req, res) => {
+    r.post(`/${list}/:videoId`, signedIn, async (req, res) => {
       // Visitors learn they must sign in (401) before anything about the id.
       const caller = requireUser(await readUser(req));
       res.json(await saveVideo(db, index(), caller, list, idParam(req.params.videoId, 'Video')));
     });
-    r.delete(`/${list}/:videoId`, async (req, res) => {
+    r.delete(`/${list}/:videoId`, signedIn, async (req, res) => {
       const caller = requireUser(await readUser(req));
       res.json(await unsaveVideo(db, index(), caller, list, idParam(req.params.videoId, 'Video')));
     });
   }
 
   const sync = { db, ...deps.sync };
-  r.post('/youtube/sync', async (req, res) => {
+  r.post('/youtube/sync', signedIn, async (req, res) => {
     const caller = await readUser(req);
     const input = YouTubeSyncSchema.parse(req.body ?? {});
     res.json(await syncYouTubeVideos(sync, { trigger: 'manual', caller, channel: input.channelId, maxResults: input.maxResults }));
   });
-  r.get('/admin/youtube', async (req, res) => {
+  r.get('/admin/youtube', signedIn, async (req, res) => {
     noStore(res);
     res.json(await getYouTubeStatus(sync, await readUser(req)));
   });
-  r.get('/admin/youtube/syncs', async (req, res) => {
+  r.get('/admin/youtube/syncs', signedIn, async (req, res) => {
     noStore(res);
     res.json(await listYouTubeSyncs(db, await readUser(req)));
   });
