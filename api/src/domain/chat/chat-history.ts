@@ -1,9 +1,10 @@
 import { can, CHAT_HISTORY_SIZE, viewerOf } from '@app/shared/browser';
 import type { ChatMessage } from '@app/shared/schemas';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import { chatMessageKind } from '../moderation/kinds/chat-message.ts';
 import { senderColumns, toChatMessage, type MessageRow, type SenderRow } from './chat-dto.ts';
 
 /** Whether a viewer sees a message: hidden and held ones only by those who may see them hidden (sender, moderators). */
@@ -13,7 +14,7 @@ export function messageVisibleTo(row: Pick<MessageRow, 'isHidden' | 'pendingRevi
 
 /** The last 50 messages of a room the viewer may see, oldest first. */
 export async function chatHistory(db: Db, viewer: UserRow, roomId: number): Promise<ChatMessage[]> {
-  const shown = can(viewerOf(viewer), 'moderate') ? undefined : or(and(eq(chatMessages.isHidden, false), eq(chatMessages.pendingReview, false)), eq(chatMessages.userId, viewer.id));
+  const shown = chatMessageKind.visibleTo(viewer);
   const rows = await db
     .select({ message: chatMessages, sender: senderColumns(users) })
     .from(chatMessages)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { comments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import { commentKind } from '../moderation/kinds/comment.ts';
 import { commentOr404 } from './comment-or-404.ts';
 import { requireCommenter } from './comment-rules.ts';
 
@@ -18,5 +19,7 @@ export async function deleteComment(db: Db, caller: UserRow | null, commentId: n
     const [reply] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.parentCommentId, commentId)).limit(1);
     if (reply) await tx.update(comments).set({ deletedAt: sql`now()`, content: '' }).where(eq(comments.id, commentId));
     else await tx.delete(comments).where(eq(comments.id, commentId));
+    // Its words are gone either way: so are the reports about them.
+    await commentKind.forget(tx, [commentId]);
   });
 }

@@ -1,4 +1,5 @@
 import type { ReportType, Role } from '@app/shared/browser';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 
@@ -25,8 +26,9 @@ export type Visibility = { hidden: true; reason: string | null; notes: string | 
 
 /**
  * One kind of content moderation knows (Discourse's reviewable types): how to find items, change
- * their visibility, link to them, who may report them, and what to call them. Adding a reportable
- * kind is one file like `kinds/comment.ts` plus its entry in `registry.ts`.
+ * their visibility, link to them, who may report them, who may read them in members' lists, what
+ * goes with them when they are deleted, and what to call them. Adding a reportable kind is one file
+ * like `kinds/comment.ts` plus its entry in `registry.ts`.
  */
 export type ModeratedKind = {
   type: ReportType;
@@ -42,4 +44,12 @@ export type ModeratedKind = {
   checkReader(db: Db, reader: UserRow, item: ContentItem): Promise<void>;
   /** Of these items, the ids this member may read: the review queue shows staff only those. */
   readableBy(db: Db, reader: UserRow, items: ContentItem[]): Promise<Set<number>>;
+  /**
+   * The read filter of every list members see of this kind: hidden (and held) items reach only
+   * their author and those who moderate; `undefined` when the viewer sees them all. Lists mark a
+   * hidden item for those who may see it (its DTO); the kind decides which rows they get.
+   */
+  visibleTo(viewer: UserRow | null): SQL | undefined;
+  /** What goes with deleted items of this kind (their reports), in the deleting transaction. */
+  forget(tx: Tx, ids: number[]): Promise<void>;
 };

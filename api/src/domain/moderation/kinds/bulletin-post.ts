@@ -1,5 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { can, viewerOf } from '@app/shared/browser';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { bulletinPosts, users } from '../../../db/schema/index.ts';
+import { forgetReports } from '../forget-reports.ts';
 import type { ModeratedKind } from '../moderated-kind.ts';
 
 /** Bulletin board posts: title and text, linked to their place on /community. */
@@ -19,4 +21,9 @@ export const bulletinPostKind: ModeratedKind = {
   async readableBy(_db, _reader, items) {
     return new Set(items.map((i) => i.id));
   },
+  visibleTo(viewer) {
+    if (can(viewerOf(viewer), 'moderate')) return undefined;
+    return viewer ? or(eq(bulletinPosts.isHidden, false), eq(bulletinPosts.userId, viewer.id)) : eq(bulletinPosts.isHidden, false);
+  },
+  forget: (tx, ids) => forgetReports(tx, 'bulletin', ids),
 };

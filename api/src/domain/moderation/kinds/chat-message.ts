@@ -1,7 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { can, viewerOf } from '@app/shared/browser';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { chatMessages, chatRoomMembers, chatRooms, users } from '../../../db/schema/index.ts';
 import { publishChatEvent } from '../../chat/chat-events.ts';
 import { requireRoomAccess, roomRefusal } from '../../chat/room-access.ts';
+import { forgetReports } from '../forget-reports.ts';
 import type { ModeratedKind } from '../moderated-kind.ts';
 
 /** Chat messages: reported and moderated only by those who may enter the room; hiding or approving one tells the room at once. */
@@ -34,4 +36,10 @@ export const chatMessageKind: ModeratedKind = {
       .where(inArray(chatMessages.id, items.map((i) => i.id)));
     return new Set(rows.filter((r) => roomRefusal(reader, r.room, r.member !== null) === null).map((r) => r.id));
   },
+  visibleTo(viewer) {
+    if (can(viewerOf(viewer), 'moderate')) return undefined;
+    const shown = and(eq(chatMessages.isHidden, false), eq(chatMessages.pendingReview, false));
+    return viewer ? or(shown, eq(chatMessages.userId, viewer.id)) : shown;
+  },
+  forget: (tx, ids) => forgetReports(tx, 'chat', ids),
 };

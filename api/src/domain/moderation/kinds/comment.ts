@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { comments, users } from '../../../db/schema/index.ts';
+import { forgetReports } from '../forget-reports.ts';
 import type { ModeratedKind } from '../moderated-kind.ts';
 
 /** Comments on articles (the spec's admin screens say "Article"); deleted ones are out of moderation. */
@@ -23,4 +24,8 @@ export const commentKind: ModeratedKind = {
   async readableBy(_db, _reader, items) {
     return new Set(items.map((i) => i.id));
   },
+  // A thread keeps its hidden comments as blank places, so replies stay under their parent: every
+  // row is listed and the comment's DTO leaves out what a viewer may not read (comment-dto.ts).
+  visibleTo: () => undefined,
+  forget: (tx, ids) => forgetReports(tx, 'comment', ids),
 };
