@@ -10,7 +10,8 @@ import path from 'node:path';
 export const CURRENT_POINTER = 'current';
 export const BUILD_CONTENT_FILE = 'content.json';
 const BUILD_ID = /^b\d+$/;
-const KEEP_BUILDS = 3;
+// The live build and four earlier ones, for an admin's rollback (a build is about 5 MB).
+const KEEP_BUILDS = 5;
 
 export function newBuildId(now: number = Date.now()): string {
   return `b${now}`;
