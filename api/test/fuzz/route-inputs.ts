@@ -56,6 +56,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/deploy': { background: ['deployments', 'audit_log'] },
   'GET /api/admin/deployments': {},
   'GET /api/admin/deployments/:id': {},
+  'POST /api/admin/deployments/:id/rollback': { background: ['deployments', 'audit_log'] },
   'GET /api/settings': {},
   'PUT /api/admin/settings': { body: S.SiteSettingsSchema },
   'GET /api/admin/system': {},
