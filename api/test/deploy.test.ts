@@ -350,6 +350,11 @@ describe('the deployment log', () => {
       `${app}-backup and /x${app} stay`,
     ].join('\n'));
   });
+
+  it('drops a build tool’s colour codes, which once hid a folder from its label', () => {
+    const labels = deployPathLabels({ builds: '/tmp/data-1/site-builds' });
+    expect(redactPaths('[build] directory: \x1b[2m/tmp/data-1/site-builds/b1/\x1b[22m', labels)).toBe('[build] directory: <builds>/b1/');
+  });
 });
 
 describe('the working copy’s dependencies', () => {

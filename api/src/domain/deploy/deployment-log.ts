@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Deployment, DeploymentDetail, DeploymentKind, RestartStatus, StepTime } from '@app/shared/browser';
@@ -32,7 +33,8 @@ export function deployPathLabels(dirs: { builds?: string; source?: string; relea
  * print them), the longest first, so a data folder inside the repository gets its own label.
  */
 export function redactPaths(text: string, labels: PathLabel[]): string {
-  let out = text.replace(/file:\/\/(?=\/)/g, '');
+  // Colour codes go first: a build tool's "\x1b[2m/tmp/…" would hide the path's start (and the tab shows plain text).
+  let out = stripVTControlCharacters(text).replace(/file:\/\/(?=\/)/g, '');
   const usable = labels.filter((l) => path.isAbsolute(l.dir) && l.dir.length > 1).map((l) => ({ dir: l.dir.replace(/\/+$/, ''), label: l.label }));
   for (const { dir, label } of usable.sort((a, b) => b.dir.length - a.dir.length)) {
     const escaped = dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
