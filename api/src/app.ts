@@ -85,6 +85,8 @@ export type AppDeps = {
   githubWebhookSecret?: string | null;
   /** The System tab's questions to the CMS, the site's Astro and the repository (unset: not asked). */
   systemProbes?: SystemProbes;
+  /** The scheduled jobs server.ts runs, for the System tab (tests: none). */
+  jobs?: readonly { name: string; every: number }[];
   /** This instance's open chat sockets (the chat server attaches after the app is built). */
   openSockets?: () => number | null;
   /** Live sessions in memory, dropped through LISTEN/NOTIFY (domain/accounts/session-cache.ts); unset: every request reads the database. */
@@ -155,7 +157,7 @@ export function createApp(deps: AppDeps): express.Express {
     ['/admin', auditRoutes({ db: deps.db, readUser })],
     deployRoutes({ ...deploy, readUser }),
     settingsRoutes({ db: deps.db, content: deps.content, cms: deps.cms, readUser }),
-    ['/admin', systemRoutes({ db: deps.db, content: deps.content, deployments: deploy.deployments, recentErrors, openSockets: deps.openSockets ?? (() => null), probes: deps.systemProbes ?? NO_PROBES, readUser })],
+    ['/admin', systemRoutes({ db: deps.db, content: deps.content, deployments: deploy.deployments, recentErrors, openSockets: deps.openSockets ?? (() => null), probes: deps.systemProbes ?? NO_PROBES, jobs: deps.jobs ?? [], readUser })],
     membershipRoutes(membership),
     orderRoutes({ db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl, content: deps.content, readUser }),
     commentRoutes({ db: deps.db, content: deps.content, readUser }),

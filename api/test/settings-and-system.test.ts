@@ -3,10 +3,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import { appForThisFile } from './file-app.ts';
-import { TEST_SECRET } from './test-app.ts';
+import { scheduleJob } from '../src/jobs/schedule-job.ts';
+import { silentLogger, TEST_SECRET } from './test-app.ts';
 
 // The API writes settings to the same fake CMS it reads content from.
-const t = appForThisFile({ app: () => ({ cmsUrl: t.cms.url }) });
+// The scheduled jobs the System tab lists: one has run a round, the other not yet.
+const JOBS = [{ name: 'system-tab-ran', every: 60_000 }, { name: 'system-tab-waiting', every: 3_600_000 }];
+const t = appForThisFile({ app: () => ({ cmsUrl: t.cms.url, overrides: { jobs: JOBS } }) });
 const changed: Omit<SiteSettings, 'policiesLastUpdated'> = {
   siteName: 'Calm Steps',
   tagline: 'One small step a day',
@@ -102,6 +105,15 @@ describe('the System tab', () => {
     expect(report.services.map((s) => s.name)).toEqual(['API', 'CMS', 'PostgreSQL', 'Site build']);
     expect(report.services[0]!.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(report.recentErrors[0]).toMatchObject({ requestId, method: 'PUT', path: '/api/admin/settings', status: 503 });
+  });
+
+  it('lists every scheduled job from the one list, with its latest round or none yet', async () => {
+    await scheduleJob({ db: t.testDb.db, logger: silentLogger, clock: () => new Date(), instance: 'host-a:1' }, { ...JOBS[0]!, run: async () => 'done' }).tick();
+    const report = (await (await t.member('jobs_admin', 'free', true)).get('/api/admin/system')).body as SystemReport;
+    expect(report.jobs).toMatchObject([
+      { name: 'system-tab-ran', everyMs: 60_000, lastRound: { job: 'system-tab-ran', instance: 'host-a:1', outcome: 'succeeded' } },
+      { name: 'system-tab-waiting', everyMs: 3_600_000, lastRound: null },
+    ]);
   });
 
   it('is for admins: moderators 403, visitors 401', async () => {

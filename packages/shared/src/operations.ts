@@ -117,6 +117,8 @@ export type ServiceInfo = { name: string; version: string | null; uptimeSeconds:
 export type RecentServerError = { at: string; requestId: string; method: string; path: string; status: number; message: string };
 /** A round of a scheduled job: which instance ran it and how it ended (outcome null: running, or cut short). */
 export type JobRound = { job: string; roundStart: string; instance: string; startedAt: string; finishedAt: string | null; outcome: string | null };
+/** A scheduled job as the System tab lists it: its name, its period and its latest round (null: none yet). */
+export type ScheduledJobStatus = { name: string; everyMs: number; lastRound: JobRound | null };
 /** GET /api/admin/system. */
 export type SystemReport = {
   versions: { appCommit: string | null; node: string; postgres: string | null; payload: string | null; astro: string | null };
@@ -126,8 +128,8 @@ export type SystemReport = {
   readModel: { version: string; loadedAt: string | null; ageSeconds: number | null };
   lastSync: { at: string; status: string } | null;
   lastDeploy: Deployment | null;
-  /** The latest round of each scheduled job, run by exactly one instance. */
-  jobRounds: JobRound[];
+  /** Every scheduled job (the composition root's one list), with its latest round, run by exactly one instance. */
+  jobs: ScheduledJobStatus[];
   openSockets: number | null;
   recentErrors: RecentServerError[];
 };

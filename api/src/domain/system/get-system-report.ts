@@ -16,7 +16,11 @@ export type SystemProbes = {
   appCommit(): Promise<string | null>;
 };
 
-export type SystemDeps = { db: Db; content: ContentReadModel; deployments: DeploymentLog; recentErrors: RecentErrors; openSockets: () => number | null; probes: SystemProbes; now?: () => Date };
+export type SystemDeps = {
+  db: Db; content: ContentReadModel; deployments: DeploymentLog; recentErrors: RecentErrors; openSockets: () => number | null; probes: SystemProbes; now?: () => Date;
+  /** The scheduled jobs the composition root runs (name and period), listed whether or not they have run. */
+  jobs: readonly { name: string; every: number }[];
+};
 
 type PgFacts = { version: string; bytes: string; started: Date };
 
@@ -56,7 +60,7 @@ export async function getSystemReport(deps: SystemDeps, caller: UserRow | null):
     readModel: { version: index.version, loadedAt: loaded ? index.loadedAt : null, ageSeconds: loaded ? seconds(new Date(index.loadedAt)) : null },
     lastSync: sync ? { at: sync.at.toISOString(), status: sync.status } : null,
     lastDeploy: lastDeploy ?? null,
-    jobRounds,
+    jobs: deps.jobs.map((job) => ({ name: job.name, everyMs: job.every, lastRound: jobRounds.find((r) => r.job === job.name) ?? null })),
     openSockets: deps.openSockets(),
     recentErrors: deps.recentErrors.list(),
   };

@@ -45,7 +45,7 @@ export default function SystemTab() {
           <Figures title="Content" rows={[['Articles', String(data.contentCounts.articles)], ['Categories', String(data.contentCounts.categories)], ['Videos', String(data.contentCounts.videos)], ['Products', String(data.contentCounts.products)], ['Database size', megabytes(data.databaseBytes)]]} />
           <Figures title="Freshness" rows={[['Content version', data.readModel.version], ['Read model age', duration(data.readModel.ageSeconds)], ['Last video sync', data.lastSync ? `${formatShortDateTime(data.lastSync.at)} (${data.lastSync.status})` : 'Never'], ['Last deploy', data.lastDeploy ? `${formatShortDateTime(data.lastDeploy.startedAt)} (${data.lastDeploy.status.replace('_', ' ')})` : 'Never']]} />
           <Figures title="Connections" rows={[['Open chat sockets', data.openSockets === null ? '—' : String(data.openSockets)]]} />
-          <Figures title="Scheduled jobs" rows={data.jobRounds.length ? data.jobRounds.map((r) => [r.job, `${formatShortDateTime(r.startedAt)} on ${r.instance} (${r.outcome ?? (r.finishedAt ? 'ended' : 'running or cut short')})`]) : [['Rounds', 'None yet']]} />
+          <Figures title="Scheduled jobs" rows={data.jobs.length ? data.jobs.map(({ name, everyMs, lastRound: r }) => [`${name} (every ${duration(Math.round(everyMs / 1000))})`, r ? `${formatShortDateTime(r.startedAt)} on ${r.instance} (${r.outcome ?? (r.finishedAt ? 'ended' : 'running or cut short')})` : 'Not run yet']) : [['Jobs', 'None on this instance']]} />
         </div>
       )}
       <h3 className="text-lg font-semibold text-slate-900">Recent server errors</h3>
