@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket, WebSocketServer } from 'ws';
+import { readsThenStops, untilClosed } from '@app/test-support/raw-connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_TIMEOUTS } from './front-door-timeouts.mjs';
 import { ensureCaddy } from './production-shape.mjs';
@@ -117,17 +117,6 @@ describe('deploy/Caddyfile’s timeouts (slowloris)', () => {
     port = await startCaddy(SHORT);
   }, 30_000);
 
-  /** Writes `bytes` on a new connection; resolves with everything received once Caddy closes it. */
-  const untilClosed = (bytes) =>
-    new Promise((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      let received = '';
-      socket.on('data', (d) => (received += d.toString('latin1')));
-      socket.on('error', () => {});
-      socket.on('close', () => resolve(received));
-      socket.write(bytes);
-    });
-
   it('defaults to the front door’s figures (scripts/lib/front-door-timeouts.mjs)', () => {
     const config = JSON.parse(execFileSync('caddy', ['adapt', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], { env: { ...process.env, SITE_ADDRESS: 'http://localhost:8080' }, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
     const ns = (ms) => ms * 1_000_000;
@@ -137,36 +126,23 @@ describe('deploy/Caddyfile’s timeouts (slowloris)', () => {
   });
 
   it('closes a connection whose headers never end, and one that sends nothing', async () => {
-    const [slow, silent] = await Promise.all([untilClosed(`GET /api/echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: 1\r\n`), untilClosed('')]);
+    const [slow, silent] = await Promise.all([untilClosed(port, `GET /api/echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: 1\r\n`), untilClosed(port, '')]);
     expect(slow).not.toMatch(/^HTTP\/1\.1 200/);
     expect(silent).not.toMatch(/^HTTP\/1\.1 200/);
   }, 15_000);
 
   it('closes a request whose announced body never comes, and the API never answers it', async () => {
-    const received = await untilClosed(`POST /api/comments HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+    const received = await untilClosed(port, `POST /api/comments HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
     expect(received).not.toContain('forwardedFor');
   }, 15_000);
 
   it('closes a kept-alive connection left idle after its answer', async () => {
-    const received = await untilClosed(`GET /api/echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    const received = await untilClosed(port, `GET /api/echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
     expect(received).toMatch(/^HTTP\/1\.1 200 [^]*"forwardedFor"/);
   }, 15_000);
 
   it('cuts an answer its visitor stopped reading', async () => {
-    const socket = connect(port, '127.0.0.1');
-    socket.on('error', () => {});
-    let received = 0;
-    const reading = (d) => (received += d.length);
-    socket.once('data', (d) => {
-      reading(d);
-      socket.pause();
-    });
-    const closed = new Promise((resolve) => socket.on('close', resolve));
-    socket.write(`GET /api/big HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-    await new Promise((r) => setTimeout(r, LONGER_THAN_ALL_MS));
-    socket.on('data', reading).resume();
-    await closed;
-    expect(received).toBeLessThan(BIG_ANSWER);
+    expect(await readsThenStops(port, `GET /api/big HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`, LONGER_THAN_ALL_MS)).toBeLessThan(BIG_ANSWER);
   }, 15_000);
 
   it('keeps an upgraded chat socket (/ws) open past every timeout', async () => {

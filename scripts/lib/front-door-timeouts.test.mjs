@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
+import { readsThenStops, untilClosed } from '@app/test-support/raw-connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
 import { EDGE_TIMEOUTS } from './front-door-timeouts.mjs';
@@ -35,17 +35,6 @@ afterAll(() => {
   for (const s of [door, api]) s?.close();
 });
 
-/** Writes `bytes` on a new connection; resolves with everything received once the door closes it. */
-function untilClosed(bytes) {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let received = '';
-    socket.on('data', (d) => (received += d.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () => resolve(received));
-    socket.write(bytes);
-  });
-}
 
 describe('the front door’s timeouts (slowloris)', () => {
   it('states its figures once: the whole largest upload fits at 1 Mbit/s', () => {
@@ -53,39 +42,26 @@ describe('the front door’s timeouts (slowloris)', () => {
   });
 
   it('closes a connection whose headers never end, with 408', async () => {
-    const received = await untilClosed(`GET /api/articles HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\nX-Slow: 1\r\n`);
+    const received = await untilClosed(port, `GET /api/articles HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\nX-Slow: 1\r\n`);
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   it('closes a connection that never sends a byte', async () => {
-    expect(await untilClosed('')).toMatch(/^(HTTP\/1\.1 408 |$)/);
+    expect(await untilClosed(port, '')).toMatch(/^(HTTP\/1\.1 408 |$)/);
   });
 
   it('closes a request whose announced body never comes, with 408', async () => {
-    const received = await untilClosed(`POST /api/comments HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+    const received = await untilClosed(port, `POST /api/comments HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   it('closes a kept-alive connection left idle after its answer', async () => {
-    const received = await untilClosed(`GET /api/articles HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\n\r\n`);
+    const received = await untilClosed(port, `GET /api/articles HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\n\r\n`);
     expect(received).toMatch(/^HTTP\/1\.1 200 [^]*\{"ok":true\}$/);
   });
 
   it('cuts an answer its visitor stopped reading', async () => {
-    const socket = connect(port, '127.0.0.1');
-    socket.on('error', () => {});
-    let received = 0;
-    const reading = (d) => (received += d.length);
-    socket.once('data', (d) => {
-      reading(d);
-      socket.pause();
-    });
-    const closed = new Promise((resolve) => socket.on('close', resolve));
-    socket.write(`GET /page HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\n\r\n`);
-    await new Promise((r) => setTimeout(r, LONGER_THAN_ALL));
-    socket.on('data', reading).resume();
-    await closed;
-    expect(received).toBeLessThan(BIG_ANSWER);
+    expect(await readsThenStops(port, `GET /page HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\n\r\n`, LONGER_THAN_ALL)).toBeLessThan(BIG_ANSWER);
   });
 
   it('keeps an upgraded chat socket open past every timeout', async () => {

@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { untilClosed as untilClosedAt } from '@app/test-support/raw-connection';
 import { WebSocket } from 'ws';
 import { SHAPE_PORT } from '../../playwright.production-shape.config';
 import { expect, test } from '../e2e/test';
@@ -8,17 +8,7 @@ import { client, type Json, PAST_CADDY_TIMEOUTS_MS, PUBLIC_URL, SHAPE_ADMIN, new
 // are closed (slowloris), the chat's upgraded sockets are not, and Caddy names every request.
 const HOST = new URL(PUBLIC_URL).host;
 
-/** Writes `bytes` to Caddy on a new connection; resolves with everything received once Caddy closes it. */
-function untilClosed(bytes: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(SHAPE_PORT, '127.0.0.1');
-    let received = '';
-    socket.on('data', (d) => (received += d.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () => resolve(received));
-    socket.write(bytes);
-  });
-}
+const untilClosed = (bytes: string) => untilClosedAt(SHAPE_PORT, bytes);
 
 test('Caddy closes a connection whose headers never end, and one whose announced body never comes', async () => {
   const [slowHeaders, missingBody] = await Promise.all([
