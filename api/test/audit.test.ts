@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, DEFAULT_SITE_SETTINGS, orderTotals, type AuditAction, type AuditPage } from '@app/shared/browser';
+import { AUDIT_ACTIONS, DEFAULT_SITE_SETTINGS, orderTotals, type AuditAction, type AuditEntryOf, type AuditPage } from '@app/shared/browser';
 import { startFakeYouTube } from '@app/test-support/fake-youtube';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe('the audit log view', () => {
     // Who: the moderator's actions only. What: one action, or an area. When: before a moment.
     const byMod = (await admin.get('/api/admin/audit?actor=audit_staff')).body as AuditPage;
     expect(new Set(byMod.entries.map((e) => e.action))).toEqual(new Set(['content.hidden', 'room.moderated', 'room.archived']));
-    const statuses = (await admin.get('/api/admin/audit?action=user.status_changed')).body as AuditPage;
+    const statuses = (await admin.get('/api/admin/audit?action=user.status_changed')).body as { entries: AuditEntryOf<'user.status_changed'>[] };
     expect(statuses.entries.map((e) => e.details.to)).toEqual(['active', 'under_review']);
     expect(((await admin.get('/api/admin/audit?action=room.')).body as AuditPage).entries).toHaveLength(2);
     expect(((await admin.get('/api/admin/audit?before=2000-01-01')).body as AuditPage).entries).toEqual([]);
@@ -199,7 +199,7 @@ describe('the audit log as CSV', () => {
     expect(all).toContain(`,'=csv_formula,"'@SUM(A1)\r\nsecond line","'@SUM(A1)\r\nsecond line",,"{""note"":""-2+3""}"\r\n`);
     expect(all).toContain(`,'=csv_formula,'+cmd,'+cmd,'=csv_formula,{}\r\n`);
     // The exports are in the log, with the filters they used.
-    const exports = ((await admin.get('/api/admin/audit?action=audit.exported&actor=csv_admin')).body as AuditPage).entries;
+    const exports = ((await admin.get('/api/admin/audit?action=audit.exported&actor=csv_admin')).body as { entries: AuditEntryOf<'audit.exported'>[] }).entries;
     expect(exports.map((e) => e.details.filter)).toEqual([{ actor: '=csv', action: null, before: null }, { actor: 'csv_', action: 'content.', before: null }]);
   });
 

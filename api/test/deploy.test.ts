@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AuditPage, DeploymentDetail, DeploymentOverview, DeployStarted } from '@app/shared/browser';
+import type { AuditEntryOf, AuditPage, DeploymentDetail, DeploymentOverview, DeployStarted } from '@app/shared/browser';
 import { currentBuildDir, newBuildId, publishBuild, pruneBuilds } from '@app/shared/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -216,7 +216,7 @@ describe('deployments from a repository', () => {
     expect(restarted.restart?.log).toMatch(/restarting api-1 \(1 of 2\)\n.*restarted: api\n$/);
     // Only our services may report (a proxied call is refused even with the secret).
     expect((await t.app.fetch(`/api/internal/deployments/${a.body.deployment.id}/restart`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': 'wrong' }, body: '{}' })).status).toBe(403);
-    const audit = (await admin.get('/api/admin/audit?action=site.deployed')).body as AuditPage;
+    const audit = (await admin.get('/api/admin/audit?action=site.deployed')).body as { entries: AuditEntryOf<'site.deployed'>[] };
     expect(audit.entries[0]).toMatchObject({ actor: { username: 'deploy_admin' }, details: { status: 'succeeded', via: 'admin' } });
     expect(audit.entries.some((e) => e.details.status === 'rolled_back')).toBe(true);
     expect(audit.entries.some((e) => e.details.via === 'webhook' && e.actor === null)).toBe(true);

@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_SETTINGS, type AuditPage, type SiteSettings, type SystemReport } from '@app/shared/browser';
+import { DEFAULT_SITE_SETTINGS, type AuditEntryOf, type SiteSettings, type SystemReport } from '@app/shared/browser';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
@@ -47,7 +47,7 @@ describe('site settings', () => {
     expect(t.app.content.current().videos[0]!.author).toBe('Calm Steps Studio');
     expect(t.app.content.current().products.get(1)!.creator).toBe('Calm Steps Studio');
 
-    const audit = (await admin.get('/api/admin/audit?action=settings.changed')).body as AuditPage;
+    const audit = (await admin.get('/api/admin/audit?action=settings.changed')).body as { entries: AuditEntryOf<'settings.changed'>[] };
     expect(audit.entries[0]).toMatchObject({ actor: { username: 'settings_admin' }, details: { changed: { siteName: { from: 'Better Self', to: 'Calm Steps' } } } });
     expect(Object.keys(audit.entries[0]!.details.changed as object)).not.toContain('policiesLastUpdated');
   });

@@ -27,8 +27,38 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
+type ContentRef = { type: string; contentId: number };
+type RoomRef = { roomId: number; room: string };
+
+/** What each action records beside who, whom and when: one shape per action, written and read as this. */
+export type AuditDetails = {
+  'user.status_changed': { from: string; to: string; reason: string | null; notes: string | null };
+  'user.role_changed': { from: string; to: string };
+  'user.vip_granted': { from: string };
+  'user.vip_revoked': { from: string };
+  'user.reports_ignored': Record<string, never>;
+  'user.reports_counted': Record<string, never>;
+  'content.hidden': ContentRef & { reason: string | null; notes: string | null };
+  'content.shown': ContentRef & { reason: string | null; notes: string | null };
+  'content.deleted': ContentRef & { title?: string };
+  'report.dismissed': ContentRef & { reportId: number };
+  'room.moderated': RoomRef & { isModerated?: boolean; isMuted?: boolean; moderationNotes?: string | null };
+  'room.archived': RoomRef;
+  'room.restored': RoomRef;
+  'order.status_changed': { orderId: number; from: string; to: string; note: string | null };
+  'videos.synced': { syncId: number; channel: string; fetched?: number; added?: number; updated?: number; error?: string };
+  'site.deployed': { deploymentId: number; via: string; status: string; commit: string | null };
+  'site.rolled_back': { deploymentId: number; from: number | null; to: number; status: string; commit: string | null };
+  'settings.changed': { changed: Record<string, { from: unknown; to: unknown }> };
+  'articles.imported': { file: string; imported: number; skipped: number };
+  'article.deleted': { articleId: number };
+  'audit.exported': { filter: { actor: string | null; action: string | null; before: string | number | null } };
+};
+
 export type PersonRef = { id: number; username: string };
-export type AuditEntry = { id: number; at: string; actor: PersonRef | null; action: string; target: PersonRef | null; details: Record<string, unknown> };
+/** One entry of the log, its details typed by its action. */
+export type AuditEntry = { [A in AuditAction]: { id: number; at: string; actor: PersonRef | null; action: A; target: PersonRef | null; details: AuditDetails[A] } }[AuditAction];
+export type AuditEntryOf<A extends AuditAction> = Extract<AuditEntry, { action: A }>;
 /** GET /api/admin/audit: newest first; `nextBefore` is the `before` of the next page (null at the end). */
 export type AuditPage = { entries: AuditEntry[]; nextBefore: number | null };
 

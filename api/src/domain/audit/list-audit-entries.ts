@@ -1,4 +1,4 @@
-import type { AuditPage, PersonRef } from '@app/shared/browser';
+import type { AuditEntry, AuditPage, PersonRef } from '@app/shared/browser';
 import type { AuditQuery } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
 import { requirePermission } from '../accounts/permissions.ts';
@@ -16,14 +16,15 @@ export async function listAuditEntries(db: Db, caller: UserRow | null, query: Au
   const page = rows.slice(0, query.limit);
   const person = (id: number | null, username: string | null): PersonRef | null => (id !== null && username !== null ? { id, username } : null);
   return {
+    // The row's action and details were written together by recordAudit, which types the details
+    // by the action: read back, they are that pair (the one place the jsonb is taken at its word).
     entries: page.map(({ entry, actorName, targetName }) => ({
       id: entry.id,
       at: entry.createdAt.toISOString(),
       actor: person(entry.actorId, actorName),
-      action: entry.action,
       target: person(entry.targetUserId, targetName),
-      details: entry.details as Record<string, unknown>,
-    })),
+      ...({ action: entry.action, details: entry.details } as Pick<AuditEntry, 'action' | 'details'>),
+    }) as AuditEntry),
     nextBefore: rows.length > query.limit ? page.at(-1)!.entry.id : null,
   };
 }

@@ -1,29 +1,10 @@
 import { useEffect, useState } from 'react';
-import { api, AUDIT_ACTIONS, errorMessage, formatShortDateTime, type AuditEntry, type AuditPage } from '@app/shared/browser';
+import { api, AUDIT_ACTIONS, errorMessage, formatShortDateTime, type AuditPage } from '@app/shared/browser';
 import { AdminTable } from './admin-table';
+import { auditSummary } from './audit-summary';
 
 type Filters = { actor: string; action: string; date: string };
 const label = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
-
-/** What the entry's details say, in a line: "active → suspended (spam)", "order 12: pending → shipped". */
-function summary(e: AuditEntry): string {
-  const d = e.details;
-  const change = d.from !== undefined && d.to !== undefined ? `${String(d.from)} → ${String(d.to)}` : '';
-  const parts = [
-    d.orderId !== undefined && `order ${String(d.orderId)}`,
-    d.type !== undefined && d.contentId !== undefined && `${String(d.type)} ${String(d.contentId)}`,
-    typeof d.room === 'string' && `room “${d.room}”`,
-    change,
-    typeof d.reason === 'string' && `(${d.reason})`,
-    typeof d.notes === 'string' && d.notes && `“${d.notes}”`,
-    typeof d.note === 'string' && d.note && `“${d.note}”`,
-    typeof d.commit === 'string' && `commit ${d.commit.slice(0, 7)}`,
-    typeof d.status === 'string' && d.status,
-    Array.isArray(d.changed) && `changed ${d.changed.join(', ')}`,
-    typeof d.error === 'string' && d.error,
-  ].filter(Boolean);
-  return parts.join(' ');
-}
 
 function query(f: Filters, before: number | null): string {
   const p = new URLSearchParams();
@@ -85,7 +66,7 @@ export default function AuditLogTab() {
             <td className="px-4 py-3 text-slate-900">{e.actor?.username ?? 'System'}</td>
             <td className="px-4 py-3 text-slate-900">{label(e.action)}</td>
             <td className="px-4 py-3 text-slate-700">{e.target?.username ?? '—'}</td>
-            <td className="px-4 py-3 text-slate-600">{summary(e)}</td>
+            <td className="px-4 py-3 text-slate-600">{auditSummary(e)}</td>
           </tr>
         ))}
       </AdminTable>
