@@ -6,6 +6,7 @@ import path from 'node:path';
 import { WebSocket, WebSocketServer } from 'ws';
 import { readsThenStops, untilClosed } from '@app/test-support/raw-connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMITS, MINTED_REQUEST_HEADERS, REFUSED_PATHS, STRIPPED_REQUEST_HEADERS } from '../../deploy/edge.mjs';
 import { EDGE_TIMEOUTS } from './front-door-timeouts.mjs';
 import { ensureCaddy } from './production-shape.mjs';
 import { root } from './stack.mjs';
@@ -154,4 +155,54 @@ describe('deploy/Caddyfile’s timeouts (slowloris)', () => {
     expect(await echoed).toBe('echo still here');
     ws.close();
   }, 15_000);
+});
+
+describe('deploy/Caddyfile states the edge’s table (deploy/edge.mjs), as the front door reads it', () => {
+  const adapted = () => JSON.parse(execFileSync('caddy', ['adapt', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], { env: { ...process.env, SITE_ADDRESS: 'http://localhost:8080' }, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  /** Every route of the public site's server that carries a matcher, with its handlers. */
+  const routes = (config) => {
+    const found = [];
+    const walk = (o) => {
+      if (Array.isArray(o)) return o.forEach(walk);
+      if (!o || typeof o !== 'object') return;
+      if (Array.isArray(o.match) && Array.isArray(o.handle)) found.push(o);
+      Object.values(o).forEach(walk);
+    };
+    walk(config.apps.http.servers);
+    return found;
+  };
+  const classMatch = (c) => ({ ...(c.methods && { method: c.methods }), ...(c.paths && { path: c.paths }) });
+
+  it('limits each class of request body to the table’s size, on the table’s paths and methods, with the declared length refused first', () => {
+    const all = routes(adapted());
+    const specific = BODY_LIMITS.filter((c) => c.paths);
+    for (const c of BODY_LIMITS) {
+      const limiting = all.filter((r) => r.handle.some((h) => h.handler === 'request_body' && h.max_size === c.bytes));
+      expect(limiting, c.name).toHaveLength(1);
+      const declared = all.filter((r) => r.handle.some((h) => h.handler === 'error' && h.status_code === 413) && r.match[0].expression?.endsWith(`> ${c.bytes}`));
+      expect(declared, c.name).toHaveLength(1);
+      // The catch-all class is "none of the others", in the table's order.
+      const expected = c.paths ? classMatch(c) : { not: specific.map(classMatch) };
+      expect(limiting[0].match).toEqual([expected]);
+      const { expression, ...rest } = declared[0].match[0];
+      expect(expression).toBeTruthy();
+      expect(rest).toEqual(expected);
+    }
+  });
+
+  it('refuses the table’s service-only paths, strips and mints the table’s headers', () => {
+    const config = adapted();
+    const refusing = routes(config).filter((r) => r.handle.some((h) => h.handler === 'static_response' && h.status_code === 404));
+    expect(refusing.map((r) => r.match)).toContainEqual([{ path: REFUSED_PATHS }]);
+    const headers = [];
+    const walk = (o) => {
+      if (Array.isArray(o)) return o.forEach(walk);
+      if (!o || typeof o !== 'object') return;
+      if (o.handler === 'headers' && o.request) headers.push(o.request);
+      Object.values(o).forEach(walk);
+    };
+    walk(config.apps.http.servers);
+    expect(headers.flatMap((h) => h.delete ?? [])).toEqual(expect.arrayContaining(STRIPPED_REQUEST_HEADERS));
+    expect(headers.flatMap((h) => Object.keys(h.set ?? {}))).toEqual(expect.arrayContaining(MINTED_REQUEST_HEADERS));
+  });
 });

@@ -1,29 +1,16 @@
-// How large a request body the front door lets through (scripts/front-door.mjs). deploy/Caddyfile
-// states the same limits for production.
+// How large a request body the front door lets through (scripts/front-door.mjs): the edge's table
+// (deploy/edge.mjs), which deploy/Caddyfile is held to.
 import { Transform } from 'node:stream';
+import { BODY_LIMITS, bodyLimitClass } from '../../deploy/edge.mjs';
 
-const KB = 1024;
-const MB = 1024 * KB;
-
-/** JSON and form bodies: nothing the site, the API or the CMS accepts comes near this. */
-export const JSON_BODY_LIMIT = 512 * KB;
-/** The CMS admin's server actions carry a document's whole form state: Next's own limit for them. */
-export const CMS_ADMIN_BODY_LIMIT = 1 * MB;
-/**
- * Uploads, a little above what the service behind accepts, so that service answers with its own
- * message: the article ZIP (multer's 20 MB file limit in api/src/routes/admin-articles.ts), CMS
- * media (Payload's default 20 MB file limit) and avatars (5 MB, api/src/routes/profile.ts: the API
- * answers "Images must be 5 MB or smaller.").
- */
-export const UPLOAD_BODY_LIMIT = 21 * MB;
-
-const UPLOADS = [/^\/api\/admin\/articles\/upload$/, /^\/api\/profile\/avatar$/, /^\/cms\/api\/media(\/[^/]+)?$/];
+const limitOf = (name) => BODY_LIMITS.find((c) => c.name === name).bytes;
+export const JSON_BODY_LIMIT = limitOf('other');
+export const CMS_ADMIN_BODY_LIMIT = limitOf('cms-admin');
+export const UPLOAD_BODY_LIMIT = limitOf('upload');
 
 /** The largest body accepted for a request, given the path the front door routes on. */
 export function bodyLimit(method, path) {
-  if ((method === 'POST' || method === 'PATCH') && UPLOADS.some((route) => route.test(path))) return UPLOAD_BODY_LIMIT;
-  if (path === '/cms/admin' || path.startsWith('/cms/admin/')) return CMS_ADMIN_BODY_LIMIT;
-  return JSON_BODY_LIMIT;
+  return bodyLimitClass(method, path).bytes;
 }
 
 /** Whether the declared Content-Length is over the limit (checked before a byte of the body is read). */

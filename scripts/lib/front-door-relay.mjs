@@ -6,12 +6,15 @@
 // (http-proxy-3) keeps bodies, their limits and websockets.
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
+import { MINTED_REQUEST_HEADERS, STRIPPED_REQUEST_HEADERS } from '../../deploy/edge.mjs';
 
-// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never passed on; nor is
-// the internal secret, which only our services calling each other directly may present; nor
+// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never passed on; nor are
+// the headers the edge strips (deploy/edge.mjs: the internal secret, which only our services
+// calling each other directly may present); nor
 // `Expect`, which asks about a body these requests do not have (Node has already answered it); nor
 // a visitor's X-Request-Id: the edge names each request itself.
-const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'x-internal-secret', 'x-request-id']);
+const EDGE_SET = MINTED_REQUEST_HEADERS.map((h) => h.toLowerCase());
+const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', ...STRIPPED_REQUEST_HEADERS.map((h) => h.toLowerCase()), ...EDGE_SET]);
 // The visitor's connection frames the body itself (a length or chunks), whatever the upstream's did.
 const NOT_RELAYED_BACK = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 const UPSTREAM_TIMEOUT_MS = 120_000;
@@ -40,7 +43,7 @@ function upstreamHeaders(req) {
   }
   const hop = { 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-port': String(req.socket.localPort ?? ''), 'x-forwarded-proto': req.socket.encrypted ? 'https' : 'http', 'x-forwarded-host': host };
   for (const [name, value] of Object.entries(hop)) out.push(name, forwarded[name] === null ? value : `${forwarded[name]},${value}`);
-  out.push('x-request-id', randomUUID());
+  for (const name of EDGE_SET) out.push(name, randomUUID());
   return out;
 }
 

@@ -5,12 +5,25 @@ import { Agent, createServer } from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
 import { commonSecurityHeaders, MEDIA_CONTENT_SECURITY_POLICY } from '../../site/server/security-headers.ts';
 import { redactUrl } from '../../packages/shared/src/log-redaction.ts';
+import { MINTED_REQUEST_HEADERS, pathMatches, REFUSED_PATHS, STRIPPED_REQUEST_HEADERS } from '../../deploy/edge.mjs';
 import { bodyLimit, countedBody, declaredTooLarge, tooLargeResponse } from './front-door-body-limits.mjs';
 import { createReadRelay } from './front-door-relay.mjs';
 import { canonicalLocation, routingPath } from './front-door-routing.mjs';
 import { EDGE_TIMEOUTS, TIMEOUT_CHECK_EVERY_MS } from './front-door-timeouts.mjs';
 
 const startsWith = (path, prefix) => path === prefix || path.startsWith(prefix + '/');
+const refused = (path) => REFUSED_PATHS.some((pattern) => pathMatches(pattern, path));
+const STRIPPED = STRIPPED_REQUEST_HEADERS.map((h) => h.toLowerCase());
+const MINTED = MINTED_REQUEST_HEADERS.map((h) => h.toLowerCase());
+
+/**
+ * The edge's headers (deploy/edge.mjs): what only our services may present is dropped, and every
+ * request is named afresh, whatever the visitor sent (the API believes only ours).
+ */
+function edgeHeaders(req) {
+  for (const name of STRIPPED) if (req.headers[name] !== undefined) delete req.headers[name];
+  for (const name of MINTED) req.headers[name] = randomUUID();
+}
 /** How long, and how much more, a refused body is read (and dropped) before its connection is cut. */
 const LINGER_MS = 5_000;
 const LINGER_BYTES = 16 * 1024 * 1024;
@@ -109,14 +122,13 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     const path = routingPath(req.url ?? '/');
     if (path === null) return false;
     if (startsWith(path, '/api')) {
-      if (startsWith(path, '/api/internal')) return false;
+      if (refused(path)) return false;
       // The relay never passes the internal secret on.
       relay(req, res, apiUrl);
       return true;
     }
     if (!site || (req.method !== 'GET' && req.method !== 'HEAD') || startsWith(path, '/cms') || startsWith(path, '/ws') || path.startsWith('/_next/') || path.startsWith('/media/')) return false;
-    if (req.headers['x-internal-secret'] !== undefined) delete req.headers['x-internal-secret'];
-    req.headers['x-request-id'] = randomUUID();
+    edgeHeaders(req);
     site.handle(req, res);
     return true;
   }
@@ -136,10 +148,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
   const foreignHost = (req) => (req.headers.host ?? '').toLowerCase() !== publicUrl.host;
 
   function guard(req) {
-    // Only our services, calling each other directly, may present the internal secret.
-    if (req.headers['x-internal-secret'] !== undefined) delete req.headers['x-internal-secret'];
-    // The edge names every request; a visitor's own id is never passed on (the API believes ours).
-    req.headers['x-request-id'] = randomUUID();
+    edgeHeaders(req);
     return routingPath(req.url ?? '/');
   }
 
@@ -158,7 +167,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     }
     const limit = bodyLimit(req.method, path);
     if (declaredTooLarge(req, limit)) return refuseTooLarge(req, res, path);
-    if (startsWith(path, '/api/internal')) {
+    if (refused(path)) {
       // Service-to-service only; never reachable through the public origin.
       res.writeHead(404, { 'Content-Type': 'application/json' });
       return res.end(JSON.stringify({ message: 'Not found' }));
