@@ -108,7 +108,9 @@ describe('the System tab', () => {
   });
 
   it('lists every scheduled job from the one list, with its latest round or none yet', async () => {
-    await scheduleJob({ db: t.testDb.db, logger: silentLogger, clock: () => new Date(), instance: 'host-a:1' }, { ...JOBS[0]!, run: async () => 'done' }).tick();
+    const ran = scheduleJob({ db: t.testDb.db, logger: silentLogger, clock: () => new Date(), instance: 'host-a:1' }, { ...JOBS[0]!, run: async () => 'done' });
+    await ran.tick();
+    ran.stop();
     const report = (await (await t.member('jobs_admin', 'free', true)).get('/api/admin/system')).body as SystemReport;
     expect(report.jobs).toMatchObject([
       { name: 'system-tab-ran', everyMs: 60_000, lastRound: { job: 'system-tab-ran', instance: 'host-a:1', outcome: 'succeeded' } },
