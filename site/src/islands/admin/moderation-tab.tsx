@@ -1,10 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { errorMessage, formatLongDate, moderationReasonLabel, type ModerationReason } from '@app/shared/browser';
+import { can, errorMessage, formatLongDate, moderationReasonLabel, roleOfBadge, viewerOf, type ModerationReason } from '@app/shared/browser';
 import type { ModeratedComment, ModeratedCommentPage } from '@app/shared/schemas';
 import { ModerateContentDialog } from '@app/ui/moderate-content-dialog';
 import { createFetcherStore } from '../../lib/queries';
+import { useUser } from '../../stores/session';
 import { useModerateContent } from './moderate-content-dialog';
 import { BulletinModeration } from './bulletin-moderation';
 import { ChatModeration } from './chat-moderation';
@@ -17,6 +18,9 @@ function ArticleComments() {
   const { data: page, error } = useStore($comments);
   const [hiding, setHiding] = useState<ModeratedComment | null>(null);
   const { save } = useModerateContent();
+  const user = useUser();
+  // Staff's comments are left to admins (the API refuses a moderator); until the user is known, offer as before.
+  const mayModerate = (c: ModeratedComment) => user === undefined || can(viewerOf(user), 'moderate', { role: roleOfBadge(c.user.badge) });
   const item = (c: ModeratedComment) => ({ type: 'comment' as const, id: c.id, content: c.content, isHidden: c.isHidden, hiddenReason: c.hiddenReason, moderationNotes: c.moderationNotes });
 
   if (error) return <p className="text-red-700">Could not load comments: {errorMessage(error)}</p>;
@@ -35,7 +39,9 @@ function ArticleComments() {
               <td className="px-4 py-3 text-slate-700">{formatLongDate(c.createdAt)}</td>
               <td className="px-4 py-3">{c.isHidden ? <span className="badge bg-amber-100 text-amber-900">Hidden{c.hiddenReason ? ` · ${moderationReasonLabel[c.hiddenReason as ModerationReason] ?? c.hiddenReason}` : ''}</span> : <span className="badge bg-emerald-100 text-emerald-800">Visible</span>}</td>
               <td className="px-4 py-3 text-right">
-                {c.isHidden
+                {!mayModerate(c)
+                  ? <span className="text-xs text-slate-500">Left to admins</span>
+                  : c.isHidden
                   ? <button type="button" className="btn-outline" onClick={() => void save(item(c), { isHidden: false, reason: null, notes: c.moderationNotes }).catch(() => {})}>Restore</button>
                   : <button type="button" className="btn-outline" onClick={() => setHiding(c)}>Hide</button>}
               </td>

@@ -81,3 +81,19 @@ describe('when the comments cannot be read', () => {
     expect(await screen.findByText('No comments yet. Be the first to share your thoughts!')).toBeTruthy();
   });
 });
+
+describe('what a moderator is offered', () => {
+  it('offers Moderate on a member’s comment but not on an admin’s, which is left to admins', async () => {
+    const comment = (id: number, badge: 'Admin' | null) => ({ id, articleId: 6, userId: 100 + id, parentCommentId: null, content: `Comment ${id}`, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z', isHidden: false, hiddenReason: null, isDeleted: false, user: { username: `u${id}`, displayName: `User ${id}`, avatarUrl: null, isAdmin: badge === 'Admin', badge } });
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      const body = url === '/api/user' ? member({ role: 'moderator', membershipTier: 'pro' }) : url === '/api/articles/6/comments' ? [comment(1, null), comment(2, 'Admin')] : { message: 'Not found' };
+      return new Response(JSON.stringify(body), { status: url === '/api/user' || url === '/api/articles/6/comments' ? 200 : 404, headers: { 'content-type': 'application/json' } });
+    }));
+    await loadUser(true);
+    render(<Comments articleId={6} required="free" />);
+    await screen.findByText('Comment 2');
+    expect(screen.getAllByRole('button', { name: 'Moderate' })).toHaveLength(1);
+    expect(screen.getByText('Comment 1').closest('li')!.textContent).toContain('Moderate');
+    expect(screen.getByText('Comment 2').closest('li')!.textContent).not.toContain('Moderate');
+  });
+});

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { api, errorMessage, moderationReasonLabel, type ModerationReason, can, PERK_TIER, tierLabel, viewerOf, type Tier } from '@app/shared/browser';
+import { api, errorMessage, moderationReasonLabel, type ModerationReason, can, PERK_TIER, roleOfBadge, tierLabel, viewerOf, type Tier } from '@app/shared/browser';
 import { computed } from 'nanostores';
 import type { Comment } from '@app/shared/schemas';
 import { toast } from '@app/ui';
@@ -170,7 +170,8 @@ export default function Comments({ articleId, required }: { articleId: number; r
                         {canPost && <button type="button" className="btn-ghost px-2 py-1" onClick={() => setReplyTo(c.id)}>Reply</button>}
                         {mine && canPost && <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing(c.id)}>Edit</button>}
                         {mine && canPost && <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => setDeleting(c.id)}>Delete</button>}
-                        {moderates && <button type="button" className="btn-ghost px-2 py-1 text-amber-800" onClick={() => setModerating(c.id)}>Moderate</button>}
+                        {/* Staff's comments are left to admins: a moderator is not offered what the API would refuse. */}
+                        {can(viewerOf(user), 'moderate', { role: roleOfBadge(c.user.badge) }) && <button type="button" className="btn-ghost px-2 py-1 text-amber-800" onClick={() => setModerating(c.id)}>Moderate</button>}
                         {user && !mine && <button type="button" className="btn-ghost px-2 py-1 text-slate-600" onClick={() => setReporting(c.id)}>Report</button>}
                       </div>
                     )}
