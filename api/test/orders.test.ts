@@ -41,6 +41,17 @@ describe('placing an order', () => {
     expect((await m.post('/api/orders', { totalAmount: totalFor(false), shippingAddress: address, items: cart })).status).toBe(409);
   });
 
+  it('keeps the rate each order was charged at, so its page names that rate whatever the catalogue says later', async () => {
+    const pro = await member('rate_pro', 'pro');
+    const free = await member('rate_free');
+    const discounted = (await pro.post('/api/orders', { totalAmount: totalFor(true), shippingAddress: address, items: cart })).body;
+    const full = (await free.post('/api/orders', { totalAmount: totalFor(false), shippingAddress: address, items: cart })).body;
+    expect([discounted.discountRate, full.discountRate]).toEqual([0.15, 0]);
+    // The rate is the order's own: another rate in the catalogue later does not rewrite it.
+    await t.testDb.db.update(orders).set({ discountRate: 0.2 }).where(eq(orders.id, discounted.id));
+    expect((await pro.get(`/api/orders/${discounted.id}`)).body).toMatchObject({ discount: 2400, discountRate: 0.2 });
+  });
+
   it('refuses a tampered total with 409 and a message that says to refresh', async () => {
     const m = await member('tamperer');
     const res = await m.post('/api/orders', { totalAmount: 1, shippingAddress: address, items: cart });

@@ -37,6 +37,8 @@ export type OrderSummary = { id: number; orderDate: string; status: OrderStatus;
 export type OrderDetail = OrderSummary & {
   subtotal: number;
   discount: number;
+  /** The store discount rate the order was charged at (0.15 for 15%; 0 without a discount). */
+  discountRate: number;
   shipping: number;
   tax: number;
   items: OrderLine[];

@@ -28,10 +28,15 @@ export type OrderTotals = { subtotal: number; discount: number; shipping: number
  */
 export function orderTotals(lines: PricedLine[], opts: { memberDiscount: boolean; tier?: Tier }): OrderTotals {
   const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  const rate = opts.tier ? storeDiscountFor(opts.tier) : MEMBER_DISCOUNT;
-  const discount = opts.memberDiscount ? roundHalfUp(subtotal * rate) : 0;
+  const discount = roundHalfUp(subtotal * discountRateOf(opts));
   const discounted = subtotal - discount;
   const shipping = subtotal === 0 || discounted >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS;
   const tax = roundHalfUp(discounted * TAX_RATE);
   return { subtotal, discount, shipping, tax, total: discounted + shipping + tax };
+}
+
+/** The store discount rate a buyer is charged at: their tier's (the advertised one when not given), 0 without a discount. Orders keep it. */
+export function discountRateOf(opts: { memberDiscount: boolean; tier?: Tier }): number {
+  if (!opts.memberDiscount) return 0;
+  return opts.tier ? storeDiscountFor(opts.tier) : MEMBER_DISCOUNT;
 }

@@ -1,6 +1,6 @@
 import { PRODUCT_COLORS } from '@app/shared/browser';
 import { ORDER_STATUSES } from '@app/shared/schemas';
-import { index, integer, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { app } from './content.ts';
 
@@ -13,6 +13,8 @@ export const orders = app.table(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     subtotal: integer('subtotal').notNull(),
     discount: integer('discount').notNull(),
+    /** The store discount rate this order was charged at (0 without one): its page names the rate it got, whatever the catalogue says later. */
+    discountRate: numeric('discount_rate', { precision: 5, scale: 4, mode: 'number' }).notNull().default(0),
     shipping: integer('shipping').notNull(),
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),

@@ -19,6 +19,7 @@ export async function loadOrderDetail(db: Pick<Db, 'select'>, order: OrderRow): 
     ...toOrderSummary(order),
     subtotal: order.subtotal,
     discount: order.discount,
+    discountRate: order.discountRate,
     shipping: order.shipping,
     tax: order.tax,
     items: items.map((i) => ({ productId: i.productId, name: i.name, color: i.color, quantity: i.quantity, price: i.unitPrice })),

@@ -1,4 +1,4 @@
-import { can, formatCents, orderTotals, viewerOf } from '@app/shared/browser';
+import { can, discountRateOf, formatCents, orderTotals, viewerOf } from '@app/shared/browser';
 import type { OrderDetail, PlaceOrderInput } from '@app/shared/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -48,7 +48,8 @@ export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: U
     if (!product.inStock) throw new AppError('conflict', `${product.name} is out of stock. Please remove it from your cart.`);
     return { product, color: item.color, quantity: item.quantity };
   });
-  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })), { memberDiscount: can(viewerOf(user), 'member-discount'), tier: user.membershipTier });
+  const buyer = { memberDiscount: can(viewerOf(user), 'member-discount'), tier: user.membershipTier };
+  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })), buyer);
   if (input.totalAmount !== totals.total) {
     throw new AppError('conflict', `Prices have changed since your cart was last updated: the total is now ${formatCents(totals.total)}. Please refresh your cart and try again.`, { total: totals.total });
   }
@@ -67,7 +68,7 @@ export async function placeOrder(deps: OrderDeps, index: ContentIndex, caller: U
     placed = await db.transaction(async (tx) => {
       const [order] = await tx
         .insert(orders)
-        .values({ userId: user.id, status: 'pending', ...totals, shippingAddress: input.shippingAddress, idempotencyKey })
+        .values({ userId: user.id, status: 'pending', ...totals, discountRate: totals.discount > 0 ? discountRateOf(buyer) : 0, shippingAddress: input.shippingAddress, idempotencyKey })
         .returning();
       await tx.insert(orderItems).values(lines.map((l) => ({ orderId: order!.id, productId: l.product.id, name: l.product.name, color: l.color, quantity: l.quantity, unitPrice: l.product.price })));
       await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'pending', note: 'Order placed', changedBy: user.id });

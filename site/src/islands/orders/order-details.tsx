@@ -1,4 +1,4 @@
-import { formatCents, formatLongDate, formatPercent, MEMBER_DISCOUNT, PRODUCT_COLOR_LABELS } from '@app/shared/browser';
+import { formatCents, formatLongDate, formatPercent, PRODUCT_COLOR_LABELS } from '@app/shared/browser';
 import type { OrderDetail } from '@app/shared/schemas';
 import { OrderStatusBadge } from '@app/ui/order-status-badge';
 
@@ -35,7 +35,7 @@ export default function OrderDetails({ order }: { order: OrderDetail }) {
           </ul>
           <dl className="mt-4 space-y-1 border-t border-slate-200 pt-4 text-sm text-slate-700">
             <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatCents(order.subtotal)}</dd></div>
-            {order.discount > 0 && <div className="flex justify-between text-emerald-700"><dt>Member discount ({formatPercent(MEMBER_DISCOUNT)})</dt><dd>−{formatCents(order.discount)}</dd></div>}
+            {order.discount > 0 && <div className="flex justify-between text-emerald-700"><dt>Member discount ({formatPercent(order.discountRate)})</dt><dd>−{formatCents(order.discount)}</dd></div>}
             <div className="flex justify-between"><dt>Shipping</dt><dd>{order.shipping === 0 ? 'Free' : formatCents(order.shipping)}</dd></div>
             <div className="flex justify-between"><dt>Tax</dt><dd>{formatCents(order.tax)}</dd></div>
             <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-slate-900"><dt>Total</dt><dd data-testid="order-total">{formatCents(order.totalAmount)}</dd></div>
