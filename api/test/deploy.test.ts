@@ -341,13 +341,13 @@ describe('the deployment log', () => {
       `building b1 from ${app}/site into ${app}/.data/site-builds/b1`,
       `Error: boom\n    at file://${app}/site/src/pages/index.astro:3:9`,
       'fetching main from /srv/deploy-source (cwd /srv/deploy-source-old, /srv/deploy-releases/abc)',
-      `${app}-backup and /x${app} stay`,
+      '/srv/deploy-source-backup and /x/srv/deploy-source stay',
     ].join('\n');
     expect(redactPaths(log, labels)).toBe([
       'building b1 from <app>/site into <builds>/b1',
       'Error: boom\n    at <app>/site/src/pages/index.astro:3:9',
       'fetching main from <source> (cwd /srv/deploy-source-old, <releases>/abc)',
-      `${app}-backup and /x${app} stay`,
+      '/srv/deploy-source-backup and /x/srv/deploy-source stay',
     ].join('\n'));
   });
 
