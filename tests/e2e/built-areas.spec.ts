@@ -84,6 +84,9 @@ test('plan cards and section intros fit the viewer', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Join Membership' })).toHaveAttribute('href', '/auth?signup=true&redirect=%2Fsubscribe');
   await page.goto('/fun-and-games');
   await expect(page.getByTestId('save-scores-banner')).toBeVisible();
+  // The visitor's page settles before a member signs in beside it: an island still hydrating would
+  // otherwise ask with the session that signing up opens and confirming the address replaces (a 401).
+  await page.waitForLoadState('networkidle');
 
   await createMember(page.request, { signIn: true });
   await page.goto('/membership');
