@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error.ts';
+import { createInstanceSlots } from '../../lib/instance-slots.ts';
 import { waitText } from '../rate-limit/attempts.ts';
 import type { ConversionInput, ConversionOutput, ConversionReply } from './convert-files.ts';
 import { DEFAULT_CONVERSION_LIMITS, type ConversionLimits } from './import-limits.ts';
@@ -42,16 +43,8 @@ function runInWorker(input: ConversionInput, limits: ConversionLimits): Promise<
  * (never queued in memory, each holding its upload).
  */
 export function createArticleConverter(limits: ConversionLimits = DEFAULT_CONVERSION_LIMITS): ConvertFiles {
-  let busy = 0;
-  return async (input) => {
-    if (busy >= limits.concurrency) throw new AppError('too_many_requests', `Another import is being converted right now. Please try again in ${waitText(BUSY_RETRY_SECONDS)}.`, { retryAfter: BUSY_RETRY_SECONDS });
-    busy++;
-    try {
-      return await runInWorker(input, limits);
-    } finally {
-      busy--;
-    }
-  };
+  const slots = createInstanceSlots(limits.concurrency, { message: `Another import is being converted right now. Please try again in ${waitText(BUSY_RETRY_SECONDS)}.`, retryAfterSeconds: BUSY_RETRY_SECONDS });
+  return (input) => slots.run(() => runInWorker(input, limits));
 }
 
 let shared: ConvertFiles | undefined;

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/app-error.ts';
+import { createInstanceSlots, type InstanceSlots } from '../../lib/instance-slots.ts';
 import { refund, takeAttempt, waitText } from '../rate-limit/attempts.ts';
 import type { ProfileDeps } from './profile-deps.ts';
 
@@ -16,22 +16,11 @@ const LEASE_MS = 30 * 1000;
 /** A resize takes well under a second; a busy instance asks to come back after this. */
 const BUSY_RETRY_SECONDS = 2;
 
-/** This instance's resizes in flight: at most `max`, the rest answered 429 at once (never queued in memory). */
-export type ResizeSlots = { run<T>(work: () => Promise<T>): Promise<T> };
+/** This instance's resizes in flight: at most `max`, the rest answered 429 at once. */
+export type ResizeSlots = InstanceSlots;
 
 export function createResizeSlots(max: number): ResizeSlots {
-  let busy = 0;
-  return {
-    async run(work) {
-      if (busy >= max) throw new AppError('too_many_requests', `Many pictures are being processed right now. Please try again in ${waitText(BUSY_RETRY_SECONDS)}.`, { retryAfter: BUSY_RETRY_SECONDS });
-      busy++;
-      try {
-        return await work();
-      } finally {
-        busy--;
-      }
-    },
-  };
+  return createInstanceSlots(max, { message: `Many pictures are being processed right now. Please try again in ${waitText(BUSY_RETRY_SECONDS)}.`, retryAfterSeconds: BUSY_RETRY_SECONDS });
 }
 
 /** What the picture work needs: the limits and this instance's slots. */
