@@ -27,10 +27,11 @@ const ICONS: Record<MemorySymbol | Badge['icon'], string> = {
 };
 
 export const hasGameIcon = (name: string): name is keyof typeof ICONS => Object.hasOwn(ICONS, name);
+/** Each icon sized by the surrounding font and hidden from screen readers, made once. */
+const SIZED = Object.fromEntries(Object.entries(ICONS).map(([name, svg]) => [name, svg.replace(/width="24"\s+height="24"/, 'width="1em" height="1em" aria-hidden="true" focusable="false"')]));
 
 /** A game icon by name, sized by the surrounding font (1em); decorative: the caller names it in text. */
 export function GameIcon({ name, className = '' }: { name: string; className?: string }) {
   if (!hasGameIcon(name)) return null;
-  const svg = ICONS[name].replace(/width="24"\s+height="24"/, 'width="1em" height="1em" aria-hidden="true" focusable="false"');
-  return <span aria-hidden="true" data-icon={name} className={`inline-flex ${className}`} dangerouslySetInnerHTML={{ __html: svg }} />;
+  return <span aria-hidden="true" data-icon={name} className={`inline-flex ${className}`} dangerouslySetInnerHTML={{ __html: SIZED[name]! }} />;
 }
