@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload';
 import { editorsOnly } from '../access/editors';
+import { tierField } from '../fields/tier-field';
 import { contentChangeHooks } from './content-hooks';
 
 /**
@@ -13,7 +14,7 @@ export const MembershipPlans: CollectionConfig = {
   access: { read: () => true, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
   hooks: contentChangeHooks,
   fields: [
-    { name: 'tier', type: 'select', required: true, unique: true, options: [{ label: 'Free', value: 'free' }, { label: 'Pro', value: 'pro' }] },
+    tierField({ name: 'tier', required: true, unique: true }),
     { name: 'name', type: 'text', required: true },
     { name: 'description', type: 'textarea' },
     { name: 'features', type: 'array', fields: [{ name: 'text', type: 'text', required: true }] },

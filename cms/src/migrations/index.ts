@@ -5,6 +5,7 @@ import * as migration_20261123_204004_article_import_source from './20261123_204
 import * as migration_20261123_204908_games_studies_backyard from './20261123_204908_games_studies_backyard';
 import * as migration_20261123_210615_site_settings_and_sign_in from './20261123_210615_site_settings_and_sign_in';
 import * as migration_20261127_040206_cms_sign_in_follows_the_site from './20261127_040206_cms_sign_in_follows_the_site';
+import * as migration_20261127_075919_tiers_checked_by_the_catalogue from './20261127_075919_tiers_checked_by_the_catalogue';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261127_040206_cms_sign_in_follows_the_site.up,
     down: migration_20261127_040206_cms_sign_in_follows_the_site.down,
-    name: '20261127_040206_cms_sign_in_follows_the_site'
+    name: '20261127_040206_cms_sign_in_follows_the_site',
+  },
+  {
+    up: migration_20261127_075919_tiers_checked_by_the_catalogue.up,
+    down: migration_20261127_075919_tiers_checked_by_the_catalogue.down,
+    name: '20261127_075919_tiers_checked_by_the_catalogue'
   },
 ];
