@@ -342,7 +342,7 @@ export interface Product {
  */
 export interface MembershipPlan {
   id: number;
-  tier: 'free' | 'pro';
+  tier: 'free' | 'pro' | 'vip';
   name: string;
   description?: string | null;
   features?:
