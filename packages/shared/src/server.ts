@@ -8,3 +8,4 @@ export * from './content-snapshot.ts';
 export * from './site-builds.ts';
 export * from './cms-activity-documents.ts';
 export * from './cms-site-settings.ts';
+export * from './content-nodes.ts';
