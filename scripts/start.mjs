@@ -37,7 +37,7 @@ if (stack.demo) {
 }
 lines.push('  Press Ctrl-C to stop.', '');
 console.log(lines.join('\n'));
-// The supervisor (scripts/lib/supervisor.mjs) restarts a crashed service and logs it; one it
+// The supervisor (packages/supervisor) restarts a crashed service and logs it; one it
 // gives up on stays down while the others keep serving, as DESIGN §3 asks of the CMS.
 for (const s of Object.values(stack.services)) {
   void s.exited.then(({ gaveUp }) => {

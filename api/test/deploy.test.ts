@@ -14,7 +14,7 @@ import { BuildFailure } from '../src/integrations/build-failure.ts';
 import { createGitSource, linkDependencies } from '../src/integrations/git-source.ts';
 import { createLiveBuilds } from '../src/integrations/site-builder.ts';
 import { createDeploymentLog, DEFAULT_PATH_LABELS, deployPathLabels, redactPaths } from '../src/domain/deploy/deployment-log.ts';
-import type { RestartRequest } from '../src/domain/deploy/request-restart.ts';
+import type { RestartRequest } from '@app/supervisor/restart-protocol';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { appForThisFile } from './file-app.ts';

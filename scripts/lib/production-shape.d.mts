@@ -4,7 +4,6 @@ export type ProductionShape = {
   url: string; seconds: number; databaseUrl: string; internalSecret: string; apiUrls: string[]; cmsUrl: string;
   mediaDir: string; mailFile: string | null; services: Record<string, Service>; stop(): Promise<void>;
 };
-export function ensureCaddy(log?: (line: string) => void): void;
 export function localPorts(portBase: number, instances: number): { cms: number; site: number; smtp: number; internalApi: number; api: number[] };
 export function localServiceEnv(options: Record<string, unknown>): Record<string, unknown>;
 export function startProductionShape(options?: {

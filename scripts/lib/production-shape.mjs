@@ -3,27 +3,14 @@
 // PostgreSQL server at DATABASE_URL, with NODE_ENV=production — what docker-compose.yml starts,
 // from the same description (deploy/shape.mjs). Every service is supervised (restarted when it
 // crashes). Used by `npm run start:production-shape`, its end-to-end suite and the fault scripts.
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { API_INSTANCES, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES } from '../../deploy/shape.mjs';
 import { startSmtpCatcher } from './smtp-catcher.mjs';
-import { createRollingRestarter, reportToApi } from './rolling-restart.mjs';
+import { ensureCaddy } from '@app/front-door/caddy';
+import { startService } from '@app/supervisor';
+import { createRollingRestarter, reportToApi } from '@app/supervisor/rolling-restart';
 import { assertPortFree, buildCms, buildCmsIn, loadSecrets, prepareCms, root, signalApi, waitFor } from './stack.mjs';
-import { startService } from './supervisor.mjs';
-
-/** Debian's caddy, installed the way .ci/run installs Chromium when it is missing. */
-export function ensureCaddy(log = console.log) {
-  if (spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0) return;
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!root || spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0) {
-    throw new Error('The production shape needs Caddy: install Debian\'s package (apt-get install caddy) or put `caddy` on PATH.');
-  }
-  log('installing Caddy from Debian');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'caddy'], { env, stdio: 'ignore' });
-}
 
 /** The local ports: Caddy on PUBLIC_URL's port, our services on `portBase` + a fixed offset. */
 export function localPorts(portBase, instances) {

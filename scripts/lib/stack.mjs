@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
-import { createRollingRestarter, reportToApi } from './rolling-restart.mjs';
-import { startService } from './supervisor.mjs';
+import { startService } from '@app/supervisor';
+import { createRollingRestarter, reportToApi } from '@app/supervisor/rolling-restart';
 
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const node = process.execPath;

@@ -5,6 +5,7 @@ import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import type { DeploymentLog } from '../domain/deploy/deployment-log.ts';
 import type { RebuildScheduler } from '../domain/deploy/rebuild-scheduler.ts';
 import { CmsSignInAttemptSchema, CmsSignInSucceededSchema, SiteAdminsQuerySchema, type SiteAdminsAnswer } from '@app/shared/schemas';
+import { RestartProgressSchema } from '@app/supervisor/restart-protocol';
 import type { Db } from '../db/client.ts';
 import { cmsSignInSucceeded } from '../domain/cms-sign-in/cms-sign-in-succeeded.ts';
 import { identifySiteAdmin } from '../domain/cms-sign-in/identify-site-admin.ts';
@@ -37,7 +38,6 @@ export function requireInternalSecret(secret: string): RequestHandler {
 }
 
 /** Service-to-service calls; the public proxies refuse /api/internal, and so does requireInternalSecret. */
-const RestartProgressSchema = z.object({ status: z.enum(['restarting', 'restarted', 'failed']), line: z.string().min(1).max(2000) });
 
 export function internalRoutes(deps: { secret: string; db: Db; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader; deployments: DeploymentLog }): Router {
   const r = Router();
@@ -71,7 +71,7 @@ export function internalRoutes(deps: { secret: string; db: Db; content: ContentR
     await cmsSignInSucceeded(deps.db, CmsSignInSucceededSchema.parse(req.body));
     res.json({ recorded: true });
   });
-  // The supervisor's progress restarting the services a deployment changed (scripts/lib/rolling-restart.mjs).
+  // The supervisor's progress restarting the services a deployment changed (@app/supervisor/rolling-restart, with the schema it sends by).
   r.post('/deployments/:id/restart', async (req, res) => {
     const id = z.coerce.number().int().positive().max(2_147_483_647).parse(req.params.id);
     const { status, line } = RestartProgressSchema.parse(req.body);

@@ -1,8 +1,7 @@
 import type { Deployment } from '@app/shared/browser';
+import { RestartRequestSchema, type RestartRequest } from '@app/supervisor/restart-protocol';
 import type { DeploymentLog, FinishedStatus } from './deployment-log.ts';
 
-/** What the API sends the supervisor that started it (scripts/lib/rolling-restart.mjs reads it). */
-export type RestartRequest = { type: 'restart-services'; deployment: number; services: string[]; root: string };
 /** Node IPC to the supervising process, or null when nothing supervises this one (Docker, tests). */
 export type RestartChannel = ((request: RestartRequest) => void) | null;
 
@@ -30,7 +29,9 @@ export function restartAfterDeploy(deps: { log: DeploymentLog; channel: RestartC
       await deps.log.restartProgress(d.id, 'failed', `could not make a release folder of ${d.commit.slice(0, 12)} to restart from (${(err as Error).message}): the previous code keeps running`);
       return;
     }
+    // Parsed with the schema the supervisor reads it by: what it would ignore is never sent.
+    const request = RestartRequestSchema.parse({ type: 'restart-services', deployment: d.id, services: d.restartNeeded, root });
     await deps.log.restartProgress(d.id, 'requested', `asked the supervisor to restart the ${d.restartNeeded.join(' and ')} from ${root}, one at a time`);
-    deps.channel({ type: 'restart-services', deployment: d.id, services: d.restartNeeded, root });
+    deps.channel(request);
   };
 }

@@ -7,6 +7,7 @@
 // it); release folders no service runs from are removed once a restart is over.
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { RESTARTABLE_SERVICES, RestartProgressSchema, RestartRequestSchema } from './restart-protocol.ts';
 
 /** A release folder is named by its commit (api/src/integrations/git-source.ts); nothing else is ever removed. */
 const RELEASE_NAME = /^[0-9a-f]{40}$/;
@@ -51,7 +52,7 @@ export function createRollingRestarter({ groups, appRoot, prepare = {}, report, 
   }
 
   async function run({ deployment, services, root: newRoot }) {
-    const order = ['api', 'cms'].filter((name) => services.includes(name) && groups[name]?.length);
+    const order = RESTARTABLE_SERVICES.filter((name) => services.includes(name) && groups[name]?.length);
     if (order.length === 0) return;
     const members = order.flatMap((name) => groups[name].map((m) => ({ ...m, group: name })));
     await say(deployment, 'restarting', `restarting the ${order.join(' and ')} from ${newRoot}, one at a time`);
@@ -98,8 +99,11 @@ export function createRollingRestarter({ groups, appRoot, prepare = {}, report, 
   }
 
   return {
-    request(message) {
-      if (message?.type !== 'restart-services' || !Number.isInteger(message.deployment) || !Array.isArray(message.services) || typeof message.root !== 'string') return;
+    /** A message from a supervised service: a RestartRequest is acted on, anything else ignored. */
+    request(received) {
+      const parsed = RestartRequestSchema.safeParse(received);
+      if (!parsed.success) return;
+      const message = parsed.data;
       pending.push(message.root);
       // One rolling restart at a time; a second request waits for the first.
       chain = chain
@@ -121,6 +125,7 @@ export function createRollingRestarter({ groups, appRoot, prepare = {}, report, 
 /** Reports a restart's progress to whichever API instance answers, trying for up to 30 s (the only instance may be the one restarting). */
 export function reportToApi({ apiUrls, internalSecret }) {
   return async (deployment, status, line) => {
+    const body = JSON.stringify(RestartProgressSchema.parse({ status, line: line.slice(0, 2000) }));
     let lastError = null;
     for (let attempt = 0; attempt < 15; attempt++) {
       for (const url of apiUrls) {
@@ -128,7 +133,7 @@ export function reportToApi({ apiUrls, internalSecret }) {
           const res = await fetch(`${url}/api/internal/deployments/${deployment}/restart`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-internal-secret': internalSecret },
-            body: JSON.stringify({ status, line: line.slice(0, 2000) }),
+            body,
             signal: AbortSignal.timeout(5_000),
           });
           if (res.ok) return;

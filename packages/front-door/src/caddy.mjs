@@ -1,0 +1,17 @@
+// Caddy, the production edge (deploy/Caddyfile): Debian's package, installed the way .ci/run
+// installs Chromium when it is missing. The production shape runs it; caddyfile.test.mjs holds the
+// Caddyfile to the edge's table through it.
+import { execFileSync, spawnSync } from 'node:child_process';
+
+/** Makes sure `caddy` is on PATH, installing Debian's package when running as root with apt. */
+export function ensureCaddy(log = console.log) {
+  if (spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0) return;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    throw new Error('The production shape needs Caddy: install Debian\'s package (apt-get install caddy) or put `caddy` on PATH.');
+  }
+  log('installing Caddy from Debian');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'caddy'], { env, stdio: 'ignore' });
+}
