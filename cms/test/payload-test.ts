@@ -14,9 +14,10 @@ export type Signal = { collection: string; operation: string; id: number | strin
 /**
  * A real Payload on a fresh database, with a PostgreSQL listener standing in for the API so the
  * change signal (a NOTIFY, delivered on commit) can be observed. Environment is set before the
- * config is imported (it reads env).
+ * config is imported (it reads env). `migratedUntil` stops before the named migration, so a test can
+ * store data as it was then and run the rest (`payload.db.migrate()`).
  */
-export async function startPayload() {
+export async function startPayload(options: { migratedUntil?: string } = {}) {
   const fresh = await createFreshDatabase();
   const signals: Signal[] = [];
   const listener = new pg.Client({ connectionString: fresh.url });
@@ -34,7 +35,7 @@ export async function startPayload() {
   const { getPayload } = await import('payload');
   const { default: config } = await import('../src/payload.config');
   const payload: Payload = await getPayload({ config });
-  await payload.db.migrate();
+  await payload.db.migrate(options.migratedUntil ? { migrations: await migrationsBefore(payload, options.migratedUntil) } : undefined);
 
   return {
     payload,
@@ -52,4 +53,13 @@ export async function startPayload() {
       await fresh.drop();
     },
   };
+}
+
+/** The migrations `migrate()` runs (its folder, by name), up to but not including `name`. */
+async function migrationsBefore(payload: Payload, name: string) {
+  const { readMigrationFiles } = await import('payload');
+  const all = await readMigrationFiles({ payload });
+  const until = all.findIndex((m) => m.name === name);
+  if (until < 0) throw new Error(`No migration named ${name}`);
+  return all.slice(0, until);
 }

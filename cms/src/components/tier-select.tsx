@@ -7,7 +7,7 @@ const options = [...TIER_OPTIONS];
 
 /** A tier field (fields/tier-field.ts) edited as a choice among the catalogue's tiers. */
 export const TierSelect: TextFieldClientComponent = ({ field, path, readOnly }) => (
-  <SelectField field={{ ...field, options, admin: { ...field.admin, isClearable: !field.required } }} path={path} readOnly={readOnly} />
+  <SelectField field={{ ...field, type: 'select', options, admin: { ...field.admin, isClearable: !field.required, isSortable: false, placeholder: undefined } }} path={path} readOnly={readOnly} />
 );
 
 /** A tier in the list view, by its name ("Pro"). */
