@@ -1,6 +1,26 @@
 import { z } from 'zod';
-import type { PlanId } from '@app/shared/browser';
+import { isPlanId, PLAN_IDS, type PlanId } from '@app/shared/browser';
 import type { StripeSettings } from './integrations/payments/stripe-provider.ts';
+
+const PRICES_EXAMPLE = `{${PLAN_IDS.map((id) => `"${id}":"price_…"`).join(',')}}`;
+
+/** STRIPE_PRICES: a JSON object naming a Stripe price id for plans of the catalogue, and nothing else. */
+const StripePricesSchema = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `not JSON; expected ${PRICES_EXAMPLE}` });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string(), z.string().trim().min(1, 'an empty price id'), { error: `expected a JSON object, ${PRICES_EXAMPLE}` }))
+  .superRefine((prices, ctx) => {
+    const unknown = Object.keys(prices).filter((id) => !isPlanId(id));
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: `no plan ${unknown.map((id) => `"${id}"`).join(', ')} in the catalogue (its plans: ${PLAN_IDS.join(', ')})` });
+  })
+  .transform((prices) => PLAN_IDS.reduce<Partial<Record<PlanId, string>>>((known, id) => (prices[id] ? { ...known, [id]: prices[id] } : known), {}));
 
 /** Every environment variable the API reads; the README lists the same set. */
 const EnvSchema = z.object({
@@ -31,6 +51,9 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Each plan of the catalogue (@app/shared plans.ts) → its Stripe price id, as one JSON object. */
+  STRIPE_PRICES: StripePricesSchema.optional(),
+  /** Deprecated (STRIPE_PRICES replaces them): the Stripe prices of pro-month and pro-year. */
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_YEARLY: z.string().optional(),
   /** Another Stripe API address (a local stand-in speaking Stripe's wire format); unset: Stripe itself. */
@@ -55,14 +78,35 @@ const EnvSchema = z.object({
   GITHUB_WEBHOOK_SECRET: z.string().optional(),
 });
 
-/** Each plan of the catalogue (@app/shared plans.ts) → the setting holding its Stripe price id. */
-const STRIPE_PRICE_SETTINGS = {
-  'pro-month': 'STRIPE_PRICE_MONTHLY',
-  'pro-year': 'STRIPE_PRICE_YEARLY',
-} as const satisfies Record<PlanId, keyof z.infer<typeof EnvSchema>>;
+/** The settings STRIPE_PRICES replaced, one per plan; still read when it is unset (docs/decisions.md). */
+const DEPRECATED_PRICE_SETTINGS = { STRIPE_PRICE_MONTHLY: 'pro-month', STRIPE_PRICE_YEARLY: 'pro-year' } as const satisfies Record<string, PlanId>;
 
-function stripePrices(read: (key: (typeof STRIPE_PRICE_SETTINGS)[PlanId]) => string): Record<PlanId, string> {
-  return Object.fromEntries(Object.entries(STRIPE_PRICE_SETTINGS).map(([plan, key]) => [plan, read(key)])) as Record<PlanId, string>;
+type Env = z.infer<typeof EnvSchema>;
+
+/** Stripe when its keys and a price for every plan are set; none of them: the offline provider; anything between refuses to start. */
+function stripeSettings(e: Env): { stripe: StripeSettings | null; problems: string[] } {
+  const deprecated = (Object.keys(DEPRECATED_PRICE_SETTINGS) as (keyof typeof DEPRECATED_PRICE_SETTINGS)[]).filter((key) => e[key]);
+  if (e.STRIPE_PRICES && deprecated.length) return { stripe: null, problems: [`STRIPE_PRICES replaces ${deprecated.join(' and ')}: set STRIPE_PRICES only`] };
+  const prices: Partial<Record<PlanId, string>> = e.STRIPE_PRICES ?? Object.fromEntries(deprecated.map((key) => [DEPRECATED_PRICE_SETTINGS[key], e[key]]));
+  const keys = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET };
+  const missingKeys = Object.entries(keys).filter(([, v]) => !v).map(([k]) => k);
+  const missingPlans = PLAN_IDS.filter((id) => !prices[id]);
+  if (missingKeys.length === Object.keys(keys).length && missingPlans.length === PLAN_IDS.length) return { stripe: null, problems: [] };
+  const problems = [
+    ...(missingKeys.length ? [`Stripe needs all of its settings; missing: ${missingKeys.join(', ')}`] : []),
+    ...(missingPlans.length ? [`STRIPE_PRICES: Stripe needs a price for every plan of the catalogue; missing: ${missingPlans.join(', ')}`] : []),
+  ];
+  if (problems.length) return { stripe: null, problems };
+  return {
+    stripe: {
+      secretKey: keys.STRIPE_SECRET_KEY!,
+      publishableKey: keys.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: keys.STRIPE_WEBHOOK_SECRET!,
+      prices: Object.fromEntries(PLAN_IDS.map((id) => [id, prices[id]!])) as Record<PlanId, string>,
+      ...(e.STRIPE_API_BASE ? { api: stripeApi(e.STRIPE_API_BASE) } : {}),
+    },
+    problems: [],
+  };
 }
 
 export type Config = {
@@ -87,7 +131,7 @@ export type Config = {
   firstAdmin: { username: string; password: string; email: string } | null;
   trustProxy: TrustProxy;
   registerLimits: { perAddressPerHour: number; perDomainPerTenMinutes: number };
-  /** Stripe when all its keys are set (test mode); otherwise the offline demo provider. */
+  /** Stripe when its keys and every plan's price are set (STRIPE_PRICES); otherwise the offline demo provider. */
   stripe: StripeSettings | null;
   membershipCheckIntervalMs: number;
   /** The YouTube Data API when YOUTUBE_API_KEY is set; otherwise the sync answers "not configured". */
@@ -119,12 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid API configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const priceKeys = Object.fromEntries(Object.values(STRIPE_PRICE_SETTINGS).map((key) => [key, e[key]]));
-  const stripeKeys = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET, ...priceKeys };
-  const missingStripe = Object.entries(stripeKeys).filter(([, v]) => !v).map(([k]) => k);
-  if (missingStripe.length > 0 && missingStripe.length < Object.keys(stripeKeys).length) {
-    throw new Error(`Invalid API configuration:\n  Stripe needs all of its settings; missing: ${missingStripe.join(', ')}`);
-  }
+  const { stripe, problems } = stripeSettings(e);
+  if (problems.length) throw new Error(`Invalid API configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     // Without a transport every mail, reset links included, would sit readable in the outbox.
     throw new Error('Invalid API configuration:\n  SMTP_URL: required when NODE_ENV=production (mail must be delivered, not kept in the outbox)');
@@ -153,15 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registerLimits: { perAddressPerHour: e.REGISTER_LIMIT_PER_HOUR, perDomainPerTenMinutes: e.REGISTER_DOMAIN_BURST },
-    stripe: missingStripe.length
-      ? null
-      : {
-          secretKey: e.STRIPE_SECRET_KEY!,
-          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
-          prices: stripePrices((key) => e[key]!),
-          ...(e.STRIPE_API_BASE ? { api: stripeApi(e.STRIPE_API_BASE) } : {}),
-        },
+    stripe,
     membershipCheckIntervalMs: e.MEMBERSHIP_CHECK_INTERVAL_MS,
     youtube: e.YOUTUBE_API_KEY ? { apiKey: e.YOUTUBE_API_KEY, baseUrl: e.YOUTUBE_API_URL } : null,
     youtubeChannel: e.YOUTUBE_CHANNEL_HANDLE?.trim() || null,

@@ -26,7 +26,7 @@ const stack = await startStack({
   dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: 54359, log: () => {},
   env: {
     LOG_LEVEL: 'warn', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_PRICE_MONTHLY: 'price_pro_month', STRIPE_PRICE_YEARLY: 'price_pro_year', STRIPE_API_BASE: `http://127.0.0.1:${fake.api.port}`,
+    STRIPE_PRICES: JSON.stringify({ 'pro-month': 'price_pro_month', 'pro-year': 'price_pro_year' }), STRIPE_API_BASE: `http://127.0.0.1:${fake.api.port}`,
   },
 });
 

@@ -6,7 +6,7 @@ export type StripeSettings = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
-  /** The Stripe price id of each plan of the catalogue (config.ts maps STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY). */
+  /** The Stripe price id of each plan of the catalogue (config.ts reads them from STRIPE_PRICES). */
   prices: Record<PlanId, string>;
   /** Where the Stripe API is; tests point this at a local server speaking Stripe's wire format. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
