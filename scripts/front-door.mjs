@@ -1,22 +1,20 @@
-// The one origin (DESIGN §2) for local runs: /api/* and /ws → API, /cms/* and /_next/* → CMS,
-// /media/* → uploaded files straight from disk, everything else → the site (served in-process
-// from the live build, or proxied to `astro dev` in dev mode). In production the reverse proxy
-// in docker-compose.yml does the same routing.
-//
-// It also guards the origin: requests for any other host name are redirected to PUBLIC_URL (the
-// path only), the internal secret header is dropped from every incoming request, /api/internal is
-// never routed (whatever its spelling), request bodies are limited by route, every request gets an
-// X-Request-Id of the door's own (a visitor's is replaced), connections that never finish a request
-// or sit idle are closed (lib/front-door-timeouts.mjs), and every response carries the security
-// headers. The handling is in lib/front-door-server.mjs.
+// The front door's process, as `npm start` runs it (scripts/lib/stack.mjs): the one origin
+// (DESIGN §2) for local runs. The door itself is packages/front-door — its table (edge-table.mjs)
+// routes /api/* and /ws to the API, /cms/* and /_next/* to the CMS, /media/* to the uploaded files,
+// everything else to the site, and guards the origin (other host names redirected to PUBLIC_URL,
+// the internal secret dropped, /api/internal never routed, bodies limited by route, an
+// X-Request-Id of its own on every request, slow connections closed, security headers on every
+// answer). Here it is given this machine's services: the site served in-process from its live
+// build (or `astro dev` proxied in dev mode) and the media folder read from disk. In production
+// Caddy does the same from the same table (deploy/Caddyfile).
 //
 // Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, CMS_URL, MEDIA_DIR, SITE_BUILDS_DIR, SITE_DEV_URL.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { createLiveSite } from '../site/server/live-site.ts';
-import { createFrontDoorServer } from './lib/front-door-server.mjs';
+import { createFrontDoorServer } from '@app/front-door';
+import { createLiveSite } from '@app/site/live-site';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const env = process.env;
@@ -27,12 +25,9 @@ const log = (msg, extra = {}) => console.log(JSON.stringify({ service: 'front-do
 
 const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(root, '.data/media'));
 mkdirSync(mediaDir, { recursive: true });
-// dev mode: look files up per request, so images uploaded after start are served too.
-const media = sirv(mediaDir, {
-  dev: true,
-  etag: true,
-  setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=86400'),
-});
+// dev mode: look files up per request, so images uploaded after start are served too. Their
+// Cache-Control and Content-Security-Policy are the edge table's.
+const media = sirv(mediaDir, { dev: true, etag: true });
 
 const site = env.SITE_DEV_URL
   ? null

@@ -44,7 +44,7 @@ case "$cmd" in
   typecheck) exec_node node scripts/typecheck.mjs "$@" ;;
   lint) exec_node node node_modules/eslint/bin/eslint.js . --max-warnings=0 "$@" ;;
   bench) exec_node node scripts/bench/run.mjs "$@" ;;
-  fuzz) FUZZ_RUNS="${FUZZ_RUNS:-10000}" exec_node npx vitest run --project api --project scripts api/test/fuzz.test.ts scripts/lib/front-door-fuzz.test.mjs "$@" ;;
+  fuzz) FUZZ_RUNS="${FUZZ_RUNS:-10000}" exec_node npx vitest run --project api --project front-door api/test/fuzz.test.ts packages/front-door/src/fuzz.test.mjs "$@" ;;
   create-admin) exec_node node api/src/scripts/create-admin.ts "$@" ;;
   mail) exec_node node api/src/scripts/show-mail.ts "$@" ;;
   *) echo "unknown command: $cmd" >&2; exit 2 ;;

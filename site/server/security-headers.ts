@@ -1,5 +1,5 @@
-// Security headers for everything the public origin serves (DESIGN §6). The front door and the
-// site server use these; deploy/Caddyfile sets the same for the production proxy.
+// Security headers of the site's pages (DESIGN §6): the common ones (@app/shared/security-headers,
+// which the front door and deploy/Caddyfile also set) and each page's Content-Security-Policy.
 import { createHash } from 'node:crypto';
 
 export { commonSecurityHeaders } from '@app/shared/security-headers';
@@ -52,6 +52,3 @@ export function pageContentSecurityPolicy(scriptHashes: Iterable<string>, env: N
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
-/** Uploaded files (SVGs can carry script): shown as images, never run as documents. */
-export const MEDIA_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";

@@ -1,8 +1,8 @@
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './front-door-body-limits.mjs';
-import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
+import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.mjs';
+import { listen, PUBLIC_HOST, testDoor } from './test-door.mjs';
 
 /** A stand-in for the API or the CMS: reads every body and remembers how much of each arrived. */
 function stubUpstream() {

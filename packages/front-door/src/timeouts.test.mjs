@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { readsThenStops, untilClosed } from '@app/test-support/raw-connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
-import { EDGE_TIMEOUTS } from './front-door-timeouts.mjs';
+import { listen, PUBLIC_HOST, testDoor } from './test-door.mjs';
+import { EDGE_TIMEOUTS } from './timeouts.mjs';
 
 /**
  * Slowloris at the front door: connections that never finish their request, idle ones and answers

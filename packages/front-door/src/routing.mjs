@@ -1,4 +1,4 @@
-// How the front door reads a request's path before routing it (scripts/front-door.mjs).
+// How the front door reads a request's path before routing it by the edge's table (edge-table.mjs).
 
 /**
  * The path the routing decides on: percent-decoded and lower-cased, so `/api/INTERNAL` and

@@ -1,7 +1,7 @@
-// How large a request body the front door lets through (scripts/front-door.mjs): the edge's table
-// (deploy/edge.mjs), which deploy/Caddyfile is held to.
+// How large a request body the front door lets through: the edge's table (edge-table.mjs), which
+// deploy/Caddyfile is held to.
 import { Transform } from 'node:stream';
-import { BODY_LIMITS, bodyLimitClass } from '../../deploy/edge.mjs';
+import { BODY_LIMITS, bodyLimitClass, jsonErrors } from './edge-table.mjs';
 
 const limitOf = (name) => BODY_LIMITS.find((c) => c.name === name).bytes;
 export const JSON_BODY_LIMIT = limitOf('other');
@@ -43,8 +43,7 @@ export function countedBody(req, limit, onExceeded) {
 
 /** The 413 answer: the API's JSON error shape for /api (and JSON for the CMS's API), text elsewhere. */
 export function tooLargeResponse(path) {
-  const json = path === '/api' || path.startsWith('/api/') || path.startsWith('/cms/');
-  return json
+  return jsonErrors(path)
     ? { type: 'application/json', body: JSON.stringify({ message: 'The request body is too large.', code: 'payload_too_large' }) }
     : { type: 'text/plain; charset=utf-8', body: 'The request body is too large.' };
 }

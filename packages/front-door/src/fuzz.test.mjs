@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
+import { listen, PUBLIC_HOST, testDoor } from './test-door.mjs';
 
 /**
  * The front door sent generated requests as bytes on the wire: any method, path and header lines

@@ -1,6 +1,6 @@
 // The front door as the tests start it: on a random port, for the public host `site.test`, with a
 // site that answers "site" and no media files. Each test names its upstreams.
-import { createFrontDoorServer } from './front-door-server.mjs';
+import { createFrontDoorServer } from './server.mjs';
 
 export const PUBLIC_HOST = 'site.test';
 

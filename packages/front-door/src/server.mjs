@@ -1,24 +1,24 @@
 // The front door's request handling (scripts/front-door.mjs wires it to the environment and
-// listens). Built without listening, so tests can start it on a random port with stub upstreams.
+// listens): the edge's table (edge-table.mjs) says where each request goes, how large its body may
+// be and which headers are taken off and set. Built without listening, so tests can start it on a
+// random port with stub upstreams.
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer } from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
-import { commonSecurityHeaders, MEDIA_CONTENT_SECURITY_POLICY } from '../../site/server/security-headers.ts';
-import { redactUrl } from '../../packages/shared/src/log-redaction.ts';
-import { MINTED_REQUEST_HEADERS, pathMatches, REFUSED_PATHS, STRIPPED_REQUEST_HEADERS } from '../../deploy/edge.mjs';
-import { bodyLimit, countedBody, declaredTooLarge, tooLargeResponse } from './front-door-body-limits.mjs';
-import { createReadRelay } from './front-door-relay.mjs';
-import { canonicalLocation, routingPath } from './front-door-routing.mjs';
-import { EDGE_TIMEOUTS, TIMEOUT_CHECK_EVERY_MS } from './front-door-timeouts.mjs';
+import { redactUrl } from '@app/shared/server';
+import { commonSecurityHeaders } from '@app/shared/security-headers';
+import { bodyLimit, countedBody, declaredTooLarge, tooLargeResponse } from './body-limits.mjs';
+import { jsonErrors, MINTED_REQUEST_HEADERS, routeOf, STRIPPED_REQUEST_HEADERS } from './edge-table.mjs';
+import { createReadRelay } from './relay.mjs';
+import { canonicalLocation, routingPath } from './routing.mjs';
+import { EDGE_TIMEOUTS, TIMEOUT_CHECK_EVERY_MS } from './timeouts.mjs';
 
-const startsWith = (path, prefix) => path === prefix || path.startsWith(prefix + '/');
-const refused = (path) => REFUSED_PATHS.some((pattern) => pathMatches(pattern, path));
 const STRIPPED = STRIPPED_REQUEST_HEADERS.map((h) => h.toLowerCase());
 const MINTED = MINTED_REQUEST_HEADERS.map((h) => h.toLowerCase());
 
 /**
- * The edge's headers (deploy/edge.mjs): what only our services may present is dropped, and every
- * request is named afresh, whatever the visitor sent (the API believes only ours).
+ * The edge's headers: what only our services may present is dropped, and every request is named
+ * afresh, whatever the visitor sent (the API believes only ours).
  */
 function edgeHeaders(req) {
   for (const name of STRIPPED) if (req.headers[name] !== undefined) delete req.headers[name];
@@ -37,6 +37,8 @@ const LINGER_BYTES = 16 * 1024 * 1024;
  */
 export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs, timeouts = EDGE_TIMEOUTS, checkEveryMs = TIMEOUT_CHECK_EVERY_MS }) {
   const securityHeaders = Object.entries(commonSecurityHeaders({ https: publicUrl.protocol === 'https:' }));
+  /** The proxied services of the table's routes (the site only when it is proxied: `astro dev`). */
+  const upstreams = { api: apiUrl, cms: cmsUrl, site: site ? undefined : siteDevUrl };
   // Requests cut off for their size, and the upstream request each one opened (to end it too).
   const cutOff = new WeakSet();
   const upstreamOf = new WeakMap();
@@ -54,7 +56,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     log('upstream unavailable', { url: redactUrl(req.url), err: err.message });
     if (res && 'writeHead' in res && !res.headersSent) {
       for (const [name, value] of securityHeaders) res.setHeader(name, value);
-      const isApi = req.url?.startsWith('/api');
+      const isApi = jsonErrors(routingPath(req.url ?? '/') ?? '/');
       res.writeHead(502, { 'Content-Type': isApi ? 'application/json' : 'text/plain; charset=utf-8' });
       res.end(isApi ? JSON.stringify({ message: 'The service is temporarily unavailable. Please try again shortly.' }) : 'Service temporarily unavailable');
     } else if (res && 'destroy' in res) {
@@ -121,13 +123,13 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined || foreignHost(req)) return false;
     const path = routingPath(req.url ?? '/');
     if (path === null) return false;
-    if (startsWith(path, '/api')) {
-      if (refused(path)) return false;
+    const route = routeOf(path);
+    if (route.upstream === 'api') {
       // The relay never passes the internal secret on.
       relay(req, res, apiUrl);
       return true;
     }
-    if (!site || (req.method !== 'GET' && req.method !== 'HEAD') || startsWith(path, '/cms') || startsWith(path, '/ws') || path.startsWith('/_next/') || path.startsWith('/media/')) return false;
+    if (route.upstream !== 'site' || !site || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     edgeHeaders(req);
     site.handle(req, res);
     return true;
@@ -167,24 +169,24 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     }
     const limit = bodyLimit(req.method, path);
     if (declaredTooLarge(req, limit)) return refuseTooLarge(req, res, path);
-    if (refused(path)) {
+    const route = routeOf(path);
+    if (route.refuse) {
       // Service-to-service only; never reachable through the public origin.
-      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.writeHead(route.refuse, { 'Content-Type': 'application/json' });
       return res.end(JSON.stringify({ message: 'Not found' }));
     }
-    if (startsWith(path, '/api')) return forward(req, res, apiUrl, path, limit);
-    if (startsWith(path, '/cms') || path.startsWith('/_next/')) return forward(req, res, cmsUrl, path, limit);
-    // The media files and the site take no request bodies: a chunked one is never read into memory.
-    if (path.startsWith('/media/')) {
-      req.url = req.url.slice('/media'.length);
-      res.setHeader('Content-Security-Policy', MEDIA_CONTENT_SECURITY_POLICY);
+    if (route.responseHeaders) for (const [name, value] of Object.entries(route.responseHeaders)) res.setHeader(name, value);
+    // The media files and the in-process site take no request bodies: a chunked one is never read into memory.
+    if (route.upstream === 'media') {
+      // The raw URL, not the routing path: the file's name keeps its case.
+      req.url = req.url.slice(route.stripPrefix.length);
       return media(req, res, () => {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('Not found');
       });
     }
-    if (site) return site.handle(req, res);
-    return forward(req, res, siteDevUrl, path, limit);
+    if (route.upstream === 'site' && site) return site.handle(req, res);
+    return forward(req, res, upstreams[route.upstream], path, limit);
   }
 
   // Slowloris: a request must be whole within readBodyMs, its headers within readHeaderMs (both
@@ -203,13 +205,13 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     handle(req, res);
   });
 
+  // WebSockets go where the table sends their path, as Caddy's reverse_proxy does (the chat at /ws;
+  // in dev mode the CMS's and astro dev's reloads): to a proxied service, never to the files or a refusal.
   server.on('upgrade', (req, socket, head) => {
     const path = foreignHost(req) ? null : guard(req);
-    if (path === null) return socket.destroy();
-    if (startsWith(path, '/ws')) return proxy.ws(req, socket, head, { target: apiUrl });
-    if (siteDevUrl) return proxy.ws(req, socket, head, { target: siteDevUrl });
-    if (path.startsWith('/_next/') || startsWith(path, '/cms')) return proxy.ws(req, socket, head, { target: cmsUrl });
-    socket.destroy();
+    const target = path === null ? undefined : upstreams[routeOf(path).upstream];
+    if (!target) return socket.destroy();
+    proxy.ws(req, socket, head, { target });
   });
 
   return server;

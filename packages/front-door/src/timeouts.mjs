@@ -1,9 +1,9 @@
 // How long the edge waits on a visitor's connection, stated once: the front door uses these
-// (lib/front-door-server.mjs), and deploy/Caddyfile's `servers { timeouts }` defaults are the same
-// figures (scripts/lib/caddyfile.test.mjs compares them). Without them a connection that never
+// (server.mjs), and deploy/Caddyfile's `servers { timeouts }` defaults are the same figures
+// (caddyfile.test.mjs compares them). Without them a connection that never
 // finishes its request (slowloris) is held for good. WebSockets (/ws) are not bound by them: once
 // upgraded a connection is the chat's, which has its own heartbeat.
-import { UPLOAD_BODY_LIMIT } from './front-door-body-limits.mjs';
+import { UPLOAD_BODY_LIMIT } from './body-limits.mjs';
 
 /** The slowest upload link a visitor may have and still send the largest body: 1 Mbit/s (ADSL, poor mobile). */
 export const SLOWEST_UPLOAD_BITS_PER_SECOND = 1_000_000;

@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadRelay } from './front-door-relay.mjs';
-import { listen, PUBLIC_HOST, testDoor } from './front-door-test-door.mjs';
+import { createReadRelay } from './relay.mjs';
+import { listen, PUBLIC_HOST, testDoor } from './test-door.mjs';
 
 /** A stand-in API: answers with the headers it received; `/api/slow` never answers (and says when it was abandoned). */
 const upstream = { abandoned: 0 };

@@ -6,10 +6,10 @@
 // (http-proxy-3) keeps bodies, their limits and websockets.
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
-import { MINTED_REQUEST_HEADERS, STRIPPED_REQUEST_HEADERS } from '../../deploy/edge.mjs';
+import { MINTED_REQUEST_HEADERS, STRIPPED_REQUEST_HEADERS } from './edge-table.mjs';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never passed on; nor are
-// the headers the edge strips (deploy/edge.mjs: the internal secret, which only our services
+// the headers the edge strips (edge-table.mjs: the internal secret, which only our services
 // calling each other directly may present); nor
 // `Expect`, which asks about a body these requests do not have (Node has already answered it); nor
 // a visitor's X-Request-Id: the edge names each request itself.

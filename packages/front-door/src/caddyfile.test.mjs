@@ -1,27 +1,16 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createServer, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { WebSocket, WebSocketServer } from 'ws';
 import { readsThenStops, untilClosed } from '@app/test-support/raw-connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMITS, MINTED_REQUEST_HEADERS, REFUSED_PATHS, STRIPPED_REQUEST_HEADERS } from '../../deploy/edge.mjs';
-import { EDGE_TIMEOUTS } from './front-door-timeouts.mjs';
-import { ensureCaddy } from './production-shape.mjs';
-import { root } from './stack.mjs';
+import { caddyRunner, CADDYFILE, freePort, listen } from './test-caddy.mjs';
+import { EDGE_TIMEOUTS } from './timeouts.mjs';
 
 /**
  * The shipped deploy/Caddyfile, run by Caddy in front of a stand-in API: which X-Forwarded-For
- * the API is given decides the address every per-address limit counts.
+ * the API is given decides the address every per-address limit counts. (What it does with each
+ * request of the edge's table is edge-table.test.mjs's.)
  */
-const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-const freePort = async () => {
-  const s = createServer();
-  const port = await listen(s);
-  await new Promise((r) => s.close(r));
-  return port;
-};
 
 /** A stand-in API: answers once it has the whole body; /api/big is larger than any socket buffer; /ws echoes. */
 const BIG_ANSWER = 64 * 1024 * 1024;
@@ -35,25 +24,10 @@ const api = createServer((req, res) => {
 });
 new WebSocketServer({ server: api }).on('connection', (ws) => ws.on('message', (m) => ws.send(`echo ${m}`)));
 let apiPort;
-const caddies = [];
-const home = mkdtempSync(path.join(tmpdir(), 'caddyfile-test-'));
+let caddy;
 
-/** Caddy with the repository's Caddyfile on a port of its own; resolves with that port once it proxies. */
-async function startCaddy(extraEnv, internalPort) {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  const child = spawn('caddy', ['run', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
-    env: { ...process.env, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home, CADDY_ADMIN: 'off', SITE_ADDRESS: publicUrl, PUBLIC_URL: publicUrl, OTHER_HOSTS_ADDRESS: `:${await freePort()}`, API_UPSTREAMS: `127.0.0.1:${apiPort}`, CMS_UPSTREAM: '127.0.0.1:9', SITE_UPSTREAM: '127.0.0.1:9', MEDIA_ROOT: home, INTERNAL_API_PORT: String(internalPort ?? (await freePort())), ...extraEnv },
-    stdio: 'ignore',
-  });
-  caddies.push(child);
-  for (let i = 0; i < 100; i++) {
-    const ok = await forwardedFor(port).then(() => true, () => false);
-    if (ok) return port;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('Caddy did not start');
-}
+/** Caddy with the repository's Caddyfile in front of the stand-in API; resolves with its port. */
+const startCaddy = (extraEnv, internalPort) => caddy.start({ API_UPSTREAMS: `127.0.0.1:${apiPort}`, ...(internalPort ? { INTERNAL_API_PORT: String(internalPort) } : {}), ...extraEnv });
 
 /** What the stand-in API was given for a request through Caddy on `port`. */
 function echo(port, headers = {}, urlPath = '/api/echo') {
@@ -71,13 +45,12 @@ function echo(port, headers = {}, urlPath = '/api/echo') {
 const forwardedFor = (port, xff, urlPath) => echo(port, xff ? { 'x-forwarded-for': xff } : {}, urlPath).then((seen) => seen.forwardedFor);
 
 beforeAll(async () => {
-  ensureCaddy(() => {});
+  caddy = caddyRunner();
   apiPort = await listen(api);
 }, 120_000);
 afterAll(() => {
-  for (const c of caddies) c.kill();
+  caddy.stopAll();
   api.close();
-  rmSync(home, { recursive: true, force: true });
 });
 
 describe('deploy/Caddyfile and X-Forwarded-For', () => {
@@ -118,8 +91,8 @@ describe('deploy/Caddyfile’s timeouts (slowloris)', () => {
     port = await startCaddy(SHORT);
   }, 30_000);
 
-  it('defaults to the front door’s figures (scripts/lib/front-door-timeouts.mjs)', () => {
-    const config = JSON.parse(execFileSync('caddy', ['adapt', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], { env: { ...process.env, SITE_ADDRESS: 'http://localhost:8080' }, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  it('defaults to the front door’s figures (timeouts.mjs)', () => {
+    const config = JSON.parse(execFileSync('caddy', ['adapt', '--config', CADDYFILE, '--adapter', 'caddyfile'], { env: { ...process.env, SITE_ADDRESS: 'http://localhost:8080' }, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
     const ns = (ms) => ms * 1_000_000;
     for (const server of Object.values(config.apps.http.servers)) {
       expect(server).toMatchObject({ read_header_timeout: ns(EDGE_TIMEOUTS.readHeaderMs), read_timeout: ns(EDGE_TIMEOUTS.readBodyMs), write_timeout: ns(EDGE_TIMEOUTS.writeMs), idle_timeout: ns(EDGE_TIMEOUTS.idleMs) });
@@ -155,54 +128,4 @@ describe('deploy/Caddyfile’s timeouts (slowloris)', () => {
     expect(await echoed).toBe('echo still here');
     ws.close();
   }, 15_000);
-});
-
-describe('deploy/Caddyfile states the edge’s table (deploy/edge.mjs), as the front door reads it', () => {
-  const adapted = () => JSON.parse(execFileSync('caddy', ['adapt', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], { env: { ...process.env, SITE_ADDRESS: 'http://localhost:8080' }, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
-  /** Every route of the public site's server that carries a matcher, with its handlers. */
-  const routes = (config) => {
-    const found = [];
-    const walk = (o) => {
-      if (Array.isArray(o)) return o.forEach(walk);
-      if (!o || typeof o !== 'object') return;
-      if (Array.isArray(o.match) && Array.isArray(o.handle)) found.push(o);
-      Object.values(o).forEach(walk);
-    };
-    walk(config.apps.http.servers);
-    return found;
-  };
-  const classMatch = (c) => ({ ...(c.methods && { method: c.methods }), ...(c.paths && { path: c.paths }) });
-
-  it('limits each class of request body to the table’s size, on the table’s paths and methods, with the declared length refused first', () => {
-    const all = routes(adapted());
-    const specific = BODY_LIMITS.filter((c) => c.paths);
-    for (const c of BODY_LIMITS) {
-      const limiting = all.filter((r) => r.handle.some((h) => h.handler === 'request_body' && h.max_size === c.bytes));
-      expect(limiting, c.name).toHaveLength(1);
-      const declared = all.filter((r) => r.handle.some((h) => h.handler === 'error' && h.status_code === 413) && r.match[0].expression?.endsWith(`> ${c.bytes}`));
-      expect(declared, c.name).toHaveLength(1);
-      // The catch-all class is "none of the others", in the table's order.
-      const expected = c.paths ? classMatch(c) : { not: specific.map(classMatch) };
-      expect(limiting[0].match).toEqual([expected]);
-      const { expression, ...rest } = declared[0].match[0];
-      expect(expression).toBeTruthy();
-      expect(rest).toEqual(expected);
-    }
-  });
-
-  it('refuses the table’s service-only paths, strips and mints the table’s headers', () => {
-    const config = adapted();
-    const refusing = routes(config).filter((r) => r.handle.some((h) => h.handler === 'static_response' && h.status_code === 404));
-    expect(refusing.map((r) => r.match)).toContainEqual([{ path: REFUSED_PATHS }]);
-    const headers = [];
-    const walk = (o) => {
-      if (Array.isArray(o)) return o.forEach(walk);
-      if (!o || typeof o !== 'object') return;
-      if (o.handler === 'headers' && o.request) headers.push(o.request);
-      Object.values(o).forEach(walk);
-    };
-    walk(config.apps.http.servers);
-    expect(headers.flatMap((h) => h.delete ?? [])).toEqual(expect.arrayContaining(STRIPPED_REQUEST_HEADERS));
-    expect(headers.flatMap((h) => Object.keys(h.set ?? {}))).toEqual(expect.arrayContaining(MINTED_REQUEST_HEADERS));
-  });
 });

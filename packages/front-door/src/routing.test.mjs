@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routingPath } from './front-door-routing.mjs';
+import { routingPath } from './routing.mjs';
 
 describe('the path the front door routes on', () => {
   it.each([
