@@ -1,8 +1,8 @@
 import { postgresAdapter } from '@payloadcms/db-postgres';
-import { lexicalEditor } from '@payloadcms/richtext-lexical';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConfig } from 'payload';
+import sharp from 'sharp';
 import { Articles } from './collections/articles';
 import { BackyardArticles } from './collections/backyard-articles';
 import { Categories } from './collections/categories';
@@ -19,6 +19,7 @@ import { cmsConfig } from './config';
 import { serviceInfo } from './endpoints/service-info';
 import { SiteSettings } from './globals/site-settings';
 import { cmsLogger } from './logger';
+import { contentEditor } from './rich-text/editor';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,7 +40,10 @@ export default buildConfig({
     const started = globalThis as { siteAccessListener?: unknown };
     if (server && !started.siteAccessListener) started.siteAccessListener = listenForSiteAccessChanges(payload);
   },
-  editor: lexicalEditor(),
+  // Bodies hold code, tables, pictures, video embeds and callouts (rich-text/editor.ts).
+  editor: contentEditor,
+  // Media's image sizes (responsive pictures in bodies) are made with sharp.
+  sharp,
   secret: cmsConfig.payloadSecret,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   graphQL: { disable: true },

@@ -10,6 +10,13 @@ export const Media: CollectionConfig = {
   upload: {
     staticDir: cmsConfig.mediaDir,
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'],
+    // Narrower copies for pictures in bodies (a srcset, so a phone never loads the full file);
+    // never wider than the original. SVGs are drawn at any size and get none.
+    imageSizes: [
+      { name: 'small', width: 480, withoutEnlargement: true },
+      { name: 'medium', width: 960, withoutEnlargement: true },
+      { name: 'large', width: 1600, withoutEnlargement: true },
+    ],
   },
   hooks: { beforeChange: [rememberUploadFiles], afterError: [removePartialUpload(cmsConfig.mediaDir)] },
   fields: [{ name: 'alt', type: 'text', required: true }],

@@ -1,15 +1,14 @@
 import type { CollectionBeforeChangeHook } from 'payload';
-import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html';
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical';
-import { sanitizeArticleHtml } from '@app/shared/server';
+import { renderRichText } from '../rich-text/render-rich-text';
 
 /**
  * Renders the rich-text body to sanitized HTML at every save, so readers never pay for it.
  * `contentHtml` is written here and nowhere else: its field refuses writes from anyone, and a
  * save that does not change `content` re-renders it from the stored body.
  */
-export const renderContentHtml: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+export const renderContentHtml: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   const content = (data.content ?? originalDoc?.content) as SerializedEditorState | undefined;
-  data.contentHtml = content ? sanitizeArticleHtml(convertLexicalToHTML({ data: content })) : '';
+  data.contentHtml = content ? await renderRichText(content, req) : '';
   return data;
 };

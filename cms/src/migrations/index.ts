@@ -6,6 +6,7 @@ import * as migration_20261123_204908_games_studies_backyard from './20261123_20
 import * as migration_20261123_210615_site_settings_and_sign_in from './20261123_210615_site_settings_and_sign_in';
 import * as migration_20261127_040206_cms_sign_in_follows_the_site from './20261127_040206_cms_sign_in_follows_the_site';
 import * as migration_20261127_075919_tiers_checked_by_the_catalogue from './20261127_075919_tiers_checked_by_the_catalogue';
+import * as migration_20261127_080639_media_image_sizes from './20261127_080639_media_image_sizes';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261127_075919_tiers_checked_by_the_catalogue.up,
     down: migration_20261127_075919_tiers_checked_by_the_catalogue.down,
-    name: '20261127_075919_tiers_checked_by_the_catalogue'
+    name: '20261127_075919_tiers_checked_by_the_catalogue',
+  },
+  {
+    up: migration_20261127_080639_media_image_sizes.up,
+    down: migration_20261127_080639_media_image_sizes.down,
+    name: '20261127_080639_media_image_sizes'
   },
 ];

@@ -1,0 +1,28 @@
+import { BlocksFeature, EXPERIMENTAL_TableFeature, FixedToolbarFeature, lexicalEditor, UploadFeature } from '@payloadcms/richtext-lexical';
+import { CalloutBlock, CodeBlock, EmbedBlock } from './blocks';
+
+/**
+ * The rich-text editor of every body (articles, backyard articles): Payload's defaults, plus
+ * tables, code blocks, video embeds, callouts and pictures with a caption (issue 40 #1), all in
+ * the fixed toolbar. The stored shapes are packages/shared/src/content-nodes.ts; what they render
+ * to is html-converters.ts.
+ */
+export const contentEditor = lexicalEditor({
+  features: ({ defaultFeatures }) => [
+    ...defaultFeatures.filter((f) => f.key !== 'upload'),
+    UploadFeature({
+      enabledCollections: ['media'],
+      collections: {
+        media: {
+          fields: [
+            { name: 'caption', type: 'text', maxLength: 300 },
+            { name: 'alt', label: 'Alternative text here', type: 'text', maxLength: 300, admin: { description: "Empty: the picture's own alternative text." } },
+          ],
+        },
+      },
+    }),
+    EXPERIMENTAL_TableFeature(),
+    BlocksFeature({ blocks: [CodeBlock, EmbedBlock, CalloutBlock] }),
+    FixedToolbarFeature(),
+  ],
+});

@@ -1,0 +1,191 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  calloutNode,
+  codeBlockNode,
+  embedNode,
+  lexicalEditorState,
+  lexicalParagraph,
+  lexicalText,
+  sanitizeArticleHtml,
+  tableNode,
+  TEXT_FORMAT,
+  uploadNode,
+  type CodeLanguage,
+} from '@app/shared/server';
+import { convertMarkdownToLexical, defaultEditorFeatures, editorConfigFactory } from '@payloadcms/richtext-lexical';
+import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html';
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical';
+import rehypeParse from 'rehype-parse';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import type { SanitizedConfig } from 'payload';
+import { unified } from 'unified';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedArticles, seedInteractiveArticles } from '../src/seed/articles';
+import { seedBackyardArticles } from '../src/seed/backyard-articles';
+import { seedThemedArticles } from '../src/seed/themed-articles';
+import { loadHighlighter, type CodeHighlighter } from '../src/rich-text/highlight-code';
+import type { BodyMedia } from '../src/rich-text/html-converters';
+import { renderBody } from '../src/rich-text/render-rich-text';
+
+let config: SanitizedConfig;
+let highlighter: CodeHighlighter;
+beforeAll(async () => {
+  // The configuration only: nothing here connects to the database.
+  Object.assign(process.env, { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://unused@127.0.0.1:1/unused', PAYLOAD_SECRET: 'rich-text-test-secret', MEDIA_DIR: await mkdtemp(path.join(tmpdir(), 'cms-media-')) });
+  config = await (await import('../src/payload.config')).default;
+  highlighter = await loadHighlighter(['typescript', 'liquid', 'python'] satisfies CodeLanguage[]);
+});
+
+const noMedia = new Map<number, BodyMedia>();
+const render = (content: unknown, media: ReadonlyMap<number, BodyMedia> = noMedia) => renderBody(content as SerializedEditorState, { media, highlighter });
+const body = (...children: unknown[]) => lexicalEditorState(children);
+
+describe('bodies written before the richer content model', () => {
+  // What the save hook did until issue 40: Payload's default converters, then GitHub's allowlist.
+  const sanitizeAsBefore = unified().use(rehypeParse, { fragment: true }).use(rehypeSanitize, defaultSchema).use(rehypeStringify);
+  const renderAsBefore = (content: SerializedEditorState) => String(sanitizeAsBefore.processSync(convertLexicalToHTML({ data: content })));
+  const demo = [...seedArticles, ...seedInteractiveArticles, ...seedThemedArticles, ...seedBackyardArticles].map((a) => ({ title: a.title, markdown: a.body }));
+
+  it('render exactly as before: every demo article, as stored by the old editor', async () => {
+    const oldEditor = await editorConfigFactory.fromFeatures({ config, features: defaultEditorFeatures });
+    expect(demo.length).toBeGreaterThan(30);
+    for (const { title, markdown } of demo) {
+      const stored = convertMarkdownToLexical({ editorConfig: oldEditor, markdown });
+      expect(render(stored), title).toBe(renderAsBefore(stored));
+    }
+  });
+
+  it('render exactly as before when the seed writes them with the new editor', async () => {
+    const oldEditor = await editorConfigFactory.fromFeatures({ config, features: defaultEditorFeatures });
+    const newEditor = await editorConfigFactory.default({ config });
+    for (const { title, markdown } of demo) {
+      expect(render(convertMarkdownToLexical({ editorConfig: newEditor, markdown })), title).toBe(renderAsBefore(convertMarkdownToLexical({ editorConfig: oldEditor, markdown })));
+    }
+  });
+
+  it('keep every formatting the old editor offered (strike-through, underline, alignment and indents still render as they did)', () => {
+    const node = { direction: 'ltr', format: 'center', indent: 2, version: 1, textFormat: 0, textStyle: '' };
+    const content = body(
+      { ...node, type: 'paragraph', children: [lexicalText('struck', TEXT_FORMAT.strikethrough), lexicalText(' under', TEXT_FORMAT.underline), lexicalText(' code', TEXT_FORMAT.code), lexicalText(' sup', TEXT_FORMAT.superscript)] },
+      { ...node, type: 'heading', tag: 'h3', children: [lexicalText('A heading')] },
+      { ...node, format: '', indent: 0, type: 'quote', children: [lexicalText('A quote')] },
+      { type: 'horizontalrule', version: 1 },
+    );
+    expect(render(content)).toBe(renderAsBefore(content as SerializedEditorState));
+  });
+});
+
+describe('code blocks', () => {
+  it('are highlighted at save, with their language named and their text kept exactly (tabs, <, Liquid)', () => {
+    const html = render(body(codeBlockNode({ language: 'ts', code: 'const a = b < c;\n\tif (a) {{ raw }}' }), codeBlockNode({ language: 'liquid', code: '{% raw %}{{ page.title }}{% endraw %}' })));
+    expect(html).toMatch(/^<div><pre tabindex="0"><code class="language-typescript"><span><span style="color:#[0-9A-F]{6}">const<\/span>/);
+    expect(html).toContain('&#x3C;');
+    expect(html).toContain('\tif');
+    expect(html).toContain('{{ raw }}');
+    expect(html).toContain('<code class="language-liquid">');
+    expect(html.replace(/<[^>]+>/g, '')).toContain('{% raw %}{{ page.title }}{% endraw %}');
+  });
+
+  it('in an unknown language are plain monospaced text', () => {
+    const html = render(body(codeBlockNode({ language: 'brainfuck', code: '++[>+<-]' })));
+    expect(html).toBe('<div><pre tabindex="0"><code class="language-plaintext"><span><span>++[>+&#x3C;-]</span></span></code></pre></div>');
+  });
+});
+
+describe('tables', () => {
+  it('have a header row as <thead> with column headers, and scroll on their own in a named, focusable region', () => {
+    const html = render(body(tableNode([[[lexicalText('Plan')], [lexicalText('Price')]], [[lexicalText('Pro')], [lexicalText('$3', TEXT_FORMAT.bold)]]], { headerRow: true })));
+    expect(html).toBe(
+      '<div><div role="region" aria-label="Table" tabindex="0"><table><thead><tr><th scope="col">Plan</th><th scope="col">Price</th></tr></thead>' +
+        '<tbody><tr><td>Pro</td><td><strong>$3</strong></td></tr></tbody></table></div></div>',
+    );
+  });
+
+  it('without a header row are all body cells; merged cells keep their spans', () => {
+    const table = tableNode([[[lexicalText('a')], [lexicalText('b')]]]);
+    table.children[0]!.children[0]!.colSpan = 2;
+    table.children[0]!.children[0]!.headerState = 2;
+    expect(render(body(table))).toContain('<tbody><tr><th scope="row" colspan="2">a</th><td>b</td></tr></tbody>');
+  });
+});
+
+describe('pictures', () => {
+  const photo: BodyMedia = {
+    id: 7,
+    filename: 'harbour at dawn.jpg',
+    alt: 'Boats in a harbour at dawn',
+    mimeType: 'image/jpeg',
+    width: 2000,
+    height: 1000,
+    sizes: { small: { filename: 'harbour at dawn-480x240.jpg', width: 480 }, medium: { filename: 'harbour at dawn-960x480.jpg', width: 960 }, large: { filename: null, width: null } },
+  };
+  const media = new Map([[7, photo]]);
+  const later = (node: unknown) => body(lexicalParagraph([lexicalText('One')]), lexicalParagraph([lexicalText('Two')]), node);
+
+  it('are figures with a responsive srcset of our own media files, their alt text and caption, lazy below the fold', () => {
+    const html = render(later(uploadNode({ mediaId: 7, caption: 'Early morning' })), media);
+    expect(html).toContain(
+      '<figure><img src="/media/harbour%20at%20dawn.jpg" srcset="/media/harbour%20at%20dawn-480x240.jpg 480w, /media/harbour%20at%20dawn-960x480.jpg 960w, /media/harbour%20at%20dawn.jpg 2000w" sizes="(min-width: 48rem) 48rem, 100vw" alt="Boats in a harbour at dawn" width="2000" height="1000" loading="lazy" decoding="async"><figcaption>Early morning</figcaption></figure>',
+    );
+  });
+
+  it('at the top of the body load at once; the alt text given here wins over the picture\'s own', () => {
+    const html = render(body(uploadNode({ mediaId: 7, alt: 'The harbour' })), media);
+    expect(html).toContain('alt="The harbour"');
+    expect(html).not.toContain('loading=');
+    expect(html).not.toContain('<figcaption>');
+  });
+
+  it('whose media is gone, or is not an image, leave nothing behind', () => {
+    expect(render(body(uploadNode({ mediaId: 8 })), media)).toBe('<div></div>');
+    expect(render(body(uploadNode({ mediaId: 7 })), new Map([[7, { ...photo, mimeType: 'application/pdf' }]]))).toBe('<div></div>');
+  });
+});
+
+describe('video embeds', () => {
+  it('are a facade that links to the video and names the privacy-enhanced player it will load', () => {
+    const html = render(body(embedNode({ url: 'https://youtu.be/dQw4w9WgXcQ', title: 'A song', caption: 'Our favourite' })));
+    expect(html).toBe(
+      '<div><figure><a href="https://youtu.be/dQw4w9WgXcQ" data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&#x26;rel=0">' +
+        '<span>Play video: A song</span><span>Plays from YouTube when you press play</span></a><figcaption>Our favourite</figcaption></figure></div>',
+    );
+  });
+
+  it('from Vimeo play without tracking; an untitled one is named by its site', () => {
+    const html = render(body(embedNode({ url: 'https://vimeo.com/76979871' })));
+    expect(html).toContain('data-embed-src="https://player.vimeo.com/video/76979871?autoplay=1&#x26;dnt=1"');
+    expect(html).toContain('<span>Play video: Vimeo video</span>');
+  });
+
+  it('of anything but YouTube or Vimeo render nothing (never a frame)', () => {
+    expect(render(body(embedNode({ url: 'https://evil.example/embed/x' }), embedNode({ url: 'javascript:alert(1)' })))).toBe('<div></div>');
+  });
+});
+
+describe('callouts', () => {
+  it('are notes with their kind as a title and their own formatted text', () => {
+    const content = lexicalEditorState([lexicalParagraph([lexicalText('Back up '), lexicalText('first', TEXT_FORMAT.bold), lexicalText('.')])]);
+    expect(render(body(calloutNode({ variant: 'warning', content })))).toBe('<div><div role="note" data-callout="warning"><p><strong>Warning</strong></p><p>Back up <strong>first</strong>.</p></div></div>');
+    expect(render(body(calloutNode({ variant: 'tip', title: 'Shortcut', content })))).toContain('<div role="note" data-callout="tip"><p><strong>Shortcut</strong></p>');
+  });
+});
+
+it('every node renders to HTML the sanitiser leaves as it is', () => {
+  const media = new Map([[1, { id: 1, filename: 'a.png', alt: 'A', mimeType: 'image/png', width: 1200, height: 600, sizes: { small: { filename: 'a-480x240.png', width: 480 } } }]]);
+  const html = render(
+    body(
+      codeBlockNode({ language: 'python', code: 'def f():\n    return "<b>"' }),
+      tableNode([[[lexicalText('h')]], [[lexicalText('c')]]], { headerRow: true }),
+      lexicalParagraph([lexicalText('x')]),
+      uploadNode({ mediaId: 1, caption: 'c' }),
+      embedNode({ url: 'https://www.youtube.com/watch?v=abcdefghijk' }),
+      calloutNode({ variant: 'note', content: lexicalEditorState([lexicalParagraph([lexicalText('n')])]) }),
+    ),
+    media,
+  );
+  expect(html).toMatch(/<pre[\s\S]*<table[\s\S]*<img[\s\S]*data-embed-src[\s\S]*data-callout/);
+  expect(sanitizeArticleHtml(html)).toBe(html);
+});
