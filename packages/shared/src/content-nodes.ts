@@ -93,7 +93,7 @@ const LANGUAGE_ALIASES: Record<string, CodeLanguage> = {
 export function codeLanguage(name: string | null | undefined): CodeLanguage {
   const key = (name ?? '').trim().toLowerCase().replace(/^\{?\.?/, '').replace(/\}$/, '').replace(/^(language|lang)-/, '').split(/[\s{,]/)[0] ?? '';
   if (Object.hasOwn(CODE_LANGUAGES, key)) return key as CodeLanguage;
-  return LANGUAGE_ALIASES[key] ?? 'plaintext';
+  return Object.hasOwn(LANGUAGE_ALIASES, key) ? LANGUAGE_ALIASES[key]! : 'plaintext';
 }
 
 export type CodeBlockFields = { id: string; blockName: ''; blockType: 'code'; language: CodeLanguage; code: string };
