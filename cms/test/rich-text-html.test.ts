@@ -149,15 +149,15 @@ describe('video embeds', () => {
   it('are a facade that links to the video and names the privacy-enhanced player it will load', () => {
     const html = render(body(embedNode({ url: 'https://youtu.be/dQw4w9WgXcQ', title: 'A song', caption: 'Our favourite' })));
     expect(html).toBe(
-      '<div><figure><a href="https://youtu.be/dQw4w9WgXcQ" data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&#x26;rel=0">' +
-        '<span>Play video: A song</span><span>Plays from YouTube when you press play</span></a><figcaption>Our favourite</figcaption></figure></div>',
+      '<div><figure><a href="https://youtu.be/dQw4w9WgXcQ" data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&#x26;rel=0" aria-label="Play video: A song (YouTube)">' +
+        '<span>A song</span><span>Plays from YouTube when you press play</span></a><figcaption>Our favourite</figcaption></figure></div>',
     );
   });
 
   it('from Vimeo play without tracking; an untitled one is named by its site', () => {
     const html = render(body(embedNode({ url: 'https://vimeo.com/76979871' })));
     expect(html).toContain('data-embed-src="https://player.vimeo.com/video/76979871?autoplay=1&#x26;dnt=1"');
-    expect(html).toContain('<span>Play video: Vimeo video</span>');
+    expect(html).toContain('aria-label="Play Vimeo video"><span>Vimeo video</span>');
   });
 
   it('of anything but YouTube or Vimeo render nothing (never a frame)', () => {

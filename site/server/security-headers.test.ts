@@ -1,3 +1,4 @@
+import { videoEmbed } from '@app/shared/server';
 import { describe, expect, it } from 'vitest';
 import { pageContentSecurityPolicy } from './security-headers.ts';
 
@@ -17,5 +18,15 @@ describe('the pages’ img-src (issue 34)', () => {
 
   it('allows the media bucket’s origin when avatars live in S3', () => {
     expect(imgSrc({ MEDIA_S3_PUBLIC_URL: 'https://cdn.example.net/avatars-bucket/' })).toContain('https://cdn.example.net');
+  });
+});
+
+describe('the pages’ frame-src (issue 40)', () => {
+  const frameSrc = pageContentSecurityPolicy([], {}).split('; ').find((d) => d.startsWith('frame-src '))!.split(' ').slice(1);
+
+  it('lets in the players a body’s video embeds load (YouTube without cookies, Vimeo without tracking), not the video sites themselves', () => {
+    for (const url of ['https://www.youtube.com/watch?v=abcdefghijk', 'https://vimeo.com/76979871']) expect(frameSrc).toContain(new URL(videoEmbed(url)!.playerUrl).origin);
+    expect(frameSrc).not.toContain('https://www.youtube.com');
+    expect(frameSrc).not.toContain('https://vimeo.com');
   });
 });

@@ -45,7 +45,9 @@ export function pageContentSecurityPolicy(scriptHashes: Iterable<string>, env: N
     "media-src 'self' https:",
     "font-src 'self'",
     "connect-src 'self' https://api.stripe.com",
-    'frame-src https://www.youtube-nocookie.com https://js.stripe.com https://hooks.stripe.com',
+    // Players a reader starts (study intros, video embeds in bodies): YouTube without cookies and
+    // Vimeo without tracking (videoEmbed in @app/shared); Stripe's card fields.
+    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://js.stripe.com https://hooks.stripe.com',
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

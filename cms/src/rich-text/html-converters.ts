@@ -50,16 +50,18 @@ function codeBlock(ctx: RenderContext): HTMLConverter<BlockNode<CodeBlockFields>
 /**
  * A facade, not a player: a link to the video (what a reader without JavaScript gets) that the
  * page's script (site/src/components/video-facades.astro) swaps for the privacy-enhanced player
- * when pressed. Nothing is fetched from the video site before that.
+ * when pressed, titled by the link's first line. Nothing is fetched from the video site before.
  */
 const embedBlock: HTMLConverter<BlockNode<EmbedBlockFields>> = ({ node }) => {
   const video = videoEmbed(node.fields.url);
   if (!video) return '';
-  const title = node.fields.title?.trim() || `${video.providerName} video`;
+  const given = node.fields.title?.trim();
+  const title = given || `${video.providerName} video`;
+  const label = given ? `Play video: ${given} (${video.providerName})` : `Play ${title}`;
   const caption = node.fields.caption?.trim();
   return (
-    `<figure><a href="${escapeHtml(video.watchUrl)}" data-embed-src="${escapeHtml(video.playerUrl)}">` +
-    `<span>Play video: ${escapeHtml(title)}</span><span>Plays from ${video.providerName} when you press play</span></a>` +
+    `<figure><a href="${escapeHtml(video.watchUrl)}" data-embed-src="${escapeHtml(video.playerUrl)}" aria-label="${escapeHtml(label)}">` +
+    `<span>${escapeHtml(title)}</span><span>Plays from ${video.providerName} when you press play</span></a>` +
     (caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : '') +
     '</figure>'
   );
