@@ -43,7 +43,7 @@ case "$cmd" in
   test) exec_node node scripts/test.mjs "$@" ;;
   typecheck) exec_node node scripts/typecheck.mjs "$@" ;;
   lint) exec_node node node_modules/eslint/bin/eslint.js . --max-warnings=0 "$@" ;;
-  bench) exec_node node scripts/bench/run.mjs "$@" ;;
+  bench) exec_node node bench/run.mjs "$@" ;;
   fuzz) FUZZ_RUNS="${FUZZ_RUNS:-10000}" exec_node npx vitest run --project api --project front-door api/test/fuzz.test.ts packages/front-door/src/fuzz.test.mjs "$@" ;;
   create-admin) exec_node node api/src/scripts/create-admin.ts "$@" ;;
   mail) exec_node node api/src/scripts/show-mail.ts "$@" ;;

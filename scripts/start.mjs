@@ -1,6 +1,6 @@
 // `npm start` / `npm run dev`: the whole site on one origin, each service supervised (restarted
 // when it crashes). Ctrl-C stops everything.
-import { DEMO_ACCOUNTS } from '../api/src/domain/accounts/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '@app/api/domain/accounts/demo-accounts';
 import { DEMO_CMS_ADMIN, startStack } from './lib/stack.mjs';
 
 const mode = process.argv.includes('--dev') ? 'dev' : 'production';

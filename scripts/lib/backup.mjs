@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDb, migrateDb } from '../../api/src/db/client.ts';
+import { createDb, migrateDb } from '@app/api/db';
 import { prepareCms } from './stack.mjs';
 
 export const SCHEMAS = ['cms', 'app'];

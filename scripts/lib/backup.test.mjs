@@ -4,9 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
-import { createDb, migrateDb } from '../../api/src/db/client.ts';
-import { ensureAccount } from '../../api/src/domain/accounts/ensure-accounts.ts';
-import { login } from '../../api/src/domain/accounts/login.ts';
+import { createDb, migrateDb } from '@app/api/db';
+import { ensureAccount } from '@app/api/domain/accounts/ensure-accounts';
+import { login } from '@app/api/domain/accounts/login';
 import { backup, restore, tableFingerprints } from './backup.mjs';
 import { prepareCms } from './stack.mjs';
 

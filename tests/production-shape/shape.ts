@@ -12,7 +12,7 @@ export const PUBLIC_URL = `http://localhost:${SHAPE_PORT}`;
  * Caddy's timeouts in this suite, through deploy/Caddyfile's placeholders: short enough for its
  * slowloris tests to see them, with the idle one above undici's 4 s, so the tests' own kept-alive
  * connections are closed by the client before Caddy closes them under a request. The write
- * timeout keeps its default (its tests with Caddy are in scripts/lib/caddyfile.test.mjs).
+ * timeout keeps its default (its tests with Caddy are in packages/front-door/src/caddyfile.test.mjs).
  */
 export const SHAPE_CADDY_TIMEOUTS = { CADDY_READ_HEADER_TIMEOUT: '5s', CADDY_READ_BODY_TIMEOUT: '5s', CADDY_IDLE_TIMEOUT: '6s' };
 /** Longer than any of them. */

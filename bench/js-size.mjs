@@ -1,4 +1,4 @@
-// JS a browser loads for pages of a running site: node scripts/bench/js-size.mjs http://localhost:3000 / /articles/1
+// JS a browser loads for pages of a running site: node bench/js-size.mjs http://localhost:3000 / /articles/1
 import { shippedJsKb } from './measure.mjs';
 
 const [base, ...paths] = process.argv.slice(2);

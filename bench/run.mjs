@@ -1,13 +1,13 @@
 // `npm run bench`: the foundation's figures, each throughput as a ratio to a raw node:http
 // hello world measured in the same run on the same machine.
-//   node scripts/bench/run.mjs [--duration 10] [--connections 50]
+//   node bench/run.mjs [--duration 10] [--connections 50]
 import { fork, spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { root, startStack } from '../lib/stack.mjs';
+import { root, startStack } from '../scripts/lib/stack.mjs';
 import { load, rssMb, shippedJsKb, treeRssMb } from './measure.mjs';
-import { ARGON2_OPTIONS, hashPassword } from '../../api/src/domain/accounts/passwords.ts';
+import { ARGON2_OPTIONS, hashPassword } from '@app/api/domain/accounts/passwords';
 
 async function hashTiming() {
   const times = [];
@@ -23,7 +23,7 @@ const { values } = parseArgs({ options: { duration: { type: 'string', default: '
 const opts = { duration: Number(values.duration), connections: Number(values.connections) };
 const PORT = 3300;
 
-const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), ['3999']);
+const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), ['3999']);
 await new Promise((r) => baseline.once('message', r));
 
 const dataDir = path.join(root, '.data/bench');
@@ -95,7 +95,7 @@ try {
   console.log('');
   await new Promise((resolve) => {
     // /cart and /community: islands that load after the first paint hold their place (CLS ≤ 0.05, issue 25).
-    const child = spawn(process.execPath, [path.join(root, 'scripts/bench/lighthouse.mjs'), origin, '/', `/articles/${free.id}`, `/articles/${interactive.id}`, '/cart', '/community'], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [path.join(root, 'bench/lighthouse.mjs'), origin, '/', `/articles/${free.id}`, `/articles/${interactive.id}`, '/cart', '/community'], { stdio: 'inherit' });
     child.on('close', resolve);
   });
   const hash = await hashTiming();
@@ -109,5 +109,5 @@ try {
 // store's place orders into a database of their own.
 for (const script of ['membership.mjs', 'store.mjs', 'chat.mjs', 'videos.mjs', 'reads.mjs']) {
   console.log('');
-  await new Promise((resolve) => spawn(process.execPath, [path.join(root, 'scripts/bench', script)], { stdio: 'inherit' }).on('close', resolve));
+  await new Promise((resolve) => spawn(process.execPath, [path.join(root, 'bench', script)], { stdio: 'inherit' }).on('close', resolve));
 }

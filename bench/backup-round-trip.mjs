@@ -3,12 +3,12 @@
 // and started again from a fresh data folder — so the restored article's page is built anew from
 // the restored content — and the member signs in through Caddy. Uses the machine's PostgreSQL;
 // run it under the e2e lock (it takes Caddy's port 8080):
-//   flock -w 2400 /tmp/e2e.lock scripts/node.sh node scripts/bench/backup-round-trip.mjs
+//   flock -w 2400 /tmp/e2e.lock scripts/node.sh node bench/backup-round-trip.mjs
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { backup, restore } from '../lib/backup.mjs';
-import { startProductionShape } from '../lib/production-shape.mjs';
+import { backup, restore } from '../scripts/lib/backup.mjs';
+import { startProductionShape } from '../scripts/lib/production-shape.mjs';
 
 const server = process.env.SHAPE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PUBLIC_URL = 'http://localhost:8080';

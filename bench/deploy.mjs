@@ -1,4 +1,4 @@
-// `node scripts/bench/deploy.mjs`: the publishing and deployment figures (issue 23), through the
+// `node bench/deploy.mjs`: the publishing and deployment figures (issue 23), through the
 // whole stack built for production, with a local bare clone of this repository standing in for
 // GitHub. At the demo's 26 articles and again at 500 (474 generated through the CMS's REST API):
 // publish-to-live for an article edit (the CMS save answered → the static page shows the new
@@ -8,7 +8,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { DEMO_CMS_ADMIN, root, startStack } from '../lib/stack.mjs';
+import { DEMO_CMS_ADMIN, root, startStack } from '../scripts/lib/stack.mjs';
 import { git, localGitHub } from './local-github.mjs';
 
 const PORT = 3900;

@@ -1,15 +1,15 @@
-// Forked by scripts/bench/avatar-upload.mjs: the real API app (createApp) alone in a process of its
+// Forked by bench/avatar-upload.mjs: the real API app (createApp) alone in a process of its
 // own, on a fresh database, with a stand-in CMS and avatars on local disk in a temporary folder.
 // It answers its address, and its RSS whenever asked, over IPC.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, migrateDb } from '../../api/src/db/client.ts';
-import { createLocalMediaStore } from '../../api/src/integrations/media/local-media-store.ts';
-import { createCmsContentSource } from '../../api/src/integrations/cms-content-source.ts';
-import { startFakeCms } from '../../api/test/fake-cms.ts';
-import { sampleRecords } from '../../api/test/fixtures.ts';
-import { startTestApp, TEST_ORIGIN, TEST_SECRET } from '../../api/test/test-app.ts';
+import { createDb, migrateDb } from '@app/api/db';
+import { createLocalMediaStore } from '@app/api/integrations/media/local-media-store';
+import { createCmsContentSource } from '@app/api/integrations/cms-content-source';
+import { startFakeCms } from '@app/api/test/fake-cms';
+import { sampleRecords } from '@app/api/test/fixtures';
+import { startTestApp, TEST_ORIGIN, TEST_SECRET } from '@app/api/test/test-app';
 
 const db = createDb(process.env.DATABASE_URL, 5);
 await migrateDb(db);

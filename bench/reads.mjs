@@ -1,4 +1,4 @@
-// `node scripts/bench/reads.mjs` (also run by `npm run bench`): the read paths of issue 27, each as
+// `node bench/reads.mjs` (also run by `npm run bench`): the read paths of issue 27, each as
 // a ratio to a raw node:http hello world measured in the same run (the better of a measurement
 // before and after the rows, so a noisy neighbour cannot flatter the ratios).
 //  - a signed-in member's reads, on the API port and through the front door: GET /api/user, a Pro
@@ -16,7 +16,7 @@ import { fork } from 'node:child_process';
 import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { root, startStack } from '../lib/stack.mjs';
+import { root, startStack } from '../scripts/lib/stack.mjs';
 import { load, loadWrk, wrkInstalled } from './measure.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4400);
@@ -43,8 +43,8 @@ const rawGet = (url, headers) =>
       .end();
   });
 
-const sameBytes = fork(path.join(root, 'scripts/bench/same-bytes-server.mjs'));
-const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), [String(PORT + 9)]);
+const sameBytes = fork(path.join(root, 'bench/same-bytes-server.mjs'));
+const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), [String(PORT + 9)]);
 await new Promise((r) => baseline.once('message', r));
 const dataDir = path.join(root, '.data/bench-reads');
 await rm(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// `node scripts/bench/capacity.mjs`: the site's capacity under a realistic mix, through the front door.
+// `node bench/capacity.mjs`: the site's capacity under a realistic mix, through the front door.
 // Visitors read static pages and /api/articles; members (each from an address of their own) read
 // their account, gated articles, comments, the bulletin board and favorites, sign in, comment,
 // post and order, while members chat over the socket. The rate steps up until p99 exceeds 250 ms
@@ -18,9 +18,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import pg from 'pg';
-import { orderTotals } from '../../packages/shared/src/pricing.ts';
-import { startProductionShape } from '../lib/production-shape.mjs';
-import { root, startStack } from '../lib/stack.mjs';
+import { orderTotals } from '@app/shared/browser';
+import { startProductionShape } from '../scripts/lib/production-shape.mjs';
+import { root, startStack } from '../scripts/lib/stack.mjs';
 import { rssMb } from './measure.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4420);

@@ -1,4 +1,4 @@
-// `node scripts/bench/rolling-restart.mjs`: a deployment that changes the API's own code, end to
+// `node bench/rolling-restart.mjs`: a deployment that changes the API's own code, end to
 // end on the production shape (Caddy, two API instances, the CMS, the site server), with a local
 // bare clone of this repository standing in for GitHub. An admin deploys the branch; a commit that
 // changes the API's /api/health answer is pushed and deployed; the supervisor restarts the two
@@ -12,9 +12,9 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { startProductionShape } from '../lib/production-shape.mjs';
+import { startProductionShape } from '../scripts/lib/production-shape.mjs';
 import { git, localGitHub } from './local-github.mjs';
-import { root } from '../lib/stack.mjs';
+import { root } from '../scripts/lib/stack.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8280);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

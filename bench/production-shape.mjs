@@ -2,15 +2,15 @@
 // instances, the CMS, the site server) on a PostgreSQL cluster of its own — `faults`, port 5440,
 // created here when missing — because it restarts that server under load (other engineers' tests
 // use the machine's main cluster). Run it alone, under the e2e lock:
-//   flock -w 2400 /tmp/e2e.lock scripts/node.sh node scripts/bench/production-shape.mjs
+//   flock -w 2400 /tmp/e2e.lock scripts/node.sh node bench/production-shape.mjs
 // Prints each fault's outcome and the figures; exits 1 when a fault was not survived.
 import { execFileSync, fork, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { startProductionShape } from '../lib/production-shape.mjs';
-import { root } from '../lib/stack.mjs';
+import { startProductionShape } from '../scripts/lib/production-shape.mjs';
+import { root } from '../scripts/lib/stack.mjs';
 import { load } from './measure.mjs';
 
 const CLUSTER = { version: '15', name: 'faults', port: 5440 };
@@ -180,7 +180,7 @@ try {
 
   // ——— throughput through Caddy, two instances, against a raw node:http server ———
   console.log('\nthroughput (10 connections, 5 s each)');
-  const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), ['4690']);
+  const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), ['4690']);
   await new Promise((r) => baseline.once('message', r));
   const raw = await load('http://127.0.0.1:4690/', { connections: 10, duration: 5 });
   baseline.kill();

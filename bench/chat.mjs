@@ -1,4 +1,4 @@
-// `node scripts/bench/chat.mjs` (also run by `npm run bench`): the community's figures.
+// `node bench/chat.mjs` (also run by `npm run bench`): the community's figures.
 //  - 1,000 sockets in one room: latency from a send to each delivery (p50 / p99) and deliveries
 //    per second, while 20 members take turns sending (within the 20-per-30-s limit each);
 //  - the API's RSS with 5,000 more idle, authenticated sockets open;
@@ -7,7 +7,7 @@ import { fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { root, startStack } from '../lib/stack.mjs';
+import { root, startStack } from '../scripts/lib/stack.mjs';
 import { load, treeRssMb } from './measure.mjs';
 
 const PORT = 3600;
@@ -17,7 +17,7 @@ const SENDERS = 20;
 // 10 each in the burst and one more each one at a time: 11 of the 20 per 30 s a member may send.
 const PER_SENDER = 10;
 
-const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), ['3996']);
+const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), ['3996']);
 await new Promise((r) => baseline.once('message', r));
 const dataDir = path.join(root, '.data/bench-chat');
 await rm(dataDir, { recursive: true, force: true });

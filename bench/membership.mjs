@@ -1,4 +1,4 @@
-// `node scripts/bench/membership.mjs` (also run by `npm run bench`): signed Stripe webhook events
+// `node bench/membership.mjs` (also run by `npm run bench`): signed Stripe webhook events
 // handled per second and their p99, as a ratio to a raw node:http hello world measured in the
 // same run. The stack runs with Stripe configured against a local server speaking Stripe's API
 // (api/test/fake-stripe.ts), so each event is verified, de-duplicated, re-read from "Stripe" and
@@ -8,8 +8,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Stripe from 'stripe';
-import { startFakeStripe } from '../../api/test/fake-stripe.ts';
-import { root, startStack } from '../lib/stack.mjs';
+import { startFakeStripe } from '@app/api/test/fake-stripe';
+import { root, startStack } from '../scripts/lib/stack.mjs';
 import { load } from './measure.mjs';
 
 const PORT = 3400;
@@ -17,7 +17,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const webhookSecret = 'whsec_bench';
 
-const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), ['3998']);
+const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), ['3998']);
 await new Promise((r) => baseline.once('message', r));
 const fake = await startFakeStripe();
 const dataDir = path.join(root, '.data/bench-membership');

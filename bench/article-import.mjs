@@ -1,4 +1,4 @@
-// `node scripts/bench/article-import.mjs`: the article import's figures (issue 24). Through the
+// `node bench/article-import.mjs`: the article import's figures (issue 24). Through the
 // whole stack (API → real CMS): the wall time of a preview and of the import of 500 Markdown
 // articles with a picture each (two ZIPs of 250 articles and 250 pictures: the ZIP limit is 500
 // entries), and of a WordPress WXR export of 500 posts; the API process's peak memory (VmHWM,
@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import yazl from 'yazl';
-import { root, startStack } from '../lib/stack.mjs';
+import { root, startStack } from '../scripts/lib/stack.mjs';
 
 const PORT = 3800;
 const COUNT = 500;

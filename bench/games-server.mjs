@@ -1,12 +1,12 @@
 // Child process: the real API app on a fresh database, with a fake CMS holding game content.
 import pg from 'pg';
-import { createDb, migrateDb } from '../../api/src/db/client.ts';
-import { ensureAccount } from '../../api/src/domain/accounts/ensure-accounts.ts';
-import { createCmsContentSource } from '../../api/src/integrations/cms-content-source.ts';
-import { startFakeCms } from '../../api/test/fake-cms.ts';
-import { sampleRecords } from '../../api/test/fixtures.ts';
-import { gameRecords } from '../../api/test/game-fixtures.ts';
-import { startTestApp, TEST_SECRET } from '../../api/test/test-app.ts';
+import { createDb, migrateDb } from '@app/api/db';
+import { ensureAccount } from '@app/api/domain/accounts/ensure-accounts';
+import { createCmsContentSource } from '@app/api/integrations/cms-content-source';
+import { startFakeCms } from '@app/api/test/fake-cms';
+import { sampleRecords } from '@app/api/test/fixtures';
+import { gameRecords } from '@app/api/test/game-fixtures';
+import { startTestApp, TEST_SECRET } from '@app/api/test/test-app';
 
 const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `bench_games_${Date.now()}`;

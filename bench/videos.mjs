@@ -1,12 +1,12 @@
-// `node scripts/bench/videos.mjs` (also run by `npm run bench`): the videos' figures.
+// `node bench/videos.mjs` (also run by `npm run bench`): the videos' figures.
 // GET /api/youtube/videos (visitor and signed in) and GET /api/favorites (signed in) as ratios to
 // a raw node:http hello world measured in the same run, and the wall time of a channel sync of
 // 500 videos against a local stand-in for the YouTube Data API (through the real CMS).
 import { fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { startFakeYouTube } from '../../packages/test-support/src/fake-youtube.ts';
-import { root, startStack } from '../lib/stack.mjs';
+import { startFakeYouTube } from '@app/test-support/fake-youtube';
+import { root, startStack } from '../scripts/lib/stack.mjs';
 import { load } from './measure.mjs';
 
 const PORT = 3700;
@@ -16,7 +16,7 @@ const COUNT = 500;
 
 const videos = Array.from({ length: COUNT }, (_, i) => ({ id: `bench${String(i).padStart(5, '0')}`, title: `Bench video ${i}`, description: `Lesson number ${i}`, duration: 'PT7M30S', views: 1000 + i }));
 const youtube = await startFakeYouTube({ key: 'bench-key', handle: '@bench', videos });
-const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), ['3995']);
+const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), ['3995']);
 await new Promise((r) => baseline.once('message', r));
 const dataDir = path.join(root, '.data/bench-videos');
 await rm(dataDir, { recursive: true, force: true });

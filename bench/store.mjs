@@ -1,19 +1,19 @@
-// `node scripts/bench/store.mjs` (also run by `npm run bench`): the store's figures. Orders placed
+// `node bench/store.mjs` (also run by `npm run bench`): the store's figures. Orders placed
 // per second with a 3-line cart and their p99, and GET /api/products, each as a ratio to a raw
 // node:http hello world measured in the same run; JavaScript shipped to a product page and to
 // the checkout.
 import { fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { orderTotals } from '../../packages/shared/src/pricing.ts';
-import { root, startStack } from '../lib/stack.mjs';
+import { orderTotals } from '@app/shared/browser';
+import { root, startStack } from '../scripts/lib/stack.mjs';
 import { load, shippedJsKb } from './measure.mjs';
 
 const PORT = 3500;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-const baseline = fork(path.join(root, 'scripts/bench/baseline-server.mjs'), ['3997']);
+const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), ['3997']);
 await new Promise((r) => baseline.once('message', r));
 const dataDir = path.join(root, '.data/bench-store');
 await rm(dataDir, { recursive: true, force: true });

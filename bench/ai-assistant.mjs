@@ -1,11 +1,11 @@
 // The AI assistant's offline presenter: search index build time and memory at 26 and 500 articles,
-// and answer time over the evaluation set. Run: scripts/node.sh node --expose-gc scripts/bench/ai-assistant.mjs
+// and answer time over the evaluation set. Run: scripts/node.sh node --expose-gc bench/ai-assistant.mjs
 import { readFileSync } from 'node:fs';
 import { toSnapshot } from '@app/shared/server';
-import { answerQuestion } from '../../api/src/domain/ai/answer-question.ts';
-import { buildAssistantIndex } from '../../api/src/domain/ai/assistant-index.ts';
-import { buildContentIndex } from '../../api/src/domain/content/content-index.ts';
-import { allSeedArticles, seedRecords } from '../../api/test/seed-content.ts';
+import { answerQuestion } from '@app/api/domain/ai/answer-question';
+import { buildAssistantIndex } from '@app/api/domain/ai/assistant-index';
+import { buildContentIndex } from '@app/api/domain/content/content-index';
+import { allSeedArticles, seedRecords } from '@app/api/test/seed-content';
 
 const gc = globalThis.gc ?? (() => {});
 const heapMb = () => process.memoryUsage().heapUsed / 1024 / 1024;
@@ -43,7 +43,7 @@ for (const n of [26, 500]) {
   console.log(`${n} articles (+ ${content.videos.length} videos, ${content.products.size} products, policies; ${held[0].documents.length} documents): index build median ${times[2].toFixed(1)} ms, ${perIndex.toFixed(1)} MB heap per index`);
 }
 
-const evaluation = JSON.parse(readFileSync(new URL('../../api/test/ai/evaluation-set.json', import.meta.url), 'utf8'));
+const evaluation = JSON.parse(readFileSync(new URL(import.meta.resolve('@app/api/test/ai/evaluation-set.json')), 'utf8'));
 const vip = { id: 1, tier: 'vip', role: 'member', status: 'active' };
 
 /** Answer times over the evaluation set (20 rounds), and how many name the right article first. */

@@ -1,5 +1,5 @@
 // Lighthouse (mobile settings) for pages of a running site, in Debian's Chromium:
-//   node scripts/bench/lighthouse.mjs http://localhost:3000 /articles/1 [/ …]
+//   node bench/lighthouse.mjs http://localhost:3000 /articles/1 [/ …]
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 

@@ -1,14 +1,14 @@
-// `node scripts/bench/avatar-upload.mjs` (issue 20's figures): upload-and-resize time of a 4 MB
+// `node bench/avatar-upload.mjs` (issue 20's figures): upload-and-resize time of a 4 MB
 // JPEG photo through POST /api/profile/avatar (median of 20; sharp decodes it and writes the 256
 // and 64 px WebP squares), and the API process's RSS before and after 50 uploads. The API runs
-// alone in its own process (scripts/bench/avatar-api.mjs) on a fresh database: DATABASE_URL names a
+// alone in its own process (bench/avatar-api.mjs) on a fresh database: DATABASE_URL names a
 // server to create it on (default: the system PostgreSQL at 127.0.0.1:5432).
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { root } from '../lib/stack.mjs';
+import { root } from '../scripts/lib/stack.mjs';
 
 const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `bench_avatar_${randomBytes(4).toString('hex')}`;
@@ -25,7 +25,7 @@ await sql(`create database ${name}`);
 const url = new URL(admin);
 url.pathname = `/${name}`;
 
-const api = fork(path.join(root, 'scripts/bench/avatar-api.mjs'), { env: { ...process.env, DATABASE_URL: url.toString() } });
+const api = fork(path.join(root, 'bench/avatar-api.mjs'), { env: { ...process.env, DATABASE_URL: url.toString() } });
 const next = () => new Promise((r) => api.once('message', r));
 const rss = async () => {
   api.send('rss');
