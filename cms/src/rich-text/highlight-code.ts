@@ -13,6 +13,11 @@ const THEME = 'github-light-high-contrast';
 // the first).
 let highlighter: Promise<Highlighter> | null = null;
 
+// A grammar's patterns compile on first use, which on a busy server can take longer than Shiki's
+// default half second for a line (the rest of the line would then stay uncoloured). The limits
+// stay to bound a pathological line from an imported site: very long lines are left plain.
+const LIMITS = { tokenizeTimeLimit: 5000, tokenizeMaxLineLength: 5000 };
+
 export type CodeHighlighter = { highlight(code: string, language: CodeLanguage): string };
 
 /** A highlighter that knows these languages (and plain text), ready to be used synchronously. */
@@ -23,7 +28,7 @@ export async function loadHighlighter(languages: Iterable<CodeLanguage>): Promis
   if (missing.length) await shiki.loadLanguage(...missing);
   return {
     highlight: (code, language) =>
-      shiki.codeToHtml(code, { lang: language === 'plaintext' || !Object.hasOwn(CODE_LANGUAGES, language) ? 'text' : language, theme: THEME, transformers: [codeBlockShape(language)] }),
+      shiki.codeToHtml(code, { lang: language === 'plaintext' || !Object.hasOwn(CODE_LANGUAGES, language) ? 'text' : language, theme: THEME, transformers: [codeBlockShape(language)], ...LIMITS }),
   };
 }
 
