@@ -5,6 +5,16 @@ import tseslint from 'typescript-eslint';
 
 const restrict = (...patterns) => ['error', { patterns }];
 
+// Workspaces meet through their package exports (`@app/api/db`, `@app/site/live-site`,
+// `@app/shared/browser`), never by a relative path into another one's folders: what a workspace
+// does not export is its own. (Within a workspace, relative imports are the rule.)
+const ACROSS_WORKSPACES = {
+  regex: '^(\\.\\./)+(api/(src|test)|site/(src|server)|cms/src|packages/[^/]+/src)(/|$)',
+  message: 'Import another workspace through its package exports (@app/api/…, @app/site/…, @app/shared/…), not by a relative path into its folders.',
+};
+// What apps are made of, for the areas that must never import one.
+const APPS = ['@app/api', '@app/site', '@app/cms'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,10 +51,32 @@ export default tseslint.config(
     rules: { 'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }] },
   },
 
-  // packages ← apps: nothing in packages imports an app.
+  // Between workspaces (each folder of package.json's "workspaces", and the scripts, benchmarks and
+  // end-to-end tests beside them): through package exports only.
+  { files: ['**/*.{js,mjs,ts,tsx}'], rules: { 'no-restricted-imports': restrict(ACROSS_WORKSPACES) } },
+  // packages ← apps: nothing in packages imports an app — not the front door, not the supervisor
+  // (the API's restart messages are the supervisor's schemas, imported by the API), not the ops
+  // scripts that start them.
   {
     files: ['packages/**'],
-    rules: { 'no-restricted-imports': restrict({ group: ['@app/api', '@app/site', '@app/cms', '**/api/src/**', '**/site/src/**', '**/cms/src/**'], message: 'Packages never import an app.' }, { group: ['**/scripts/**'], message: 'Packages never import the repository’s ops scripts: move what both need into a package.' }) },
+    rules: { 'no-restricted-imports': restrict(ACROSS_WORKSPACES, { group: APPS, message: 'Packages never import an app.' }, { group: ['**/scripts/**', '**/bench/**'], message: 'Packages never import the repository’s ops scripts or benchmarks: move what both need into a package.' }) },
+  },
+  // The CMS is its own app beside the API (DESIGN §1: each owns its schema): it reaches the API
+  // over HTTP (its service calls), never by importing it, nor the site.
+  {
+    files: ['cms/**'],
+    rules: { 'no-restricted-imports': restrict(ACROSS_WORKSPACES, { group: ['@app/api', '@app/site'], message: 'The CMS talks to the API over HTTP and never imports the API or the site.' }) },
+  },
+  // The site's server serves the built pages (static files, each page's CSP): it never imports
+  // what the build is made from — pages, islands, React.
+  {
+    files: ['site/server/**'],
+    rules: {
+      'no-restricted-imports': restrict(ACROSS_WORKSPACES, {
+        group: ['../src', '../src/**', 'react', 'react-dom', 'react-dom/*', '@app/ui', '@app/ui/*'],
+        message: 'The site server serves the build; it never imports the pages or islands the build is made from.',
+      }),
+    },
   },
   // In the API: routes → domain → db / integrations.
   {
@@ -77,6 +109,23 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/routes/**'], message: 'Lower layers never import routes.' }, { group: ['**/domain/**'], allowTypeImports: true, message: 'Lower layers implement the domain’s interfaces; they import its types only.' }] },
+      ],
+    },
+  },
+  // Scheduled jobs are a door into the domain beside the routes and the socket: a job calls use
+  // cases and records its rounds (job-rounds.ts), and never goes through the HTTP or socket layer.
+  {
+    files: ['api/src/jobs/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'express', message: 'A job has no request: it calls use cases directly.' },
+            { name: 'ws', message: 'A job never sees sockets.' },
+          ],
+          patterns: [{ group: ['**/routes/**', '**/routes', '**/ws/**'], message: 'Jobs do not import the HTTP or socket layer: move what both need into domain or lib.' }],
+        },
       ],
     },
   },

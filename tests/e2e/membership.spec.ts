@@ -1,4 +1,4 @@
-import { formatPlanPrice } from '../../packages/shared/src/plans.ts';
+import { formatPlanPrice } from '@app/shared/browser';
 import { articles, createMember, hydrated, withConsent, openTab, toasts } from './fixtures';
 import { expect, test } from './test';
 
