@@ -1,5 +1,7 @@
 // @app/shared/browser — what islands and pages may ship to the browser: no zod, no server code.
 // (Types of the schemas are fine to import from '@app/shared/schemas' with `import type`.)
+export * from './catalogue.ts';
+export { createCatalogue, type Catalogue, type Need, type Offer, type PlanIdOf, type PlanPrice } from './tier-catalogue.ts';
 export * from './tiers.ts';
 export * from './permissions.ts';
 export * from './moderation.ts';

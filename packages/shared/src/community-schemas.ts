@@ -3,6 +3,7 @@ import { ModerationReasonSchema } from './accounts.ts';
 import { BULLETIN_CATEGORIES, CHAT_MESSAGE_MAX, REPORT_TYPES, type BulletinCategory, type ReportStatus, type ReportType } from './community.ts';
 import { IdSchema } from './ids.ts';
 import type { StaffBadge } from './permissions.ts';
+import { inWords } from './tier-catalogue.ts';
 import { TIERS, type Tier } from './tiers.ts';
 
 export * from './community.ts';
@@ -19,7 +20,7 @@ export type CreateBulletinPostInput = z.infer<typeof CreateBulletinPostSchema>;
 export const CreateChatRoomSchema = z.object({
   name: z.string({ error: 'Room name must be at least 3 characters' }).trim().min(3, 'Room name must be at least 3 characters').max(60, 'Room name must be at most 60 characters'),
   description: z.string({ error: 'Description must be at least 10 characters' }).trim().min(10, 'Description must be at least 10 characters').max(300, 'Description must be at most 300 characters'),
-  membershipRequired: z.enum(TIERS, { error: 'Choose free, pro or vip' }).default('free'),
+  membershipRequired: z.enum(TIERS, { error: `Choose ${inWords(TIERS, 'or')}` }).default('free'),
   isPrivate: z.boolean().default(false),
 });
 export type CreateChatRoomInput = z.infer<typeof CreateChatRoomSchema>;

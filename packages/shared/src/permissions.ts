@@ -1,7 +1,8 @@
 // The one permission vocabulary (DESIGN §3, STYLE "Rules live in one place"). Zod-free: the API
 // enforces these, and pages, islands and the generated CSS only mirror them.
 import type { AccountStatus, Role } from './moderation.ts';
-import { tierRank, TIERS, type Tier } from './tiers.ts';
+import type { Perk } from './catalogue.ts';
+import { catalogue, tierRank, TIERS, type Tier } from './tiers.ts';
 
 /** Who is asking: a signed-in member's id, tier, role and standing, or null for a visitor. */
 export type Viewer = { id: number; tier: Tier; role: Role; status: AccountStatus } | null;
@@ -14,14 +15,8 @@ export function viewerOf(account: Account | null | undefined): Viewer {
   return { id: account.id, tier: account.membershipTier, role: account.role, status: account.accountStatus };
 }
 
-/** The lowest tier for each paid perk. "Commenting needs VIP" is a change of one word here. */
-export const PERK_TIER = {
-  comment: 'pro',
-  'create-room': 'pro',
-  'member-discount': 'pro',
-  'ad-free': 'pro',
-  'public-profile': 'pro',
-} as const satisfies Record<string, Tier>;
+/** The lowest tier for each paid perk, from the catalogue: "Commenting needs VIP" is a change of one line in catalogue.ts. */
+export const PERK_TIER: Record<Perk, Tier> = catalogue.perkTier;
 
 /**
  * Staff powers (DESIGN §7.16): `moderate` is the review queue, hiding and restoring content and

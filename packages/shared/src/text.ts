@@ -71,3 +71,8 @@ export function isReservedName(name: string): boolean {
   }
   return false;
 }
+
+/** "premium articles…" → "Premium articles…": a phrase starting a sentence. */
+export function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,21 +1,20 @@
-// Zod-free: islands, CSS generation and the database enum all derive from this list.
+// Tiers as the catalogue (catalogue.ts) lists them. Zod-free: islands, CSS generation and the
+// database columns all derive from this list.
+import { CATALOGUE } from './catalogue.ts';
+import { createCatalogue } from './tier-catalogue.ts';
 
-/** free < pro < vip everywhere (DESIGN §7.1). Adding a tier is a change here. */
-export const TIERS = ['free', 'pro', 'vip'] as const;
+/** The real catalogue's rules (tier-catalogue.ts), derived once. */
+export const catalogue = createCatalogue(CATALOGUE);
+
+/** free < pro < vip everywhere (DESIGN §7.1), in the catalogue's order. */
+export const TIERS = catalogue.tiers;
 export type Tier = (typeof TIERS)[number];
 
-export function tierRank(tier: Tier): number {
-  return TIERS.indexOf(tier);
-}
+/** The word for content above the first tier ("This is Premium Content", the Premium tab). */
+export const PAID_CONTENT = catalogue.paidContent;
 
-const NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', vip: 'VIP' };
-// The spec's membership badge on articles says "Premium" for pro (spec 01 §2).
-const BADGES: Record<Tier, string> = { free: 'Free', pro: 'Premium', vip: 'VIP' };
-
-/** A tier for people: its name ("a Pro membership"), or the badge on content ("Premium"). */
-export function tierLabel(tier: Tier, form: 'name' | 'badge' = 'name'): string {
-  return (form === 'badge' ? BADGES : NAMES)[tier];
-}
+/** A tier's catalogue entry: its pitch and benefits, for the tier's own card or summary. */
+export const { tierRank, tierLabel, tiersWith, entry: tierEntry } = catalogue;
 
 /** Select options (CMS fields, admin forms), in tier order. */
 export const TIER_OPTIONS = TIERS.map((value) => ({ value, label: tierLabel(value) }));

@@ -21,11 +21,14 @@ const $query = atom({ search: '', page: 1 });
 const $users = createFetcherStore<AdminUserPage>([USERS, computed($query, ({ search, page }) => new URLSearchParams({ search, page: String(page), pageSize: '20' }).toString())]);
 const reloadUsers = () => invalidateKeys((key) => key.startsWith(USERS));
 
+/** The tier admins grant here (POST …/vip), named as the catalogue names it. */
+const VIP = tierLabel('vip');
+
 /** VIP is granted by admins only (never sold); removing it leaves what the member pays for. */
 async function setVip(user: AdminUser, vip: boolean) {
   try {
     await api.post(`/api/admin/users/${user.id}/vip`, { vip });
-    toast({ title: 'Membership updated', description: vip ? `${user.username} is now a VIP member.` : `${user.username} is no longer a VIP member.` });
+    toast({ title: 'Membership updated', description: vip ? `${user.username} is now a ${VIP} member.` : `${user.username} is no longer a ${VIP} member.` });
     reloadUsers();
   } catch (err) {
     toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
@@ -90,7 +93,7 @@ export default function UsersTab() {
                 <td className="px-4 py-3 text-right">
                   {u.id !== me?.id && (
                     <div className="flex justify-end gap-2">
-                      <button type="button" className="btn-outline" onClick={() => void setVip(u, u.membershipTier !== 'vip')} aria-label={`${u.membershipTier === 'vip' ? 'Remove VIP from' : 'Grant VIP to'} ${u.username}`}>{u.membershipTier === 'vip' ? 'Remove VIP' : 'Grant VIP'}</button>
+                      <button type="button" className="btn-outline" onClick={() => void setVip(u, u.membershipTier !== 'vip')} aria-label={`${u.membershipTier === 'vip' ? `Remove ${VIP} from` : `Grant ${VIP} to`} ${u.username}`}>{u.membershipTier === 'vip' ? `Remove ${VIP}` : `Grant ${VIP}`}</button>
                       <button type="button" className="btn-outline" onClick={() => setEditing(u)} aria-label={`Change status of ${u.username}`}>Change status</button>
                       <label className="sr-only" htmlFor={`role-${u.id}`}>Role of {u.username}</label>
                       <select id={`role-${u.id}`} className="rounded-md border border-slate-300 px-2 py-1 text-sm" value={u.role} onChange={(e) => void setRole(u, e.target.value as Role)}>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { type Tier, tierLabel } from '@app/shared/browser';
+import { offerFor, PAID_CONTENT, type Tier, tierLabel } from '@app/shared/browser';
 import type { ArticleDetail } from '@app/shared/schemas';
 import { loadUser, useUser } from '../../stores/session';
 import { createFetcherStore } from '../../lib/queries';
@@ -34,12 +34,14 @@ export default function GatedArticleBody({ id, required }: { id: number; require
   }
   if (article.locked || article.content === null) {
     const signedIn = Boolean(user);
+    // A tier that is sold is one step away ("Upgrade to Read"); a granted one goes through support.
+    const offer = offerFor(user?.membershipTier ?? null, { tier: required });
     return (
       <div className="card border-amber-200 bg-amber-50 p-8 text-center" data-testid="locked-panel">
-        <h2 className="text-2xl font-bold text-slate-900">This is Premium Content</h2>
+        <h2 className="text-2xl font-bold text-slate-900">{`This is ${PAID_CONTENT} Content`}</h2>
         <p className="mt-2 text-slate-700">This article requires a {tierLabel(required)} membership to access.</p>
         {signedIn ? (
-          <a href="/membership" className="btn-primary mt-5">{required === 'pro' ? 'Upgrade to Read' : 'Upgrade Membership'}</a>
+          <a href="/membership" className="btn-primary mt-5">{offer?.kind === 'upgrade' ? 'Upgrade to Read' : 'Upgrade Membership'}</a>
         ) : (
           <a href={`/auth?redirect=${encodeURIComponent(`/articles/${id}`)}`} className="btn-primary mt-5">Sign In</a>
         )}

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, DEFAULT_SITE_SETTINGS, safeRedirectPath } from '@app/shared/browser';
+import { api, DEFAULT_PLAN, DEFAULT_SITE_SETTINGS, isPlanId, PLANS, safeRedirectPath, tierLabel } from '@app/shared/browser';
 import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, type User } from '@app/shared/schemas';
 import { toast, toastOnNextPage } from '@app/ui';
 import { failureToast, loginFailureToast } from './auth-toasts';
@@ -9,6 +9,12 @@ import { Field, fieldErrors } from '@app/ui/field';
 
 type Tab = 'login' | 'register' | 'forgot-password';
 type Errors = Record<string, string>;
+
+/** The tier a visitor sent here from /subscribe was about to buy: the plan its address names, else the one sold by default. */
+function tierOnSale(redirect: string | null): string {
+  const plan = new URL(redirect ?? '/', 'http://site').searchParams.get('plan');
+  return tierLabel(PLANS[isPlanId(plan) ? plan : DEFAULT_PLAN].tier);
+}
 
 function formValues(e: FormEvent<HTMLFormElement>): Record<string, string> {
   return Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
@@ -36,7 +42,7 @@ export default function AuthPage({ siteName = DEFAULT_SITE_SETTINGS.siteName }: 
     const q = new URLSearchParams(window.location.search);
     setRedirect(safeRedirectPath(q.get('redirect')));
     if (q.get('signup') === 'true') setTab('register');
-    if (q.get('notice') === 'subscribe') toast({ title: 'Authentication Required', description: 'Please log in to subscribe to Pro membership' });
+    if (q.get('notice') === 'subscribe') toast({ title: 'Authentication Required', description: `Please log in to subscribe to ${tierOnSale(q.get('redirect'))} membership` });
     if (q.has('reset') || q.has('user')) setReset({ token: q.get('reset'), userId: q.get('user') });
     // Named "…token" so every log's URL redaction (log-redaction.ts) hides it.
     if (q.get('confirm-token')) setConfirmToken(q.get('confirm-token'));

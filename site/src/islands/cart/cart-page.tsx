@@ -13,7 +13,7 @@ const STATE_NOTE: Record<Exclude<LiveLine['state'], 'ok'>, string> = {
 
 /** /cart: the lines with quantity and Remove, Clear Cart, the summary and Proceed to Checkout (spec 02 §2 Cart). */
 export default function CartPage() {
-  const { lines, totals, memberDiscount, hydrated, ready, blocked, catalogueError } = useLiveCart();
+  const { lines, totals, discountRate, hydrated, ready, blocked, catalogueError } = useLiveCart();
   if (!hydrated) return <CartSkeleton />;
   if (lines.length === 0) return <EmptyCart />;
   const toFree = FREE_SHIPPING_FROM_CENTS - (totals.subtotal - totals.discount);
@@ -48,7 +48,7 @@ export default function CartPage() {
           <button type="button" className="btn-outline" onClick={clearCart}>Clear Cart</button>
         </div>
       </section>
-      <OrderSummary totals={totals} memberDiscount={memberDiscount}>
+      <OrderSummary totals={totals} discountRate={discountRate}>
         {ready && toFree > 0 && <p className="mt-4 text-sm text-slate-600">Add {formatCents(toFree)} more for free shipping.</p>}
         {catalogueError && <p className="mt-4 text-sm text-red-700">Could not check today's prices. The total is confirmed at checkout.</p>}
         {blocked && <p className="mt-4 text-sm text-red-700" role="alert">Remove the items that can't be bought to continue.</p>}

@@ -131,7 +131,7 @@ export default function CheckoutForm({ fullName, email }: { fullName: string; em
           </form>
         )}
       </div>
-      <OrderSummary totals={cart.totals} memberDiscount={cart.memberDiscount}>
+      <OrderSummary totals={cart.totals} discountRate={cart.discountRate}>
         <ul className="mt-4 space-y-1 border-t border-slate-200 pt-4 text-sm text-slate-600">
           {cart.lines.map((l) => (
             <li key={`${l.product.id}-${l.color}`} className="flex justify-between gap-3">

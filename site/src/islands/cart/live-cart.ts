@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { can, orderTotals, viewerOf, type OrderTotals } from '@app/shared/browser';
+import { can, discountRateOf, orderTotals, viewerOf, type OrderTotals } from '@app/shared/browser';
 import type { Product } from '@app/shared/schemas';
 import { useEffect, useState } from 'react';
 import { createFetcherStore } from '../../lib/queries';
@@ -41,7 +41,8 @@ export function useLiveCart() {
     return { ...item, product: { id: p.id, name: p.name, price: p.price }, state: p.inStock ? 'ok' : 'out-of-stock', imageUrl: p.imageUrl ?? null };
   });
   const buyable = lines.filter((l) => l.state === 'ok');
-  const memberDiscount = can(viewerOf(user ?? null), 'member-discount');
-  const totals: OrderTotals = orderTotals(buyable.map((l) => ({ price: l.product.price, quantity: l.quantity })), { memberDiscount, tier: user?.membershipTier });
-  return { lines, totals, memberDiscount, hydrated, ready: hydrated && products !== undefined && user !== undefined, catalogueError: error, blocked: lines.some((l) => l.state !== 'ok') };
+  const buyer = { memberDiscount: can(viewerOf(user ?? null), 'member-discount'), tier: user?.membershipTier };
+  const totals: OrderTotals = orderTotals(buyable.map((l) => ({ price: l.product.price, quantity: l.quantity })), buyer);
+  // The viewer's own rate (their tier's, from the catalogue), for the summary's "Member discount (15%)".
+  return { lines, totals, discountRate: discountRateOf(buyer), hydrated, ready: hydrated && products !== undefined && user !== undefined, catalogueError: error, blocked: lines.some((l) => l.state !== 'ok') };
 }

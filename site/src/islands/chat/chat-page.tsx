@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, can, tierLabel, viewerOf } from '@app/shared/browser';
+import { api, can, inWords, offerFor, PERK_TIER, tierLabel, tiersWith, viewerOf } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom, User } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createChatSocket } from '../../lib/chat-socket';
@@ -25,6 +25,9 @@ export default function ChatPage({ user }: { user: User }) {
   const [messages, setMessages] = useState<Record<number, ChatMessage[]>>({});
   const [creating, setCreating] = useState(false);
   const viewer = viewerOf(user);
+  // Who may create rooms, and the tier to upgrade to for it: the catalogue's (spec 02 "Pro or VIP membership required").
+  const roomTiers = `${inWords(tiersWith('create-room').map((t) => tierLabel(t)), 'or')} membership required`;
+  const roomOffer = offerFor(user.membershipTier, { perk: 'create-room' })?.name ?? tierLabel(PERK_TIER['create-room']);
 
   /** Takes the room's tab and messages away (left, or no longer readable) and shows the rooms. */
   const closeRoom = useCallback((roomId: number) => {
@@ -104,10 +107,10 @@ export default function ChatPage({ user }: { user: User }) {
           <div className="space-y-4">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-slate-600">Join a room to start chatting.</p>
-              <button type="button" className="btn-primary" onClick={() => (can(viewer, 'create-room') ? setCreating(true) : toast({ title: 'Pro or VIP membership required', description: 'Upgrade to Pro to create your own chat rooms.', variant: 'destructive' }))}>Create Room</button>
+              <button type="button" className="btn-primary" onClick={() => (can(viewer, 'create-room') ? setCreating(true) : toast({ title: roomTiers, description: `Upgrade to ${roomOffer} to create your own chat rooms.`, variant: 'destructive' }))}>Create Room</button>
             </div>
             {!can(viewer, 'create-room') && (
-              <p className="rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-800">Pro or VIP membership required to create rooms. <a href="/membership" className="font-semibold underline">Upgrade to Pro</a></p>
+              <p className="rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-800">{`${roomTiers} to create rooms. `}<a href="/membership" className="font-semibold underline">{`Upgrade to ${roomOffer}`}</a></p>
             )}
             {!rooms ? (
               <p className="text-slate-600">{status === 'error' ? 'Rooms appear once the chat is connected.' : 'Loading rooms...'}</p>

@@ -116,7 +116,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
           </div>
         ) : user ? (
           <div className="card bg-amber-50 p-5">
-            <h3 className="font-semibold text-slate-900">Pro Members Only</h3>
+            <h3 className="font-semibold text-slate-900">{`${tierLabel(PERK_TIER.comment)} Members Only`}</h3>
             <p className="mt-1 text-sm text-slate-700">Commenting is a {tierLabel(PERK_TIER.comment)} membership benefit. Upgrade to join the conversation.</p>
             <a href="/membership" className="btn-primary mt-3">Upgrade Membership</a>
           </div>

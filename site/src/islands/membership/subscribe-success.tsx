@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, can, DEFAULT_SOLD_TIER, formatLongDate, formatPercent, isGrantedTier, storeDiscountFor, tierLabel, viewerOf } from '@app/shared/browser';
+import { api, can, DEFAULT_SOLD_TIER, formatLongDate, formatPercent, isGrantedTier, storeDiscountFor, tierLabel, tiersWith, viewerOf } from '@app/shared/browser';
 import type { SubscriptionInfo, User } from '@app/shared/schemas';
 import { loadUser } from '../../stores/session';
 
@@ -52,8 +52,8 @@ export default function SubscribeSuccess() {
           <h2 className="font-semibold text-slate-900">What's Next?</h2>
           <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
             <li>Read every premium article in the library.</li>
-            <li>Join the conversation in the comments.</li>
-            <li>Enjoy the site without advertising.</li>
+            {tiersWith('comment').includes(info.tier) && <li>Join the conversation in the comments.</li>}
+            {tiersWith('ad-free').includes(info.tier) && <li>Enjoy the site without advertising.</li>}
             {storeDiscountFor(info.tier) > 0 && <li>Get {formatPercent(storeDiscountFor(info.tier))} off in the store.</li>}
           </ul>
         </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiRequest, DELETED_MEMBER_NAME, errorFromResponse, errorMessage, NetworkError } from '@app/shared/browser';
+import { apiRequest, DELETED_MEMBER_NAME, errorFromResponse, errorMessage, inWords, NetworkError, SOLD_TIERS, tierLabel } from '@app/shared/browser';
 import { DialogFooter, DialogShell } from '@app/ui/dialog-shell';
 import { Field } from '@app/ui/field';
 import { toast, toastOnNextPage } from '@app/ui';
@@ -59,7 +59,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         <p>This cannot be undone. When you delete your account:</p>
         <ul className="list-disc space-y-1 pl-5">
           <li>You are signed out everywhere, and your chat connections close at once.</li>
-          <li>A Pro subscription is cancelled: you are not charged again.</li>
+          <li>{`A ${inWords(SOLD_TIERS.map((t) => tierLabel(t)), 'or')} subscription is cancelled: you are not charged again.`}</li>
           <li>Your email address, display name, bio, picture, sessions and saved videos are removed.</li>
           <li>Your comments, bulletin posts and chat messages stay in others' conversations, shown as from “{DELETED_MEMBER_NAME}”.</li>
           <li>Your orders are kept for the shop's accounts, without your name and address.</li>
