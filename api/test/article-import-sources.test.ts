@@ -72,7 +72,8 @@ describe('importing Markdown as site generators write it', () => {
     expect(habits.html).toContain('href="/start-small"');
     expect(habits.html).not.toMatch(/\{\{|\{%|note\.html/);
     expect(byTitle(got, 'Dated by its file name')).toMatchObject({ publishDate: '2021-05-10T00:00:00.000Z', category: 'health', published: false });
-    expect(byTitle(got, 'An unfinished idea')).toMatchObject({ published: false, category: 'ideas' });
+    // Its only tag is no category of the site: the admin's default, never a new category from a tag.
+    expect(byTitle(got, 'An unfinished idea')).toMatchObject({ published: false, category: 'mindset', tags: ['ideas'] });
     expect(skippedFiles(res.body)).toEqual(['my-blog-main/Gemfile', 'my-blog-main/_config.yml', 'my-blog-main/_layouts/post.html', 'my-blog-main/about.markdown', 'my-blog-main/assets/css/style.scss', 'my-blog-main/index.md']);
     expect(res.body.skipped.find((s) => s.file.endsWith('_config.yml'))!.reason).toBe('the site generator’s configuration');
   });
@@ -85,8 +86,7 @@ describe('importing Markdown as site generators write it', () => {
     expect(Object.keys(items).sort()).toEqual(['A page bundle', 'Focus in a noisy world', 'Getting started']);
     expect(items['Focus in a noisy world']).toMatchObject({ category: 'productivity', publishDate: '2023-05-01T06:00:00.000Z', published: true, membershipRequired: 'free' });
     expect(items['Focus in a noisy world']!.warnings).toEqual(['Removed template tags that cannot be shown here: {{< youtube >}}, {{< notice >}}']);
-    expect(items['A page bundle']).toMatchObject({ category: 'deep-work', publishDate: '2023-06-11T00:00:00.000Z' });
-    expect(items['A page bundle']!.warnings).toContain('New category "Deep Work" will be created');
+    expect(items['A page bundle']).toMatchObject({ category: 'mindset', publishDate: '2023-06-11T00:00:00.000Z' });
     expect(items['Getting started']).toMatchObject({ published: false, category: 'mindset' });
     expect(skippedFiles(res.body)).toEqual(['archetypes/default.md', 'content/_index.md', 'content/posts/_index.md', 'hugo.toml', 'layouts/_default/single.html']);
     expect(res.body.skipped.find((s) => s.file === 'content/_index.md')!.reason).toBe('a Hugo section list page, not an article');
@@ -105,13 +105,13 @@ describe('importing Markdown as site generators write it', () => {
     expect(Object.keys(items).sort()).toEqual(['First post', 'Using MDX']);
     expect(items['First post']).toMatchObject({ category: 'mindset', publishDate: new Date('Jul 08 2022').toISOString() });
     expect(items['First post']!.warnings).toEqual([]);
-    expect(items['Using MDX']).toMatchObject({ publishDate: '2022-06-01T09:30:00.000Z', category: 'learning' });
+    expect(items['Using MDX']).toMatchObject({ publishDate: '2022-06-01T09:30:00.000Z', category: 'mindset' });
     expect(items['Using MDX']!.warnings).toContain('MDX components were removed');
     expect(skippedFiles(res.body)).toEqual(['astro.config.mjs', 'package.json', 'src/pages/about.md', 'src/pages/index.astro']);
 
     const eleventy = await preview(await zipOf([{ dir: 'eleventy' }]), 'eleventy.zip', { defaultCategory: 'mindset' });
     expect(eleventy.body.preview).toEqual([
-      expect.objectContaining({ title: 'This is my first post.', category: 'another-tag', publishDate: '2018-05-01T00:00:00.000Z', warnings: ['Removed template tags that cannot be shown here: {% image %}', 'New category "another tag" will be created'] }),
+      expect.objectContaining({ title: 'This is my first post.', category: 'mindset', publishDate: '2018-05-01T00:00:00.000Z', warnings: ['Removed template tags that cannot be shown here: {% image %}'] }),
     ]);
     expect(skippedFiles(eleventy.body)).toEqual(['_includes/layouts/base.njk', 'eleventy.config.js']);
   });
@@ -125,8 +125,8 @@ describe('importing Markdown as site generators write it', () => {
     for await (const c of z.outputStream) chunks.push(c as Buffer);
     const res = await preview(Buffer.concat(chunks), 'a.zip');
     expect(res.body.preview.map((p) => [p.file, p.error])).toEqual([
-      ['toml.md', 'the front matter is TOML (+++); only YAML front matter (---) is read'],
-      ['lonely.md', 'no category: it names no category or tag, and no default category was chosen'],
+      ['lonely.md', 'no category: it declares none, none of its tags is a category here, and no default category was chosen'],
+      ['toml.md', 'no category: it declares none, none of its tags is a category here, and no default category was chosen'],
     ]);
   });
 });
@@ -184,7 +184,7 @@ describe('importing a WordPress export', () => {
     expect(res.body.warnings?.[0]?.message).toMatch(/^the image https:\/\/calm\.example\.com\/wp-content\/uploads\/2024\/03\/lake\.png was not fetched: .*; imported without a picture$/);
     expect(byTitle(got, 'Classic editor post')).toMatchObject({ category: 'mindset', publishDate: '2019-07-01T10:00:00.000Z' });
     expect(byTitle(got, 'Classic editor post').html).toBe('<p>First paragraph of a classic post.</p><p>Second paragraph with <a href="https://example.com">a link</a>.</p>');
-    expect(byTitle(got, 'A draft about sleep')).toMatchObject({ published: false, category: 'sleep', publishDate: '2024-04-01T21:00:00.000Z' });
+    expect(byTitle(got, 'A draft about sleep')).toMatchObject({ published: false, category: 'mindset', tags: ['Sleep'], publishDate: '2024-04-01T21:00:00.000Z' });
     expect(res.body.skipped).toEqual([
       { file: 'calmcorner.WordPress.2024-05-01.xml', reason: '2 comments not imported' },
       { file: 'calmcorner.WordPress.2024-05-01.xml', reason: '1 page not imported (choose "Include pages" to import them)' },

@@ -129,9 +129,9 @@ describe('article ZIP import', () => {
     expect((globalThis as { __frontMatterRan?: boolean }).__frontMatterRan).toBeUndefined();
     const errors = Object.fromEntries(res.body.errors.map((e: { file: string; message: string }) => [e.file, e.message]));
     expect(errors).toEqual({
-      'evil.md': 'the front matter must be YAML; "---js" is not accepted',
-      'evil-spaced.md': 'the front matter must be YAML; "---javascript" is not accepted',
-      'evil-json.md': 'the front matter must be YAML; "---json" is not accepted',
+      'evil.md': 'the front matter must be YAML, TOML or JSON; "---js" is not accepted',
+      'evil-spaced.md': 'the front matter must be YAML, TOML or JSON; "---javascript" is not accepted',
+      'evil-json.md': 'the front matter must be YAML, TOML or JSON; "---json" is not accepted',
     });
     expect(cms.imported.slice(before).map((a) => (a as { title: string }).title)).toEqual(['Plain YAML']);
   });
@@ -205,7 +205,7 @@ describe('converting in a worker thread', () => {
       converting();
       return run;
     })).finally(() => (finished = true));
-    const refused = expect(importing).rejects.toMatchObject({ code: 'payload_too_large', message: 'Converting the articles took longer than 3 seconds, so the import was stopped. Import fewer or smaller files at a time.' });
+    const refused = expect(importing).rejects.toMatchObject({ code: 'payload_too_large', message: 'Converting “slow.md” took longer than 3 seconds, so the import was stopped. Import fewer or smaller files at a time.' });
     await started;
     // The API answers while the conversion runs: on the event loop it would wait for it.
     expect((await fetch(`${app.base}/api/health`)).status).toBe(200);

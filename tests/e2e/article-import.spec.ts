@@ -74,6 +74,9 @@ test('an admin uploads a Ghost export, checks the preview, confirms, and finds t
     await page.locator('section[aria-labelledby="upload-title"]').screenshot({ path: `.data/screenshots/article-import-upload-${width}.png` });
   }
   await page.getByLabel('ZIP file').setInputFiles({ name: 'ghost-site.zip', mimeType: 'application/zip', buffer: zip });
+  // Nothing is preselected: the draft declares no category, so the admin chooses one for it.
+  await expect(page.getByLabel('Category for articles that name none')).toHaveValue('');
+  await page.getByLabel('Category for articles that name none').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
   const preview = page.getByRole('region', { name: 'Preview' });

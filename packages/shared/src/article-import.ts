@@ -17,8 +17,14 @@ export const ArticleImportSchema = z.object({
   publishDate: z.iso.datetime({ offset: true }).optional(),
   /** Drafts at the source arrive unpublished: kept in the CMS, not shown on the site. */
   published: z.boolean().default(true),
-  /** The article's slug where it came from; a re-import matches it. */
+  /** The article's slug where it came from; a re-import matches it (with `sourceSite`). */
   sourceSlug: z.string().min(1).max(200).optional(),
+  /** The old site's origin ("https://blog.example.com"), when its export or configuration says: a slug is judged within its site. */
+  sourceSite: z.string().max(200).optional(),
+  /** The paths the old site served the article at (its permalink, aliases, export link), for redirects to its new page. */
+  oldAddresses: z.array(z.string().min(1).max(500).startsWith('/')).max(50).optional(),
+  /** The article's tags at its source (the category aside), kept where the content model has tags. */
+  tags: z.array(z.string().min(1).max(100)).max(50).optional(),
   /** Overwrite this article (a re-import whose admin chose "update") instead of creating one. */
   replaces: z.number().int().positive().optional(),
   html: z.string().min(1).max(2_000_000),
@@ -34,7 +40,7 @@ export type ArticleImport = z.input<typeof ArticleImportSchema>;
 export const ArticleUploadOptionsSchema = z.object({
   /** Articles already on the site (same source slug, or same title and date): skipped or updated. */
   onDuplicate: z.enum(['skip', 'update']).default('skip'),
-  /** The category of articles that name none (no category, categories or tags). */
+  /** The category of articles that declare none and have no tag that is a category here. */
   defaultCategory: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import type { Tier } from '@app/shared/browser';
 import type { InteractiveData } from '@app/shared/schemas';
+import type { FrontMatter } from './parse-front-matter.ts';
 
 /** Where an article's picture is: a file in the uploaded archive, or an address on the web. */
 export type ImageRef = { archivePath: string } | { url: string };
@@ -16,9 +17,11 @@ export type ArticleCandidate = {
   html: string;
   excerpt?: string;
   author?: string;
-  /** A category named outright (our `category`): used whether known or new. */
-  category?: string;
-  /** Category and tag names, best first: the first known category wins, else a new one from the first. */
+  /**
+   * Declared categories, best first (ours and Jekyll's `category`, then `categories`), and tags:
+   * the category is the first declared one, else the first tag the site knows, else the admin's
+   * default (plan-import.ts). The tags go with the article where the content model has them.
+   */
   terms: { categories: string[]; tags: string[] };
   membershipRequired: Tier;
   publishDate?: string;
@@ -26,8 +29,25 @@ export type ArticleCandidate = {
   sourceSlug: string;
   image?: ImageRef;
   interactiveData?: InteractiveData | Record<string, unknown> | null;
+  /** A Markdown/HTML file's front matter, for the site layout's rules (archive-layout.ts). */
+  frontMatter?: FrontMatter;
+  /** The old site's address ("https://blog.example.com"), when its export or configuration says. */
+  sourceSite?: string;
+  /** The paths the old site served this article at (its permalink, aliases, export link). */
+  oldAddresses: string[];
   warnings: string[];
 };
+
+export const MAX_TITLE = 200;
+
+/** A title within the model's limit, shortened at a word with a warning when it is longer. */
+export function fitTitle(title: string, warnings: string[]): string {
+  const clean = title.replace(/\s+/g, ' ').trim();
+  if (clean.length <= MAX_TITLE) return clean;
+  warnings.push(`The title is ${clean.length} characters long; it was shortened to ${MAX_TITLE}`);
+  const cut = clean.slice(0, MAX_TITLE - 1);
+  return `${cut.includes(' ') ? cut.replace(/\s+\S*$/, '') : cut}…`;
+}
 
 /** A readable slug: "Time Management!" → "time-management". */
 export function slugify(text: string): string {
@@ -73,21 +93,4 @@ export function decodeEntities(text: string): string {
     }
     return ENTITIES[e.toLowerCase()] ?? whole;
   });
-}
-
-/** A date a person or a generator wrote, as an ISO instant (its offset applied), or undefined. */
-export function toIsoDate(value: unknown): string | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
-  if (typeof value !== 'string' || !value.trim()) return undefined;
-  // "2019-01-01 12:00:00 -0500" (Jekyll, WordPress) → "2019-01-01T12:00:00-05:00".
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(value.trim());
-  if (m) {
-    const time = m[2] ? (m[2].length === 4 ? `0${m[2]}` : m[2]) : '00:00:00';
-    const zone = m[3] ? (m[3].toUpperCase() === 'Z' ? 'Z' : m[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')) : 'Z';
-    const parsed = new Date(`${m[1]}T${time}${zone}`);
-    return Number.isNaN(parsed.getTime()) ? undefined : parsed.toISOString();
-  }
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? undefined : parsed.toISOString();
 }

@@ -1,5 +1,6 @@
 import type { Tier } from '@app/shared/browser';
-import { decodeEntities, excerptFrom, slugify, toIsoDate, type ImageRef } from './article-candidate.ts';
+import { decodeEntities, excerptFrom, fitTitle, slugify, type ImageRef } from './article-candidate.ts';
+import { toIsoDate } from './parse-date.ts';
 import { lexicalToHtml, mobiledocToHtml } from './ghost-body-html.ts';
 import { renderArticleHtml } from './render-article-html.ts';
 import type { ReadOutcome } from './read-outcome.ts';
@@ -18,6 +19,7 @@ type GhostData = {
   posts_authors?: { post_id: Id; author_id: Id; sort_order?: number }[];
   products?: { id: Id; name?: string; type?: string }[];
   posts_products?: { post_id: Id; product_id: Id }[];
+  settings?: { key?: string; value?: unknown }[];
 };
 
 /** The `data` of a Ghost export (`{ db: [{ meta, data }] }`, or `{ meta, data }` from older versions), else null. */
@@ -58,10 +60,17 @@ function tierOf(post: GhostPost, data: GhostData): Tier {
  * date, feature image, tags (the primary one first), authors, tier from visibility, and
  * drafts, scheduled and email-only posts unpublished.
  */
-export async function readGhostExport(file: string, data: GhostData, opts: { includePages: boolean }): Promise<ReadOutcome> {
+export async function readGhostExport(file: string, data: GhostData, opts: { includePages: boolean }, notes: string[] = []): Promise<ReadOutcome> {
   const out: ReadOutcome = { candidates: [], errors: [], skipped: [] };
   const tagsById = new Map((data.tags ?? []).map((t) => [t.id, t]));
   const usersById = new Map((data.users ?? []).map((u) => [u.id, u.name]));
+  const url = data.settings?.find((s) => s.key === 'url')?.value;
+  let site: string | undefined;
+  try {
+    site = typeof url === 'string' ? new URL(url).origin : undefined;
+  } catch {
+    site = undefined;
+  }
   let pages = 0;
   for (const post of data.posts ?? []) {
     const isPage = post.type === 'page' || post.page === true || post.page === 1;
@@ -86,21 +95,26 @@ export async function readGhostExport(file: string, data: GhostData, opts: { inc
         .map((l) => usersById.get(l.author_id))
         .filter(Boolean);
       if (authors.length === 0 && post.author_id !== undefined && usersById.has(post.author_id)) authors.push(usersById.get(post.author_id));
-      const warnings: string[] = [];
-      if (post.status === 'scheduled') warnings.push('Scheduled in Ghost: imported unpublished');
+      const warnings: string[] = [...notes];
+      if (post.status === 'scheduled') warnings.push('Scheduled in Ghost: imported unpublished, with its date');
+      const when = post.published_at ?? post.created_at ?? undefined;
       out.candidates.push({
         file: label,
-        title: (decodeEntities(post.title?.trim() ?? '') || 'Untitled').slice(0, 200),
+        title: fitTitle(decodeEntities(post.title?.trim() ?? '') || 'Untitled', warnings),
         html,
         excerpt: excerptFrom(post.custom_excerpt ?? undefined, html),
         author: authors.length ? authors.join(', ').slice(0, 100) : undefined,
-        // The primary tag (the first) is the category, whether the site knows it or not.
-        terms: { categories: tags.slice(0, 1), tags: [] },
+        // The primary tag (the first) is the category, whether the site knows it or not; the others stay tags.
+        terms: { categories: tags.slice(0, 1), tags: tags.slice(1) },
         membershipRequired: tierOf(post, data),
-        publishDate: toIsoDate(post.published_at ?? post.created_at ?? undefined),
+        // Old exports (Ghost 0.x) write dates as milliseconds since 1970.
+        publishDate: typeof when === 'number' ? new Date(when).toISOString() : toIsoDate(when),
         published: post.status === 'published',
         sourceSlug: slugify(post.slug ?? post.title ?? String(post.id)) || String(post.id),
         image: imageRef(post.feature_image),
+        sourceSite: site,
+        // Ghost's default route is /{slug}/.
+        oldAddresses: post.slug ? [`/${post.slug}/`] : [],
         warnings,
       });
     } catch (err) {

@@ -16,11 +16,13 @@ export const IMPORT_LIMITS = {
   maxExportBytes: 32 * MB,
   /** One picture (only pictures up to 5 MB become thumbnails; larger ones are reported). */
   maxImageBytes: 20 * MB,
+  /** One configuration file of a site generator (read to learn the site's layout). */
+  maxConfigBytes: 1 * MB,
 };
 
 /** The conversion (parse and render to HTML) runs in a worker thread with these limits. */
 export type ConversionLimits = {
-  /** After this the worker is stopped and the import refused. */
+  /** One file converting longer than this stops the worker and refuses the import. */
   timeoutMs: number;
   /** The worker's V8 heap (old generation): a 2 MB article needs about 450 MB; 256 MB is too little. */
   maxMemoryMb: number;

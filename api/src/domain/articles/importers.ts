@@ -10,6 +10,9 @@ import { isWordPressExport, readWordPressExport } from './wordpress-export.ts';
  * takes and reads one into the one candidate form (article-candidate.ts). The ZIP reader, the
  * per-file caps and the conversion thread all read this list; a new source is one entry here.
  */
+/** A file's text, and notes about reading it (it was not UTF-8) that go with every article it gives. */
+export type SourceFile = { name: string; source: string; notes?: string[] };
+
 export type Importer = {
   id: string;
   /**
@@ -25,7 +28,7 @@ export type Importer = {
   /** Uploaded on its own (not in a ZIP): the refusal when the file is not one of its exports. Unset: only inside a ZIP. */
   notOne?: string;
   /** Null: the file is not one of this importer's (an export importer only). */
-  read(file: { name: string; source: string }, opts: { includePages: boolean }): Promise<ReadOutcome | null>;
+  read(file: SourceFile, opts: { includePages: boolean }): Promise<ReadOutcome | null>;
 };
 
 const parseJson = (source: string): unknown => {
@@ -42,7 +45,7 @@ const markdownFiles: Importer = {
   kind: 'article',
   extensions: ['.md', '.markdown', '.mdx', '.html', '.htm'],
   cap: { bytes: IMPORT_LIMITS.maxArticleBytes, what: 'an article file' },
-  read: async (file) => ({ candidates: [await readMarkdownArticle(file.name, file.source)], errors: [], skipped: [] }),
+  read: async (file) => ({ candidates: [await readMarkdownArticle(file.name, file.source, file.notes)], errors: [], skipped: [] }),
 };
 
 /** Ghost's JSON export (Settings → Labs → Export). */
@@ -54,7 +57,7 @@ const ghostExport: Importer = {
   notOne: 'The JSON file is not a Ghost export (Settings → Labs → Export).',
   read: async (file, opts) => {
     const data = ghostExportData(parseJson(file.source));
-    return data ? readGhostExport(path.posix.basename(file.name), data, opts) : null;
+    return data ? readGhostExport(path.posix.basename(file.name), data, opts, file.notes) : null;
   },
 };
 
@@ -65,7 +68,7 @@ const wordpressExport: Importer = {
   extensions: ['.xml'],
   cap: { bytes: IMPORT_LIMITS.maxExportBytes, what: 'an export file' },
   notOne: 'The XML file is not a WordPress export (Tools → Export).',
-  read: async (file, opts) => (isWordPressExport(file.source) ? readWordPressExport(path.posix.basename(file.name), file.source, opts) : null),
+  read: async (file, opts) => (isWordPressExport(file.source) ? readWordPressExport(path.posix.basename(file.name), file.source, opts, file.notes) : null),
 };
 
 export const IMPORTERS: readonly Importer[] = [markdownFiles, ghostExport, wordpressExport];

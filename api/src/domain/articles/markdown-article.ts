@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { InteractiveDataSchema, TierSchema } from '@app/shared/schemas';
-import { excerptFrom, slugify, toIsoDate, type ArticleCandidate, type ImageRef } from './article-candidate.ts';
-import { parseFrontMatter } from './parse-front-matter.ts';
+import { excerptFrom, fitTitle, slugify, type ArticleCandidate, type ImageRef } from './article-candidate.ts';
+import { readDate } from './parse-date.ts';
+import { parseFrontMatter, type FrontMatter } from './parse-front-matter.ts';
 import { renderArticleHtml } from './render-article-html.ts';
 import { removedTagsNote, stripGeneratorTags } from './strip-template-tags.ts';
-
-type FrontMatter = Record<string, unknown>;
 
 const first = (fm: FrontMatter, keys: string[]): unknown => keys.map((k) => fm[k]).find((v) => v !== undefined && v !== null && v !== '');
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
@@ -49,16 +48,40 @@ function fromFileName(name: string): { date?: string; slug: string; title: strin
 }
 
 /**
- * One Markdown or HTML file with YAML front matter → an article. Reads our own fields and what
- * Jekyll, Hugo, Astro, Eleventy and Gatsby sites write: dates (`date`, `publishDate`, `pubDate`,
- * Jekyll's file name), `categories`/`tags`, `description`/`summary`/`excerpt`, pictures under
- * their usual names, authors as a string, list or map, `draft: true` or `published: false`
- * (and Jekyll's `_drafts`), and titles from `title`, `linkTitle`, the first `#` heading or the
- * file name. Template tags are removed with a warning. Throws with a sentence when the file is unusable.
+ * The date: the front matter's (`publishDate`, `pubDate`, `date`), read strictly; else the file
+ * name's (Jekyll). A date that cannot be read falls back to the file name's, or else the article
+ * needs a date and comes in unpublished — never 1970, never a rolled-over day (issue 40).
  */
-export async function readMarkdownArticle(name: string, source: string): Promise<ArticleCandidate> {
+function dateOf(fm: FrontMatter, fileDate: string | undefined, warnings: string[]): { publishDate?: string; needsDate: boolean } {
+  const fromName = fileDate ? readDate(fileDate) : undefined;
+  const nameIso = fromName && 'iso' in fromName ? fromName.iso : undefined;
+  const read = readDate(first(fm, ['publishDate', 'pubDate', 'date', 'published_at']));
+  if (read && 'iso' in read) return { publishDate: read.iso, needsDate: false };
+  const problem = read?.problem ?? (fromName && 'problem' in fromName ? `${fromName.problem} (in the file name)` : undefined);
+  if (nameIso) {
+    if (problem) warnings.push(`${problem}; the date in the file name (${fileDate}) is used`);
+    return { publishDate: nameIso, needsDate: false };
+  }
+  if (problem) {
+    warnings.push(`${problem}: the article needs a date, so it is imported unpublished`);
+    return { needsDate: true };
+  }
+  warnings.push('No date in the file: it will be dated the day it is imported');
+  return { needsDate: false };
+}
+
+/**
+ * One Markdown or HTML file with front matter (YAML, TOML or JSON) → an article. Reads our own
+ * fields and what Jekyll, Hugo, Astro, Eleventy and Gatsby sites write: dates (`date`,
+ * `publishDate`, `pubDate`, Jekyll's file name), `category`/`categories` then `tags`,
+ * `description`/`summary`/`excerpt`, pictures under their usual names, authors as a string, list
+ * or map, `draft: true` or `published: false` (and Jekyll's `_drafts`), and titles from `title`,
+ * `linkTitle`, the first `#` heading or the file name. Template tags are removed with a warning.
+ * Throws with a sentence when the file is unusable.
+ */
+export async function readMarkdownArticle(name: string, source: string, notes: string[] = []): Promise<ArticleCandidate> {
   const { data: fm, content } = parseFrontMatter(source);
-  const warnings: string[] = [];
+  const warnings: string[] = [...notes];
   const ext = path.posix.extname(name).toLowerCase();
   const kind = ext === '.html' || ext === '.htm' ? 'html' : 'markdown';
   let body = content;
@@ -80,7 +103,7 @@ export async function readMarkdownArticle(name: string, source: string): Promise
       body = body.replace(heading[0], '');
     }
   }
-  title = (title || fileName.title).slice(0, 200);
+  title = fitTitle(title || fileName.title, warnings);
 
   const tier = TierSchema.safeParse(fm.membershipRequired ?? 'free');
   if (!tier.success) throw new Error('membershipRequired: must be free, pro or vip');
@@ -94,10 +117,7 @@ export async function readMarkdownArticle(name: string, source: string): Promise
   const html = await renderArticleHtml(body, kind);
   if (!html.trim()) throw new Error('the article has no body');
 
-  const rawDate = first(fm, ['publishDate', 'pubDate', 'date', 'published_at']) ?? fileName.date;
-  const publishDate = toIsoDate(rawDate);
-  if (rawDate !== undefined && !publishDate) warnings.push(`The date "${String(rawDate)}" could not be read; today's date is used`);
-
+  const { publishDate, needsDate } = dateOf(fm, fileName.date, warnings);
   const image = imageValue(first(fm, IMAGE_KEYS));
   let imageRef: ImageRef | undefined;
   if (image) imageRef = /^https?:\/\//i.test(image) ? { url: image } : { archivePath: image };
@@ -109,14 +129,16 @@ export async function readMarkdownArticle(name: string, source: string): Promise
     html,
     excerpt: excerptFrom(text(first(fm, ['excerpt', 'description', 'summary', 'subtitle'])), html),
     author: author(first(fm, ['author', 'authors'])),
-    category: text(fm.category) ? slugify(text(fm.category)!) : undefined,
-    terms: { categories: terms(fm.categories), tags: terms(first(fm, ['tags', 'keywords'])) },
+    // Our own `category` and Jekyll's singular one come first, then the declared list.
+    terms: { categories: [...(text(fm.category) ? [text(fm.category)!] : []), ...terms(fm.categories)], tags: terms(fm.tags) },
     membershipRequired: tier.data,
     publishDate,
-    published: !draft,
+    published: !draft && !needsDate,
     sourceSlug: slugify(text(fm.slug) ?? '') || fileName.slug,
     image: imageRef,
     interactiveData,
+    frontMatter: fm,
+    oldAddresses: [],
     warnings,
   };
 }

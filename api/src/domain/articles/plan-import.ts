@@ -4,7 +4,7 @@ import { slugify, type ArticleCandidate } from './article-candidate.ts';
 /** What the site already holds, read once per upload: categories, and every article (drafts too). */
 export type ImportTargets = {
   categories: { slug: string; title: string }[];
-  articles: { id: number; title: string; publishDate?: string | null; sourceSlug?: string | null }[];
+  articles: { id: number; title: string; publishDate?: string | null; sourceSlug?: string | null; sourceSite?: string | null }[];
 };
 
 export type PlannedArticle = {
@@ -21,26 +21,29 @@ const sameDay = (a?: string | null, b?: string | null) => Boolean(a && b && a.sl
 const norm = (s: string) => s.trim().toLowerCase();
 
 /**
- * The category: one named outright (our `category`), else the first category or tag that the
- * site knows (by slug or title), else a new one made from the first tag (or category), else the
- * admin's default. None of these → the article cannot be imported.
+ * The category (issue 40): the first declared category the site knows, else the first declared
+ * one (made new); else the first tag that is a category of the site; else the admin's default.
+ * Tags never make new categories. None of these → the article cannot be imported.
  */
 function chooseCategory(c: ArticleCandidate, targets: ImportTargets, fallback: string | undefined): { slug: string; title?: string } | null {
-  const known = (slug: string) => targets.categories.find((k) => k.slug === slug);
-  if (c.category) return known(c.category) ?? { slug: c.category };
-  const names = [...c.terms.categories, ...c.terms.tags];
-  for (const name of names) {
-    const hit = known(slugify(name)) ?? targets.categories.find((k) => norm(k.title) === norm(name));
+  const known = (name: string) => targets.categories.find((k) => k.slug === slugify(name)) ?? targets.categories.find((k) => norm(k.title) === norm(name));
+  const declared = c.terms.categories.filter((n) => slugify(n));
+  for (const name of declared) {
+    const hit = known(name);
     if (hit) return hit;
   }
-  const made = c.terms.tags[0] ?? c.terms.categories[0];
-  if (made && slugify(made)) return { slug: slugify(made), title: made.trim().slice(0, 100) };
-  return fallback ? (known(fallback) ?? { slug: fallback }) : null;
+  if (declared[0]) return { slug: slugify(declared[0]), title: declared[0].trim().slice(0, 100) };
+  for (const tag of c.terms.tags) {
+    const hit = known(tag);
+    if (hit) return hit;
+  }
+  return fallback ? (targets.categories.find((k) => k.slug === fallback) ?? { slug: fallback }) : null;
 }
 
 /**
  * Settles every article of an upload against the site: its category, and whether it is already
- * there (same source slug with the same title or day, or same title on the same day), then skipped or updated as the admin
+ * there (the same source slug from the same old site; when either site is unknown, the same slug
+ * with the same title or day, or the same title on the same day), then skipped or updated as the admin
  * chose. Two articles of one upload with the same source slug keep apart (the second gets "-2").
  */
 export function planImport(candidates: ArticleCandidate[], targets: ImportTargets, options: Pick<ArticleUploadOptions, 'onDuplicate' | 'defaultCategory'>): ImportPlan {
@@ -53,17 +56,19 @@ export function planImport(candidates: ArticleCandidate[], targets: ImportTarget
     const candidate = { ...c, sourceSlug: slug };
     const category = chooseCategory(candidate, targets, options.defaultCategory);
     if (!category) {
-      plan.errors.push({ file: c.file, message: 'no category: it names no category or tag, and no default category was chosen' });
+      plan.errors.push({ file: c.file, message: 'no category: it declares none, none of its tags is a category here, and no default category was chosen' });
       continue;
     }
     const warnings = [...c.warnings];
     if (!targets.categories.some((k) => k.slug === category.slug)) warnings.push(`New category "${category.title ?? category.slug}" will be created`);
     if (!c.published) warnings.push('A draft: imported unpublished');
-    // A slug alone is too common ("first-post") to be sure across two old sites: it must agree with the title or the day.
+    // Within one old site a slug is the article; across sites (or when a site is unknown) a slug
+    // alone is too common ("hello-world") and must agree with the title or the day.
     const sameTitle = (a: ImportTargets['articles'][number]) => norm(a.title) === norm(c.title);
+    const bothKnown = (a: ImportTargets['articles'][number]) => Boolean(a.sourceSite && c.sourceSite);
     const existing =
-      targets.articles.find((a) => a.sourceSlug === slug && (sameTitle(a) || sameDay(a.publishDate, c.publishDate))) ??
-      targets.articles.find((a) => sameTitle(a) && sameDay(a.publishDate, c.publishDate));
+      targets.articles.find((a) => a.sourceSlug === slug && (bothKnown(a) ? a.sourceSite === c.sourceSite : sameTitle(a) || sameDay(a.publishDate, c.publishDate))) ??
+      targets.articles.find((a) => !(bothKnown(a) && a.sourceSite !== c.sourceSite) && sameTitle(a) && sameDay(a.publishDate, c.publishDate));
     if (existing && options.onDuplicate === 'skip') {
       plan.duplicates.push({ file: c.file, reason: `already on the site as “${existing.title}” (article ${existing.id})` });
       continue;

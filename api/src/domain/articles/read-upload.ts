@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { ImportSkip } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
-import { detectArchiveLayout, type ArchiveLayout } from './archive-layout.ts';
+import { detectArchiveLayout, isSiteConfiguration, type ArchiveLayout } from './archive-layout.ts';
+import type { ArticleCandidate } from './article-candidate.ts';
 import type { ConvertFiles } from './article-converter.ts';
 import type { ConversionJob } from './convert-files.ts';
 import type { ReadOutcome } from './read-outcome.ts';
@@ -31,7 +32,7 @@ function imageFinder(images: Map<string, ZipFile>, layout: ArchiveLayout) {
     const fromRoot = clean.replace(/^\/+/, '');
     const tries = [
       ...(clean.startsWith('/') ? [] : [path.posix.join(path.posix.dirname(articleFile), clean)]),
-      ...['', 'static/', 'public/', 'assets/', 'src/', 'content/'].map((folder) => layout.root + folder + fromRoot),
+      ...[...layout.webRoots, ...['', 'static/', 'public/', 'assets/', 'src/', 'content/'].map((f) => layout.root + f)].map((folder) => folder + fromRoot),
     ];
     for (const t of tries) {
       const hit = images.get(path.posix.normalize(t));
@@ -39,6 +40,39 @@ function imageFinder(images: Map<string, ZipFile>, layout: ArchiveLayout) {
     }
     return undefined;
   };
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((s): s is string => typeof s === 'string' && s.trim() !== '');
+
+/** Addresses a file's front matter names outright (any generator): `permalink`, `url`, `aliases`, `redirect_from`. */
+function frontMatterAddresses(c: ArticleCandidate): string[] {
+  const fm = c.frontMatter ?? {};
+  return [...strings(fm.permalink), ...strings(fm.url), ...strings(fm.aliases), ...strings(fm.redirect_from)]
+    .filter((a) => !/[{%:]/.test(a.replace(/^https?:\/\//, '')))
+    .map((a) => {
+      try {
+        return /^https?:\/\//.test(a) ? new URL(a).pathname : a.startsWith('/') ? a : `/${a}`;
+      } catch {
+        return '';
+      }
+    })
+    .filter(Boolean);
+}
+
+/**
+ * An article file as its site generator sees it: a page after all (its front matter says so:
+ * a skip), or a post with the categories its place gives, without the tags that only sort it into
+ * the generator's collections, and with the addresses the old site served it at.
+ */
+function settle(c: ArticleCandidate, layout: ArchiveLayout): ArticleCandidate | ImportSkip {
+  const facts = { file: c.file, frontMatter: c.frontMatter ?? {}, slug: c.sourceSlug, title: c.title, publishDate: c.publishDate, categories: c.terms.categories };
+  const page = layout.pageByFrontMatter?.(facts);
+  if (page) return { file: c.file, reason: page };
+  const categories = [...new Set([...(layout.pathCategories?.(c.file) ?? []), ...c.terms.categories])];
+  const collectionTags = layout.collectionTags ?? [];
+  const tags = c.terms.tags.filter((t) => !collectionTags.includes(t.toLowerCase()));
+  const oldAddresses = [...new Set([...layout.addresses({ ...facts, categories }), ...frontMatterAddresses(c)])];
+  return { ...c, terms: { categories, tags }, oldAddresses, sourceSite: c.sourceSite ?? layout.site, frontMatter: undefined };
 }
 
 /**
@@ -58,7 +92,8 @@ export async function readUpload(file: UploadedFile, opts: { includePages: boole
   }
 
   const { files, others } = await readZip(file.data);
-  const layout = detectArchiveLayout([...files.map((f) => f.name), ...others]);
+  const configs = new Map(files.filter((f) => isSiteConfiguration(f.name)).map((f) => [f.name, f.data.toString('utf8')]));
+  const layout = detectArchiveLayout({ names: [...files.map((f) => f.name), ...others], text: (n) => configs.get(n) });
   const images = new Map(files.filter((f) => IMAGE_EXTENSIONS.has(path.extname(f.name).toLowerCase())).map((f) => [path.posix.normalize(f.name), f]));
   // Each file in order: converted (a job), or skipped here with its reason.
   const steps: ({ job: ConversionJob & { data: Buffer } } | { skip: ImportSkip })[] = [];
@@ -80,7 +115,11 @@ export async function readUpload(file: UploadedFile, opts: { includePages: boole
     const read = converted[next++];
     if (!read) out.skipped.push({ file: step.job.name, reason: otherFileReason(step.job.name) });
     else {
-      out.candidates.push(...read.candidates);
+      for (const c of read.candidates) {
+        const settled = step.job.importer === 'markdown' ? settle(c, layout) : c;
+        if ('reason' in settled) out.skipped.push(settled);
+        else out.candidates.push(settled);
+      }
       out.errors.push(...read.errors);
       out.skipped.push(...read.skipped);
     }

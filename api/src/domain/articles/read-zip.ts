@@ -2,6 +2,7 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import { AppError } from '../../lib/app-error.ts';
 import { IMPORT_LIMITS, sizeText } from './import-limits.ts';
+import { isSiteConfiguration } from './archive-layout.ts';
 import { importerFor } from './importers.ts';
 
 export const IMAGE_EXTENSIONS = new Map([['.png', 'image/png'], ['.jpg', 'image/jpeg'], ['.jpeg', 'image/jpeg'], ['.webp', 'image/webp'], ['.gif', 'image/gif']]);
@@ -16,6 +17,7 @@ const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
 const PICTURE_CAP = { bytes: IMPORT_LIMITS.maxImageBytes, what: 'a picture' };
+const CONFIG_CAP = { bytes: IMPORT_LIMITS.maxConfigBytes, what: 'a configuration file' };
 
 /** `size` is what the entry declares; without it the entry was caught growing past the cap as it unpacked. */
 const tooBig = (name: string, cap: { bytes: number; what: string }, size?: number) =>
@@ -60,11 +62,13 @@ export function readZip(buffer: Buffer): Promise<ZipContents> {
         if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) return fail(`Refused "${name}": symbolic links are not allowed.`);
         if (name.endsWith('/') || name.startsWith('__MACOSX/') || path.basename(name).startsWith('.')) return zip.readEntry();
         const importer = importerFor(name);
-        if (!importer && !IMAGE_EXTENSIONS.has(path.extname(name).toLowerCase())) {
+        const config = isSiteConfiguration(name);
+        if (config && !importer) others.push(name);
+        if (!importer && !config && !IMAGE_EXTENSIONS.has(path.extname(name).toLowerCase())) {
           others.push(name);
           return zip.readEntry();
         }
-        const cap = importer?.cap ?? PICTURE_CAP;
+        const cap = importer?.cap ?? (config ? CONFIG_CAP : PICTURE_CAP);
         if (entry.uncompressedSize > cap.bytes) return fail(tooBig(name, cap, entry.uncompressedSize));
         if (unpacked + entry.uncompressedSize > IMPORT_LIMITS.maxUnpackedBytes) return fail(TOO_MUCH);
         zip.openReadStream(entry, (streamErr, stream) => {

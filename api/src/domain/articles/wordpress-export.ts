@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeEntities, excerptFrom, slugify, toIsoDate } from './article-candidate.ts';
+import { decodeEntities, excerptFrom, fitTitle, slugify } from './article-candidate.ts';
+import { toIsoDate } from './parse-date.ts';
 import { renderArticleHtml } from './render-article-html.ts';
 import type { ReadOutcome } from './read-outcome.ts';
 import { removedTagsNote, stripWordPressShortcodes } from './strip-template-tags.ts';
@@ -9,12 +10,12 @@ type Text = string | { '#text'?: string } | undefined;
 type WxrItem = {
   title?: Text; 'dc:creator'?: Text; 'content:encoded'?: Text; 'excerpt:encoded'?: Text;
   'wp:post_id'?: Text; 'wp:post_name'?: Text; 'wp:post_type'?: Text; 'wp:status'?: Text;
-  'wp:post_date'?: Text; 'wp:post_date_gmt'?: Text; 'wp:attachment_url'?: Text;
+  'wp:post_date'?: Text; 'wp:post_date_gmt'?: Text; 'wp:attachment_url'?: Text; 'wp:post_password'?: Text; link?: Text;
   category?: { '#text'?: string; '@_domain'?: string; '@_nicename'?: string }[];
   'wp:postmeta'?: { 'wp:meta_key'?: Text; 'wp:meta_value'?: Text }[];
   'wp:comment'?: unknown[];
 };
-type WxrChannel = { item?: WxrItem[]; 'wp:author'?: { 'wp:author_login'?: Text; 'wp:author_display_name'?: Text }[] };
+type WxrChannel = { link?: Text; 'wp:base_blog_url'?: Text; item?: WxrItem[]; 'wp:author'?: { 'wp:author_login'?: Text; 'wp:author_display_name'?: Text }[] };
 
 const str = (v: Text): string => (typeof v === 'string' ? v : (v?.['#text'] ?? '')).trim();
 
@@ -25,6 +26,25 @@ const parser = new XMLParser({
   htmlEntities: false,
   isArray: (name) => ['item', 'category', 'wp:postmeta', 'wp:comment', 'wp:author'].includes(name),
 });
+
+/** A site's origin ("https://calm.example.com"), if the text is an address. */
+function originOf(url: string): string | undefined {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An address's path (and query) when it is on the given site. */
+function pathOf(url: string, site: string | undefined): string | undefined {
+  try {
+    const u = new URL(url);
+    return !site || u.origin === site ? u.pathname + u.search : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** True when the text looks like a WordPress export (an RSS document in the WXR namespace). */
 export function isWordPressExport(xml: string): boolean {
@@ -38,7 +58,7 @@ export function isWordPressExport(xml: string): boolean {
  * pending, private and scheduled posts unpublished. Pages (unless asked for), attachments,
  * menus, other item types and comments are skipped and counted.
  */
-export async function readWordPressExport(file: string, xml: string, opts: { includePages: boolean }): Promise<ReadOutcome> {
+export async function readWordPressExport(file: string, xml: string, opts: { includePages: boolean }, notes: string[] = []): Promise<ReadOutcome> {
   // WXR never declares entities; a document that does is refused rather than expanded.
   if (/<!ENTITY/i.test(xml)) throw new AppError('bad_request', `"${file}" declares XML entities, which are not accepted.`);
   let channel: WxrChannel;
@@ -51,6 +71,7 @@ export async function readWordPressExport(file: string, xml: string, opts: { inc
   const authors = new Map((channel['wp:author'] ?? []).map((a) => [str(a['wp:author_login']), str(a['wp:author_display_name'])]));
   const attachments = new Map(items.filter((i) => str(i['wp:post_type']) === 'attachment').map((i) => [str(i['wp:post_id']), str(i['wp:attachment_url'])]));
   const out: ReadOutcome = { candidates: [], errors: [], skipped: [] };
+  const site = originOf(str(channel['wp:base_blog_url']) || str(channel.link));
   const passedOver = new Map<string, number>();
   const count = (kind: string, n = 1) => passedOver.set(kind, (passedOver.get(kind) ?? 0) + n);
 
@@ -83,28 +104,35 @@ export async function readWordPressExport(file: string, xml: string, opts: { inc
       const html = await renderArticleHtml(paragraphs, 'html');
       if (!html.trim()) throw new Error('the post has no content');
       const terms = item.category ?? [];
-      const names = (domain: string) => terms.filter((c) => c['@_domain'] === domain).map((c) => str(c['#text'])).filter((n) => n && n !== 'Uncategorized');
+      const names = (domain: string) => terms.filter((c) => c['@_domain'] === domain).map((c) => decodeEntities(str(c['#text']))).filter((n) => n && n !== 'Uncategorized');
       const thumbnailId = str(item['wp:postmeta']?.find((m) => str(m['wp:meta_key']) === '_thumbnail_id')?.['wp:meta_value']);
       const imageUrl = thumbnailId ? attachments.get(thumbnailId) : undefined;
-      const warnings = removedTagsNote(shortcodes.removed);
+      const warnings = [...notes, ...removedTagsNote(shortcodes.removed)];
       if (thumbnailId && !imageUrl) warnings.push(`The featured image (attachment ${thumbnailId}) is not in the export`);
-      if (status === 'future') warnings.push('Scheduled in WordPress: imported unpublished');
+      // Drafts carry 0000-00-00 00:00:00 as their GMT date; their local date is all there is.
       const gmt = str(item['wp:post_date_gmt']);
+      const publishDate = gmt && !gmt.startsWith('0000') ? toIsoDate(`${gmt.replace(' ', 'T')}Z`) : toIsoDate(str(item['wp:post_date']));
+      const password = Boolean(str(item['wp:post_password']));
+      if (password) warnings.push('Password-protected in WordPress: imported unpublished (the password is not carried over)');
+      if (status === 'private') warnings.push('Private in WordPress: imported unpublished');
+      if (status === 'future') warnings.push('Scheduled in WordPress: imported unpublished, with its date');
       const login = str(item['dc:creator']);
+      const link = pathOf(str(item.link), site);
       out.candidates.push({
         file: label,
-        title: (decodeEntities(str(item.title)) || 'Untitled').slice(0, 200),
+        title: fitTitle(decodeEntities(str(item.title)) || 'Untitled', warnings),
         html,
         excerpt: excerptFrom(str(item['excerpt:encoded']).replace(/<[^>]*>/g, '') || undefined, html),
         author: (authors.get(login) || login || undefined)?.slice(0, 100),
-        // WordPress's categories decide; its tags only when a post has no category but "Uncategorized".
-        terms: names('category').length ? { categories: names('category'), tags: [] } : { categories: [], tags: names('post_tag') },
+        terms: { categories: names('category'), tags: names('post_tag') },
         membershipRequired: 'free',
-        // Drafts carry 0000-00-00 00:00:00 as their GMT date; their local date is all there is.
-        publishDate: gmt && !gmt.startsWith('0000') ? toIsoDate(`${gmt}Z`.replace(' ', 'T')) : toIsoDate(str(item['wp:post_date'])),
-        published: status === 'publish',
+        publishDate,
+        published: status === 'publish' && !password,
         sourceSlug: slugify(slug || str(item.title)) || str(item['wp:post_id']),
         image: imageUrl ? { url: imageUrl } : undefined,
+        sourceSite: site,
+        // Its permalink, and the ?p= address WordPress answers for every post.
+        oldAddresses: [...(link ? [link] : []), ...(str(item['wp:post_id']) ? [`/?p=${str(item['wp:post_id'])}`] : [])],
         warnings,
       });
     } catch (err) {

@@ -26,7 +26,8 @@ export default function ArticleUpload({ onImported }: { onImported: () => void }
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const defaultCategory = choices.defaultCategory || categories?.[0]?.slug || '';
+  // Nothing preselected (issue 40): an article that declares a category keeps it, and one that declares none is refused in the preview unless the admin chooses.
+  const defaultCategory = choices.defaultCategory;
 
   /** Sends the file and choices; resolves with the answer's final line. */
   async function send(dryRun: boolean): Promise<ImportResult | ImportPreview> {
@@ -103,6 +104,7 @@ export default function ArticleUpload({ onImported }: { onImported: () => void }
         <div>
           <label htmlFor="default-category" className="block text-sm font-medium text-slate-800">Category for articles that name none</label>
           <select id="default-category" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm" value={defaultCategory} disabled={busy} onChange={(e) => setChoices({ ...choices, defaultCategory: e.target.value })}>
+            <option value="">Choose a category</option>
             {categories?.map((c) => <option key={c.slug} value={c.slug}>{c.title}</option>)}
           </select>
         </div>
