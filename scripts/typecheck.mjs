@@ -4,7 +4,7 @@ import path from 'node:path';
 import { root } from './lib/stack.mjs';
 
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-const projects = ['packages/shared/tsconfig.json', 'packages/ui/tsconfig.json', 'packages/test-support/tsconfig.json', 'api/tsconfig.json', 'site/tsconfig.json', 'cms/tsconfig.json', 'cms/test/tsconfig.json', 'tests/tsconfig.json'];
+const projects = ['packages/shared/tsconfig.json', 'packages/ui/tsconfig.json', 'packages/test-support/tsconfig.json', 'packages/supervisor/tsconfig.json', 'api/tsconfig.json', 'site/tsconfig.json', 'cms/tsconfig.json', 'cms/test/tsconfig.json', 'tests/tsconfig.json'];
 let failed = 0;
 for (const project of projects) {
   const res = spawnSync(process.execPath, [tsc, '-p', project, '--noEmit'], { cwd: root, stdio: 'inherit' });
