@@ -23,4 +23,6 @@ export * from './games.ts';
 export * from './backyard.ts';
 export * from './studies.ts';
 export * from './operations.ts';
+export * from './endpoints.ts';
+export * from './admin-sections.ts';
 export * from './profile.ts';

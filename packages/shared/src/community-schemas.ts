@@ -27,7 +27,7 @@ export type CreateChatRoomInput = z.infer<typeof CreateChatRoomSchema>;
 
 /** POST /api/reports */
 export const CreateReportSchema = z.object({
-  type: z.enum(REPORT_TYPES, { error: 'type must be bulletin, chat or comment' }),
+  type: z.enum(REPORT_TYPES, { error: `type must be ${REPORT_TYPES.slice(0, -1).join(', ')} or ${REPORT_TYPES.at(-1)}` }),
   contentId: IdSchema,
   reason: ModerationReasonSchema,
   notes: z.string().trim().max(1000).nullish(),
@@ -119,6 +119,13 @@ export type FlaggedChatMessage = { id: number; message: string; userId: number; 
 
 /** GET /api/admin/bulletin-posts */
 export type AdminBulletinPost = BulletinPost & { isHidden: boolean; hiddenReason: string | null; moderationNotes: string | null; reports: number };
+
+/** POST /api/admin/reports/{id}/dismiss */
+export type DismissedReport = { id: number; status: 'dismissed' };
+/** POST /api/admin/reporters/{userId}/ignore */
+export type ReporterStanding = { userId: number; reportsIgnored: boolean };
+/** POST /api/admin/content/{contentType}/{contentId}/moderate */
+export type ModeratedContent = { type: ReportType; contentId: number; isHidden: boolean };
 
 /** GET /api/admin/reports: one queue for everything members write. */
 export type Report = {

@@ -5,9 +5,7 @@ import type { ChatMessage, ChatRoom } from './community-schemas.ts';
 export const BULLETIN_CATEGORIES = ['General', 'Question', 'Discussion', 'Announcement', 'Resource'] as const;
 export type BulletinCategory = (typeof BULLETIN_CATEGORIES)[number];
 
-/** What members can report (the spec's "article" reports are comments on articles). */
-export const REPORT_TYPES = ['bulletin', 'chat', 'comment'] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+export * from './moderated-kinds.ts';
 export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** Report status labels: pending (and anything unknown) reads "Pending Review". */

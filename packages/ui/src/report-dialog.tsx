@@ -1,9 +1,7 @@
 import { DialogShell, DialogFooter } from './dialog-shell.tsx';
 import { useState } from 'react';
-import { api, errorMessage, MODERATION_REASONS, moderationReasonLabel, type ReportType } from '@app/shared/browser';
+import { api, errorMessage, MODERATED_KIND_TERMS, MODERATION_REASONS, moderationReasonLabel, type ReportType } from '@app/shared/browser';
 import { toast } from './toast.ts';
-
-const NOUN: Record<ReportType, string> = { bulletin: 'post', chat: 'message', comment: 'comment' };
 
 /** Members report a post, a chat message or a comment to the moderators (POST /api/reports). */
 export function ReportDialog({ type, contentId, onClose }: { type: ReportType; contentId: number; onClose: () => void }) {
@@ -22,7 +20,7 @@ export function ReportDialog({ type, contentId, onClose }: { type: ReportType; c
     }
   }
   return (
-    <DialogShell title={<>Report this {NOUN[type]}</>} description="Moderators review every report. Content reported by several members is hidden until they do." onClose={onClose}>
+    <DialogShell title={<>Report this {MODERATED_KIND_TERMS[type].noun}</>} description="Moderators review every report. Content reported by several members is hidden until they do." onClose={onClose}>
       <div className="mt-4 space-y-3">
         <label className="block text-sm font-medium text-slate-800" htmlFor="report-reason">Reason</label>
         <select id="report-reason" value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
