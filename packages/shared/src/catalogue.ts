@@ -21,8 +21,8 @@ export type TierEntry = {
   storeDiscount: number;
   /** Sold for a monthly price (a year is twelve months less the yearly discount), granted by our team, or null for everyone's tier. */
   sold: { monthlyCents: number } | 'granted' | null;
-  /** What it unlocks, as a phrase for banners and descriptions. */
-  pitch: string;
+  /** What it unlocks, phrase by phrase, for banners and descriptions ("premium articles, comments and member chat rooms"). */
+  pitch: readonly string[];
   /** What it brings, as a list: /subscribe, and /membership when the CMS has no copy for it. */
   benefits: readonly string[];
 };
@@ -42,17 +42,17 @@ export const CATALOGUE = {
   tiers: [
     {
       id: 'free', name: 'Free', badge: 'Free', perks: [], storeDiscount: 0, sold: null,
-      pitch: 'free articles and videos, the bulletin board, games and community chat rooms',
+      pitch: ['free articles and videos', 'the bulletin board', 'games', 'community chat rooms'],
       benefits: ['Free articles and videos', 'Bulletin board access', 'Games and quizzes', 'Community chat rooms'],
     },
     {
       id: 'pro', name: 'Pro', badge: 'Premium', perks: ['comment', 'create-room', 'member-discount', 'ad-free', 'public-profile'], storeDiscount: 0.15, sold: { monthlyCents: 299 },
-      pitch: 'premium articles, comments and member chat rooms',
+      pitch: ['premium articles', 'comments', 'member chat rooms'],
       benefits: ['Full access to premium articles', 'Enhanced profile features with upload and share', 'Premium chat rooms', 'Ad-free experience'],
     },
     {
       id: 'vip', name: 'VIP', badge: 'VIP', perks: [], storeDiscount: 0.15, sold: 'granted',
-      pitch: 'every article, the VIP rooms and 1-on-1 monthly sessions',
+      pitch: ['every article', 'the VIP rooms', '1-on-1 monthly sessions'],
       benefits: ['Everything in Pro', 'VIP articles and rooms', '1-on-1 monthly sessions'],
     },
   ],

@@ -23,7 +23,7 @@ export type PlanPrice<P extends string = string> = { plan: P; interval: BillingI
  * that buys it and what it brings), or, when nothing above is sold, the granted tier to ask about.
  */
 export type Offer<T extends string = string, P extends string = string> =
-  | { kind: 'upgrade'; tier: T; name: string; badge: string; pitch: string; benefits: readonly string[]; storeDiscount: number; month: PlanPrice<P>; year: PlanPrice<P>; path: string }
+  | { kind: 'upgrade'; tier: T; name: string; badge: string; pitch: readonly string[]; benefits: readonly string[]; storeDiscount: number; month: PlanPrice<P>; year: PlanPrice<P>; path: string }
   | { kind: 'ask'; tier: T; name: string; badge: string; path: string };
 
 /** What an offer has to unlock: content of a tier, or a perk. */
