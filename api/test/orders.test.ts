@@ -177,4 +177,11 @@ describe('order limits and mail', () => {
     const [mail] = await t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'unconfirmed_buyer@example.com'));
     expect(mail!.subject).toBe(`Your Better Self order #${placed.id} is confirmed`);
   });
+
+  it('names the member discount in the confirmation at the rate the order was charged', async () => {
+    const m = await member('discount_mail', 'pro');
+    expect((await m.post('/api/orders', { ...order, totalAmount: totalFor(true) }, from('203.0.113.40'))).status).toBe(201);
+    const [mail] = await t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'discount_mail@example.com'));
+    expect(mail!.text).toContain('Member discount (15%): −$24.00\nTotal: $145.52\n');
+  });
 });

@@ -1,4 +1,4 @@
-import { can, viewerOf, type Action, type Owned, type OwnedAction, type Resource } from '@app/shared/browser';
+import { can, inWords, PERK_TIER, tierLabel, tiersWith, viewerOf, type Action, type Owned, type OwnedAction, type Perk, type Resource } from '@app/shared/browser';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from './user-dto.ts';
 
@@ -13,15 +13,18 @@ export function requireUser(user: UserRow | null): UserRow {
 
 type PlainAction = Exclude<Action, 'read' | 'delete' | OwnedAction>;
 
+/** Who has a perk, in words, from the catalogue: "Pro and VIP", "Pro or VIP". */
+const holders = (perk: Perk, conjunction: 'and' | 'or' = 'and') => inWords(tiersWith(perk).map((t) => tierLabel(t)), conjunction);
+
 const REFUSALS: Record<PlainAction, string> = {
   post: 'Your account is under review. You can read, but posting is paused for now.',
   moderate: 'Moderator access required.',
   administer: 'Admin access required.',
-  comment: 'Commenting is for Pro members. Upgrade your membership to join the conversation.',
-  'create-room': 'Pro or VIP membership required',
-  'member-discount': 'The member discount is for Pro and VIP members.',
-  'ad-free': 'Ad-free reading is for Pro and VIP members.',
-  'public-profile': 'A shareable profile is for Pro and VIP members. Upgrade your membership to share yours.',
+  comment: `Commenting is for ${tierLabel(PERK_TIER.comment)} members. Upgrade your membership to join the conversation.`,
+  'create-room': `${holders('create-room', 'or')} membership required`,
+  'member-discount': `The member discount is for ${holders('member-discount')} members.`,
+  'ad-free': `Ad-free reading is for ${holders('ad-free')} members.`,
+  'public-profile': `A shareable profile is for ${holders('public-profile')} members. Upgrade your membership to share yours.`,
 };
 
 const STAFF_POWERS: PlainAction[] = ['moderate', 'administer'];
