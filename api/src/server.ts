@@ -1,6 +1,7 @@
 import { createApiHttpServer } from './lib/http-server.ts';
 import { listenOnUnixSocket } from './lib/unix-socket-listener.ts';
-import { createApp } from './app.ts';
+import { createApp, type AppDeps } from './app.ts';
+import { composeAreas } from './compose-areas.ts';
 import { createSessionCache } from './domain/accounts/session-cache.ts';
 import { createListCache } from './domain/public-lists/list-cache.ts';
 import { createCacheSignals } from './integrations/cache-signals.ts';
@@ -107,13 +108,26 @@ async function main() {
   };
   // The chat socket attaches to the server the app is built for; the System tab counts its sockets.
   let chat: ReturnType<typeof attachChatServer> | null = null;
-  // Every scheduled job, from one list, on the round claim (DESIGN §7.25); started once the app is built.
-  const jobList = [
-    membershipJob({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), siteName: () => content.current().settings.siteName, ...payments }, config.membershipCheckIntervalMs),
-    videoSyncJob({ db, logger, ...videoSync, settingsChannel: () => content.current().settings.youtubeChannelHandle, refreshContent: () => content.refresh() }, config.videoSyncCheckIntervalMs),
-  ];
-  const app = createApp({ jobs: jobList, videoSync, logger, db, mailer, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, content, rebuilds, cms: createCmsWriter(config.cmsUrl, config.internalSecret), trustProxy: config.trustProxy, registerLimits: config.registerLimits, payments, presenters: config.did ? createDidClient(config.did) : createLocalPresenters(), cmsUrl: config.cmsUrl, githubWebhookSecret: config.githubWebhookSecret, systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null }), openSockets: () => chat?.clients() ?? null, sessionCache, listCache, media: mediaStoreFromEnv(process.env, config.publicUrl) });
-  const jobs = startJobs({ db, logger, clock: () => new Date() }, jobList);
+  const deps: AppDeps = {
+    core: { logger, db, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, trustProxy: config.trustProxy },
+    mail: { mailer },
+    accounts: { registerLimits: config.registerLimits, sessionCache, media: mediaStoreFromEnv(process.env, config.publicUrl) },
+    content: { readModel: content, cms: createCmsWriter(config.cmsUrl, config.internalSecret), videoSync },
+    community: { listCache, openSockets: () => chat?.clients() ?? null },
+    payments,
+    ai: { presenters: config.did ? createDidClient(config.did) : createLocalPresenters() },
+    ops: {
+      rebuilds,
+      cmsUrl: config.cmsUrl,
+      githubWebhookSecret: config.githubWebhookSecret,
+      systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null }),
+      // Every scheduled job, from one list, on the round claim (DESIGN §7.25); started once the app is built.
+      jobs: (areas) => [membershipJob(areas.payments, config.membershipCheckIntervalMs), videoSyncJob(areas.content.sync, config.videoSyncCheckIntervalMs)],
+    },
+  };
+  const areas = composeAreas(deps);
+  const app = createApp(deps, areas);
+  const jobs = startJobs({ db, logger, clock: () => new Date() }, areas.ops.jobs);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
   const server = createApiHttpServer(app);
   chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins], clientAddress: requestAddress(app) });

@@ -241,7 +241,7 @@ describe('tier gating with real sessions', () => {
 
 describe('cookies behind https', () => {
   it('are Secure and carry the __Host- prefix', async () => {
-    const secureApp = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { publicUrl: 'https://members.example' } });
+    const secureApp = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { core: { publicUrl: 'https://members.example' } } });
     try {
       const c = browserClient(secureApp.base, 'https://members.example');
       expect((await c.post('/api/register', { username: 'secure_one', email: 'secure@example.com', password: 'secret-pass' })).status).toBe(201);

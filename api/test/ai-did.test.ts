@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => did?.close());
 const records = await seedRecords();
-const t = appForThisFile({ records: () => records, app: () => ({ overrides: { presenters: createDidClient({ apiKey: KEY, baseUrl: did.url, timeoutMs: 300, presentersTtlMs: 0 }) } }) });
+const t = appForThisFile({ records: () => records, app: () => ({ overrides: { ai: { presenters: createDidClient({ apiKey: KEY, baseUrl: did.url, timeoutMs: 300, presentersTtlMs: 0 }) } } }) });
 
 const AMBER = 'v2_public_amber@Y5K02DLS4m';
 let addresses = 0;

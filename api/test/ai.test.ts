@@ -10,7 +10,7 @@ import { seedRecords } from './seed-content.ts';
 /** A Pro article whose body alone holds a phrase: its title, excerpt and category say nothing of it. */
 const lanternArticle = { title: 'A Quiet Evening Ritual', category: 'health', tier: 'pro' as const, excerpt: 'A short ritual for the end of the day.', body: 'Light a candle and practise the lantern-and-loom method for five minutes.\n\nThen write one line about the day.', daysAgo: 3 };
 const records = await seedRecords([lanternArticle]);
-const t = appForThisFile({ records: () => records, app: () => ({ overrides: { aiLimits: { visitorPerAddress: 3, perMember: 4, perAddress: 6 } } }) });
+const t = appForThisFile({ records: () => records, app: () => ({ overrides: { ai: { limits: { visitorPerAddress: 3, perMember: 4, perAddress: 6 } } } }) });
 
 let addresses = 0;
 /** Each test asks from its own address (the test server believes X-Forwarded-For from loopback), so limits do not leak between tests. */

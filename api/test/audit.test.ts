@@ -34,7 +34,7 @@ const t = appForThisFile({
     cmsUrl: t.cms.url,
     builder,
     liveBuilds,
-    overrides: { videoSync: { channel: createYouTubeClient({ apiKey: 'audit-key', baseUrl: youtube.url, timeoutMs: 2000 }), sink: createCmsVideoSink(t.cms.url, TEST_SECRET), defaultChannel: '@audit' } },
+    overrides: { content: { videoSync: { channel: createYouTubeClient({ apiKey: 'audit-key', baseUrl: youtube.url, timeoutMs: 2000 }), sink: createCmsVideoSink(t.cms.url, TEST_SECRET), defaultChannel: '@audit' } } },
   }),
 });
 const userId = async (username: string) => (await t.testDb.db.select().from(users).where(eq(users.username, username)))[0]!.id;

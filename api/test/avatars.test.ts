@@ -22,7 +22,7 @@ const mediaDir = mkdtempSync(path.join(tmpdir(), 'avatar-media-'));
 const media = createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN });
 const LIMITS = { perMemberPerHour: 4, perAddressPerHour: 8, resizesPerInstance: 2 };
 // Only the picture server below counts as "public"; every other address stays refused by the real rule.
-const t = appForThisFile({ app: () => ({ overrides: { media, avatarLimits: LIMITS, fetchAvatar: createPublicImageFetcher({ isPublic: (ip) => ip === '127.0.0.1' }) } }) });
+const t = appForThisFile({ app: () => ({ overrides: { accounts: { media, avatarLimits: LIMITS, fetchAvatar: createPublicImageFetcher({ isPublic: (ip) => ip === '127.0.0.1' }) } } }) });
 
 const avatarFiles = () => (existsSync(path.join(mediaDir, 'avatars')) ? readdirSync(path.join(mediaDir, 'avatars')).sort() : []);
 const fileOf = (url: string) => path.join(mediaDir, new URL(url).pathname.replace(/^\/media\//, ''));

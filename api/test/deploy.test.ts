@@ -84,7 +84,7 @@ const releaseOf = (commit: string) => path.join(root, 'deploy-releases', commit)
 const RELEASE_WAIT = { timeout: 20_000 };
 /** What the API asked its supervisor (the IPC channel, here a list). */
 const restartRequests: RestartRequest[] = [];
-const t = appForThisFile({ app: () => ({ builder, liveBuilds: createLiveBuilds(buildsDir), deploySource: source, restartChannel: (r) => void restartRequests.push(r), overrides: { githubWebhookSecret: SECRET } }) });
+const t = appForThisFile({ app: () => ({ builder, liveBuilds: createLiveBuilds(buildsDir), deploySource: source, restartChannel: (r) => void restartRequests.push(r), overrides: { ops: { githubWebhookSecret: SECRET } } }) });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const sign = (body: string, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;

@@ -27,7 +27,7 @@ beforeAll(async () => {
   db = createDb(url.toString(), 3);
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
   const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (logLines.push(JSON.parse(String(chunk))), done()) }));
-  app = await startTestApp({ db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { logger, cmsUrl: cms.url } });
+  app = await startTestApp({ db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { core: { logger }, ops: { cmsUrl: cms.url } } });
 });
 afterAll(async () => {
   // Connections the relay cut may never answer again (a rebuild caught on one, the pool ending it):
@@ -96,7 +96,7 @@ describe('request ids', () => {
 
   it('does not believe the X-Request-Id of a client that reached the API directly, not through the edge', async () => {
     // The edge is at 10.0.0.2; this client connects from loopback, past it.
-    const direct = await startTestApp({ db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { cmsUrl: cms.url, trustProxy: '10.0.0.2' } });
+    const direct = await startTestApp({ db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { core: { trustProxy: '10.0.0.2' }, ops: { cmsUrl: cms.url } } });
     try {
       const id = (await direct.fetch('/api/health', { headers: { 'x-request-id': 'chosen-by-client-1' } })).headers.get('x-request-id');
       expect(id).not.toBe('chosen-by-client-1');

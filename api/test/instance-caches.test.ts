@@ -33,7 +33,7 @@ beforeAll(async () => {
     const listCache = createListCache({ signals: cacheSignals });
     await cacheSignals.start();
     signals.push(cacheSignals);
-    apps.push(await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { sessionCache, listCache } }));
+    apps.push(await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { accounts: { sessionCache }, community: { listCache } } }));
   }
   await ensureAccount(testDb.db, { username: 'cache_admin', email: 'cache_admin@example.com', password: 'pass-word-1', tier: 'free', admin: true });
 });

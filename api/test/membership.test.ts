@@ -38,7 +38,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
   demo = createDemoProvider(testDb.db, clock);
-  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { payments: { provider: demo, demo, stripe: null }, clock } });
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { payments: { provider: demo, demo, stripe: null, clock } } });
 });
 afterAll(async () => {
   await app?.close();

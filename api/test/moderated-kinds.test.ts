@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { MODERATED_KIND_LISTS, REPORT_TYPES } from '@app/shared/browser';
 import { describe, expect, it } from 'vitest';
 import { reports } from '../src/db/schema/index.ts';
 import { MODERATED_KINDS } from '../src/domain/moderation/registry.ts';
@@ -10,6 +11,35 @@ const t = appForThisFile({ records: () => sampleRecords() });
 const reportsOn = (type: 'comment' | 'bulletin', contentId: number) => t.testDb.db.select().from(reports).where(and(eq(reports.type, type), eq(reports.contentId, contentId)));
 
 describe('a moderated kind holds everything it needs (issue 35)', () => {
+  it('has, for every kind, a read filter, an admin list and a cleanup', () => {
+    expect(Object.keys(MODERATED_KINDS).sort()).toEqual([...REPORT_TYPES].sort());
+    for (const [type, kind] of Object.entries(MODERATED_KINDS)) {
+      expect(typeof kind.visibleTo, `${type}: read filter`).toBe('function');
+      expect(typeof kind.adminList, `${type}: admin list`).toBe('function');
+      expect(typeof kind.forget, `${type}: cleanup`).toBe('function');
+    }
+  });
+
+  it('answers each kind’s table in Content Moderation from the kind’s own admin list, hidden items included, for those who moderate only', async () => {
+    const admin = await t.member('kinds_list_admin', 'pro', true);
+    const member = await t.member('kinds_list_member', 'pro');
+    const articleId = (await member.get('/api/articles')).body.find((a: { membershipRequired: string }) => a.membershipRequired === 'free').id;
+    const comment = (await member.post(`/api/articles/${articleId}/comments`, { content: 'A comment staff will hide' })).body;
+    const post = (await member.post('/api/bulletin', { title: 'A post staff will hide', content: 'Words to hide.', category: 'Discussion' })).body;
+    for (const [type, id] of [['comment', comment.id], ['bulletin', post.id]] as const) {
+      expect((await admin.post(`/api/admin/content/${type}/${id}/moderate`, { isHidden: true, reason: 'spam' })).status).toBe(200);
+    }
+    const bodies = Object.fromEntries(await Promise.all(REPORT_TYPES.map(async (type) => {
+      const res = await admin.get(MODERATED_KIND_LISTS[type].path);
+      expect(res.status, type).toBe(200);
+      expect((await member.get(MODERATED_KIND_LISTS[type].path)).status, type).toBe(403);
+      return [type, res.body] as const;
+    })));
+    expect(bodies.comment.comments).toContainEqual(expect.objectContaining({ id: comment.id, isHidden: true }));
+    expect(bodies.bulletin).toContainEqual(expect.objectContaining({ id: post.id, isHidden: true }));
+    expect(bodies.chat).toBeInstanceOf(Array);
+  });
+
   it('states, for every kind, who reads it in members’ lists and what goes with a deleted item', () => {
     const member = { id: 7, role: 'member', membershipTier: 'pro', accountStatus: 'active' } as UserRow;
     const moderator = { ...member, id: 8, role: 'moderator' } as UserRow;

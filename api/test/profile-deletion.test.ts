@@ -27,7 +27,7 @@ const t = appForThisFile({
         await outbox.send(mail);
       },
     };
-    return { databaseUrl, overrides: { media: createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN }), mailer } };
+    return { databaseUrl, overrides: { accounts: { media: createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN }) }, mail: { mailer } } };
   },
 });
 const card = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };

@@ -26,7 +26,7 @@ const env = {
   MEDIA_S3_PUBLIC_URL: `${endpoint}/${BUCKET}`,
   MEDIA_S3_PREFIX: 'site/',
 };
-const t = appForThisFile({ app: () => ({ overrides: { media: mediaStoreFromEnv(env, TEST_ORIGIN) } }) });
+const t = appForThisFile({ app: () => ({ overrides: { accounts: { media: mediaStoreFromEnv(env, TEST_ORIGIN) } } }) });
 const s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials });
 const keys = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key).sort();
 

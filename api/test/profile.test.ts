@@ -15,7 +15,7 @@ import { mailsTo } from './sign-up.ts';
 import { TEST_ORIGIN } from './test-app.ts';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'profile-media-'));
-const t = appForThisFile({ app: () => ({ overrides: { media: createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN }) } }) });
+const t = appForThisFile({ app: () => ({ overrides: { accounts: { media: createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN }) } } }) });
 const avatarFiles = () => (existsSync(path.join(mediaDir, 'avatars')) ? readdirSync(path.join(mediaDir, 'avatars')).sort() : []);
 const fileOf = (url: string) => path.join(mediaDir, new URL(url).pathname.replace(/^\/media\//, ''));
 

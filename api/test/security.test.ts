@@ -56,7 +56,7 @@ describe('logs', () => {
         throw Object.assign(new Error('Failed query: delete from "articles" where "id" = $1\nparams: PARAM-SECRET-42'), { query: 'delete from "articles" where "id" = $1', params: ['PARAM-SECRET-42'] });
       },
     };
-    const a = await app({ logger: createLogger('trace', sink), cms: failingCms });
+    const a = await app({ core: { logger: createLogger('trace', sink) }, content: { cms: failingCms } });
     const admin = await signedIn(a.base, 'sec_admin');
     const sessionId = admin.cookies.get('sid')!;
     expect(sessionId).toMatch(/^[A-Za-z0-9_-]{20,}$/);
@@ -115,7 +115,7 @@ describe('registration limits', () => {
     browserClient(base).post('/api/register', { username: `joiner_${domain.replace(/\W/g, '')}_${n}`, email: `joiner${n}@${domain}`, password: 'secret-pass' }, headers);
 
   it('answers 429 with Retry-After past the per-address limit, even in parallel', async () => {
-    const a = await app({ registerLimits: { perAddressPerHour: 3, perDomainPerTenMinutes: 100 }, trustProxy: false });
+    const a = await app({ accounts: { registerLimits: { perAddressPerHour: 3, perDomainPerTenMinutes: 100 } }, core: { trustProxy: false } });
     const results = await Promise.all([1, 2, 3, 4, 5].map((n) => signUp(a.base, n)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     const refused = results.find((r) => r.status === 429)!;
@@ -124,7 +124,7 @@ describe('registration limits', () => {
   });
 
   it('limits a burst from one email domain', async () => {
-    const a = await app({ registerLimits: { perAddressPerHour: 100, perDomainPerTenMinutes: 2 } });
+    const a = await app({ accounts: { registerLimits: { perAddressPerHour: 100, perDomainPerTenMinutes: 2 } } });
     expect((await signUp(a.base, 1, 'burst.example')).status).toBe(201);
     expect((await signUp(a.base, 2, 'burst.example')).status).toBe(201);
     expect((await signUp(a.base, 3, 'burst.example')).status).toBe(429);
@@ -137,7 +137,7 @@ describe('the trusted proxy', () => {
     browserClient(base).post('/api/register', { username: `proxied_${base.slice(-5)}_${n}`, email: `proxied${n}.${base.slice(-5)}@p${n}.example`, password: 'secret-pass' }, { 'x-forwarded-for': forwardedFor });
 
   it('honours X-Forwarded-For from a trusted hop: each visitor has their own limit', async () => {
-    const a = await app({ registerLimits: { perAddressPerHour: 1, perDomainPerTenMinutes: 100 }, trustProxy: 'loopback' });
+    const a = await app({ accounts: { registerLimits: { perAddressPerHour: 1, perDomainPerTenMinutes: 100 } }, core: { trustProxy: 'loopback' } });
     expect((await signUpFrom(a.base, 1, '203.0.113.1')).status).toBe(201);
     expect((await signUpFrom(a.base, 2, '203.0.113.2')).status).toBe(201);
     expect((await signUpFrom(a.base, 3, '203.0.113.1')).status).toBe(429);
@@ -145,7 +145,7 @@ describe('the trusted proxy', () => {
 
   it('ignores X-Forwarded-For from a hop it does not trust', async () => {
     await testDb.db.execute(sql`delete from app.throttle_events where key like 'register:ip:%'`);
-    const a = await app({ registerLimits: { perAddressPerHour: 1, perDomainPerTenMinutes: 100 }, trustProxy: ['10.0.0.0/8'] });
+    const a = await app({ accounts: { registerLimits: { perAddressPerHour: 1, perDomainPerTenMinutes: 100 } }, core: { trustProxy: ['10.0.0.0/8'] } });
     expect((await signUpFrom(a.base, 1, '203.0.113.1')).status).toBe(201);
     expect((await signUpFrom(a.base, 2, '203.0.113.2')).status).toBe(429);
   });

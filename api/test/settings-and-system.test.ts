@@ -9,7 +9,7 @@ import { silentLogger, TEST_SECRET } from './test-app.ts';
 // The API writes settings to the same fake CMS it reads content from.
 // The scheduled jobs the System tab lists: one has run a round, the other not yet.
 const JOBS = [{ name: 'system-tab-ran', every: 60_000 }, { name: 'system-tab-waiting', every: 3_600_000 }];
-const t = appForThisFile({ app: () => ({ cmsUrl: t.cms.url, overrides: { jobs: JOBS } }) });
+const t = appForThisFile({ app: () => ({ cmsUrl: t.cms.url, overrides: { ops: { jobs: () => JOBS.map((job) => ({ ...job, run: async () => 'done' })) } } }) });
 const changed: Omit<SiteSettings, 'policiesLastUpdated'> = {
   siteName: 'Calm Steps',
   tagline: 'One small step a day',

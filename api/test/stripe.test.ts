@@ -54,7 +54,7 @@ beforeAll(async () => {
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
   fake = await startFakeStripe();
   stripe = createStripeProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', webhookSecret: 'whsec_test', prices: { 'pro-month': 'price_pro_month', 'pro-year': 'price_pro_year' }, api: fake.api, timeoutMs: 400, maxNetworkRetries: 1 });
-  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { payments: { provider: stripe, stripe, demo: null }, clock } });
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { payments: { provider: stripe, stripe, demo: null, clock } } });
 });
 afterAll(async () => {
   await app?.close();

@@ -24,8 +24,11 @@ export const silentLogger = pino({ level: 'silent' });
 /** Test files register many members from one address; the limit itself has its own test. */
 const ROOMY_LIMITS = { perAddressPerHour: 10_000, perDomainPerTenMinutes: 10_000 };
 
+/** Parts of some areas replaced (the rest of each area stays the test default). */
+export type AppOverrides = { [Area in keyof AppDeps]?: Partial<AppDeps[Area]> };
+
 /** The real app on a random port, wired to a real database and the given content source; with `databaseUrl` the chat socket too. */
-export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; liveBuilds?: LiveBuilds; deploySource?: GitSource; restartChannel?: RestartChannel; overrides?: Partial<AppDeps>; databaseUrl?: string; heartbeatMs?: number }) {
+export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; liveBuilds?: LiveBuilds; deploySource?: GitSource; restartChannel?: RestartChannel; overrides?: AppOverrides; databaseUrl?: string; heartbeatMs?: number }) {
   const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger, onChange: (s) => rebuilds.request(`content ${s.version}`) });
   const deploymentLog = createDeploymentLog(opts.db);
   const restart = restartAfterDeploy({ log: deploymentLog, channel: opts.restartChannel ?? null, release: async (commit) => (opts.deploySource ? opts.deploySource.release(commit) : 'app-root') });
@@ -35,7 +38,28 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
   } });
   await content.start();
   const mailer = createMailer({ db: opts.db, logger: silentLogger, from: 'test@example.com' });
-  const app = createApp({ logger: silentLogger, db: opts.db, mailer, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN, content, rebuilds, cms: createCmsWriter(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), registerLimits: ROOMY_LIMITS, payments: createPayments(opts.db, null), videoSync: { channel: null, sink: createCmsVideoSink(opts.cmsUrl ?? 'http://127.0.0.1:9', TEST_SECRET), defaultChannel: null }, ...opts.overrides });
+  const cmsUrl = opts.cmsUrl ?? 'http://127.0.0.1:9';
+  const deps: AppDeps = {
+    core: { logger: silentLogger, db: opts.db, internalSecret: TEST_SECRET, publicUrl: TEST_ORIGIN },
+    mail: { mailer },
+    accounts: { registerLimits: ROOMY_LIMITS },
+    content: { readModel: content, cms: createCmsWriter(cmsUrl, TEST_SECRET), videoSync: { channel: null, sink: createCmsVideoSink(cmsUrl, TEST_SECRET), defaultChannel: null } },
+    community: {},
+    payments: createPayments(opts.db, null),
+    ai: {},
+    ops: { rebuilds },
+  };
+  const o = opts.overrides ?? {};
+  const app = createApp({
+    core: { ...deps.core, ...o.core },
+    mail: { ...deps.mail, ...o.mail },
+    accounts: { ...deps.accounts, ...o.accounts },
+    content: { ...deps.content, ...o.content },
+    community: { ...deps.community, ...o.community },
+    payments: { ...deps.payments, ...o.payments },
+    ai: { ...deps.ai, ...o.ai },
+    ops: { ...deps.ops, ...o.ops },
+  });
   const server = createServer(app);
   answerClientErrorsAsJson(server);
   const chat = opts.databaseUrl ? attachChatServer(server, { db: opts.db, databaseUrl: opts.databaseUrl, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], heartbeatMs: opts.heartbeatMs }) : null;

@@ -30,7 +30,7 @@ const t = appForThisFile({
     );
     return records;
   },
-  app: () => ({ overrides: { videoSync: videoSync() } }),
+  app: () => ({ overrides: { content: { videoSync: videoSync() } } }),
 });
 const member = t.member;
 
@@ -199,7 +199,7 @@ describe('the channel sync', () => {
     youtube.fail(null);
     expect(await admin.post('/api/youtube/sync', { channelId: '@nobody' })).toMatchObject({ status: 404, body: { message: 'No YouTube channel was found for "@nobody".' } });
 
-    const badKey = await startTestApp({ db: t.testDb.db, source: createCmsContentSource(t.cms.url, TEST_SECRET), overrides: { videoSync: { ...videoSync(), channel: createYouTubeClient({ apiKey: 'wrong', baseUrl: youtube.url }) } } });
+    const badKey = await startTestApp({ db: t.testDb.db, source: createCmsContentSource(t.cms.url, TEST_SECRET), overrides: { content: { videoSync: { ...videoSync(), channel: createYouTubeClient({ apiKey: 'wrong', baseUrl: youtube.url }) } } } });
     const a = browserClient(badKey.base);
     await a.post('/api/login', { username: 'sync_admin4', password: 'pass-word-1' });
     expect(await a.post('/api/youtube/sync', {})).toMatchObject({ status: 503, body: { message: expect.stringContaining('YouTube refused the API key') } });

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import { listComments } from '../domain/comments/list-comments.ts';
-import { listCommentsForModeration } from '../domain/comments/moderation-list.ts';
 import { deleteComment } from '../domain/comments/delete-comment.ts';
 import { editComment } from '../domain/comments/edit-comment.ts';
 import { postComment } from '../domain/comments/post-comment.ts';
@@ -9,14 +8,14 @@ import { setCommentHidden } from '../domain/comments/set-comment-hidden.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { checkQuizAnswer } from '../domain/quiz/check-quiz-answer.ts';
 import { scoreQuiz } from '../domain/quiz/score-quiz.ts';
-import { CommentModerationQuerySchema, CreateCommentSchema, HideCommentSchema, QuizAnswersSchema, QuizCheckSchema, UpdateCommentSchema } from '@app/shared/schemas';
+import { CreateCommentSchema, HideCommentSchema, QuizAnswersSchema, QuizCheckSchema, UpdateCommentSchema } from '@app/shared/schemas';
 import { idParam as id } from './params.ts';
 import type { UserReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
 import { anyone, signedIn } from './access.ts';
 
 
-/** Comments on articles (spec 01 §7), their moderation, and quiz scoring. */
+/** Comments on articles (spec 01 §7), hiding and restoring one, and quiz scoring. */
 export function commentRoutes(deps: { db: Db; content: ContentReadModel; readUser: UserReader }): Router {
   const r = Router();
   const index = () => deps.content.current();
@@ -40,10 +39,6 @@ export function commentRoutes(deps: { db: Db; content: ContentReadModel; readUse
   });
   r.post('/articles/comments/:commentId/restore', signedIn, async (req, res) => {
     res.json(await setCommentHidden(deps.db, await deps.readUser(req), id(req.params.commentId, 'Comment'), null));
-  });
-  r.get('/admin/comments', signedIn, async (req, res) => {
-    noStore(res);
-    res.json(await listCommentsForModeration(deps.db, index(), await deps.readUser(req), CommentModerationQuerySchema.parse(req.query)));
   });
   r.post('/articles/:id/quiz/check', anyone, async (req, res) => {
     res.json(checkQuizAnswer(index(), id(req.params.id, 'Article'), await deps.readUser(req), QuizCheckSchema.parse(req.body)));

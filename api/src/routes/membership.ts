@@ -5,7 +5,6 @@ import { confirmDemoPayment } from '../domain/membership/confirm-demo-payment.ts
 import { getSubscriptionInfo } from '../domain/membership/get-subscription-info.ts';
 import { handlePaymentEvent } from '../domain/membership/handle-payment-event.ts';
 import type { MembershipDeps } from '../domain/membership/membership-deps.ts';
-import { membershipOverview } from '../domain/membership/membership-overview.ts';
 import { setAutoRenew } from '../domain/membership/set-auto-renew.ts';
 import { startSubscription } from '../domain/membership/start-subscription.ts';
 import { upgradeMembership } from '../domain/membership/upgrade-membership.ts';
@@ -19,7 +18,7 @@ import { signedIn } from './access.ts';
 
 export type MembershipRouteDeps = MembershipDeps & { demo: DemoProvider | null; stripe: StripeProvider | null; readUser: UserReader };
 
-/** Membership and the Pro subscription (spec 02 §7): status, start, demo payment, cancel/resume, upgrade, admin figures. */
+/** Membership and the Pro subscription (spec 02 §7): status, start, demo payment, cancel/resume, upgrade. */
 export function membershipRoutes(deps: MembershipRouteDeps): Router {
   const r = Router();
   r.get('/subscriptions', signedIn, async (req, res) => {
@@ -46,10 +45,6 @@ export function membershipRoutes(deps: MembershipRouteDeps): Router {
   r.post('/upgrade-membership', signedIn, async (req, res) => {
     const { tier } = UpgradeMembershipSchema.parse(req.body);
     res.json(upgradeMembership(await deps.readUser(req), tier));
-  });
-  r.get('/admin/membership', signedIn, async (req, res) => {
-    noStore(res);
-    res.json(await membershipOverview(deps, await deps.readUser(req)));
   });
   return r;
 }

@@ -1,8 +1,6 @@
-import { AdminOrdersQuerySchema, OrderStatusChangeSchema, PlaceOrderSchema } from '@app/shared/schemas';
+import { PlaceOrderSchema } from '@app/shared/schemas';
 import { Router } from 'express';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
-import { changeOrderStatus } from '../domain/orders/change-order-status.ts';
-import { listAllOrders } from '../domain/orders/list-all-orders.ts';
 import { getOrder, listOrders } from '../domain/orders/list-orders.ts';
 import { placeOrder, type OrderDeps } from '../domain/orders/place-order.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -11,7 +9,7 @@ import type { UserReader } from './session-cookie.ts';
 import { noStore } from './no-store.ts';
 import { signedIn } from './access.ts';
 
-/** Orders (spec 02 §7): place, list and read one's own; admins follow every order's status. */
+/** Orders (spec 02 §7): place, list and read one's own (Admin → Orders: routes/admin/orders.ts). */
 export function orderRoutes(deps: OrderDeps & { content: ContentReadModel; readUser: UserReader }): Router {
   const r = Router();
   r.post('/orders', signedIn, async (req, res) => {
@@ -27,13 +25,6 @@ export function orderRoutes(deps: OrderDeps & { content: ContentReadModel; readU
   r.get('/orders/:id', signedIn, async (req, res) => {
     noStore(res);
     res.json(await getOrder(deps.db, await deps.readUser(req), idParam(req.params.id, 'Order')));
-  });
-  r.get('/admin/orders', signedIn, async (req, res) => {
-    noStore(res);
-    res.json(await listAllOrders(deps.db, await deps.readUser(req), AdminOrdersQuerySchema.parse(req.query)));
-  });
-  r.post('/admin/orders/:id/status', signedIn, async (req, res) => {
-    res.json(await changeOrderStatus(deps.db, await deps.readUser(req), idParam(req.params.id, 'Order'), OrderStatusChangeSchema.parse(req.body)));
   });
   return r;
 }

@@ -1,16 +1,12 @@
 import { SAVED_LISTS } from '@app/shared/browser';
-import { YouTubeSyncSchema } from '@app/shared/schemas';
 import { Router } from 'express';
 import type { ListCache } from '../domain/public-lists/list-cache.ts';
 import type { Db } from '../db/client.ts';
 import { requireUser } from '../domain/accounts/permissions.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getVideo } from '../domain/videos/get-video.ts';
-import { getYouTubeStatus } from '../domain/videos/get-youtube-status.ts';
 import { listSavedVideos } from '../domain/videos/list-saved-videos.ts';
-import { listYouTubeSyncs } from '../domain/videos/list-youtube-syncs.ts';
 import { saveVideo } from '../domain/videos/save-video.ts';
-import { syncYouTubeVideos, type VideoSyncDeps } from '../domain/videos/sync-youtube-videos.ts';
 import { unsaveVideo } from '../domain/videos/unsave-video.ts';
 import type { ViewerReader } from './content.ts';
 import { idParam } from './params.ts';
@@ -19,8 +15,8 @@ import { noStore } from './no-store.ts';
 import { sendValidated } from './send-validated.ts';
 import { anyone, signedIn } from './access.ts';
 
-/** Videos (spec 01 §7, 02 §7): one video's player, favorites and watch later, and the channel sync. */
-export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser: UserReader; readViewer: ViewerReader; lists: ListCache; sync: Omit<VideoSyncDeps, 'db'> }): Router {
+/** Videos (spec 01 §7, 02 §7): one video's player, favorites and watch later (the channel sync: Admin → YouTube, routes/admin/youtube.ts). */
+export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser: UserReader; readViewer: ViewerReader; lists: ListCache }): Router {
   const { db, readUser } = deps;
   const index = () => deps.content.current();
   const r = Router();
@@ -47,19 +43,5 @@ export function videoRoutes(deps: { db: Db; content: ContentReadModel; readUser:
     });
   }
 
-  const sync = { db, ...deps.sync };
-  r.post('/youtube/sync', signedIn, async (req, res) => {
-    const caller = await readUser(req);
-    const input = YouTubeSyncSchema.parse(req.body ?? {});
-    res.json(await syncYouTubeVideos(sync, { trigger: 'manual', caller, channel: input.channelId, maxResults: input.maxResults }));
-  });
-  r.get('/admin/youtube', signedIn, async (req, res) => {
-    noStore(res);
-    res.json(await getYouTubeStatus(sync, await readUser(req)));
-  });
-  r.get('/admin/youtube/syncs', signedIn, async (req, res) => {
-    noStore(res);
-    res.json(await listYouTubeSyncs(db, await readUser(req)));
-  });
   return r;
 }

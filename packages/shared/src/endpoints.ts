@@ -35,7 +35,7 @@ export function urlOf(e: Endpoint, params: Record<string, string | number> = {})
   });
 }
 
-/** Calls an endpoint with its path's parameters and a body; the answer has the endpoint's type. */
-export function callEndpoint<E extends Endpoint>(e: E, call: { params?: Record<string, string | number>; body?: unknown; options?: RequestOptions } = {}): Promise<AnswerOf<E>> {
-  return apiRequest<AnswerOf<E>>(e.method, urlOf(e, call.params), call.body, call.options);
+/** Calls an endpoint with its path's parameters, a query string (`?…`) and a body; the answer has the endpoint's type. */
+export function callEndpoint<E extends Endpoint>(e: E, call: { params?: Record<string, string | number>; query?: string; body?: unknown; options?: RequestOptions } = {}): Promise<AnswerOf<E>> {
+  return apiRequest<AnswerOf<E>>(e.method, urlOf(e, call.params) + (call.query ?? ''), call.body, call.options);
 }

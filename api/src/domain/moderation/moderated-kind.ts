@@ -1,7 +1,8 @@
-import type { ReportType, Role } from '@app/shared/browser';
+import type { AnswerOf, MODERATED_KIND_LISTS, ReportType, Role } from '@app/shared/browser';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import type { ContentIndex } from '../content/content-index.ts';
 
 /** Staff's words are left to admins (issue 34): a moderator cannot hide, show or delete them. */
 export const STAFF_CONTENT_REFUSAL = 'Only an admin can moderate what staff wrote.';
@@ -24,16 +25,18 @@ export type ContentItem = {
 
 export type Visibility = { hidden: true; reason: string | null; notes: string | null; by: number | null } | { hidden: false; by: number | null };
 
+/** What an admin list reads besides the database: the content (an article's title). */
+export type AdminListContext = { db: Db; content: ContentIndex };
+
 /**
  * One kind of content moderation knows (Discourse's reviewable types): how to find items, change
- * their visibility, link to them, who may report them, who may read them in members' lists, what
- * goes with them when they are deleted, and what to call them. Adding a reportable kind is one file
- * like `kinds/comment.ts` plus its entry in `registry.ts`.
+ * their visibility, link to them, who may report them, who may read them in members' lists, its
+ * table in Content Moderation, and what goes with them when they are deleted. Its names and its
+ * table's endpoint are its entries in @app/shared's moderated-kinds.ts. Adding a reportable kind is
+ * that entry, one file like `kinds/comment.ts` and its line in `registry.ts`.
  */
-export type ModeratedKind = {
-  type: ReportType;
-  /** What the admin screens call it ("Bulletin Post"). */
-  label: string;
+export type ModeratedKind<T extends ReportType = ReportType> = {
+  type: T;
   find(db: Db | Tx, ids: number[]): Promise<ContentItem[]>;
   /** Hides or shows one item (showing a held chat message approves it). */
   setVisibility(tx: Tx, item: ContentItem, v: Visibility): Promise<void>;
@@ -50,6 +53,11 @@ export type ModeratedKind = {
    * hidden item for those who may see it (its DTO); the kind decides which rows they get.
    */
   visibleTo(viewer: UserRow | null): SQL | undefined;
+  /**
+   * Its table in Content Moderation (GET on its MODERATED_KIND_LISTS endpoint): every item staff may need to
+   * act on, hidden ones too, for those who moderate. `query` is the request's query string.
+   */
+  adminList(ctx: AdminListContext, caller: UserRow | null, query: unknown): Promise<AnswerOf<(typeof MODERATED_KIND_LISTS)[T]>>;
   /** What goes with deleted items of this kind (their reports), in the deleting transaction. */
   forget(tx: Tx, ids: number[]): Promise<void>;
 };

@@ -1,4 +1,4 @@
-import { excerpt, REPORT_TYPES, type ReportStatus } from '@app/shared/browser';
+import { excerpt, MODERATED_KIND_TERMS, REPORT_TYPES, type ReportStatus } from '@app/shared/browser';
 import type { Report } from '@app/shared/schemas';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -37,7 +37,7 @@ export async function listReports(db: Db, caller: UserRow | null): Promise<Repor
     return {
       id: report.id,
       type: report.type,
-      typeLabel: moderatedKind(report.type).label,
+      typeLabel: MODERATED_KIND_TERMS[report.type].label,
       contentId: report.contentId,
       content: item ? excerpt(item.text) : '(removed)',
       fullContent: item?.text ?? '(removed)',

@@ -1,15 +1,16 @@
 import { can, viewerOf } from '@app/shared/browser';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { chatMessages, chatRoomMembers, chatRooms, users } from '../../../db/schema/index.ts';
+import { requirePermission } from '../../accounts/permissions.ts';
 import { publishChatEvent } from '../../chat/chat-events.ts';
 import { requireRoomAccess, roomRefusal } from '../../chat/room-access.ts';
 import { forgetReports } from '../forget-reports.ts';
 import type { ModeratedKind } from '../moderated-kind.ts';
+import { openReportCounts } from '../open-report-counts.ts';
 
 /** Chat messages: reported and moderated only by those who may enter the room; hiding or approving one tells the room at once. */
-export const chatMessageKind: ModeratedKind = {
+export const chatMessageKind: ModeratedKind<'chat'> = {
   type: 'chat',
-  label: 'Chat Message',
   async find(db, ids) {
     if (ids.length === 0) return [];
     const rows = await db.select({ r: chatMessages, role: users.role }).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId)).where(inArray(chatMessages.id, ids));
@@ -40,6 +41,26 @@ export const chatMessageKind: ModeratedKind = {
     if (can(viewerOf(viewer), 'moderate')) return undefined;
     const shown = and(eq(chatMessages.isHidden, false), eq(chatMessages.pendingReview, false));
     return viewer ? or(shown, eq(chatMessages.userId, viewer.id)) : shown;
+  },
+  // Messages held for review, hidden, or with open reports (newest 200), in the rooms the caller may read.
+  async adminList({ db }, caller) {
+    const staff = requirePermission(caller, 'moderate');
+    const open = openReportCounts(db, 'chat');
+    const rows = await db
+      .select({ m: chatMessages, room: chatRooms, member: chatRoomMembers.userId, username: users.username, displayName: users.displayName, reports: open.n })
+      .from(chatMessages)
+      .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+      .leftJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatMessages.roomId), eq(chatRoomMembers.userId, staff.id)))
+      .innerJoin(users, eq(users.id, chatMessages.userId))
+      .leftJoin(open, eq(open.contentId, chatMessages.id))
+      .where(or(eq(chatMessages.pendingReview, true), eq(chatMessages.isHidden, true), sql`${open.n} > 0`))
+      .orderBy(desc(chatMessages.id))
+      .limit(200);
+    return rows.filter((r) => roomRefusal(staff, r.room, r.member !== null) === null).map((r) => ({
+      id: r.m.id, message: r.m.content, userId: r.m.userId, username: r.username, displayName: r.displayName || r.username, roomId: r.m.roomId, roomName: r.room.name,
+      sentAt: r.m.sentAt.toISOString(), isHidden: r.m.isHidden, pendingReview: r.m.pendingReview, reports: Number(r.reports ?? 0),
+      hiddenReason: r.m.hiddenReason, moderationNotes: r.m.moderationNotes,
+    }));
   },
   forget: (tx, ids) => forgetReports(tx, 'chat', ids),
 };
