@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/front-door', 'packages/supervisor', 'api', 'cms', 'site', 'scripts'],
+    projects: ['packages/shared', 'packages/front-door', 'packages/supervisor', 'api', 'cms', 'site', 'site/vitest.astro.config.ts', 'scripts'],
   },
 });

@@ -104,11 +104,13 @@ export function createCatalogue<const L extends CatalogueList>(list: L) {
   /**
    * What to offer a viewer of `viewerTier` (null: a visitor, offered what a free member is): the
    * lowest tier above theirs that is sold and gives what `need` asks (a tier's content or a perk),
-   * else the lowest such tier that is granted, to ask about; null when nothing above gives it.
+   * else the lowest such tier that is granted, to ask about; null when the viewer has it already or
+   * nothing above gives it.
    */
   function offerFor(viewerTier: T | null, need?: Need<T>): Offer<T, P> | null {
     const floor = viewerTier === null ? 0 : tierRank(viewerTier);
     const gives = (e: TierEntry & { id: T }) => !need || ('tier' in need ? tierRank(e.id) >= tierRank(need.tier) : hasPerk(e.id, need.perk));
+    if (need && viewerTier !== null && gives(entry(viewerTier))) return null;
     const above = entries.filter((e) => tierRank(e.id) > floor && gives(e));
     const sold = above.find(isSold) as (Sold & { id: T }) | undefined;
     if (sold) {

@@ -1,0 +1,10 @@
+// Tests that render Astro pages (`*.astro.test.ts`): the site's own Vite setup through Astro, in
+// Node. The settings module reads a snapshot at startup; each test file writes its own content.
+import { fileURLToPath } from 'node:url';
+import { getViteConfig } from 'astro/config';
+import { demoRecords, useSnapshot } from './test/pages/content-snapshot.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+useSnapshot(demoRecords());
+
+export default getViteConfig({ root, test: { name: 'site-astro', environment: 'node', include: ['src/**/*.astro.test.ts'] } } as Parameters<typeof getViteConfig>[0], { root });
