@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { api, DEFAULT_PLAN, errorMessage, formatLongDate, formatPlanPrice, PLANS, tierLabel, tierRank, type PlanId } from '@app/shared/browser';
+import { api, errorMessage, formatLongDate, formatPlanPrice, offerFor, PLANS, tierLabel, type PlanId } from '@app/shared/browser';
 import type { SubscriptionInfo } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, mutateCache } from '../../lib/queries';
@@ -49,7 +49,7 @@ export default function MembershipPanel() {
       <div className="mt-6 flex flex-wrap gap-3">
         {info.active && info.autoRenew && <button type="button" className="btn-outline" disabled={busy} onClick={() => void change(false)}>Cancel at period end</button>}
         {info.active && !info.autoRenew && <button type="button" className="btn-primary" disabled={busy} onClick={() => void change(true)}>Resume</button>}
-        {!info.active && tierRank(info.tier) < tierRank(PLANS[DEFAULT_PLAN].tier) && <a href="/membership" className="btn-primary">Upgrade</a>}
+        {!info.active && offerFor(info.tier)?.kind === 'upgrade' && <a href="/membership" className="btn-primary">Upgrade</a>}
       </div>
       <section className="mt-6" aria-labelledby="charging-title">
         <h3 id="charging-title" className="text-sm font-semibold text-slate-900">Subscriptions that can charge you</h3>
