@@ -3,6 +3,7 @@ import type { ContentIndex } from '../content/content-index.ts';
 import { assistantIndexFor, readerOf, type Question } from './assistant-index.ts';
 import { composeAnswer, isRelevant } from './compose-answer.ts';
 import { termsOf } from './search-terms.ts';
+import { sentenceEncoder, type SentenceEncoder } from './sentence-encoder.ts';
 
 // "What about in the evening?", "and for kids?": a question that leans on the one before it.
 const FOLLOW_UP = /^\s*(and|but|also|so|then|or|what about|how about|what if|same for|is that|does that|does it|is it|and if)\b/i;
@@ -12,20 +13,20 @@ const FOLLOW_UP = /^\s*(and|but|also|so|then|or|what about|how about|what if|sam
  * follow-up — one that says so, or one that finds nothing alone — is searched together with the
  * previous question of the conversation, its own words counting double.
  */
-export async function answerQuestion(content: ContentIndex, viewer: Viewer, text: string, previous: string | null): Promise<AiAnswer> {
+export async function answerQuestion(content: ContentIndex, viewer: Viewer, text: string, previous: string | null, encoder: SentenceEncoder = sentenceEncoder()): Promise<AiAnswer> {
   // Searched as this viewer may read: a locked article ranks on its public part alone.
   const index = await assistantIndexFor(content, readerOf(viewer));
-  const alone: Question = { terms: termsOf(text) };
+  const alone: Question = { terms: termsOf(text), meaning: await encoder.encodeQuestion(text) };
   let question = alone;
   let hits = index.search(alone);
-  if (previous && (FOLLOW_UP.test(text) || !hits.some(isRelevant))) {
-    const together: Question = { terms: alone.terms, context: termsOf(previous).filter((t) => !alone.terms.includes(t)) };
+  if (previous && (FOLLOW_UP.test(text) || !isRelevant(hits[0]))) {
+    const together: Question = { terms: alone.terms, context: termsOf(previous).filter((t) => !alone.terms.includes(t)), meaning: await encoder.encodeQuestion(`${previous} ${text}`) };
     const found = index.search(together);
-    if (found.some(isRelevant)) {
+    if (isRelevant(found[0])) {
       question = together;
       hits = found;
     }
   }
-  const topics = [...content.categories.values()].map((c) => c.title);
-  return composeAnswer(index, hits, question, viewer, topics);
+  // Nothing on it: the categories closest to what was asked are offered instead.
+  return composeAnswer(index, hits, question, viewer, index.closestTopics(question.meaning));
 }

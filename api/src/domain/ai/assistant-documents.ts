@@ -3,6 +3,7 @@ import type { InteractiveData } from '@app/shared/schemas';
 import type { Element, Nodes } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import type { ContentIndex } from '../content/content-index.ts';
+import { siteFacts, SITE_CATALOGUE, type PlanCatalogue } from './site-facts.ts';
 
 /** A passage of a document: a paragraph or list item, under its section's heading. */
 export type Block = { heading: string | null; text: string };
@@ -16,7 +17,7 @@ export type Block = { heading: string | null; text: string };
  */
 export type AssistantDocument = {
   key: string;
-  kind: 'article' | 'video' | 'study' | 'product' | 'policy';
+  kind: 'article' | 'video' | 'study' | 'product' | 'policy' | 'fact';
   title: string;
   url: string;
   membershipRequired: Tier;
@@ -25,6 +26,8 @@ export type AssistantDocument = {
   labels: string[];
   blocks: Block[];
   blocksArePublic: boolean;
+  /** A fact the site knows (site-facts.ts): the whole answer, said as it is rather than quoted. */
+  answer?: string;
 };
 
 const BLOCKS = new Set(['p', 'li', 'blockquote', 'td', 'th', 'dd', 'dt', 'figcaption', 'pre']);
@@ -81,8 +84,8 @@ function lessonBlocks(data: InteractiveData | null): Block[] {
   return [...points, ...experiment];
 }
 
-/** Everything the assistant may answer from in this content version, policies included. */
-export function assistantDocuments(index: ContentIndex): AssistantDocument[] {
+/** Everything the assistant may answer from in this content version: policies and the facts of the plan catalogue and the store included. */
+export function assistantDocuments(index: ContentIndex, catalogue: PlanCatalogue = SITE_CATALOGUE): AssistantDocument[] {
   const docs: AssistantDocument[] = [];
   for (const a of index.articles.values()) {
     const s = a.summary;
@@ -104,5 +107,5 @@ export function assistantDocuments(index: ContentIndex): AssistantDocument[] {
   for (const p of policySections(index.settings)) {
     docs.push({ key: `policy:${p.id}`, kind: 'policy', title: p.title, url: `/policies#${p.id}`, membershipRequired: 'free', summary: '', labels: [], blocks: p.body.map((text) => ({ heading: null, text })), blocksArePublic: true });
   }
-  return docs;
+  return [...docs, ...siteFacts(catalogue)];
 }

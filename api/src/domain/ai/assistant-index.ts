@@ -2,31 +2,45 @@ import { can, TIERS, type Viewer } from '@app/shared/browser';
 import MiniSearch from 'minisearch';
 import type { ContentIndex } from '../content/content-index.ts';
 import { assistantDocuments, type AssistantDocument } from './assistant-documents.ts';
+import { fuse, type Signals } from './fusion.ts';
 import { searchTerm, termsOf, words } from './search-terms.ts';
+import { cosine, sentenceEncoder, type SentenceEncoder } from './sentence-encoder.ts';
+import type { PlanCatalogue } from './site-facts.ts';
 
 /**
- * A document the question matched: its score, how many of the question's terms it has, how much
- * of the question's weight they carry, and how rare they are (the sum of their idf, where 1 is a
- * word only one document uses), and whether any is in its title (what it is about).
+ * A document ranked for a question: its fused score (fusion.ts) and the evidence behind it — how
+ * close in meaning, how many of the question's terms it has, how much of the question's weight
+ * they carry, how rare they are (the sum of their idf, where 1 is a word only one document uses),
+ * whether any is in its title — and the block where its closest section starts.
  */
-export type Hit = { doc: AssistantDocument; score: number; matched: number; coverage: number; evidence: number; inTitle: boolean };
+export type Hit = { doc: AssistantDocument; score: number; signals: Signals; matched: number; coverage: number; evidence: number; inTitle: boolean; closestBlock: number };
 
-/** A question to search for: its own terms count double the terms of the question it follows up. */
-export type Question = { terms: string[]; context?: string[] };
+/**
+ * A question to search for: its own terms count double the terms of the question it follows up,
+ * and its meaning (sentence-encoder.ts) is that of the words asked, with the question before when
+ * it follows one up.
+ */
+export type Question = { terms: string[]; context?: string[]; meaning: Float32Array };
 
 export type AssistantIndex = {
   version: string;
   documents: AssistantDocument[];
   /** Inverse document frequency: rare terms say more about a question than common ones. */
   idf(term: string): number;
-  /** Matching documents, best first. */
+  /** Every document, best first (the first `limit`). */
   search(question: Question, limit?: number): Hit[];
+  /** The site's categories closest in meaning to a question, closest first. */
+  closestTopics(meaning: Float32Array): string[];
 };
+
+export type IndexOptions = { encoder?: SentenceEncoder; catalogue?: PlanCatalogue };
 
 type Fields = { id: number; doc: number; title: string; summary: string; headings: string; body: string };
 
 // Titles say what a piece is about; summaries and headings nearly as much; the body decides ties.
 const BOOST = { title: 3, summary: 1.5, headings: 1.5, body: 1 };
+/** A section's meaning is taken from its heading and first words: enough to say what it is about, cheap to encode. */
+const MEANING_WORDS = 50;
 
 async function bm25Index(docs: Fields[]): Promise<MiniSearch<Fields>> {
   const index = new MiniSearch<Fields>({
@@ -81,28 +95,50 @@ export function readerOf(viewer: Viewer): Reader {
   return { reads: (doc) => can(viewer, 'read', doc), key: tiers.join(' ') };
 }
 
+/** What a document is about, as everyone may see it: its title, summary and labels. */
+const aboutText = (doc: AssistantDocument) => [doc.title, doc.summary, ...doc.labels].filter(Boolean).join('. ');
+
 /**
- * Two BM25 indexes (MiniSearch) over the content read model, one per content version and reader:
- * one of whole documents (what a piece is about) and one of their sections (where the words of a
- * question meet). A document ranks by both, each relative to the best, so a question aimed at
- * one part of an article finds it even when another article uses the same words more often.
- * Documents the reader may not read are indexed on their public part only, word counts included.
+ * The passages whose meaning is encoded: the blocks under one heading together (a block without
+ * a heading alone), each as its heading and first words, with the block it starts at.
  */
-export async function buildAssistantIndex(content: ContentIndex, reader: Reader = READS_ALL): Promise<AssistantIndex> {
-  const documents = assistantDocuments(content);
+function meaningSections(blocks: AssistantDocument['blocks']): { text: string; block: number }[] {
+  const sections: { words: string[]; block: number; heading: string | null }[] = [];
+  blocks.forEach((b, i) => {
+    const last = sections.at(-1);
+    if (last && b.heading !== null && last.heading === b.heading) last.words.push(...b.text.split(/\s+/));
+    else sections.push({ words: [...(b.heading ? [`${b.heading}.`] : []), ...b.text.split(/\s+/)], block: i, heading: b.heading });
+  });
+  return sections.map((x) => ({ text: x.words.slice(0, MEANING_WORDS).join(' '), block: x.block }));
+}
+
+/**
+ * The assistant's index of one content version for one reader: a BM25 index (MiniSearch) of whole
+ * documents for the question's words, and each document's meaning — what it is about and each of
+ * its sections — for the question's meaning, fused into one score (fusion.ts). Documents the
+ * reader may not read are indexed on their public part only, words and meaning alike (issue 34):
+ * whether a locked body holds a phrase or an idea never changes an answer.
+ */
+export async function buildAssistantIndex(content: ContentIndex, reader: Reader = READS_ALL, options: IndexOptions = {}): Promise<AssistantIndex> {
+  const encoder = options.encoder ?? sentenceEncoder();
+  const documents = assistantDocuments(content, options.catalogue);
   const df = new Map<string, number>();
   const whole: Fields[] = [];
-  const parts: Fields[] = [];
+  const meaningOf: { about: string; sections: { text: string; block: number }[] }[] = [];
   documents.forEach((doc, n) => {
-    const { summary, sections } = searchedPart(doc, reader.reads(doc));
+    const reads = reader.reads(doc);
+    const { summary, sections } = searchedPart(doc, reads);
     const headings = sections.map((x) => x.heading).filter(Boolean).join('\n');
     const body = sections.map((x) => x.text).join('\n');
     for (const t of termsOf(`${doc.title} ${summary} ${headings} ${body}`)) df.set(t, (df.get(t) ?? 0) + 1);
     whole.push({ id: n, doc: n, title: doc.title, summary, headings, body });
-    for (const x of sections) parts.push({ id: parts.length, doc: n, title: doc.title, summary: '', headings: x.heading, body: x.text });
+    meaningOf.push({ about: aboutText(doc), sections: reads || doc.blocksArePublic ? meaningSections(doc.blocks) : [] });
   });
   const wholeIndex = await bm25Index(whole);
-  const sectionIndex = await bm25Index(parts);
+  const categories = [...content.categories.values()];
+  const aboutVectors = await encoder.encodeContent(meaningOf.map((m) => m.about));
+  const sectionVectors = await Promise.all(meaningOf.map((m) => encoder.encodeContent(m.sections.map((x) => x.text))));
+  const categoryVectors = await encoder.encodeContent(categories.map((c) => [c.title, c.description].filter(Boolean).join('. ')));
   const n = documents.length;
   const idf = (term: string) => {
     const f = df.get(term) ?? 0;
@@ -117,32 +153,44 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
     search(question, limit = 5) {
       const own = new Set(question.terms);
       const all = [...new Set([...question.terms, ...(question.context ?? [])])];
-      if (all.length === 0) return [];
       const weight = (t: string) => (own.has(t) ? 2 : 1) * idf(t);
       const total = all.reduce((sum, t) => sum + weight(t), 0);
       // Terms are already stems: the query is searched as they are, without a second pass.
       const options = { processTerm: (t: string) => t, boostTerm: (t: string) => (own.has(t) ? 2 : 1) };
-      const docs = wholeIndex.search(all.join(' '), options);
-      if (docs.length === 0) return [];
-      const bestSection = new Map<number, number>();
-      for (const r of sectionIndex.search(all.join(' '), options)) bestSection.set(r.doc as number, Math.max(bestSection.get(r.doc as number) ?? 0, r.score));
-      const topDoc = docs[0]!.score;
-      const topSection = Math.max(1e-9, ...bestSection.values());
-      return docs
-        .map((r) => {
+      const lexical = new Map((all.length ? wholeIndex.search(all.join(' '), options) : []).map((r) => [r.doc as number, r]));
+      return documents
+        .map((doc, i) => {
+          const r = lexical.get(i);
           // A word found only by spelling tolerance ("player" for "layer") is half a match.
-          const credit = (t: string) => (r.terms.some((d) => d.startsWith(t)) ? 1 : 0.5);
+          const credit = (t: string) => (r?.terms.some((d) => d.startsWith(t)) ? 1 : 0.5);
+          const coverage = r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total : 0;
+          const about = cosine(question.meaning, aboutVectors[i]!);
+          let section = about;
+          let closestBlock = 0;
+          sectionVectors[i]!.forEach((v, k) => {
+            const sim = cosine(question.meaning, v);
+            if (k === 0 || sim > section) [section, closestBlock] = [sim, meaningOf[i]!.sections[k]!.block];
+          });
+          const signals = { about, section, coverage };
           return {
-            doc: documents[r.doc as number]!,
-            score: r.score / topDoc + (bestSection.get(r.doc as number) ?? 0) / topSection,
-            matched: r.queryTerms.reduce((sum, t) => sum + credit(t), 0),
-            coverage: r.queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total,
-            evidence: r.queryTerms.reduce((sum, t) => sum + credit(t) * idf(t), 0) / rarest,
-            inTitle: Object.values(r.match).some((fields) => fields.includes('title')),
+            doc,
+            score: fuse(signals),
+            signals,
+            matched: r ? r.queryTerms.reduce((sum, t) => sum + credit(t), 0) : 0,
+            coverage,
+            evidence: r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * idf(t), 0) / rarest : 0,
+            inTitle: r ? Object.values(r.match).some((fields) => fields.includes('title')) : false,
+            closestBlock,
           };
         })
         .sort((a, b) => b.score - a.score)
         .slice(0, limit);
+    },
+    closestTopics(meaning) {
+      return categories
+        .map((c, i) => ({ title: c.title, sim: cosine(meaning, categoryVectors[i]!) }))
+        .sort((a, b) => b.sim - a.sim)
+        .map((c) => c.title);
     },
   };
 }

@@ -4,6 +4,7 @@ import { buildContentIndex } from '../content/content-index.ts';
 import { buildAssistantIndex } from './assistant-index.ts';
 import { composeAnswer, nothingFound } from './compose-answer.ts';
 import { termsOf } from './search-terms.ts';
+import { sentenceEncoder } from './sentence-encoder.ts';
 
 const category = { id: 1, slug: 'health', title: 'Health', description: '', icon: 'heart', colour: '#000' };
 const article = (id: number, title: string, tier: 'free' | 'pro' | 'vip', html: string): CmsArticle => ({
@@ -25,48 +26,48 @@ const index = await buildAssistantIndex(content);
 const free = { id: 1, tier: 'free', role: 'member', status: 'active' } as const;
 const vip = { id: 2, tier: 'vip', role: 'member', status: 'active' } as const;
 
-function answer(text: string, viewer: typeof free | typeof vip | null) {
-  const question = { terms: termsOf(text) };
+async function answer(text: string, viewer: typeof free | typeof vip | null) {
+  const question = { terms: termsOf(text), meaning: await sentenceEncoder().encodeQuestion(text) };
   return composeAnswer(index, index.search(question), question, viewer, ['Health', 'Money']);
 }
 
 describe('composing the offline presenter’s answer', () => {
-  it('quotes the best section of the most relevant article word for word, names it and links it first', () => {
-    const a = answer('How do I do box breathing?', free);
+  it('quotes the best section of the most relevant article word for word, names it and links it first', async () => {
+    const a = await answer('How do I do box breathing?', free);
     expect(a.sources[0]).toEqual({ title: 'Breathing for Calm', url: '/articles/1' });
     expect(a.text).toBe('From “Breathing for Calm”: “Breathe in for four counts. Hold for four counts. Breathe out for four counts.”');
   });
 
-  it('names further relevant sources after the first, marking those the asker may not read', () => {
-    const a = answer('Tell me about breathing', free);
+  it('names further relevant sources after the first, marking those the asker may not read', async () => {
+    const a = await answer('Tell me about breathing', free);
     expect(a.sources).toHaveLength(2);
     expect(a.sources).toContainEqual({ title: 'Breathing for Calm', url: '/articles/1' });
     expect(a.sources).toContainEqual({ title: 'Breathing Exercises for Sleep', url: '/articles/3', locked: 'vip' });
     expect(a.text).not.toContain('VIP-ONLY');
   });
 
-  it('names a locked article, its tier and its link, and quotes not a word of it', () => {
-    const a = answer('Do cold showers build resilience?', free);
+  it('names a locked article, its tier and its link, and quotes not a word of it', async () => {
+    const a = await answer('Do cold showers build resilience?', free);
     expect(a.sources[0]).toEqual({ title: 'Cold Showers and Resilience', url: '/articles/2', locked: 'pro' });
     expect(a.text).toBe('“Cold Showers and Resilience” covers this, and it is for Pro members. Upgrade your membership to read it.');
     expect(a.text).not.toMatch(/PRO-ONLY|thirty seconds|About cold/);
-    expect(answer('Do cold showers build resilience?', null).text).not.toMatch(/PRO-ONLY|thirty seconds/);
+    expect((await answer('Do cold showers build resilience?', null)).text).not.toMatch(/PRO-ONLY|thirty seconds/);
   });
 
-  it('quotes the same article to someone whose tier reads it', () => {
-    const a = answer('Do cold showers build resilience?', vip);
+  it('quotes the same article to someone whose tier reads it', async () => {
+    const a = await answer('Do cold showers build resilience?', vip);
     expect(a.sources[0]).toEqual({ title: 'Cold Showers and Resilience', url: '/articles/2' });
     expect(a.text).toContain('PRO-ONLY: a cold shower trains you to stay calm under stress.');
   });
 
-  it('answers from products too', () => {
-    const a = answer('Do you sell a mug?', free);
+  it('answers from products too', async () => {
+    const a = await answer('Do you sell a mug?', free);
     expect(a.sources[0]).toEqual({ title: 'Calm Mind Mug', url: '/store/1' });
   });
 
-  it('says it has nothing rather than guessing from a stray everyday word', () => {
+  it('says it has nothing rather than guessing from a stray everyday word', async () => {
     for (const q of ['How do I change a tyre on my bicycle?', 'When?', 'What time is it in Tokyo?']) {
-      expect(answer(q, vip)).toEqual(nothingFound(['Health', 'Money']));
+      expect(await answer(q, vip)).toEqual(nothingFound(['Health', 'Money']));
     }
     expect(nothingFound(['Health', 'Money']).text).toBe("I couldn't find anything about that in our articles, videos, studies, store or policies, so I won't guess. Try asking about health or money.");
   });

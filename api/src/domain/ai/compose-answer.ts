@@ -1,34 +1,21 @@
 import { can, tierLabel, type AiAnswer, type AiSource, type Viewer } from '@app/shared/browser';
 import type { AssistantDocument } from './assistant-documents.ts';
 import type { AssistantIndex, Hit, Question } from './assistant-index.ts';
+import { MIN_SCORE } from './fusion.ts';
 import { termsOf } from './search-terms.ts';
 
-/**
- * A document answers a question only when it covers enough of the question's weight (rare words
- * weigh more): half of it; a quarter with at least two of its words; or 30% when a word few
- * documents use is in its title (what it is about, not a passing mention) — so "better" or "time"
- * alone, or one stray word of a question about something else, never make the site know something.
- */
-export const MIN_COVERAGE = 0.5;
-const MIN_COVERAGE_OF_TWO = 0.25;
-const MIN_COVERAGE_IN_TITLE = 0.3;
-const MIN_EVIDENCE_IN_TITLE = 0.75;
-/** And the words it matched must weigh at least half a word only one document uses: "Where should I keep it?" alone is about nothing. */
-const MIN_EVIDENCE = 0.5;
 /** Further sources are named when they score at least this share of the best one. */
-const RELATED_SHARE = 0.5;
+const RELATED_SHARE = 0.85;
 const MAX_SOURCES = 3;
 const MAX_SENTENCES = 4;
 const MAX_QUOTE_CHARS = 520;
 
-export const isRelevant = (hit: Hit | undefined): hit is Hit =>
-  hit !== undefined &&
-  hit.evidence >= MIN_EVIDENCE &&
-  (hit.coverage >= MIN_COVERAGE || (hit.matched >= 2 && hit.coverage >= MIN_COVERAGE_OF_TWO) || (hit.inTitle && hit.coverage >= MIN_COVERAGE_IN_TITLE && hit.evidence >= MIN_EVIDENCE_IN_TITLE));
+/** A document answers a question only when its fused score reaches the calibrated threshold (fusion.ts). */
+export const isRelevant = (hit: Hit | undefined): hit is Hit => hit !== undefined && hit.score >= MIN_SCORE;
 
 /** What the assistant says when the site has nothing on the question: no guess, and what it does know about. */
 export function nothingFound(topics: string[]): AiAnswer {
-  const about = topics.length ? ` Try asking about ${listOf(topics.slice(0, 6).map((t) => t.toLowerCase()))}.` : '';
+  const about = topics.length ? ` Try asking about ${listOf(topics.slice(0, 3).map((t) => t.toLowerCase()))}.` : '';
   return { text: `I couldn't find anything about that in our articles, videos, studies, store or policies, so I won't guess.${about}`, sources: [] };
 }
 
@@ -37,7 +24,7 @@ function listOf(items: string[]): string {
 }
 
 type Sentence = { order: number; text: string; terms: Set<string> };
-type Section = { heading: Set<string>; sentences: Sentence[] };
+type Section = { heading: Set<string>; sentences: Sentence[]; blocks: number[] };
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
@@ -46,9 +33,10 @@ function sectionsOf(doc: AssistantDocument): { sections: Section[]; sentences: S
   const sections: Section[] = [];
   const sentences: Sentence[] = [];
   let heading: string | null | undefined;
-  for (const b of doc.blocks) {
-    if (sections.length === 0 || b.heading !== heading) sections.push({ heading: new Set(b.heading ? termsOf(b.heading) : []), sentences: [] });
+  for (const [i, b] of doc.blocks.entries()) {
+    if (sections.length === 0 || b.heading !== heading) sections.push({ heading: new Set(b.heading ? termsOf(b.heading) : []), sentences: [], blocks: [] });
     heading = b.heading;
+    sections.at(-1)!.blocks.push(i);
     for (const { segment } of segmenter.segment(b.text)) {
       const text = segment.trim();
       if (!text) continue;
@@ -69,7 +57,7 @@ const ended = (s: string) => (/[.!?…:;"”’)]$/.test(s) ? s : `${s}.`);
  * rarity, the question's own words double those of the question it follows up, the title's words
  * a quarter) is quoted whole when short; a long one from its best sentence on.
  */
-export function bestPassage(doc: AssistantDocument, question: Question, idf: (term: string) => number): string {
+export function bestPassage(doc: AssistantDocument, question: Pick<Question, 'terms' | 'context'>, idf: (term: string) => number, closestBlock = 0): string {
   const { sections, sentences } = sectionsOf(doc);
   if (sentences.length === 0) return doc.summary;
   const own = new Set(question.terms);
@@ -78,7 +66,10 @@ export function bestPassage(doc: AssistantDocument, question: Question, idf: (te
   const title = new Set(termsOf(doc.title));
   const weigh = (has: (t: string) => boolean) => all.reduce((sum, t) => sum + (has(t) ? (own.has(t) ? 2 : 1) * (title.has(t) ? 0.25 : 1) * idf(t) : 0), 0);
   const sectionScore = (x: Section) => weigh((t) => x.heading.has(t) || x.sentences.some((s) => s.terms.has(t)));
-  const section = sections.filter((x) => x.sentences.length).reduce((best, x) => (sectionScore(x) > sectionScore(best) ? x : best));
+  const candidates = sections.filter((x) => x.sentences.length);
+  const byWords = candidates.reduce((best, x) => (sectionScore(x) > sectionScore(best) ? x : best));
+  // A question that shares no word with the document (it found it by meaning) is answered from the section closest in meaning.
+  const section = sectionScore(byWords) > 0 ? byWords : (candidates.find((x) => x.blocks.includes(closestBlock)) ?? byWords);
   let chosen = section.sentences;
   if (chosen.length > MAX_SENTENCES || chosen.reduce((n, s) => n + s.text.length + 1, 0) > MAX_QUOTE_CHARS) {
     const best = chosen.reduce((b, s) => (weigh((t) => s.terms.has(t)) > weigh((t) => b.terms.has(t)) ? s : b));
@@ -110,12 +101,14 @@ export function composeAnswer(index: AssistantIndex, hits: Hit[], question: Ques
   // The best-ranked document that answers at all: a higher one may only share a word with the question.
   const top = hits.find(isRelevant);
   if (!top) return nothingFound(topics);
-  const relevant = hits.filter((h) => isRelevant(h) && h.score >= top.score * RELATED_SHARE).slice(0, MAX_SOURCES);
+  // A fact the site knows is said as it is: its own sentence and where to read more.
+  if (top.doc.answer) return { text: top.doc.answer, sources: [{ title: top.doc.title, url: top.doc.url }] };
+  const relevant = hits.filter((h) => isRelevant(h) && !h.doc.answer && h.score >= top.score * RELATED_SHARE).slice(0, MAX_SOURCES);
   const sources = relevant.map((h) => sourceOf(h.doc, viewer));
   const primary = top.doc;
   if (!can(viewer, 'read', primary)) {
     const tier = tierLabel(primary.membershipRequired);
     return { text: `“${primary.title}” covers this, and it is for ${tier} members. Upgrade your membership to read it.`, sources };
   }
-  return { text: `From “${primary.title}”: “${bestPassage(primary, question, index.idf)}”`, sources };
+  return { text: `From “${primary.title}”: “${bestPassage(primary, question, index.idf, top.closestBlock)}”`, sources };
 }

