@@ -1,5 +1,6 @@
 import { nanoquery } from '@nanostores/query';
-import { api } from '@app/shared/browser';
+import { computed, type ReadableAtom } from 'nanostores';
+import { api, urlOf, type AnswerOf, type Endpoint } from '@app/shared/browser';
 
 /**
  * The islands' one data layer. Every read goes through a fetcher store keyed by its URL (the
@@ -18,3 +19,15 @@ export const [createFetcherStore, , { invalidateKeys, mutateCache }] = nanoquery
   revalidateOnReconnect: false,
   onErrorRetry: null,
 });
+
+type KeyPart = string | ReadableAtom<string | null>;
+
+/**
+ * A fetcher store for an endpoint's answer, typed by the endpoint (@app/shared's endpoints). Its
+ * key is the endpoint's URL, then `query` (e.g. `?page=2`, or a store of it); an endpoint with
+ * parameters takes them from `params`, and fetches nothing while that store holds null.
+ */
+export function endpointStore<E extends Endpoint>(endpoint: E, key: { params?: ReadableAtom<Record<string, string | number> | null>; query?: KeyPart } = {}) {
+  const url: KeyPart = key.params ? computed(key.params, (params) => (params === null ? null : urlOf(endpoint, params))) : urlOf(endpoint);
+  return createFetcherStore<AnswerOf<E>>(key.query === undefined ? [url] : [url, key.query]);
+}

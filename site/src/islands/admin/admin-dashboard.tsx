@@ -1,30 +1,32 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { ADMIN_SECTION_IDS, ADMIN_SECTIONS, type AdminSectionId, type StaffPower } from '@app/shared/browser';
 import { $adminTab } from './admin-nav';
 
-type Section = { value: string; label: string; power: keyof StaffPowers; Panel: LazyExoticComponent<ComponentType> };
-
 /**
- * The dashboard's sections, in tab order: each names the staff power it needs (moderators see
- * Chat Rooms and Content Moderation only) and loads its own code when first opened, so the island
- * ships the tab strip and one section, not all eleven. A new section is one line here.
+ * Each section's panel (ADMIN_SECTIONS in @app/shared names it, says which power it needs and what
+ * it calls): it loads its own code when first opened, so the island ships the tab strip and one
+ * section, not all eleven. A section without its panel here does not compile.
  */
-const SECTIONS: Section[] = [
-  { value: 'articles', label: 'Articles', power: 'administer', Panel: lazy(() => import('./articles-tab')) },
-  { value: 'users', label: 'Users', power: 'administer', Panel: lazy(() => import('./users-tab')) },
-  { value: 'members', label: 'Members & Revenue', power: 'administer', Panel: lazy(() => import('./members-tab')) },
-  { value: 'orders', label: 'Orders', power: 'administer', Panel: lazy(() => import('./orders-tab')) },
-  { value: 'chat-rooms', label: 'Chat Rooms', power: 'moderate', Panel: lazy(() => import('./chat-rooms-tab')) },
-  { value: 'moderation', label: 'Content Moderation', power: 'moderate', Panel: lazy(() => import('./moderation-tab')) },
-  { value: 'deployment', label: 'Deployment', power: 'administer', Panel: lazy(() => import('./deployment-tab')) },
-  { value: 'youtube', label: 'YouTube', power: 'administer', Panel: lazy(() => import('./youtube-tab')) },
-  { value: 'settings', label: 'Settings', power: 'administer', Panel: lazy(() => import('./settings-tab')) },
-  { value: 'system', label: 'System', power: 'administer', Panel: lazy(() => import('./system-tab')) },
-  { value: 'audit', label: 'Audit Log', power: 'administer', Panel: lazy(() => import('./audit-log-tab')) },
-];
+const PANELS: { [S in AdminSectionId]: LazyExoticComponent<ComponentType> } = {
+  articles: lazy(() => import('./articles-tab')),
+  users: lazy(() => import('./users-tab')),
+  members: lazy(() => import('./members-tab')),
+  orders: lazy(() => import('./orders-tab')),
+  'chat-rooms': lazy(() => import('./chat-rooms-tab')),
+  moderation: lazy(() => import('./moderation-tab')),
+  deployment: lazy(() => import('./deployment-tab')),
+  youtube: lazy(() => import('./youtube-tab')),
+  settings: lazy(() => import('./settings-tab')),
+  system: lazy(() => import('./system-tab')),
+  audit: lazy(() => import('./audit-log-tab')),
+};
 
-export type StaffPowers = { moderate: boolean; administer: boolean };
+/** The sections in tab order (moderators see Chat Rooms and Content Moderation only). */
+const SECTIONS = ADMIN_SECTION_IDS.map((value) => ({ value, label: ADMIN_SECTIONS[value].label, power: ADMIN_SECTIONS[value].power, Panel: PANELS[value] }));
+
+export type StaffPowers = Record<StaffPower, boolean>;
 
 /** /admin and /admin/dashboard: the same dashboard for staff (guarded on the server), a tab per power they hold. */
 export default function AdminDashboard({ powers }: { powers: StaffPowers }) {

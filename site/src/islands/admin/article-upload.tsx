@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
-import { errorMessage, formatShortDate, postFormWithProgress, tierLabel } from '@app/shared/browser';
+import { ADMIN_SECTIONS, errorMessage, formatShortDate, postFormWithProgress, tierLabel, urlOf } from '@app/shared/browser';
 import type { Category, ImportPreview, ImportProgressLine, ImportResult } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore } from '../../lib/queries';
@@ -38,7 +38,7 @@ export default function ArticleUpload({ onImported }: { onImported: () => void }
     form.append('includePages', String(choices.includePages));
     let final: ImportResult | ImportPreview | null = null;
     setProgress({ label: 'Uploading...', percent: 0 });
-    await postFormWithProgress(`/api/admin/articles/upload${dryRun ? '?dryRun=true' : ''}`, form, {
+    await postFormWithProgress(`${urlOf(ADMIN_SECTIONS.articles.api.upload)}${dryRun ? '?dryRun=true' : ''}`, form, {
       onUploadProgress: (sent, total) =>
         setProgress(total ? { label: sent < total ? `Uploading... ${megabytes(sent)} of ${megabytes(total)}` : 'Reading the file...', percent: sent < total ? Math.round((sent / total) * 100) : null } : { label: 'Uploading...', percent: null }),
       onLine: (raw) => {

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { api, errorMessage, tierLabel } from '@app/shared/browser';
+import { ADMIN_SECTIONS, callEndpoint, errorMessage, tierLabel } from '@app/shared/browser';
 import type { ArticleSummary } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys, mutateCache } from '../../lib/queries';
@@ -17,7 +17,7 @@ export default function ArticlesTab() {
 
   async function confirmDelete(article: ArticleSummary) {
     try {
-      await api.delete(`/api/admin/articles/${article.id}`);
+      await callEndpoint(ADMIN_SECTIONS.articles.api.remove, { params: { id: article.id } });
       toast({ title: 'Article deleted', description: `“${article.title}” has been deleted. The site updates in a few seconds.` });
       mutateCache(ARTICLES, articles?.filter((a) => a.id !== article.id));
     } catch (err) {

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { api, AUDIT_ACTIONS, errorMessage, formatShortDateTime, type AuditPage } from '@app/shared/browser';
+import { ADMIN_SECTIONS, AUDIT_ACTIONS, callEndpoint, errorMessage, formatShortDateTime, urlOf, type AuditPage } from '@app/shared/browser';
 import { AdminTable } from './admin-table';
 import { auditSummary } from './audit-summary';
 
 type Filters = { actor: string; action: string; date: string };
+const AUDIT = ADMIN_SECTIONS.audit.api;
 const label = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 
 function query(f: Filters, before: number | null): string {
@@ -27,7 +28,7 @@ export default function AuditLogTab() {
     setLoading(true);
     setError(null);
     try {
-      const page = await api.get<AuditPage>(`/api/admin/audit${query(f, before)}`);
+      const page = await callEndpoint(AUDIT.list, { query: query(f, before) });
       setPages((p) => (before ? [...p, page] : [page]));
     } catch (err) {
       setError(err);
@@ -57,7 +58,7 @@ export default function AuditLogTab() {
         <button type="submit" className="btn-primary">Filter</button>
         <button type="button" className="btn-outline" onClick={() => { const none = { actor: '', action: '', date: '' }; setFilters(none); setApplied(none); }}>Clear</button>
         {/* The file is streamed by the API and named by it; the filters shown are the ones exported. */}
-        <a className="btn-outline sm:ml-auto" href={`/api/admin/audit.csv${query(applied, null)}`} download>Export CSV</a>
+        <a className="btn-outline sm:ml-auto" href={`${urlOf(AUDIT.csv)}${query(applied, null)}`} download>Export CSV</a>
       </form>
       <AdminTable what="the audit log" data={entries} error={error} retry={() => void load(applied, null)} empty="No entries match these filters." columns={['When', 'Who', 'What', 'Member', 'Details']} minWidth={760}>
         {(rows) => rows.map((e) => (

@@ -1,14 +1,14 @@
 import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { formatShortDate } from '@app/shared/browser';
+import { formatShortDate, MODERATED_KIND_LISTS } from '@app/shared/browser';
 import type { AdminBulletinPost } from '@app/shared/schemas';
-import { createFetcherStore } from '../../lib/queries';
+import { endpointStore } from '../../lib/queries';
 import { AdminTable } from './admin-table';
 import { reloadModeration, useModerateContent } from './moderate-content-dialog';
 import { RowMenu } from './row-menu';
 
-const $posts = createFetcherStore<AdminBulletinPost[]>(['/api/admin/bulletin-posts']);
+const $posts = endpointStore(MODERATED_KIND_LISTS.bulletin);
 
 /** Content Moderation → Bulletin Posts: every post with its state; Moderate Post and View Full Content. */
 export function BulletinModeration() {

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { formatShortDate } from '@app/shared/browser';
+import { formatShortDate, MODERATED_KIND_LISTS } from '@app/shared/browser';
 import type { FlaggedChatMessage } from '@app/shared/schemas';
-import { createFetcherStore } from '../../lib/queries';
+import { endpointStore } from '../../lib/queries';
 import { AdminTable } from './admin-table';
 import { $adminTab, $userSearch, $viewRoom } from './admin-nav';
 import { reloadModeration, useModerateContent } from './moderate-content-dialog';
 import { RowMenu } from './row-menu';
 
-const $flagged = createFetcherStore<FlaggedChatMessage[]>(['/api/admin/chat-messages/flagged']);
+const $flagged = endpointStore(MODERATED_KIND_LISTS.chat);
 
 const status = (m: FlaggedChatMessage) =>
   m.isHidden ? <span className="badge bg-red-100 text-red-800">Hidden</span>

@@ -3,20 +3,20 @@ import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { api, errorMessage, formatShortDate, formatShortDateTime, tierLabel } from '@app/shared/browser';
-import type { AdminChatRoom, AdminRoomMessage } from '@app/shared/schemas';
+import { ADMIN_SECTIONS, callEndpoint, errorMessage, formatShortDate, formatShortDateTime, tierLabel } from '@app/shared/browser';
+import type { AdminChatRoom } from '@app/shared/schemas';
 import { toast } from '@app/ui';
-import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { endpointStore, invalidateKeys } from '../../lib/queries';
 import { $viewRoom } from './admin-nav';
 import { useModerateContent } from './moderate-content-dialog';
 import { AdminTable } from './admin-table';
 import { RowMenu } from './row-menu';
 
-const ROOMS = '/api/admin/chat-rooms';
-const $rooms = createFetcherStore<AdminChatRoom[]>([ROOMS]);
-const $messagesOf = atom<string | null>(null);
-const $messages = createFetcherStore<AdminRoomMessage[]>([ROOMS, $messagesOf]);
-const reload = () => invalidateKeys((k) => k.startsWith(ROOMS));
+const ROOMS = ADMIN_SECTIONS['chat-rooms'].api;
+const $rooms = endpointStore(ROOMS.list);
+const $messagesOf = atom<{ roomId: number } | null>(null);
+const $messages = endpointStore(ROOMS.messages, { params: $messagesOf });
+const reload = () => invalidateKeys((k) => k.startsWith(ROOMS.list.path));
 
 const roomStatus = (r: AdminChatRoom) => (r.isMuted ? 'Muted' : r.isModerated ? 'Moderated' : 'Normal');
 const statusLook = { Muted: 'bg-red-100 text-red-800', Moderated: 'bg-amber-100 text-amber-900', Normal: 'bg-emerald-100 text-emerald-800' };
@@ -25,7 +25,7 @@ const membership = (r: AdminChatRoom) => (r.membershipRequired === 'free' ? 'All
 
 async function archive(room: AdminChatRoom, archived: boolean) {
   try {
-    await api.post(`${ROOMS}/${room.id}/archive`, { archived });
+    await callEndpoint(ROOMS.archive, { params: { roomId: room.id }, body: { archived } });
     toast({ title: 'Chat room updated', description: archived ? `${room.name} is archived: read-only and out of the members' list.` : `${room.name} is open again.` });
     reload();
   } catch (err) {
@@ -79,7 +79,7 @@ function ModerateRoomDialog({ room, onClose }: { room: AdminChatRoom; onClose: (
   async function save() {
     setSaving(true);
     try {
-      await api.post(`${ROOMS}/${room.id}/moderate`, { roomId: room.id, isModerated, isMuted, moderationNotes: notes.trim() || null });
+      await callEndpoint(ROOMS.moderate, { params: { roomId: room.id }, body: { roomId: room.id, isModerated, isMuted, moderationNotes: notes.trim() || null } });
       toast({ title: 'Chat room updated', description: 'The chat room moderation settings have been updated.' });
       reload();
       onClose();
@@ -107,7 +107,7 @@ function ModerateRoomDialog({ room, onClose }: { room: AdminChatRoom; onClose: (
 
 function RoomMessagesDialog({ roomId, name, onClose }: { roomId: number; name: string; onClose: () => void }) {
   useEffect(() => {
-    $messagesOf.set(`/${roomId}/messages`);
+    $messagesOf.set({ roomId });
     return () => $messagesOf.set(null);
   }, [roomId]);
   const { data: messages, error } = useStore($messages);

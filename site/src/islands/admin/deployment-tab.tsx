@@ -1,13 +1,13 @@
 import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, DEPLOYMENT_KINDS, errorMessage, formatShortDateTime, formatStepTimes, type Deployment, type DeploymentDetail, type DeploymentOverview, type DeployStarted } from '@app/shared/browser';
+import { ADMIN_SECTIONS, callEndpoint, DEPLOYMENT_KINDS, errorMessage, formatShortDateTime, formatStepTimes, type Deployment, type DeploymentDetail } from '@app/shared/browser';
 import { toast } from '@app/ui';
-import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { endpointStore, invalidateKeys } from '../../lib/queries';
 import { AdminTable } from './admin-table';
 
-const OVERVIEW = '/api/admin/deployments';
-const $overview = createFetcherStore<DeploymentOverview>([OVERVIEW]);
+const DEPLOYMENT = ADMIN_SECTIONS.deployment.api;
+const $overview = endpointStore(DEPLOYMENT.overview);
 const STATUS_TEXT: Record<Deployment['status'], string> = { queued: 'Queued', running: 'Running...', succeeded: 'Live', failed: 'Failed', rolled_back: 'Rolled back' };
 const short = (commit: string | null) => (commit ? commit.slice(0, 7) : '—');
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
@@ -60,7 +60,7 @@ function useFollow(onDone: () => void, successText: string) {
     if (!followed || unreachable || (followed.status !== 'running' && !restarting(followed))) return;
     const timer = setTimeout(async () => {
       try {
-        const next = await api.get<DeploymentDetail>(`${OVERVIEW}/${followed.id}`);
+        const next = await callEndpoint(DEPLOYMENT.detail, { params: { id: followed.id } });
         misses.current = 0;
         const wasRunning = followed.status === 'running';
         setFollowedState(next);
@@ -88,7 +88,7 @@ function useFollow(onDone: () => void, successText: string) {
 /** Admin → Deployment: the source and live commit, Deploy Latest Changes with its live log, the webhook's state and the history. */
 export default function DeploymentTab() {
   const { data, error } = useStore($overview);
-  const reload = () => invalidateKeys(OVERVIEW);
+  const reload = () => invalidateKeys(DEPLOYMENT.overview.path);
   const [followed, setFollowed, unreachable] = useFollow(reload, deploySuccessText(data?.repository ?? null));
   const [pending, setPending] = useState(false);
   const [rollingBack, setRollingBack] = useState<Deployment | null>(null);
@@ -99,7 +99,7 @@ export default function DeploymentTab() {
   async function deploy() {
     setPending(true);
     try {
-      const started = await api.post<DeployStarted>('/api/deploy');
+      const started = await callEndpoint(DEPLOYMENT.deploy);
       if (started.joined) toast({ title: 'Deployment in progress', description: started.message });
       setFollowed({ ...started.deployment, log: '' });
       reload();
@@ -112,7 +112,7 @@ export default function DeploymentTab() {
 
   async function rollBack(to: Deployment) {
     try {
-      const done = await api.post<DeploymentDetail>(`${OVERVIEW}/${to.id}/rollback`);
+      const done = await callEndpoint(DEPLOYMENT.rollback, { params: { id: to.id } });
       toast({ title: 'Rolled back', description: `The build of deployment ${to.id} (${formatShortDateTime(to.startedAt)}) is live again.` });
       setFollowed(done);
     } catch (err) {
@@ -164,7 +164,7 @@ export default function DeploymentTab() {
             <td className="px-4 py-3 text-slate-700">{seconds(d.durationMs)}</td>
             <td className="whitespace-nowrap px-4 py-3 text-right">
               {data?.rollbackTargets.includes(d.id) && <button type="button" className="btn-outline mr-2" disabled={deploying} aria-label={`Roll back to deployment ${d.id}`} onClick={() => setRollingBack(d)}>Roll back</button>}
-              <button type="button" className="btn-outline" aria-label={`Show the log of deployment ${d.id}`} onClick={() => void api.get<DeploymentDetail>(`${OVERVIEW}/${d.id}`).then(setFollowed, (err: unknown) => toast({ title: 'Error', description: errorMessage(err, 'The deployment log could not be loaded.'), variant: 'destructive' }))}>Log</button>
+              <button type="button" className="btn-outline" aria-label={`Show the log of deployment ${d.id}`} onClick={() => void callEndpoint(DEPLOYMENT.detail, { params: { id: d.id } }).then(setFollowed, (err: unknown) => toast({ title: 'Error', description: errorMessage(err, 'The deployment log could not be loaded.'), variant: 'destructive' }))}>Log</button>
             </td>
           </tr>
         ))}

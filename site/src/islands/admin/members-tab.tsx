@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { errorMessage, formatCents, formatLongDate, formatPlanPrice, isGrantedTier, PLANS, tierLabel, TIERS } from '@app/shared/browser';
-import type { MembershipOverview } from '@app/shared/schemas';
-import { createFetcherStore } from '../../lib/queries';
+import { ADMIN_SECTIONS, errorMessage, formatCents, formatLongDate, formatPlanPrice, isGrantedTier, PLANS, tierLabel, TIERS } from '@app/shared/browser';
+import { endpointStore } from '../../lib/queries';
 
-const $overview = createFetcherStore<MembershipOverview>(['/api/admin/membership']);
+const $overview = endpointStore(ADMIN_SECTIONS.members.api.overview);
 
 /** Admin → Members & Revenue: members of each paid or granted tier, monthly recurring revenue per plan of the catalogue, payment events, failed payments. */
 export default function MembersTab() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, errorMessage, type ReportType } from '@app/shared/browser';
+import { ADMIN_SECTIONS, callEndpoint, errorMessage, type ReportType } from '@app/shared/browser';
 import { toast } from '@app/ui';
 import { ModerateContentDialog } from '@app/ui/moderate-content-dialog';
 import { invalidateKeys } from '../../lib/queries';
@@ -17,7 +17,7 @@ export function useModerateContent() {
   const [item, setItem] = useState<ModeratedItem | null>(null);
   async function save(target: ModeratedItem, choice: { isHidden: boolean; reason: string | null; notes: string | null }) {
     try {
-      await api.post(`/api/admin/content/${target.type}/${target.id}/moderate`, choice);
+      await callEndpoint(ADMIN_SECTIONS.moderation.api.moderateContent, { params: { contentType: target.type, contentId: target.id }, body: choice });
       toast({ title: 'Content moderated', description: choice.isHidden ? 'The content has been hidden from users.' : 'The content has been approved and is visible to users.' });
       reloadModeration();
     } catch (err) {

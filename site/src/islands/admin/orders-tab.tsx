@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { atom, computed } from 'nanostores';
 import { useState } from 'react';
-import { api, errorMessage, formatCents, formatLongDate, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@app/shared/browser';
+import { ADMIN_SECTIONS, callEndpoint, errorMessage, formatCents, formatLongDate, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@app/shared/browser';
 import type { AdminOrder } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { OrderStatusBadge } from '@app/ui/order-status-badge';
-import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { endpointStore, invalidateKeys } from '../../lib/queries';
 
-const ORDERS = '/api/admin/orders?';
+const ORDERS = ADMIN_SECTIONS.orders.api;
 const $query = atom<{ status: OrderStatus | ''; search: string }>({ status: '', search: '' });
-const $orders = createFetcherStore<AdminOrder[]>([ORDERS, computed($query, ({ status, search }) => new URLSearchParams(status ? { status, search } : { search }).toString())]);
-const reload = () => invalidateKeys((key) => key.startsWith(ORDERS));
+const $orders = endpointStore(ORDERS.list, { query: computed($query, ({ status, search }) => `?${new URLSearchParams(status ? { status, search } : { search })}`) });
+const reload = () => invalidateKeys((key) => key.startsWith(`${ORDERS.list.path}?`));
 const label = (s: OrderStatus) => s[0]!.toUpperCase() + s.slice(1);
 
 /** Admin → Orders: every order with a status filter and a member search; each moves on with a note kept in its history. */
@@ -54,7 +54,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
     if (!status) return;
     setBusy(true);
     try {
-      await api.post(`/api/admin/orders/${order.id}/status`, { status, note: note.trim() || null });
+      await callEndpoint(ORDERS.setStatus, { params: { id: order.id }, body: { status, note: note.trim() || null } });
       toast({ title: 'Order updated', description: `Order #${order.id} is now ${status}.` });
       setNote('');
       reload();

@@ -1,22 +1,22 @@
 import { useStore } from '@nanostores/react';
-import { api, errorMessage, formatShortDateTime, moderationReasonLabel, reportStatusLabel, type ModerationReason } from '@app/shared/browser';
+import { ADMIN_SECTIONS, callEndpoint, errorMessage, formatShortDateTime, moderationReasonLabel, reportStatusLabel, type ModerationReason } from '@app/shared/browser';
 import type { Report } from '@app/shared/schemas';
 import { toast } from '@app/ui';
-import { createFetcherStore } from '../../lib/queries';
+import { endpointStore } from '../../lib/queries';
 import { AdminTable } from './admin-table';
 import { reloadModeration, useModerateContent } from './moderate-content-dialog';
 import { groupByItem } from './group-reports';
 import { RowMenu } from './row-menu';
 
-const REPORTS = '/api/admin/reports';
-const $reports = createFetcherStore<Report[]>([REPORTS]);
+const { reports: REPORTS, dismissReport, ignoreReporter: IGNORE } = ADMIN_SECTIONS.moderation.api;
+const $reports = endpointStore(REPORTS);
 
 const statusLook = (s: string) => (s === 'reviewed' ? 'bg-emerald-100 text-emerald-800' : s === 'dismissed' ? 'bg-slate-200 text-slate-700' : 'bg-amber-100 text-amber-900');
 
 /** Dismissing an item's row closes every open report on it; the content stays as it was. */
 async function dismiss(reports: Report[]) {
   try {
-    for (const report of reports) await api.post(`${REPORTS}/${report.id}/dismiss`);
+    for (const report of reports) await callEndpoint(dismissReport, { params: { id: report.id } });
     toast({ title: 'Report dismissed', description: reports.length > 1 ? `${reports.length} reports are closed; the content stays as it was.` : 'The report is closed; the content stays as it was.' });
     reloadModeration();
   } catch (err) {
@@ -29,7 +29,7 @@ const reasonText = (r: Report) => moderationReasonLabel[r.reason as ModerationRe
 /** A member who abuses reports: their reports stop counting towards hiding anything (and can count again). */
 async function ignoreReporter(report: Report, ignored: boolean) {
   try {
-    await api.post(`/api/admin/reporters/${report.reporterId}/ignore`, { ignored });
+    await callEndpoint(IGNORE, { params: { userId: report.reporterId }, body: { ignored } });
     toast({ title: 'Reporter updated', description: ignored ? `Reports from ${report.reporterName} no longer count towards hiding content.` : `Reports from ${report.reporterName} count again.` });
     reloadModeration();
   } catch (err) {

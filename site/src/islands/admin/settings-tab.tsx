@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError, errorMessage, SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from '@app/shared/browser';
+import { ADMIN_SECTIONS, ApiError, callEndpoint, errorMessage, SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from '@app/shared/browser';
 import { toast } from '@app/ui';
 import { Field } from '@app/ui/field';
 import { SwitchField } from '@app/ui/switch-field';
@@ -38,7 +38,7 @@ export default function SettingsTab() {
     setSaving(true);
     setErrors({});
     try {
-      const saved = await api.put<SiteSettings>('/api/admin/settings', form);
+      const saved = await callEndpoint(ADMIN_SECTIONS.settings.api.save, { body: form });
       setForm(saved);
       invalidateKeys(SETTINGS);
       toast({ title: 'Settings saved', description: 'The site is being rebuilt; every page shows them in a minute.' });

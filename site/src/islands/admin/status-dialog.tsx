@@ -1,6 +1,6 @@
 import { DialogShell, DialogFooter } from '@app/ui/dialog-shell';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_STATUSES, api, errorMessage, MODERATION_REASONS, moderationReasonLabel, type AccountStatus } from '@app/shared/browser';
+import { ACCOUNT_STATUSES, ADMIN_SECTIONS, callEndpoint, errorMessage, MODERATION_REASONS, moderationReasonLabel, type AccountStatus } from '@app/shared/browser';
 import type { AdminUser } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 
@@ -17,7 +17,7 @@ export function StatusDialog({ user, onClose, onSaved }: { user: AdminUser; onCl
     e.preventDefault();
     setSaving(true);
     try {
-      const updated = await api.post<AdminUser>(`/api/admin/users/${user.id}/status`, { status, reason: status === 'active' ? null : reason, notes: notes.trim() || null });
+      const updated = await callEndpoint(ADMIN_SECTIONS.users.api.setStatus, { params: { userId: user.id }, body: { status, reason: status === 'active' ? null : reason, notes: notes.trim() || null } });
       toast({ title: 'User status updated', description: `${updated.username} is now ${statusLabel[updated.accountStatus].toLowerCase()}.` });
       onSaved(updated);
     } catch (err) {

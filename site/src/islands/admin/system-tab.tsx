@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { errorMessage, formatShortDateTime, type SystemReport } from '@app/shared/browser';
-import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { ADMIN_SECTIONS, errorMessage, formatShortDateTime } from '@app/shared/browser';
+import { endpointStore, invalidateKeys } from '../../lib/queries';
 import { AdminTable } from './admin-table';
 
-const SYSTEM = '/api/admin/system';
-const $system = createFetcherStore<SystemReport>([SYSTEM]);
+const SYSTEM = ADMIN_SECTIONS.system.api.report;
+const $system = endpointStore(SYSTEM);
 
 function duration(seconds: number | null): string {
   if (seconds === null) return '—';
@@ -29,7 +29,7 @@ function Figures({ title, rows }: { title: string; rows: [string, string][] }) {
 /** Admin → System: versions, uptimes, sizes, content, freshness, sockets and this instance's recent server errors. */
 export default function SystemTab() {
   const { data, error } = useStore($system);
-  const reload = () => invalidateKeys(SYSTEM);
+  const reload = () => invalidateKeys(SYSTEM.path);
   return (
     <section aria-labelledby="system-title" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">

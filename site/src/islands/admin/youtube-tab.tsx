@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { errorMessage, formatShortDateTime } from '@app/shared/browser';
-import type { YouTubeStatus, YouTubeSync } from '@app/shared/schemas';
-import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { ADMIN_SECTIONS, errorMessage, formatShortDateTime } from '@app/shared/browser';
+import type { YouTubeSync } from '@app/shared/schemas';
+import { endpointStore, invalidateKeys } from '../../lib/queries';
 import { syncYouTubeVideos } from '../../lib/youtube-sync';
 import { AdminTable } from './admin-table';
 
-const STATUS = '/api/admin/youtube';
-const $status = createFetcherStore<YouTubeStatus>([STATUS]);
-const $runs = createFetcherStore<YouTubeSync[]>([`${STATUS}/syncs`]);
-const reload = () => invalidateKeys((k) => k.startsWith(STATUS));
+const YOUTUBE = ADMIN_SECTIONS.youtube.api;
+const $status = endpointStore(YOUTUBE.status);
+const $runs = endpointStore(YOUTUBE.syncs);
+const reload = () => invalidateKeys((k) => k.startsWith(YOUTUBE.status.path));
 const outcome = (r: YouTubeSync) => (r.status === 'failed' ? r.error ?? 'Failed' : r.status === 'running' ? 'Running...' : `${r.fetched} fetched · ${r.added} added · ${r.updated} updated`);
 
 /** Admin → YouTube: the connected channel, Sync YouTube Videos with the last run's result, the history, and the daily sync note. */
