@@ -40,7 +40,7 @@ export type CmsProduct = {
 };
 
 export type CmsMembershipPlan = {
-  id: number; tier: 'free' | 'pro'; name: string; description?: string | null;
+  id: number; tier: Tier; name: string; description?: string | null;
   features?: Rows<{ text: string }>; highlighted?: boolean | null; badge?: string | null; sortOrder?: number | null;
 };
 

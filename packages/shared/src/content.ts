@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BulletinPost } from './community-schemas.ts';
-import { TIERS } from './tiers.ts';
+import { TIERS, type Tier } from './tiers.ts';
 
 export const TierSchema = z.enum(TIERS);
 
@@ -124,8 +124,8 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-/** A tier's marketing copy on /membership (spec 02 §3 "Membership tier"); its prices come from the plan catalogue (plans.ts). */
-export type MembershipPlan = { id: 'free' | 'pro'; name: string; description: string; features: string[]; highlighted: boolean; badge: string | null };
+/** A tier's marketing copy on /membership (spec 02 §3 "Membership tier"); its prices come from the catalogue (catalogue.ts). */
+export type MembershipPlan = { id: Tier; name: string; description: string; features: string[]; highlighted: boolean; badge: string | null };
 
 /** The studio name shown as author when an article names none. */
 export const STUDIO_NAME = 'Better Self Studio';
