@@ -1,5 +1,9 @@
 import { AI_MESSAGES } from '@app/shared/browser';
+import { toSnapshot } from '@app/shared/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlBlocks } from '../src/domain/ai/assistant-documents.ts';
+import { buildAssistantIndex } from '../src/domain/ai/assistant-index.ts';
+import { buildContentIndex } from '../src/domain/content/content-index.ts';
 import { createDidClient } from '../src/integrations/ai/did-client.ts';
 import { PresenterServiceError } from '../src/integrations/ai/talking-presenters.ts';
 import { browserClient } from './browser-client.ts';
@@ -64,6 +68,9 @@ describe('the D-ID client against a local stand-in in its wire format', () => {
   });
 });
 
+// The seeded library's meaning is encoded once for the file (the encoder caches it).
+beforeAll(() => buildAssistantIndex(buildContentIndex(toSnapshot(records, '2026-01-01T00:00:00.000Z'))), 180_000);
+
 describe('the AI calls with D-ID configured', () => {
   it('lists D-ID’s presenters and answers with a presenter video: the offline answer is the script', async () => {
     const c = browserClient(t.app.base);
@@ -83,6 +90,16 @@ describe('the AI calls with D-ID configured', () => {
     expect((await c.get(path)).body.result_url).toBe(done.result_url);
     expect(did.requests.length).toBe(asked);
     expect((await c.post('/api/ai/talk', { text: 'Hello?', presenter_id: 'local-maya' }, fromNewAddress())).body.message).toBe('Unknown presenter. Please choose one from the list.');
+  });
+
+  it('gives D-ID, for a visitor asking about a locked article, a script naming it and its tier and quoting none of it', async () => {
+    const pantry = records.articles.find((a) => a.title === 'A Pantry That Rescues Weeknights')!;
+    const c = browserClient(t.app.base);
+    const created = await c.post('/api/ai/talk', { text: 'What staples should a pantry hold for quick weeknight dinners?', presenter_id: AMBER }, fromNewAddress());
+    expect(created.status).toBe(201);
+    const script = (did.requests.at(-1)!.body as { script: { input: string } }).script.input;
+    expect(script).toBe(`“${pantry.title}” covers this, and it is for Pro members. Upgrade your membership to read it.`);
+    for (const block of htmlBlocks(pantry.contentHtml ?? '')) expect(script).not.toContain(block.text.slice(0, 40));
   });
 
   it('passes a failed talk through as error', async () => {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AiTalk } from '@app/shared/browser';
-import { describe, expect, it } from 'vitest';
+import { toSnapshot } from '@app/shared/server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aiTalks } from '../src/db/schema/index.ts';
 import { htmlBlocks } from '../src/domain/ai/assistant-documents.ts';
+import { buildAssistantIndex } from '../src/domain/ai/assistant-index.ts';
+import { buildContentIndex } from '../src/domain/content/content-index.ts';
 import { browserClient } from './browser-client.ts';
 import { appForThisFile } from './file-app.ts';
 import { seedRecords } from './seed-content.ts';
@@ -11,6 +14,9 @@ import { seedRecords } from './seed-content.ts';
 const lanternArticle = { title: 'A Quiet Evening Ritual', category: 'health', tier: 'pro' as const, excerpt: 'A short ritual for the end of the day.', body: 'Light a candle and practise the lantern-and-loom method for five minutes.\n\nThen write one line about the day.', daysAgo: 3 };
 const records = await seedRecords([lanternArticle]);
 const t = appForThisFile({ records: () => records, app: () => ({ overrides: { ai: { limits: { visitorPerAddress: 3, perMember: 4, perAddress: 6 } } } }) });
+
+// The seeded library's meaning is encoded once for the file (the encoder caches it): answers are then quick.
+beforeAll(() => buildAssistantIndex(buildContentIndex(toSnapshot(records, '2026-01-01T00:00:00.000Z'))), 180_000);
 
 let addresses = 0;
 /** Each test asks from its own address (the test server believes X-Forwarded-For from loopback), so limits do not leak between tests. */

@@ -11,9 +11,11 @@ import type { PlanCatalogue } from './site-facts.ts';
  * A document ranked for a question: its fused score (fusion.ts) and the evidence behind it — how
  * close in meaning, how many of the question's terms it has, how much of the question's weight
  * they carry, how rare they are (the sum of their idf, where 1 is a word only one document uses),
- * whether any is in its title — and the block where its closest section starts.
+ * whether any is in its title — the block where its closest section starts, and whether the
+ * question says enough to be answered: two words that carry a topic, or one that few documents use
+ * ("Where should I keep it?" alone is about nothing, however close its meaning falls).
  */
-export type Hit = { doc: AssistantDocument; score: number; signals: Signals; matched: number; coverage: number; evidence: number; inTitle: boolean; closestBlock: number };
+export type Hit = { doc: AssistantDocument; score: number; signals: Signals; matched: number; coverage: number; evidence: number; inTitle: boolean; closestBlock: number; specific: boolean };
 
 /**
  * A question to search for: its own terms count double the terms of the question it follows up,
@@ -41,6 +43,8 @@ type Fields = { id: number; doc: number; title: string; summary: string; heading
 const BOOST = { title: 3, summary: 1.5, headings: 1.5, body: 1 };
 /** A section's meaning is taken from its heading and first words: enough to say what it is about, cheap to encode. */
 const MEANING_WORDS = 50;
+/** A one-word question is specific when its word weighs at least half a word only one document uses. */
+const MIN_EVIDENCE = 0.5;
 
 async function bm25Index(docs: Fields[]): Promise<MiniSearch<Fields>> {
   const index = new MiniSearch<Fields>({
@@ -172,15 +176,17 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
             if (k === 0 || sim > section) [section, closestBlock] = [sim, meaningOf[i]!.sections[k]!.block];
           });
           const signals = { about, section, coverage };
+          const evidence = r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * idf(t), 0) / rarest : 0;
           return {
             doc,
             score: fuse(signals),
             signals,
             matched: r ? r.queryTerms.reduce((sum, t) => sum + credit(t), 0) : 0,
             coverage,
-            evidence: r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * idf(t), 0) / rarest : 0,
+            evidence,
             inTitle: r ? Object.values(r.match).some((fields) => fields.includes('title')) : false,
             closestBlock,
+            specific: all.length >= 2 || evidence >= MIN_EVIDENCE,
           };
         })
         .sort((a, b) => b.score - a.score)

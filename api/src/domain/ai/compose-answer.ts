@@ -10,8 +10,8 @@ const MAX_SOURCES = 3;
 const MAX_SENTENCES = 4;
 const MAX_QUOTE_CHARS = 520;
 
-/** A document answers a question only when its fused score reaches the calibrated threshold (fusion.ts). */
-export const isRelevant = (hit: Hit | undefined): hit is Hit => hit !== undefined && hit.score >= MIN_SCORE;
+/** A document answers a question only when its fused score reaches the calibrated threshold (fusion.ts) and the question says enough to be about something. */
+export const isRelevant = (hit: Hit | undefined): hit is Hit => hit !== undefined && hit.specific && hit.score >= MIN_SCORE;
 
 /** What the assistant says when the site has nothing on the question: no guess, and what it does know about. */
 export function nothingFound(topics: string[]): AiAnswer {
