@@ -1,4 +1,4 @@
-// Tests that render Astro pages (`*.astro.test.ts`): the site's own Vite setup through Astro, in
+// Tests that render Astro pages (`test/**/*.astro.test.ts`: never under src/pages, where a .ts file is a route): the site's own Vite setup through Astro, in
 // Node. The settings module reads a snapshot at startup; each test file writes its own content.
 import { fileURLToPath } from 'node:url';
 import { getViteConfig } from 'astro/config';
@@ -7,4 +7,4 @@ import { demoRecords, useSnapshot } from './test/pages/content-snapshot.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 useSnapshot(demoRecords());
 
-export default getViteConfig({ root, test: { name: 'site-astro', environment: 'node', include: ['src/**/*.astro.test.ts'] } } as Parameters<typeof getViteConfig>[0], { root });
+export default getViteConfig({ root, test: { name: 'site-astro', environment: 'node', include: ['test/**/*.astro.test.ts'] } } as Parameters<typeof getViteConfig>[0], { root });

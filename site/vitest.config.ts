@@ -6,8 +6,6 @@ export default defineConfig({
     name: 'site',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
-    // Pages rendered through Astro run in their own project (vitest.astro.config.ts).
-    exclude: ['src/**/*.astro.test.ts'],
     setupFiles: ['test/setup.ts'],
   },
 });

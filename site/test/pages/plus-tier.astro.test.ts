@@ -6,8 +6,8 @@
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '@app/shared/schemas';
-import { article, demoRecords, useSnapshot } from '../../test/pages/content-snapshot.ts';
-import { renderPage } from '../../test/pages/render-page.ts';
+import { article, demoRecords, useSnapshot } from './content-snapshot.ts';
+import { renderPage } from './render-page.ts';
 
 vi.mock('@app/shared/catalogue', async () => ({ ...(await vi.importActual('@app/shared/catalogue')), CATALOGUE: (await import('@app/test-support/plus-catalogue')).PLUS_CATALOGUE }));
 
@@ -19,7 +19,7 @@ records.articles = [...records.articles.filter((a) => (a.category as { slug: str
 const member = (tier: string): User => ({ id: 5, username: 'm', email: 'm@example.com', displayName: 'M', membershipTier: tier, role: 'member', accountStatus: 'active', isAdmin: false }) as unknown as User;
 const dom = (html: string) => new JSDOM(html).window.document;
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-const page = (file: string) => import(/* @vite-ignore */ file);
+const page = (file: string) => import(/* @vite-ignore */ new URL(`../../src/pages/${file}`, import.meta.url).pathname);
 
 beforeAll(() => {
   useSnapshot(records);
@@ -35,7 +35,7 @@ describe('a fourth tier, Plus, from the catalogue alone', () => {
   });
 
   it('shows Plus on the membership page: its card, price, benefits, upgrade button and FAQ', async () => {
-    const doc = dom(await renderPage(await page('./membership.astro'), '/membership'));
+    const doc = dom(await renderPage(await page('membership.astro'), '/membership'));
     expect([...doc.querySelectorAll('[data-plan]')].map((c) => c.getAttribute('data-plan'))).toEqual(['free', 'plus', 'pro']);
     const card = doc.querySelector('[data-plan="plus"]')!;
     expect(text(card.querySelector('h3'))).toBe('Plus');
@@ -55,7 +55,7 @@ describe('a fourth tier, Plus, from the catalogue alone', () => {
   });
 
   it('sells a free member Plus on /subscribe, and a Plus member Pro, each with its own benefits', async () => {
-    const subscribe = await page('./subscribe.astro');
+    const subscribe = await page('subscribe.astro');
     const forFree = dom(await renderPage(subscribe, '/subscribe', { user: member('free') }));
     expect(text(forFree.querySelector('h1'))).toBe('Upgrade to Plus');
     expect(text(forFree.querySelector('[data-plan-price]'))).toBe('$4.99/month');
@@ -72,7 +72,7 @@ describe('a fourth tier, Plus, from the catalogue alone', () => {
   });
 
   it('gives every tier its own banner on /articles: Plus to free members, Pro to Plus members, VIP through support to Pro members', async () => {
-    const doc = dom(await renderPage(await page('./articles/index.astro'), '/articles'));
+    const doc = dom(await renderPage(await page('articles/index.astro'), '/articles'));
     expect(text(doc.querySelector('main h1 + p'))).toBe('Choose a topic to explore. Free articles are open to everyone; premium articles are part of Plus and Pro membership.');
     const banner = (tier: string) => [...doc.querySelectorAll(`[data-show-from="${tier}"] :is(h2, p, a)`)].map((e) => `${text(e)}${e.tagName === 'A' ? ` → ${e.getAttribute('href')}` : ''}`);
     expect(banner('free')).toEqual(['Unlock the Plus articles with Plus', 'The Plus articles and reading without ads for $4.99 a month.', 'See Membership → /membership']);
@@ -83,7 +83,7 @@ describe('a fourth tier, Plus, from the catalogue alone', () => {
   });
 
   it('sells Plus where only Plus articles are locked, and badges a Plus article "Plus"', async () => {
-    const category = dom(await renderPage(await page('./articles/category/[category].astro'), '/articles/category/arts-crafts', { params: { category: 'arts-crafts' } }));
+    const category = dom(await renderPage(await page('articles/category/[category].astro'), '/articles/category/arts-crafts', { params: { category: 'arts-crafts' } }));
     const promo = category.querySelector('[data-testid="category-promo"]')!;
     expect(promo.getAttribute('data-show-below')).toBe('plus');
     expect(text(promo.querySelector('h2'))).toBe('Unlock every Arts & Crafts article');
@@ -92,15 +92,15 @@ describe('a fourth tier, Plus, from the catalogue alone', () => {
     expect([upgrade.getAttribute('href'), upgrade.parentElement!.getAttribute('data-show-below')]).toEqual(['/subscribe', 'plus']);
     expect(text(category.querySelector(`[data-required-tier="plus"]`))).toContain('Plus');
 
-    const detail = dom(await renderPage(await page('./articles/[id].astro'), `/articles/${plusArticle.id}`, { params: { id: String(plusArticle.id) } }));
+    const detail = dom(await renderPage(await page('articles/[id].astro'), `/articles/${plusArticle.id}`, { params: { id: String(plusArticle.id) } }));
     expect([...detail.querySelectorAll('.badge')].map(text)).toContain('Plus');
     expect(detail.querySelector('astro-island[props*="plus"]')).not.toBeNull();
   });
 
   it('tells the store who saves what: Plus 10%, Pro 15%, VIP 20%', async () => {
-    const store = dom(await renderPage(await page('./store/index.astro'), '/store'));
+    const store = dom(await renderPage(await page('store/index.astro'), '/store'));
     expect(text(store.querySelector('main p'))).toBe('Apparel, journals and small tools for good habits. Plus members save 10%, Pro members save 15% and VIP members save 20% on everything.');
-    const product = dom(await renderPage(await page('./store/[id].astro'), '/store/1', { params: { id: '1' } }));
+    const product = dom(await renderPage(await page('store/[id].astro'), '/store/1', { params: { id: '1' } }));
     expect([...product.querySelectorAll('main p')].map(text)).toContain('Plus members save 10%, Pro members save 15% and VIP members save 20% at checkout.');
   });
 });
