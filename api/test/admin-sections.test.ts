@@ -27,6 +27,14 @@ describe('the admin dashboard’s sections, on the API (issue 35)', () => {
     expect(() => sectionRouter('audit', noOne, (route) => route('list', (_req, res) => void res.end()))).toThrow('does not answer csv');
   });
 
+  it('types each call’s answer by its endpoint (a wrong answer does not compile)', () => {
+    const router = sectionRouter('system', async () => null, (route) => {
+      // @ts-expect-error: the System tab's report is not a list
+      route('report', (_req, res) => void res.json([]));
+    });
+    expect(router.stack).toHaveLength(1);
+  });
+
   it('refuses a member every call of every section with the refusal of the section’s power, before anything is read', async () => {
     const member = await t.member('sections_member', 'vip');
     for (const id of ADMIN_SECTION_IDS) {
