@@ -216,3 +216,12 @@ export function assistantIndexFor(content: ContentIndex, reader: Reader): Promis
   }
   return index;
 }
+
+/**
+ * Builds every reader's index of a content version ahead of the first question (encoding the texts
+ * that changed takes seconds): the composition root calls it when the read model changes.
+ */
+export async function prepareAssistant(content: ContentIndex): Promise<void> {
+  const readers = TIERS.map((tier) => readerOf({ id: 0, tier, role: 'member', status: 'active' }));
+  for (const reader of [readerOf(null), ...readers, READS_ALL]) await assistantIndexFor(content, reader);
+}
