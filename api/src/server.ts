@@ -8,6 +8,7 @@ import { createCacheSignals } from './integrations/cache-signals.ts';
 import { mediaStoreFromEnv } from './integrations/media/media-from-env.ts';
 import { loadConfig } from './config.ts';
 import { assertDatabaseReachable, createDb, migrateDb } from './db/client.ts';
+import { prepareAssistant } from './domain/ai/assistant-index.ts';
 import { createContentReadModel } from './domain/content/content-read-model.ts';
 import { createSnapshotStore } from './domain/content/snapshot-store.ts';
 import { createDeploymentLog, deployPathLabels } from './domain/deploy/deployment-log.ts';
@@ -70,6 +71,8 @@ async function main() {
     snapshots: createSnapshotStore(db),
     logger,
     onChange: (snapshot) => rebuilds.request(`content ${snapshot.version}`),
+    // The assistant's indexes are built ahead of the first question (encoding the texts that changed takes seconds).
+    onIndex: (index) => void prepareAssistant(index).catch((err: Error) => logger.warn({ err: err.message }, 'could not prepare the assistant')),
   });
   const builder = config.siteDir && config.siteBuildsDir
     ? createSiteBuilder({ siteDir: config.siteDir, buildsDir: config.siteBuildsDir, env: { ...process.env, API_URL: ownAddress(config) } })

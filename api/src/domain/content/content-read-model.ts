@@ -16,9 +16,10 @@ export type ContentReadModel = {
 /**
  * The API's in-memory content (DESIGN §3), read from the CMS once per change. Each load is a
  * versioned snapshot, kept in the database (served again if the CMS is down at start) and
- * announced through `onChange` when its version differs, so the site is rebuilt from it.
+ * announced through `onChange` when its version differs, so the site is rebuilt from it; `onIndex`
+ * hears of every index in use (the assistant prepares its own from it).
  */
-export function createContentReadModel(deps: { source: ContentSource; snapshots: SnapshotStore; logger: Logger; onChange?: (snapshot: ContentSnapshot) => void }): ContentReadModel {
+export function createContentReadModel(deps: { source: ContentSource; snapshots: SnapshotStore; logger: Logger; onChange?: (snapshot: ContentSnapshot) => void; onIndex?: (index: ContentIndex) => void }): ContentReadModel {
   const { source, snapshots, logger } = deps;
   let index = buildContentIndex(toSnapshot(emptyRecords, new Date(0).toISOString()));
   let running: Promise<boolean> | null = null;
@@ -27,6 +28,7 @@ export function createContentReadModel(deps: { source: ContentSource; snapshots:
   function use(snapshot: ContentSnapshot) {
     const changed = snapshot.version !== index.version;
     index = buildContentIndex(snapshot);
+    deps.onIndex?.(index);
     if (changed) deps.onChange?.(snapshot);
   }
 
