@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
@@ -146,9 +149,12 @@ describe('article ZIP import', () => {
     expect(res.body.message).toBe('Refused "link.md": symbolic links are not allowed.');
   });
 
-  it('refuses a ZIP bomb that unpacks past 100 MB, each file within its own cap', async () => {
-    const res = await upload(await zip(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, data: Buffer.alloc(18 * MB) }))));
-    expect(res).toMatchObject({ status: 400, body: { message: 'The ZIP unpacks to more than 100 MB.' } });
+  it('refuses a ZIP that says it unpacks past 1 GB, each file within its own cap, and articles that unpack past 100 MB', async () => {
+    let bomb = await zip(Array.from({ length: 60 }, (_, i) => ({ name: `p${i}.png`, data: randomBytes(16) })));
+    for (let i = 0; i < 60; i++) bomb = declaringSize(bomb, `p${i}.png`, 18 * MB);
+    expect(await upload(bomb)).toMatchObject({ status: 400, body: { message: 'The ZIP unpacks to more than 1 GB.' } });
+    const text = await zip(Array.from({ length: 51 }, (_, i) => ({ name: `a${i}.md`, data: Buffer.alloc(2 * MB - 1, 'a') })));
+    expect(await upload(text)).toMatchObject({ status: 400, body: { message: 'The ZIP’s articles, exports and configuration unpack to more than 100 MB.' } });
   });
 
   it('refuses one file over its cap, naming it: a 90 MB Markdown file in a small ZIP (413), and an export over 32 MB', async () => {
@@ -164,18 +170,18 @@ describe('article ZIP import', () => {
     expect(await upload(crafted)).toMatchObject({ status: 400, body: { message: 'Refused "small.md": it unpacks to more than the ZIP says it holds.' } });
   });
 
-  it('refuses more than 500 entries; files of other types are skipped and listed, and an archive of nothing else is refused', async () => {
-    const many = await zip(Array.from({ length: 501 }, (_, i) => ({ name: `a${i}.md`, data: 'x' })));
-    expect((await upload(many)).body.message).toBe('The ZIP has more than 500 entries.');
+  it('refuses more than 5,000 entries; files of other types are skipped and listed, and an archive of nothing else is refused', async () => {
+    const many = await zip(Array.from({ length: 5001 }, (_, i) => ({ name: `a${i}.txt`, data: 'x' })));
+    expect((await upload(many)).body.message).toBe('The ZIP has more than 5,000 entries.');
     const script = await zip([{ name: 'run.js', data: 'alert(1)' }]);
     expect((await upload(script)).body.message).toBe('The ZIP contains no Markdown or HTML articles.');
     const withScript = await upload(await zip([{ name: 'run.js', data: 'alert(1)' }, { name: 'a.md', data: md('title: With a script beside it\ncategory: health') }]));
     expect(withScript.body).toMatchObject({ articlesImported: 1, skipped: [{ file: 'run.js', reason: 'a template or script of the site' }] });
   });
 
-  it('refuses uploads over 20 MB, non-ZIP files and empty archives', async () => {
-    const big = await zip([{ name: 'big.png', data: randomBytes(21 * 1024 * 1024), store: true }]);
-    expect(await upload(big)).toMatchObject({ status: 413, body: { message: 'The ZIP file is larger than 20 MB.' } });
+  it('refuses uploads over 200 MB (streamed to disk, never whole in memory), non-ZIP files and empty archives', async () => {
+    const big = await zip([{ name: 'big.png', data: Buffer.alloc(201 * MB, 7), store: true }]);
+    expect(await upload(big)).toMatchObject({ status: 413, body: { message: 'The ZIP file is larger than 200 MB.' } });
     expect((await upload(Buffer.from('not a zip'), 'notes.txt', adminCookie, 'text/plain')).body.message).toBe('Please upload a ZIP file containing your articles.');
     expect((await upload(Buffer.from('not a zip'))).body.message).toBe('The file is not a valid ZIP archive.');
     expect((await upload(await zip([{ name: 'only.png', data: randomBytes(10) }]))).body.message).toBe('The ZIP contains no Markdown or HTML articles.');
@@ -200,7 +206,9 @@ describe('converting in a worker thread', () => {
     let converting!: () => void;
     const started = new Promise<void>((resolve) => (converting = resolve));
     let finished = false;
-    const importing = importArticles(admin, { name: 'slow.zip', mimetype: 'application/zip', data: await pathological() }, options, deps((input) => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'slow-import-')), 'slow.zip');
+    await writeFile(file, await pathological());
+    const importing = importArticles(admin, { name: 'slow.zip', mimetype: 'application/zip', path: file, size: (await stat(file)).size }, options, deps((input) => {
       const run = convert(input);
       converting();
       return run;

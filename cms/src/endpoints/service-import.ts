@@ -1,14 +1,45 @@
-import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical';
-import { JSDOM } from 'jsdom';
-import type { Endpoint } from 'payload';
+import type { Endpoint, Payload } from 'payload';
+import type { Article } from '../payload-types';
+import { uploadNode } from '@app/shared/server';
 import { titleFromSlug } from '@app/shared/browser';
-import { ArticleImportSchema } from '@app/shared/schemas';
+import { ArticleImportSchema, type ArticleImport } from '@app/shared/schemas';
 import { hasServiceSecret } from '../access/editors';
+
+type AnyNode = { type?: string; picture?: number; alt?: string; caption?: string; children?: AnyNode[]; [key: string]: unknown };
+
+/** Makes each picture of the import a Media document, and puts an upload node where the body named it. */
+async function placePictures(article: ArticleImport, payload: Payload): Promise<ArticleImport['content']> {
+  const ids: number[] = [];
+  for (const p of article.pictures ?? []) {
+    const data = Buffer.from(p.base64, 'base64');
+    const media = await payload.create({ collection: 'media', data: { alt: p.alt }, file: { data, mimetype: p.mimetype, name: p.name, size: data.length }, overrideAccess: true });
+    ids.push(media.id as number);
+  }
+  const walk = (nodes: AnyNode[]): AnyNode[] =>
+    nodes.map((node) => {
+      if (node.type === 'import-picture') {
+        const mediaId = ids[node.picture ?? -1];
+        if (mediaId === undefined) throw new PictureError(`content: picture ${node.picture} is not among the pictures sent`);
+        return uploadNode({ mediaId, alt: node.alt === article.pictures?.[node.picture!]?.alt ? '' : node.alt, caption: node.caption });
+      }
+      return node.children ? { ...node, children: walk(node.children) } : node;
+    });
+  return { root: { ...article.content.root, children: walk(article.content.root.children as AnyNode[]) } } as ArticleImport['content'];
+}
+
+class PictureError extends Error {}
+
+/** Payload's validation error as a sentence naming each field (and the body's element) it refused. */
+function refusalOf(err: unknown): string {
+  const data = (err as { data?: { errors?: { message?: string; path?: string; label?: string }[] } }).data;
+  const fields = data?.errors?.map((e) => `${e.path ?? e.label ?? 'a field'}: ${e.message ?? 'invalid'}`) ?? [];
+  return fields.length ? fields.join('; ') : (err as Error).message;
+}
 
 /**
  * POST /cms/api/articles/service-import — the API's article import hands each validated,
- * sanitized article here to become a real CMS article: rich text converted from HTML, the
- * category created when new, the thumbnail stored as media, the publish date, draft state and
+ * sanitized article here to become a real CMS article: its rich text as the importer built it
+ * (content-nodes.ts), each body picture and the thumbnail stored as media, the category created when new, the publish date, draft state and
  * source slug kept. With `replaces` it overwrites that article (a re-import the admin chose to
  * update), keeping its thumbnail when the import brings none. Only our services may call it.
  */
@@ -38,8 +69,7 @@ export const serviceImport: Endpoint = {
             })
           ).id
         : undefined;
-      const editorConfig = await editorConfigFactory.default({ config: payload.config });
-      const content = convertHTMLToLexical({ editorConfig, html: body.html, JSDOM });
+      const content = await placePictures(body, payload);
       const data = {
         title: body.title,
         excerpt: body.excerpt,
@@ -49,7 +79,7 @@ export const serviceImport: Endpoint = {
         publishDate: body.publishDate ? new Date(body.publishDate).toISOString() : new Date().toISOString(),
         published: body.published,
         sourceSlug: body.sourceSlug,
-        content,
+        content: content as unknown as Article['content'],
         thumbnail,
         hasInteractiveElements: Boolean(body.interactiveData),
         interactiveData: body.interactiveData ?? undefined,
@@ -61,7 +91,7 @@ export const serviceImport: Endpoint = {
       const doc = await payload.create({ collection: 'articles', data, overrideAccess: true });
       return Response.json({ id: doc.id }, { status: 201 });
     } catch (err) {
-      return Response.json({ message: (err as Error).message }, { status: 400 });
+      return Response.json({ message: err instanceof PictureError ? err.message : refusalOf(err) }, { status: 400 });
     }
   },
 };

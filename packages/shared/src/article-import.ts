@@ -27,7 +27,19 @@ export const ArticleImportSchema = z.object({
   tags: z.array(z.string().min(1).max(100)).max(50).optional(),
   /** Overwrite this article (a re-import whose admin chose "update") instead of creating one. */
   replaces: z.number().int().positive().optional(),
+  /** The sanitized HTML of the body (what the preview and the excerpt read). */
   html: z.string().min(1).max(2_000_000),
+  /**
+   * The body as the CMS stores it (content-nodes.ts), except that each picture is an
+   * `import-picture` node naming its place in `pictures`: the CMS makes the Media documents and
+   * puts upload nodes there (lexical-from-html.ts).
+   */
+  content: z.object({ root: z.object({ type: z.literal('root'), children: z.array(z.looseObject({ type: z.string() })).min(1) }).loose() }),
+  /** The body's pictures, in the order its `import-picture` nodes name them. */
+  pictures: z
+    .array(z.object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000), alt: z.string().min(1).max(300) }))
+    .max(100)
+    .optional(),
   interactiveData: z.record(z.string(), z.unknown()).nullable().optional(),
   thumbnail: z
     .object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000) })
@@ -71,6 +83,9 @@ export type ImportPreviewItem = {
   error?: string;
 };
 
+/** What the bodies of an import held and kept: code blocks, tables, pictures (and those copied into Media), video embeds. */
+export type ImportKept = { codeBlocks: number; tables: number; pictures: number; embeds: number; picturesCopied: number };
+
 /** POST /api/admin/articles/upload's answer. */
 export type ImportResult = {
   articlesImported: number;
@@ -79,10 +94,11 @@ export type ImportResult = {
   skipped: ImportSkip[];
   /** Imported, with something left behind (a picture that could not be fetched). */
   warnings?: { file: string; message: string }[];
+  kept?: ImportKept;
 };
 
 /** POST /api/admin/articles/upload?dryRun=true's answer: nothing written. */
-export type ImportPreview = { articlesImported: 0; message: string; preview: ImportPreviewItem[]; skipped: ImportSkip[] };
+export type ImportPreview = { articlesImported: 0; message: string; preview: ImportPreviewItem[]; skipped: ImportSkip[]; kept?: ImportKept };
 
 /**
  * With `Accept: application/x-ndjson` the upload answers one JSON line per step — `{ progress: { done,

@@ -9,3 +9,4 @@ export * from './site-builds.ts';
 export * from './cms-activity-documents.ts';
 export * from './cms-site-settings.ts';
 export * from './content-nodes.ts';
+export * from './lexical-from-html.ts';

@@ -1,5 +1,6 @@
 import type { Tier } from '@app/shared/browser';
 import type { InteractiveData } from '@app/shared/schemas';
+import type { ImportedBody } from '@app/shared/server';
 import type { FrontMatter } from './parse-front-matter.ts';
 
 /** Where an article's picture is: a file in the uploaded archive, or an address on the web. */
@@ -13,8 +14,10 @@ export type ArticleCandidate = {
   /** Where it came from, as the admin knows it: "_posts/2020-01-01-hello.md", "ghost.json › hello". */
   file: string;
   title: string;
-  /** Sanitized HTML. */
+  /** Sanitized HTML (the excerpt and the preview read it). */
   html: string;
+  /** The same body as the CMS stores it (rich text), with its pictures and links still to settle. */
+  body: ImportedBody;
   excerpt?: string;
   author?: string;
   /**

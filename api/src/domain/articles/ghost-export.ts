@@ -81,7 +81,7 @@ export async function readGhostExport(file: string, data: GhostData, opts: { inc
     }
     try {
       const source = post.html?.trim() ? post.html : post.lexical ? lexicalToHtml(post.lexical) : post.mobiledoc ? mobiledocToHtml(post.mobiledoc) : '';
-      const html = await renderArticleHtml(source.replaceAll('__GHOST_URL__', ''), 'html');
+      const { html, body } = await renderArticleHtml(source.replaceAll('__GHOST_URL__', ''), 'html');
       if (!html.trim()) throw new Error('the post has no body');
       const tags = (data.posts_tags ?? [])
         .filter((l) => l.post_id === post.id)
@@ -102,6 +102,7 @@ export async function readGhostExport(file: string, data: GhostData, opts: { inc
         file: label,
         title: fitTitle(decodeEntities(post.title?.trim() ?? '') || 'Untitled', warnings),
         html,
+        body,
         excerpt: excerptFrom(post.custom_excerpt ?? undefined, html),
         author: authors.length ? authors.join(', ').slice(0, 100) : undefined,
         // The primary tag (the first) is the category, whether the site knows it or not; the others stay tags.

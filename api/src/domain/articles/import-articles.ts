@@ -1,9 +1,11 @@
 import path from 'node:path';
-import type { ArticleImport, ArticleUploadOptions, ImportPreview, ImportResult } from '@app/shared/schemas';
+import { ArticleImportSchema, type ArticleImport, type ArticleUploadOptions, type ImportPreview, type ImportPreviewItem, type ImportResult } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import { instanceArticleConverter, type ConvertFiles } from './article-converter.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import type { ArticleCandidate } from './article-candidate.ts';
+import { articleIndex, linkTarget, settleBody, type SettledBody } from './settle-body.ts';
 import { planImport, previewError, previewItem, type ImportTargets, type PlannedArticle } from './plan-import.ts';
 import { readUpload, type UploadContents, type UploadedFile } from './read-upload.ts';
 import { IMAGE_EXTENSIONS } from './read-zip.ts';
@@ -37,11 +39,16 @@ async function thumbnailOf(p: PlannedArticle, upload: UploadContents, fetchImage
   }
   const image = upload.findImage(ref.archivePath, p.candidate.file);
   if (!image) return { thumbnail: null, warning: `The picture "${ref.archivePath}" is not in the ZIP; imported without one` };
-  if (image.data.length > MAX_THUMBNAIL_BYTES) return { thumbnail: null, warning: 'The picture is larger than 5 MB; imported without one' };
-  return { thumbnail: { name: path.basename(image.name), mimetype: IMAGE_EXTENSIONS.get(path.extname(image.name).toLowerCase())!, base64: image.data.toString('base64') } };
+  if (image.size > MAX_THUMBNAIL_BYTES) return { thumbnail: null, warning: 'The picture is larger than 5 MB; imported without one' };
+  try {
+    const data = await upload.readPicture(image.name);
+    return { thumbnail: { name: path.basename(image.name), mimetype: IMAGE_EXTENSIONS.get(path.extname(image.name).toLowerCase())!, base64: data.toString('base64') } };
+  } catch (err) {
+    return { thumbnail: null, warning: `The picture "${ref.archivePath}" could not be read (${(err as Error).message}); imported without one` };
+  }
 }
 
-function toArticleImport(p: PlannedArticle, thumbnail: ArticleImport['thumbnail']): ArticleImport {
+function toArticleImport(p: PlannedArticle, thumbnail: ArticleImport['thumbnail'], body: SettledBody): ArticleImport {
   const c = p.candidate;
   return {
     title: c.title,
@@ -58,26 +65,71 @@ function toArticleImport(p: PlannedArticle, thumbnail: ArticleImport['thumbnail'
     tags: c.terms.tags.length ? [...new Set(c.terms.tags.map((t) => t.trim().slice(0, 100)))].slice(0, 50) : undefined,
     replaces: p.replaces,
     html: c.html,
+    content: body.content,
+    pictures: body.pictures.length ? body.pictures : undefined,
     interactiveData: c.interactiveData ?? null,
     thumbnail,
   };
 }
 
+/** What the CMS would refuse, named by field, found before anything is sent (and in the preview). */
+function refusal(article: ArticleImport): string | null {
+  const parsed = ArticleImportSchema.safeParse(article);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0]!;
+  return `${issue.path.join('.') || 'the article'}: ${issue.message}`;
+}
+
+/** The order articles are written in: the file's, except that an article another links to is written before it, so the link can name its new page. */
+function writeOrder(articles: PlannedArticle[], index: Map<string, ArticleCandidate>): PlannedArticle[] {
+  const byCandidate = new Map(articles.map((p) => [p.candidate, p]));
+  const done = new Set<PlannedArticle>();
+  const visiting = new Set<PlannedArticle>();
+  const order: PlannedArticle[] = [];
+  const visit = (p: PlannedArticle) => {
+    if (done.has(p) || visiting.has(p)) return;
+    visiting.add(p);
+    for (const href of p.candidate.body.links) {
+      const target = linkTarget(href, p.candidate, index);
+      const planned = target && byCandidate.get(target);
+      if (planned) visit(planned);
+    }
+    visiting.delete(p);
+    done.add(p);
+    order.push(p);
+  };
+  articles.forEach(visit);
+  return order;
+}
+
+const sum = (list: { codeBlocks: number; tables: number; pictures: number; embeds: number }[]) =>
+  list.reduce((a, b) => ({ codeBlocks: a.codeBlocks + b.codeBlocks, tables: a.tables + b.tables, pictures: a.pictures + b.pictures, embeds: a.embeds + b.embeds }), { codeBlocks: 0, tables: 0, pictures: 0, embeds: 0 });
+
 /** In a dry run, a picture named in the archive is looked for; one on the web is fetched only by the import. */
 function dryRunWarnings(p: PlannedArticle, upload: UploadContents): string[] {
   const ref = p.candidate.image;
-  if (ref && 'archivePath' in ref && !upload.findImage(ref.archivePath, p.candidate.file)) return [...p.warnings, `The picture "${ref.archivePath}" is not in the ZIP; it would be imported without one`];
-  return p.warnings;
+  if (ref && 'archivePath' in ref && !upload.findImage(ref.archivePath, p.candidate.file)) return [`The picture "${ref.archivePath}" is not in the ZIP; it would be imported without one`];
+  return [];
 }
 
 /**
  * Imports an upload — a ZIP of Markdown/HTML articles as site generators write them, a Ghost
  * export or a WordPress export — into the CMS. With `dryRun` nothing is written and the answer
- * previews each article. A file with a problem is reported and skipped; the good ones still go in.
+ * previews each article, after the same conversion and checks the import makes, so what it says
+ * would be imported is what is imported. A file with a problem is reported and skipped; the good
+ * ones still go in.
  */
 export async function importArticles(admin: UserRow | null, file: UploadedFile, options: ImportOptions, deps: ImportDeps, onProgress?: ImportProgress): Promise<ImportResult | ImportPreview> {
   requirePermission(admin, 'administer');
   const upload = await readUpload(file, { includePages: options.includePages }, deps.convert ?? instanceArticleConverter());
+  try {
+    return await importContents(upload, file, options, deps, onProgress);
+  } finally {
+    upload.close();
+  }
+}
+
+async function importContents(upload: UploadContents, file: UploadedFile, options: ImportOptions, deps: ImportDeps, onProgress?: ImportProgress): Promise<ImportResult | ImportPreview> {
   if (upload.candidates.length === 0 && upload.errors.length === 0) {
     throw new AppError('bad_request', file.name.toLowerCase().endsWith('.zip') ? 'The ZIP contains no Markdown or HTML articles.' : 'The export contains no posts.');
   }
@@ -85,34 +137,57 @@ export async function importArticles(admin: UserRow | null, file: UploadedFile, 
   const errors = [...upload.errors, ...plan.errors];
   const skipped = [...upload.skipped, ...plan.duplicates];
   const total = upload.candidates.length + upload.errors.length;
+  const index = articleIndex(plan.articles.map((p) => p.candidate));
+  const order = writeOrder(plan.articles, index);
 
   if (options.dryRun) {
-    const drafts = plan.articles.filter((p) => !p.candidate.published).length;
+    const items: ImportPreviewItem[] = [];
+    const bodies: SettledBody[] = [];
+    for (const p of order) {
+      const body = await settleBody(p.candidate, { upload, fetchImage: null, index, newPage: () => '/articles/1' });
+      const problem = refusal(toArticleImport(p, null, body));
+      if (problem) {
+        errors.push({ file: p.candidate.file, message: problem });
+        continue;
+      }
+      bodies.push(body);
+      items.push({ ...previewItem(p), warnings: [...p.warnings, ...dryRunWarnings(p, upload), ...body.warnings] });
+    }
+    const drafts = items.filter((p) => !p.published).length;
     const message =
-      `${plural(plan.articles.length, 'article')} would be imported` +
+      `${plural(items.length, 'article')} would be imported` +
       (drafts ? ` (${drafts} unpublished)` : '') +
       '.' +
       (plan.duplicates.length ? ` ${plural(plan.duplicates.length, 'article')} already on the site would be skipped.` : '') +
       (errors.length ? ` ${plural(errors.length, 'file')} could not be imported.` : '');
-    return { articlesImported: 0, message, preview: [...plan.articles.map((p) => ({ ...previewItem(p), warnings: dryRunWarnings(p, upload) })), ...errors.map(previewError)], skipped };
+    const kept = { ...sum(order.map((p) => p.candidate.body.counts)), picturesCopied: bodies.reduce((n, b) => n + b.picturesCopied, 0) };
+    return { articlesImported: 0, message, preview: [...items, ...errors.map(previewError)], skipped, kept };
   }
 
   const warnings: { file: string; message: string }[] = [];
+  const ids = new Map<ArticleCandidate, number>();
   let imported = 0;
-  const n = plan.articles.length;
-  // Pictures are fetched a few articles ahead; articles are written one at a time, in order, so a
-  // new category is created once.
-  const pictures = new Map<number, ReturnType<typeof thumbnailOf>>();
+  let picturesCopied = 0;
+  const n = order.length;
+  // Thumbnails are fetched a few articles ahead; articles are written one at a time, in order, so
+  // a new category is created once and a link finds the page of the article it names.
+  const thumbnails = new Map<number, ReturnType<typeof thumbnailOf>>();
   onProgress?.(0, n);
   for (let i = 0; i < n; i++) {
-    for (let j = i; j < Math.min(n, i + LOOKAHEAD); j++) if (!pictures.has(j)) pictures.set(j, thumbnailOf(plan.articles[j]!, upload, deps.fetchImage));
-    const p = plan.articles[i]!;
-    const { thumbnail, warning } = await pictures.get(i)!;
-    pictures.delete(i);
-    if (warning) warnings.push({ file: p.candidate.file, message: warning });
+    for (let j = i; j < Math.min(n, i + LOOKAHEAD); j++) if (!thumbnails.has(j)) thumbnails.set(j, thumbnailOf(order[j]!, upload, deps.fetchImage));
+    const p = order[i]!;
+    const { thumbnail, warning } = await thumbnails.get(i)!;
+    thumbnails.delete(i);
+    const body = await settleBody(p.candidate, { upload, fetchImage: deps.fetchImage, index, newPage: (t) => (ids.has(t) ? `/articles/${ids.get(t)}` : undefined) });
+    const article = toArticleImport(p, thumbnail, body);
+    const problem = refusal(article);
     try {
-      await deps.sink.create(toArticleImport(p, thumbnail));
+      if (problem) throw new Error(problem);
+      ids.set(p.candidate, (await deps.sink.create(article)).id);
       imported++;
+      picturesCopied += body.picturesCopied;
+      // Warnings only about what was written: an article that failed has its error alone.
+      for (const message of [...(warning ? [warning] : []), ...body.warnings]) warnings.push({ file: p.candidate.file, message });
     } catch (err) {
       errors.push({ file: p.candidate.file, message: (err as Error).message });
     }
@@ -122,5 +197,6 @@ export async function importArticles(admin: UserRow | null, file: UploadedFile, 
     `Imported ${imported} of ${plural(total, 'article')}.` +
     (errors.length ? ` ${errors.length} could not be imported.` : '') +
     (plan.duplicates.length ? ` ${plan.duplicates.length} already on the site ${plan.duplicates.length === 1 ? 'was' : 'were'} skipped.` : '');
-  return { articlesImported: imported, message, errors, skipped, warnings };
+  const kept = { ...sum(order.filter((p) => ids.has(p.candidate)).map((p) => p.candidate.body.counts)), picturesCopied };
+  return { articlesImported: imported, message, errors, skipped, warnings, kept };
 }

@@ -8,11 +8,16 @@ const MB = 1024 * 1024;
  * each post in them is held to the article cap.
  */
 export const IMPORT_LIMITS = {
-  maxEntries: 500,
-  maxUnpackedBytes: 100 * MB,
+  /** The upload as sent: it streams to a file on disk, never whole into memory (issue 40). */
+  maxArchiveBytes: 200 * MB,
+  maxEntries: 5000,
+  /** What all entries of a ZIP declare they unpack to. */
+  maxUnpackedBytes: 1024 * MB,
+  /** What the articles, exports and configuration files of a ZIP unpack to: these are held in memory (pictures are not). */
+  maxTextBytes: 100 * MB,
   /** One Markdown/HTML article file, and one post's body inside an export. */
   maxArticleBytes: 2 * MB,
-  /** One Ghost JSON or WordPress WXR export (inside a ZIP; on its own the 20 MB upload limit is lower). */
+  /** One Ghost JSON or WordPress WXR export, inside a ZIP or on its own. */
   maxExportBytes: 32 * MB,
   /** One picture (only pictures up to 5 MB become thumbnails; larger ones are reported). */
   maxImageBytes: 20 * MB,
@@ -33,8 +38,9 @@ export type ConversionLimits = {
 /** Under the front door's 120 s wait for an answer's headers, which come after the conversion. */
 export const DEFAULT_CONVERSION_LIMITS: ConversionLimits = { timeoutMs: 60_000, maxMemoryMb: 512, concurrency: 1 };
 
-/** "2 MB", "90.3 MB", "512 KB": a size as the refusal names it. */
+/** "2 MB", "90.3 MB", "512 KB", "1 GB": a size as the refusal names it. */
 export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * MB) return `${Number((bytes / 1024 / MB).toFixed(1))} GB`;
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   return `${Math.ceil(bytes / 1024)} KB`;
 }

@@ -114,7 +114,7 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
     interactiveData = parsed.data;
   }
 
-  const html = await renderArticleHtml(body, kind);
+  const { html, body: rich } = await renderArticleHtml(body, kind);
   if (!html.trim()) throw new Error('the article has no body');
 
   const { publishDate, needsDate } = dateOf(fm, fileName.date, warnings);
@@ -127,6 +127,7 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
     file: name,
     title,
     html,
+    body: rich,
     excerpt: excerptFrom(text(first(fm, ['excerpt', 'description', 'summary', 'subtitle'])), html),
     author: author(first(fm, ['author', 'authors'])),
     // Our own `category` and Jekyll's singular one come first, then the declared list.

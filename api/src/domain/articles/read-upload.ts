@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportSkip } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,12 +8,18 @@ import type { ConvertFiles } from './article-converter.ts';
 import type { ConversionJob } from './convert-files.ts';
 import type { ReadOutcome } from './read-outcome.ts';
 import { importerFor } from './importers.ts';
-import { IMAGE_EXTENSIONS, readZip, type ZipFile } from './read-zip.ts';
+import { sizeText } from './import-limits.ts';
+import { openZip, type ZipPicture } from './read-zip.ts';
 
-export type UploadedFile = { name: string; mimetype: string; data: Buffer };
+/** An upload as it lies on disk (streamed there by the route). */
+export type UploadedFile = { name: string; mimetype: string; path: string; size: number };
 export type UploadContents = ReadOutcome & {
-  /** Finds an image of the archive named by an article (relative to it, to the site's root, or to its static folders). */
-  findImage(ref: string, articleFile: string): ZipFile | undefined;
+  /** Finds a picture of the archive named by an article (relative to it, to the site's root, or to its static folders). */
+  findImage(ref: string, articleFile: string): ZipPicture | undefined;
+  /** Unpacks a picture found by `findImage`. */
+  readPicture(name: string): Promise<Buffer>;
+  /** Lets go of the archive (its file stays for the caller to remove). */
+  close(): void;
 };
 
 const isZip = (file: UploadedFile) => path.extname(file.name).toLowerCase() === '.zip' || /zip/.test(file.mimetype);
@@ -26,7 +33,7 @@ function otherFileReason(name: string): string {
   return 'not an article, an image or an export the importer reads';
 }
 
-function imageFinder(images: Map<string, ZipFile>, layout: ArchiveLayout) {
+function imageFinder(images: Map<string, ZipPicture>, layout: ArchiveLayout) {
   return (ref: string, articleFile: string) => {
     const clean = ref.split(/[?#]/)[0]!.replace(/^\.\//, '');
     const fromRoot = clean.replace(/^\/+/, '');
@@ -87,14 +94,24 @@ export async function readUpload(file: UploadedFile, opts: { includePages: boole
     // An export may come on its own; anything else comes in a ZIP.
     const importer = importerFor(file.name);
     if (!importer?.notOne) throw new AppError('bad_request', 'Please upload a ZIP file containing your articles.');
-    const [read] = await convert({ jobs: [{ name: file.name, importer: importer.id, insideZip: false, data: file.data }], includePages: opts.includePages });
-    return { ...read!, findImage: () => undefined };
+    if (file.size > importer.cap.bytes) throw new AppError('payload_too_large', `Refused "${file.name}": ${importer.cap.what} may be at most ${sizeText(importer.cap.bytes)}, and this one is ${sizeText(file.size)}.`);
+    const [read] = await convert({ jobs: [{ name: file.name, importer: importer.id, insideZip: false, data: await readFile(file.path) }], includePages: opts.includePages });
+    return { ...read!, findImage: () => undefined, readPicture: () => Promise.reject(new Error('no pictures beside a lone export')), close: () => undefined };
   }
 
-  const { files, others } = await readZip(file.data);
+  const zip = await openZip(file.path);
+  try {
+    return await readArchive(zip, opts, convert);
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
+}
+
+async function readArchive(zip: Awaited<ReturnType<typeof openZip>>, opts: { includePages: boolean }, convert: ConvertFiles): Promise<UploadContents> {
+  const { files, others, pictures } = zip;
   const configs = new Map(files.filter((f) => isSiteConfiguration(f.name)).map((f) => [f.name, f.data.toString('utf8')]));
-  const layout = detectArchiveLayout({ names: [...files.map((f) => f.name), ...others], text: (n) => configs.get(n) });
-  const images = new Map(files.filter((f) => IMAGE_EXTENSIONS.has(path.extname(f.name).toLowerCase())).map((f) => [path.posix.normalize(f.name), f]));
+  const layout = detectArchiveLayout({ names: [...files.map((f) => f.name), ...[...pictures.values()].map((p) => p.name), ...others], text: (n) => configs.get(n) });
   // Each file in order: converted (a job), or skipped here with its reason.
   const steps: ({ job: ConversionJob & { data: Buffer } } | { skip: ImportSkip })[] = [];
   for (const f of files) {
@@ -105,7 +122,14 @@ export async function readUpload(file: UploadedFile, opts: { includePages: boole
   }
   const jobs = steps.flatMap((s) => ('job' in s ? [s.job] : []));
   const converted = jobs.length ? await convert({ jobs, includePages: opts.includePages }) : [];
-  const out: UploadContents = { candidates: [], errors: [], skipped: others.map((name) => ({ file: name, reason: otherFileReason(name) })), findImage: imageFinder(images, layout) };
+  const out: UploadContents = {
+    candidates: [],
+    errors: [],
+    skipped: others.map((name) => ({ file: name, reason: otherFileReason(name) })),
+    findImage: imageFinder(pictures, layout),
+    readPicture: zip.readPicture,
+    close: zip.close,
+  };
   let next = 0;
   for (const step of steps) {
     if ('skip' in step) {

@@ -1,4 +1,7 @@
-import { ARTICLE_HTML_SCHEMA, sanitizeArticleHtml } from '@app/shared/server';
+import type { Element, Root } from 'hast';
+import { ARTICLE_HTML_SCHEMA, lexicalFromHast, type ImportedBody } from '@app/shared/server';
+import rehypeParse from 'rehype-parse';
+import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
@@ -7,15 +10,44 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { IMPORT_LIMITS, sizeText } from './import-limits.ts';
 
-const markdownToSafeHtml = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize, ARTICLE_HTML_SCHEMA).use(rehypeStringify);
+// HTML inside Markdown (a figure, an <img>, a YouTube <iframe>) is parsed too, then sanitized like any HTML.
+const markdownToHast = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw);
+const htmlToHast = unified().use(rehypeParse, { fragment: true });
+const sanitize = unified().use(rehypeSanitize, ARTICLE_HTML_SCHEMA);
+const stringify = unified().use(rehypeStringify);
+
+/** A player's address as the video's own page (which an embed takes): YouTube's /embed/ID, Vimeo's player/video/ID. */
+function watchUrl(src: string): string | null {
+  const youtube = /^(?:https?:)?\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/embed\/([\w-]{6,64})/.exec(src);
+  if (youtube) return `https://www.youtube.com/watch?v=${youtube[1]}`;
+  const vimeo = /^(?:https?:)?\/\/player\.vimeo\.com\/video\/(\d{1,20})/.exec(src);
+  return vimeo ? `https://vimeo.com/${vimeo[1]}` : null;
+}
+
+/** Video players written as <iframe> (which no body may carry) become a paragraph with the video's address: an embed. */
+function playersToLinks(node: Root | Element): void {
+  node.children = node.children.map((child) => {
+    if (child.type !== 'element') return child;
+    const url = child.tagName === 'iframe' ? watchUrl(String(child.properties?.src ?? '')) : null;
+    if (url) return { type: 'element', tagName: 'p', properties: {}, children: [{ type: 'element', tagName: 'a', properties: { href: url }, children: [{ type: 'text', value: url }] }] };
+    playersToLinks(child);
+    return child;
+  });
+}
+
+export type RenderedBody = { html: string; body: ImportedBody };
 
 /**
- * Markdown through remark, HTML through rehype; both leave only sanitized HTML. A body over the
- * article cap is refused here, wherever it comes from (a file, a Ghost post, a WordPress item).
+ * Markdown through remark, HTML through rehype; both are sanitized, then kept twice: as HTML (the
+ * excerpt, the preview) and as the article's rich text (lexicalFromHast: code, tables,
+ * pictures, embeds). A body over the article cap is refused here, wherever it comes from (a
+ * file, a Ghost post, a WordPress item).
  */
-export async function renderArticleHtml(source: string, kind: 'markdown' | 'html'): Promise<string> {
+export async function renderArticleHtml(source: string, kind: 'markdown' | 'html'): Promise<RenderedBody> {
   const bytes = Buffer.byteLength(source);
   if (bytes > IMPORT_LIMITS.maxArticleBytes) throw new Error(`the body is ${sizeText(bytes)}; an article may be at most ${sizeText(IMPORT_LIMITS.maxArticleBytes)}`);
-  if (kind === 'html') return sanitizeArticleHtml(source);
-  return String(await markdownToSafeHtml.process(source));
+  const tree = (kind === 'html' ? htmlToHast.runSync(htmlToHast.parse(source)) : await markdownToHast.run(markdownToHast.parse(source))) as Root;
+  playersToLinks(tree);
+  const safe = sanitize.runSync(tree) as Root;
+  return { html: stringify.stringify(safe), body: lexicalFromHast(safe) };
 }

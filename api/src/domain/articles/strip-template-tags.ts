@@ -1,35 +1,97 @@
+// Code, where every character is kept as written: fenced and indented Markdown code, inline code,
+// HTML <pre> and <code>. Tags inside are text (a post about Liquid shows its Liquid).
+const CODE = /^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^[ \t]{0,3}\1[`~]*[ \t]*$|(?![\s\S]))|(?:^|\n)[ \t]*\n((?: {4}|\t)[^\n]*(?:\n(?:(?: {4}|\t)[^\n]*|[ \t]*(?=\n)))*)|(`+)[^`\n](?:[^\n]*?[^`\n])?\3(?!`)|<pre\b[\s\S]*?<\/pre>|<code\b[\s\S]*?<\/code>/gm;
+const RAW = /\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g;
+// A run of private-use characters marks a kept piece while the prose around it is worked on.
+const KEEP = (i: number) => `\uE000${i}\uE001`;
+const KEPT = /\uE000(\d+)\uE001/g;
+
+/** `key="value"`, `key='value'`, `key=value` and bare "values" of a tag, in order. */
+function tagArguments(text: string): { named: Record<string, string>; bare: string[] } {
+  const named: Record<string, string> = {};
+  const bare: string[] = [];
+  for (const m of text.matchAll(/([\w-]+)\s*[=:]\s*(?:"([^"]*)"|'([^']*)'|([^\s"',]+))|"([^"]*)"|'([^']*)'|([^\s"',]+)/g)) {
+    if (m[1]) named[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? '';
+    else bare.push(m[5] ?? m[6] ?? m[7] ?? '');
+  }
+  return { named, bare };
+}
+
+const videoUrl = (provider: string, id: string) =>
+  /^https?:\/\//.test(id) ? id : provider.startsWith('vimeo') ? `https://vimeo.com/${id}` : `https://www.youtube.com/watch?v=${id}`;
+const markdownPicture = (src: string, alt = '', caption = '') => `\n\n![${alt.replace(/[[\]]/g, '')}](<${src}>${caption ? ` "${caption.replace(/"/g, '\\"')}"` : ''})\n\n`;
+
+/** A tag this import can show: a video (an embed), a picture (with its caption), a link to another post. Null: removed. */
+function translate(name: string, args: string): string | null {
+  const { named, bare } = tagArguments(args);
+  const lower = name.toLowerCase();
+  if (/^(youtube|youtube-nocookie|vimeo)$/.test(lower)) {
+    const id = named.id ?? named.src ?? named.url ?? bare[0];
+    return id ? `\n\n${videoUrl(lower, id)}\n\n` : null;
+  }
+  if (/^(figure|img|image|picture)$/.test(lower) || (lower === 'include' && /^figure/.test(bare[0] ?? ''))) {
+    const rest = lower === 'include' ? bare.slice(1) : bare.filter((b) => !/^(left|right|center|\d+)$/.test(b));
+    const src = named.src ?? named.image_path ?? named.image ?? named.url ?? named.file ?? rest[0];
+    if (!src) return null;
+    return markdownPicture(src, named.alt ?? rest[1] ?? '', named.caption ?? named.title ?? '');
+  }
+  // Jekyll's {% post_url 2020-01-02-name %} and Hugo's {{< ref "posts/name.md" >}}: the post's file name, matched to its new page by the importer.
+  if (lower === 'post_url' || lower === 'ref' || lower === 'relref') {
+    const target = (named.path ?? bare[0] ?? '').split('#')[0]!;
+    const stem = target.split('/').pop()!.replace(/\.\w+$/, '').replace(/^index$/, target.split('/').slice(-2, -1)[0] ?? '');
+    return stem ? `/${stem}` : null;
+  }
+  return null;
+}
+
 /**
- * Site generators' template tags cannot be rendered here (they need the old site's templates),
- * and must never be shown raw. Code blocks written with a highlight tag become fenced code;
- * comments and everything else are removed, and the caller is told which tags went.
+ * Site generators' template tags cannot be rendered here (they need the old site's templates) and
+ * must never be shown raw. Those with a meaning here are translated (issue 40): videos
+ * (`{% youtube %}`, `{{< youtube >}}`, `{{< vimeo >}}`) become their address on a line (an embed),
+ * pictures (`{{< figure >}}`, `{% figure %}`, `{% include figure … %}`, `{% img %}`, `{% image %}`)
+ * Markdown pictures with their caption, links to posts (`{% post_url %}`, `{{< ref >}}`) the post's
+ * file name; highlight tags become fenced code; `{{ site.baseurl }}` and `| relative_url` leave
+ * the address. Comments and everything else are removed, and the caller is told which tags went.
+ * Code (fenced, indented, inline, <pre>) and what `{% raw %}` wraps are kept exactly as written.
  */
 export function stripGeneratorTags(markdown: string): { text: string; removed: string[] } {
   const removed = new Set<string>();
+  const kept: string[] = [];
+  const keep = (piece: string) => KEEP(kept.push(piece) - 1);
   let text = markdown
+    // {% highlight ruby %}…{% endhighlight %} and {{< highlight go >}}…{{< /highlight >}} are code blocks.
+    .replace(/\{%-?\s*highlight\s+([\w+-]+)[^%]*%\}[ \t]*\r?\n?([\s\S]*?)\r?\n?\{%-?\s*endhighlight\s*-?%\}/g, (_m, lang: string, code: string) => `\n${keep(`\`\`\`${lang}\n${code}\n\`\`\``)}\n`)
+    .replace(/\{\{[<%]\s*highlight\s+([\w+-]+)[^>%]*[>%]\}\}[ \t]*\r?\n?([\s\S]*?)\r?\n?\{\{[<%]\s*\/highlight\s*[>%]\}\}/g, (_m, lang: string, code: string) => `\n${keep(`\`\`\`${lang}\n${code}\n\`\`\``)}\n`)
+    .replace(CODE, (piece) => keep(piece))
+    // {% raw %} only escapes: keep what it wraps, as written.
+    .replace(RAW, (_m, inner: string) => keep(inner))
     // Liquid/Nunjucks comments and Hugo's {{/* */}} comments vanish with their content.
     .replace(/\{%-?\s*comment\s*-?%\}[\s\S]*?\{%-?\s*endcomment\s*-?%\}/g, '')
     .replace(/\{\{<?\s*\/\*[\s\S]*?\*\/\s*>?\}\}/g, '')
-    // {% highlight ruby %}…{% endhighlight %} and {{< highlight go >}}…{{< /highlight >}} are code blocks.
-    .replace(/\{%-?\s*highlight\s+([\w+-]+)[^%]*%\}[ \t]*\r?\n?/g, '\n```$1\n')
-    .replace(/\r?\n?\{%-?\s*endhighlight\s*-?%\}/g, '\n```\n')
-    .replace(/\{\{[<%]\s*highlight\s+([\w+-]+)[^>%]*[>%]\}\}[ \t]*\r?\n?/g, '\n```$1\n')
-    .replace(/\r?\n?\{\{[<%]\s*\/highlight\s*[>%]\}\}/g, '\n```\n')
-    // {% raw %} only escapes: keep what it wraps.
-    .replace(/\{%-?\s*(?:end)?raw\s*-?%\}/g, '');
+    // An address written through the site's base: the address.
+    .replace(/\{\{-?\s*["']([^"']*)["']\s*\|\s*(?:relative_url|absolute_url|prepend:\s*site\.baseurl)\s*-?\}\}/g, '$1')
+    .replace(/\{\{-?\s*(?:site\.(?:baseurl|url)|base_path|baseurl)\s*-?\}\}/g, '');
   text = text
-    .replace(/\{\{[<%]\s*(\/?[\w.-]+)[\s\S]*?[>%]\}\}/g, (_m, name: string) => {
-      if (!name.startsWith('/')) removed.add(`{{< ${name} >}}`);
-      return '';
+    .replace(/\{\{[<%]\s*(\/?[\w.-]+)([\s\S]*?)[>%]\}\}/g, (_m, name: string, args: string) => {
+      if (name.startsWith('/')) return '';
+      const translated = translate(name, args);
+      if (translated === null) removed.add(`{{< ${name} >}}`);
+      return translated ?? '';
     })
-    .replace(/\{%-?\s*([\w.-]+)[\s\S]*?-?%\}/g, (_m, name: string) => {
-      if (!name.startsWith('end')) removed.add(`{% ${name} %}`);
-      return '';
+    .replace(/\{%-?\s*([\w.-]+)([\s\S]*?)-?%\}/g, (_m, name: string, args: string) => {
+      if (name.startsWith('end')) return '';
+      const translated = translate(name, args);
+      if (translated === null) removed.add(`{% ${name} %}`);
+      return translated ?? '';
     })
     .replace(/\{\{-?\s*([\w.$-]+)?[\s\S]*?-?\}\}/g, (_m, name?: string) => {
       removed.add(`{{ ${name ?? '…'} }}`);
       return '';
     });
-  return { text, removed: [...removed] };
+  // Kept pieces go back last; a kept piece may hold another (raw inside a fence).
+  let restored = text;
+  for (let i = 0; i < 3 && /\uE000\d+\uE001/.test(restored); i++) restored = restored.replace(KEPT, (_m, n: string) => kept[Number(n)]!);
+  return { text: restored, removed: [...removed] };
 }
 
 // WordPress's own shortcodes (and the commonest plugins'), removed even without attributes.

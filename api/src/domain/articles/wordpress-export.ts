@@ -101,7 +101,7 @@ export async function readWordPressExport(file: string, xml: string, opts: { inc
             .filter(Boolean)
             .map((p) => `<p>${p}</p>`)
             .join('');
-      const html = await renderArticleHtml(paragraphs, 'html');
+      const { html, body } = await renderArticleHtml(paragraphs, 'html');
       if (!html.trim()) throw new Error('the post has no content');
       const terms = item.category ?? [];
       const names = (domain: string) => terms.filter((c) => c['@_domain'] === domain).map((c) => decodeEntities(str(c['#text']))).filter((n) => n && n !== 'Uncategorized');
@@ -122,6 +122,7 @@ export async function readWordPressExport(file: string, xml: string, opts: { inc
         file: label,
         title: fitTitle(decodeEntities(str(item.title)) || 'Untitled', warnings),
         html,
+        body,
         excerpt: excerptFrom(str(item['excerpt:encoded']).replace(/<[^>]*>/g, '') || undefined, html),
         author: (authors.get(login) || login || undefined)?.slice(0, 100),
         terms: { categories: names('category'), tags: names('post_tag') },

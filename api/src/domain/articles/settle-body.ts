@@ -1,0 +1,129 @@
+import path from 'node:path';
+import type { ArticleImport } from '@app/shared/schemas';
+import type { ImportPictureSource } from '@app/shared/server';
+import type { ArticleCandidate } from './article-candidate.ts';
+import type { FetchImage } from './import-articles.ts';
+import type { UploadContents } from './read-upload.ts';
+import { IMAGE_EXTENSIONS } from './read-zip.ts';
+
+/** A body picture as big as a fetched one may be (the public fetcher's limit). */
+export const MAX_BODY_PICTURE_BYTES = 5 * 1024 * 1024;
+
+type Picture = NonNullable<ArticleImport['pictures']>[number];
+type AnyNode = { type?: string; picture?: number; fields?: { url?: string }; children?: AnyNode[]; [key: string]: unknown };
+
+/** Where a body picture is: in the archive (a path, or an address on the old site itself), on the web, or nowhere usable. */
+export function pictureSource(src: string, c: ArticleCandidate): { archivePath: string } | { url: string } | null {
+  if (/^data:/i.test(src)) return null;
+  if (/^(https?:)?\/\//i.test(src)) {
+    const url = new URL(src, 'https://invalid.example');
+    if (c.sourceSite && url.origin === c.sourceSite) return { archivePath: decodeURIComponent(url.pathname) };
+    return url.protocol === 'https:' || url.protocol === 'http:' ? { url: url.href } : null;
+  }
+  return { archivePath: decodeURIComponent(src.split(/[?#]/)[0]!) };
+}
+
+/** An address as the old site's links name it: no query, no trailing slash or index.html, lower case. */
+export function addressKey(href: string): string {
+  return href.split(/[?#]/)[0]!.replace(/\/index\.html?$/i, '').replace(/\/+$/, '').toLowerCase() || '/';
+}
+
+/**
+ * The articles of one import by every address a link may name them with: their old addresses,
+ * and their file name (what `{% post_url %}` and `{{< ref >}}` became).
+ */
+export function articleIndex(candidates: ArticleCandidate[]): Map<string, ArticleCandidate> {
+  const index = new Map<string, ArticleCandidate>();
+  for (const c of candidates) {
+    for (const a of c.oldAddresses) index.set(addressKey(a), c);
+    const file = c.file.split(' › ')[0]!;
+    const stem = path.posix.basename(file, path.posix.extname(file));
+    index.set(addressKey(`/${/^_?index$/.test(stem) ? path.posix.basename(path.posix.dirname(file)) : stem}`), c);
+  }
+  return index;
+}
+
+/** The imported article a link points at, if it points at one of this import's (a path, or an address on the old site). */
+export function linkTarget(href: string, c: ArticleCandidate, index: Map<string, ArticleCandidate>): ArticleCandidate | undefined {
+  let pathname = href;
+  if (/^(https?:)?\/\//i.test(href)) {
+    const url = new URL(href, 'https://invalid.example');
+    if (!c.sourceSite || url.origin !== c.sourceSite) return undefined;
+    pathname = url.pathname;
+  } else if (!href.startsWith('/')) return undefined;
+  const hit = index.get(addressKey(pathname));
+  return hit === c ? undefined : hit;
+}
+
+export type SettledBody = { content: ArticleImport['content']; pictures: Picture[]; warnings: string[]; picturesCopied: number };
+
+/**
+ * An article's body made ready for the CMS: each picture read from the archive or fetched (with
+ * `fetchImage`; a dry run only looks for it in the archive) and numbered among the pictures sent,
+ * or left out with a warning; each link to another article of this import pointed at its new page
+ * (`newPage`), or kept with a warning when that article is not written yet; spaces in addresses
+ * escaped (the CMS refuses them).
+ */
+export async function settleBody(
+  c: ArticleCandidate,
+  ctx: { upload: UploadContents; fetchImage: FetchImage | null; index: Map<string, ArticleCandidate>; newPage(target: ArticleCandidate): string | undefined },
+): Promise<SettledBody> {
+  const warnings: string[] = [];
+  const pictures: Picture[] = [];
+  const placed = new Map<number, number | null>();
+
+  async function obtain(p: ImportPictureSource): Promise<Picture | string> {
+    const source = pictureSource(p.src, c);
+    if (!source) return `The picture "${p.src.slice(0, 80)}" is not a file or an address; left out`;
+    const alt = (p.alt || c.title).slice(0, 300);
+    if ('url' in source) {
+      if (!ctx.fetchImage) return { name: 'picture', mimetype: 'image/png', base64: '', alt };
+      try {
+        const image = await ctx.fetchImage(source.url);
+        return { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), alt };
+      } catch (err) {
+        return `${(err as Error).message}; the picture was left out`;
+      }
+    }
+    const found = ctx.upload.findImage(source.archivePath, c.file.split(' › ')[0]!);
+    if (!found) return `The picture "${source.archivePath}" is not in the ZIP; left out`;
+    if (found.size > MAX_BODY_PICTURE_BYTES) return `The picture "${source.archivePath}" is larger than 5 MB; left out`;
+    const mimetype = IMAGE_EXTENSIONS.get(path.extname(found.name).toLowerCase())!;
+    if (!ctx.fetchImage) return { name: path.basename(found.name), mimetype, base64: '', alt };
+    try {
+      return { name: path.basename(found.name), mimetype, base64: (await ctx.upload.readPicture(found.name)).toString('base64'), alt };
+    } catch (err) {
+      return `The picture "${source.archivePath}" could not be read (${(err as Error).message}); left out`;
+    }
+  }
+
+  for (const [i, p] of c.body.pictures.entries()) {
+    const got = await obtain(p);
+    if (typeof got === 'string') {
+      warnings.push(got);
+      placed.set(i, null);
+    } else {
+      placed.set(i, pictures.push(got) - 1);
+    }
+  }
+
+  const late = new Set<string>();
+  const walk = (nodes: AnyNode[]): AnyNode[] =>
+    nodes.flatMap((node): AnyNode[] => {
+      if (node.type === 'import-picture') {
+        const at = placed.get(node.picture ?? -1);
+        return at === null || at === undefined ? [] : [{ ...node, picture: at }];
+      }
+      let next = node;
+      if (node.type === 'link' && node.fields?.url) {
+        const target = linkTarget(node.fields.url, c, ctx.index);
+        const page = target ? ctx.newPage(target) : undefined;
+        if (target && !page) late.add(target.title);
+        next = { ...node, fields: { ...node.fields, url: (page ?? node.fields.url).trim().replace(/ /g, '%20') } };
+      }
+      return [next.children ? { ...next, children: walk(next.children) } : next];
+    });
+  const content = { root: { ...c.body.content.root, children: walk(c.body.content.root.children as AnyNode[]) } } as ArticleImport['content'];
+  for (const title of late) warnings.push(`Links to “${title}”, which could not be written before it: the link keeps its old address`);
+  return { content, pictures, warnings, picturesCopied: pictures.length };
+}

@@ -1,0 +1,255 @@
+// Server-only: the importer's body conversion (issue 40 #2). Imported HTML — sanitized, as hast —
+// becomes the stored Lexical shapes of content-nodes.ts, so code, tables, quotes, footnotes,
+// pictures and video embeds survive an import instead of being flattened by a generic converter.
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import { codeBlockNode, embedNode, lexicalEditorState, lexicalParagraph, lexicalText, tableNode, TEXT_FORMAT, videoEmbed, type LexicalInline, type LexicalLinkNode, type LexicalTextNode } from './content-nodes.ts';
+
+/**
+ * A picture's place in an imported body, until the import has made its Media document: the CMS
+ * replaces it with an upload node (content-nodes.ts) pointing at `pictures[picture]` of the
+ * import (article-import.ts). Only imports carry it; it is never stored.
+ */
+export type ImportPictureNode = { type: 'import-picture'; version: 1; picture: number; alt: string; caption: string };
+/** Where an imported picture comes from, as the body names it. */
+export type ImportPictureSource = { src: string; alt: string; caption: string };
+
+type Block = Record<string, unknown> & { type: string };
+export type ImportedBody = {
+  content: ReturnType<typeof lexicalEditorState<Block>>;
+  /** The pictures the body shows, in order; `import-picture` nodes point into this list. */
+  pictures: ImportPictureSource[];
+  /** Every link's address, for the importer to point links to the old site's own posts at their new pages. */
+  links: string[];
+  /** What was kept, for the import's report. */
+  counts: { codeBlocks: number; tables: number; pictures: number; embeds: number };
+};
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const INLINE_FORMATS: Record<string, number> = {
+  strong: TEXT_FORMAT.bold, b: TEXT_FORMAT.bold, em: TEXT_FORMAT.italic, i: TEXT_FORMAT.italic, cite: TEXT_FORMAT.italic, dfn: TEXT_FORMAT.italic,
+  s: TEXT_FORMAT.strikethrough, del: TEXT_FORMAT.strikethrough, strike: TEXT_FORMAT.strikethrough, u: TEXT_FORMAT.underline, ins: TEXT_FORMAT.underline,
+  code: TEXT_FORMAT.code, kbd: TEXT_FORMAT.code, samp: TEXT_FORMAT.code, tt: TEXT_FORMAT.code, sub: TEXT_FORMAT.subscript, sup: TEXT_FORMAT.superscript,
+};
+const CALLOUT = /^\s*\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*/i;
+
+const el = (node: RootContent | ElementContent, ...tags: string[]): node is Element => node.type === 'element' && (tags.length === 0 || tags.includes(node.tagName));
+const prop = (node: Element, name: string): string => {
+  const v = node.properties?.[name];
+  return Array.isArray(v) ? v.join(' ') : v === undefined || v === null ? '' : String(v);
+};
+
+/** All the text under a node, as written (code keeps its spaces and line breaks). */
+function textOf(node: RootContent | ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(textOf).join('');
+  return '';
+}
+
+function linkNode(url: string, children: LexicalTextNode[]): LexicalLinkNode {
+  return { type: 'link', version: 3, fields: { linkType: 'custom', url, newTab: false }, children, direction: 'ltr', format: '', indent: 0 };
+}
+
+/** Collapses HTML whitespace in a run of inline nodes and trims it at the block's edges; merges neighbours of one format. */
+function tidy(inline: LexicalInline[]): LexicalInline[] {
+  const out: LexicalInline[] = [];
+  for (const node of inline) {
+    if (node.type === 'text') {
+      const value = node.format & TEXT_FORMAT.code ? node.text : node.text.replace(/\s+/g, ' ');
+      const last = out.at(-1);
+      if (last?.type === 'text' && last.format === node.format) last.text += value;
+      else if (value) out.push({ ...node, text: value });
+    } else if (node.type === 'link') out.push({ ...node, children: tidy(node.children) as LexicalTextNode[] });
+    else out.push(node);
+  }
+  const first = out[0];
+  if (first?.type === 'text') first.text = first.text.replace(/^\s+/, '');
+  const last = out.at(-1);
+  if (last?.type === 'text') last.text = last.text.replace(/\s+$/, '');
+  return out.filter((n) => n.type !== 'text' || n.text !== '');
+}
+
+class Converter {
+  pictures: ImportPictureSource[] = [];
+  links: string[] = [];
+  counts = { codeBlocks: 0, tables: 0, pictures: 0, embeds: 0 };
+
+  picture(img: Element, caption = ''): ImportPictureNode | null {
+    const src = prop(img, 'src');
+    if (!src) return null;
+    this.counts.pictures++;
+    const alt = prop(img, 'alt');
+    // A Markdown picture's title ("![alt](src "title")", Hugo's figure title) is its caption.
+    this.pictures.push({ src, alt, caption: caption || prop(img, 'title') });
+    return { type: 'import-picture', version: 1, picture: this.pictures.length - 1, alt, caption: caption || prop(img, 'title') };
+  }
+
+  /** Inline content; pictures found inline are set aside to follow the block. */
+  inline(nodes: ElementContent[], format: number, aside: Block[]): LexicalInline[] {
+    const out: LexicalInline[] = [];
+    for (const node of nodes) {
+      if (node.type === 'text') out.push(lexicalText(node.value, format));
+      else if (node.type !== 'element') continue;
+      else if (node.tagName === 'br') out.push({ type: 'linebreak', version: 1 });
+      else if (node.tagName === 'img') {
+        const pic = this.picture(node);
+        if (pic) aside.push(pic);
+      } else if (node.tagName === 'a') {
+        const href = prop(node, 'href');
+        const children = this.inline(node.children, format, aside).filter((c): c is LexicalTextNode => c.type === 'text');
+        // A footnote's mark and its way back are numbers here, not links to anchors the page does not have.
+        if (!href || href.startsWith('#')) {
+          if (node.properties?.dataFootnoteBackref !== undefined) continue;
+          out.push(...(node.properties?.dataFootnoteRef !== undefined ? children.map((c) => ({ ...c, format: c.format | TEXT_FORMAT.superscript })) : children));
+        } else {
+          this.links.push(href);
+          out.push(linkNode(href, children.length ? children : [lexicalText(href, format)]));
+        }
+      } else out.push(...this.inline(node.children, format | (INLINE_FORMATS[node.tagName] ?? 0), aside));
+    }
+    return out;
+  }
+
+  /** A paragraph-like run of inline content, followed by the pictures it held. */
+  paragraph(nodes: ElementContent[], make: (inline: LexicalInline[]) => Block = lexicalParagraph as (i: LexicalInline[]) => Block): Block[] {
+    const aside: Block[] = [];
+    const inline = tidy(this.inline(nodes, 0, aside));
+    // A paragraph that is only a YouTube or Vimeo address (a link or its text) is the video.
+    const only = inline.length === 1 ? inline[0]! : null;
+    const url = only?.type === 'link' ? only.fields.url : only?.type === 'text' && !only.format ? only.text.trim() : '';
+    if (url && videoEmbed(url) && aside.length === 0) {
+      this.counts.embeds++;
+      if (only?.type === 'link') this.links.pop();
+      return [embedNode({ url })];
+    }
+    return [...(inline.length ? [make(inline)] : []), ...aside];
+  }
+
+  table(node: Element): Block {
+    const rows: Element[] = [];
+    const collect = (n: Element) => n.children.forEach((c) => (el(c, 'tr') ? rows.push(c) : el(c, 'thead', 'tbody', 'tfoot') ? collect(c) : undefined));
+    collect(node);
+    const headerRow = rows[0] !== undefined && (rows[0].children.filter((c) => el(c)).every((c) => el(c, 'th')) || (node.children.some((c) => el(c, 'thead'))));
+    this.counts.tables++;
+    const aside: Block[] = [];
+    const table = tableNode(rows.map((r) => r.children.filter((c): c is Element => el(c, 'td', 'th')).map((cell) => tidy(this.inline(cell.children, 0, aside)))), { headerRow });
+    return table as unknown as Block;
+  }
+
+  list(node: Element): Block {
+    const ordered = node.tagName === 'ol';
+    const items: Block[] = [];
+    let value = 1;
+    for (const li of node.children.filter((c): c is Element => el(c, 'li'))) {
+      const nested = li.children.filter((c): c is Element => el(c, 'ul', 'ol'));
+      const own = li.children.filter((c) => !(c.type === 'element' && ['ul', 'ol', 'input'].includes(c.tagName)));
+      // A loose list item holds paragraphs: their text runs on with line breaks.
+      const parts: ElementContent[] = [];
+      for (const c of own) {
+        const paragraph = c.type === 'element' && c.tagName === 'p';
+        if (paragraph && parts.length) parts.push({ type: 'element', tagName: 'br', properties: {}, children: [] });
+        parts.push(...(paragraph ? c.children : [c]));
+      }
+      const aside: Block[] = [];
+      items.push({ type: 'listitem', version: 1, value: value++, children: tidy(this.inline(parts, 0, aside)), direction: 'ltr', format: '', indent: 0 });
+      for (const n of nested) items.push({ type: 'listitem', version: 1, value: value++, children: [this.list(n)], direction: 'ltr', format: '', indent: 0 });
+    }
+    return { type: 'list', version: 1, listType: ordered ? 'number' : 'bullet', start: Number(prop(node, 'start')) || 1, tag: ordered ? 'ol' : 'ul', children: items, direction: 'ltr', format: '', indent: 0 };
+  }
+
+  quote(node: Element): Block[] {
+    const parts: ElementContent[] = [];
+    for (const c of node.children) {
+      if (c.type !== 'element') {
+        parts.push(c);
+        continue;
+      }
+      if (parts.length) parts.push({ type: 'element', tagName: 'br', properties: {}, children: [] });
+      parts.push(...(c.tagName === 'p' || c.tagName === 'div' ? c.children : [c]));
+    }
+    const quoteOf = (inline: LexicalInline[]): Block => ({ type: 'quote', version: 1, children: inline, direction: 'ltr', format: '', indent: 0 });
+    return this.paragraph(parts, quoteOf);
+  }
+
+  blocks(nodes: (RootContent | ElementContent)[]): Block[] {
+    const out: Block[] = [];
+    let run: ElementContent[] = [];
+    const flush = () => {
+      if (run.length) out.push(...this.paragraph(run));
+      run = [];
+    };
+    for (const node of nodes) {
+      if (node.type === 'text' || (node.type === 'element' && isInline(node))) {
+        run.push(node as ElementContent);
+        continue;
+      }
+      if (node.type !== 'element') continue;
+      flush();
+      const tag = node.tagName;
+      if (tag === 'p') out.push(...this.paragraph(node.children));
+      else if (HEADINGS.has(tag)) {
+        const level = tag === 'h1' ? 'h2' : tag;
+        out.push(...this.paragraph(node.children, (inline) => ({ type: 'heading', version: 1, tag: level, children: inline, direction: 'ltr', format: '', indent: 0 })));
+      } else if (tag === 'pre') {
+        const code = node.children.find((c): c is Element => el(c, 'code'));
+        const language = (code ? prop(code, 'className') : prop(node, 'className')).split(/\s+/).find((c) => c.startsWith('language-'));
+        this.counts.codeBlocks++;
+        out.push(codeBlockNode({ language, code: textOf(code ?? node).replace(/\n$/, '') }) as unknown as Block);
+      } else if (tag === 'ul' || tag === 'ol') out.push(this.list(node));
+      else if (tag === 'blockquote') out.push(...this.quote(node));
+      else if (tag === 'table') out.push(this.table(node));
+      else if (tag === 'hr') out.push({ type: 'horizontalrule', version: 1 });
+      else if (tag === 'figure') {
+        const caption = node.children.find((c): c is Element => el(c, 'figcaption'));
+        const img = findImg(node);
+        const pic = img ? this.picture(img, caption ? textOf(caption).replace(/\s+/g, ' ').trim() : '') : null;
+        if (pic) out.push(pic);
+        else out.push(...this.blocks(node.children));
+      } else if (tag === 'img') {
+        const pic = this.picture(node);
+        if (pic) out.push(pic);
+      } else out.push(...this.blocks(node.children));
+    }
+    flush();
+    return out;
+  }
+}
+
+const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'br', 'cite', 'code', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var', 'img']);
+const isInline = (node: Element) => INLINE_TAGS.has(node.tagName);
+function findImg(node: Element): Element | undefined {
+  for (const c of node.children) {
+    if (el(c, 'img')) return c;
+    if (el(c)) {
+      const deeper = findImg(c);
+      if (deeper) return deeper;
+    }
+  }
+  return undefined;
+}
+
+/** GitHub's `> [!NOTE]` quotes become callouts. */
+function callouts(blocks: Block[]): Block[] {
+  return blocks.map((b) => {
+    if (b.type !== 'quote') return b;
+    const children = b.children as LexicalInline[];
+    const first = children[0];
+    const m = first?.type === 'text' ? CALLOUT.exec(first.text) : null;
+    if (!m || first?.type !== 'text') return b;
+    const variant = { NOTE: 'note', IMPORTANT: 'note', TIP: 'tip', WARNING: 'warning', CAUTION: 'warning' }[m[1]!.toUpperCase()] as 'note' | 'tip' | 'warning';
+    const rest = tidy([{ ...first, text: first.text.slice(m[0].length) }, ...children.slice(1)]);
+    while (rest[0]?.type === 'linebreak') rest.shift();
+    return { type: 'block', version: 2, format: '', fields: { id: crypto.randomUUID().replaceAll('-', '').slice(0, 24), blockName: '', blockType: 'callout', variant, title: '', content: lexicalEditorState([lexicalParagraph(rest)]) } };
+  });
+}
+
+/**
+ * A sanitized HTML tree as an article body: paragraphs, headings (an `h1` becomes `h2`: the page's
+ * title is its `h1`), lists, quotes (GitHub's `[!NOTE]` ones as callouts), code blocks with their
+ * language and every character, tables, rules, footnotes (marks as superscript numbers, notes as
+ * a list), pictures (with alt text and a caption from `figcaption` or their title) as
+ * `import-picture` slots, and paragraphs that are only a YouTube or Vimeo address as embeds.
+ */
+export function lexicalFromHast(tree: Root): ImportedBody {
+  const c = new Converter();
+  return { content: lexicalEditorState(callouts(c.blocks(tree.children))), pictures: c.pictures, links: c.links, counts: c.counts };
+}
