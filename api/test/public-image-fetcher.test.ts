@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleImport, ImportResult } from '@app/shared/schemas';
@@ -131,11 +132,14 @@ describe('fetching an imported article’s picture', () => {
     const written: ArticleImport[] = [];
     const sink = { create: async (a: ArticleImport) => (written.push(a), { id: written.length }), importTargets: async () => ({ categories: [], articles: [] }) };
     const options = { onDuplicate: 'skip' as const, defaultCategory: 'mindset', includePages: false, dryRun: false };
-    await importArticles(admin, { name: 'wp.xml', mimetype: 'text/xml', data: Buffer.from(xml) }, options, { sink, fetchImage: fetchFromTestServer });
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'wp-import-')), 'wp.xml');
+    await writeFile(file, xml);
+    const upload = { name: 'wp.xml', mimetype: 'text/xml', path: file, size: Buffer.byteLength(xml) };
+    await importArticles(admin, upload, options, { sink, fetchImage: fetchFromTestServer });
     expect(written.find((a) => a.sourceSlug === 'box-breathing')!.thumbnail).toEqual({ name: 'cover.png', mimetype: 'image/png', base64: PNG.toString('base64') });
 
     written.length = 0;
-    const result = (await importArticles(admin, { name: 'wp.xml', mimetype: 'text/xml', data: Buffer.from(xml) }, options, { sink, fetchImage: realFetcher })) as ImportResult;
+    const result = (await importArticles(admin, upload, options, { sink, fetchImage: realFetcher })) as ImportResult;
     expect(written.find((a) => a.sourceSlug === 'box-breathing')!.thumbnail).toBeNull();
     expect(result.warnings).toEqual([{ file: 'wp.xml › box-breathing', message: `the image ${base}/cover.png was not fetched: 127.0.0.1 is not a public address; imported without a picture` }]);
   });

@@ -33,7 +33,7 @@ export async function seedRecords(extraArticles: SeedArticle[] = []): Promise<Co
       category: categories.find((c) => c.slug === a.category) ?? null,
       publishDate: new Date(Date.UTC(2026, 0, 1) - a.daysAgo * 86_400_000).toISOString(),
       membershipRequired: a.tier,
-      contentHtml: await renderArticleHtml(a.body, 'markdown'),
+      contentHtml: (await renderArticleHtml(a.body, 'markdown')).html,
       hasInteractiveElements: Boolean(a.interactive),
       isAmpCompatible: !a.interactive,
       interactiveData: a.interactive ? { keyPoints: a.interactive.keyPoints.map((text) => ({ text })), experiment: { ...a.interactive.experiment, steps: a.interactive.experiment.steps.map((text) => ({ text })) } } : null,
