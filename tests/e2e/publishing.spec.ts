@@ -1,8 +1,10 @@
+import { TIERS, tierLabel } from '@app/shared/browser';
+import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 
 // A new article's page answers 404 until the rebuild publishes it; the polling browser logs that.
 test.use({ allowedConsoleErrors: [/status of 404/] });
-import { cmsEditor, withConsent } from './fixtures';
+import { articles, cmsEditor, withConsent } from './fixtures';
 
 test('an editor’s change reaches /api and the static page from the same content version, without a restart', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -29,13 +31,37 @@ test('an editor’s change reaches /api and the static page from the same conten
   }
 });
 
-test('an editor signs in to the CMS admin at /cms/admin and sees the content collections', async ({ page }) => {
+async function editorSignsIn(page: Page) {
   await page.goto('/cms/admin');
   await page.getByLabel('Email').fill('editor@example.com');
   await page.getByLabel('Password').fill('editor-demo-pass');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/cms\/admin$/);
+}
+
+test('an editor signs in to the CMS admin at /cms/admin and sees the content collections', async ({ page }) => {
+  await editorSignsIn(page);
   for (const name of ['Articles', 'Categories', 'Videos', 'Products', 'Media']) {
     await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
+  }
+});
+
+test('an editor chooses an article’s tier among the catalogue’s tiers in the CMS admin, and the site reads the new tier', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const editor = await cmsEditor(request);
+  const created = await editor.createArticle({ title: `Tier choice ${Date.now()}`, membershipRequired: 'free', body: 'Words for members.' });
+  try {
+    await editorSignsIn(page);
+    await page.goto(`/cms/admin/collections/articles/${created.id}`);
+    const field = page.locator('#field-membershipRequired');
+    await expect(field).toContainText(tierLabel('free'), { timeout: 30_000 });
+    await field.click();
+    await expect(page.getByRole('option')).toHaveText(TIERS.map((t) => tierLabel(t)));
+    await page.getByRole('option', { name: tierLabel('vip'), exact: true }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Updated successfully')).toBeVisible();
+    await expect.poll(async () => (await articles(request)).find((a) => a.id === created.id)?.membershipRequired, { timeout: 10_000 }).toBe('vip');
+  } finally {
+    await editor.delete('articles', created.id);
   }
 });
