@@ -94,7 +94,7 @@ export default function ArticleUpload({ onImported }: { onImported: () => void }
     <section className="card p-6" aria-labelledby="upload-title">
       <h2 id="upload-title" className="text-xl font-bold text-slate-900">Upload Articles</h2>
       <p className="mt-1 text-sm text-slate-600">
-        A ZIP of Markdown or HTML files with front matter — your own, or a Jekyll, Hugo, Astro, Eleventy or Gatsby site as it is — a Ghost export (.json) or a WordPress export (.xml). Up to 20 MB and 500 files. You see what would be imported before anything is written.
+        A ZIP of Markdown or HTML files with front matter — your own, or a Jekyll, Hugo, Astro, Eleventy or Gatsby site as it is — a Ghost export (.json) or a WordPress export (.xml). Up to 200 MB and 5,000 files; pictures, code, tables and videos in the articles come along. You see what would be imported before anything is written.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
