@@ -143,6 +143,25 @@ describe('an Astro template and an Eleventy starter as they are', () => {
   });
 });
 
+describe('an import whose browser goes away', () => {
+  it('goes on to its end and writes every article', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`posts/left-${i}.md`] = `---\ntitle: Left ${i}\ndate: 2021-01-01\n---\nBody ${i}.\n`;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await zipOf(files))]), 'left.zip');
+    form.append('defaultCategory', 'mindset');
+    const before = t.cms.imported.length;
+    const leaving = new AbortController();
+    const res = await fetch(`${t.app.base}/api/admin/articles/upload`, { method: 'POST', body: form, signal: leaving.signal, headers: { cookie: await adminCookie(), origin: TEST_ORIGIN, accept: 'application/x-ndjson' } });
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^\{"progress":\{"done":0,"total":300\}\}/);
+    leaving.abort();
+    await expect.poll(() => t.cms.imported.length - before, { timeout: 60_000 }).toBe(300);
+    // The API still answers.
+    expect((await fetch(`${t.app.base}/api/health`)).status).toBe(200);
+  });
+});
+
 describe('one upload of 1,005 posts', () => {
   it('previews and imports every one, with its progress streamed', async () => {
     const files: Record<string, string> = { '_config.yml': 'title: Many\n' };
