@@ -6,6 +6,8 @@ import { rememberUploadFiles, removePartialUpload } from '../hooks/remove-partia
 /** Images for articles, categories, videos and products; files are served by the front door at /media. */
 export const Media: CollectionConfig = {
   slug: 'media',
+  // Pictures are named by what they show (the admin's lists, a picture in a body), not "Untitled".
+  admin: { useAsTitle: 'alt' },
   access: { read: () => true, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
   upload: {
     staticDir: cmsConfig.mediaDir,

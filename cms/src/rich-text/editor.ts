@@ -16,7 +16,7 @@ export const contentEditor = lexicalEditor({
         media: {
           fields: [
             { name: 'caption', type: 'text', maxLength: 300 },
-            { name: 'alt', label: 'Alternative text here', type: 'text', maxLength: 300, admin: { description: "Empty: the picture's own alternative text." } },
+            { name: 'alt', label: 'Alternative text in this article', type: 'text', maxLength: 300, admin: { description: "Empty: the picture's own alternative text." } },
           ],
         },
       },
