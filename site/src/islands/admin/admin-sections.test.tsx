@@ -17,10 +17,8 @@ describe('the admin dashboard’s sections (issue 35)', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(labels(ADMIN_SECTION_IDS.filter((id) => ADMIN_SECTIONS[id].power === 'moderate')));
   });
 
-  // Users → its copy changes beside this work (issue 35 #1); it moves onto its section's endpoints next.
-  const NOT_YET = new Set(['users-tab.tsx']);
   const sources = readdirSync(here)
-    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !NOT_YET.has(f))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     .map((f) => [f, readFileSync(path.join(here, f), 'utf8')] as const)
     .concat([['lib/youtube-sync.ts', readFileSync(path.join(here, '../../lib/youtube-sync.ts'), 'utf8')]]);
   const endpoints: Endpoint[] = [...ADMIN_SECTION_IDS.flatMap((id) => Object.values(ADMIN_SECTIONS[id].api)), ...Object.values(MODERATED_KIND_LISTS)];

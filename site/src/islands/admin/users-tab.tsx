@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import { atom, computed } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { $user } from '../../stores/session';
-import { createFetcherStore, invalidateKeys } from '../../lib/queries';
-import { api, errorMessage, formatLongDate, ROLES, staffBadge, tierLabel, type Role } from '@app/shared/browser';
+import { endpointStore, invalidateKeys } from '../../lib/queries';
+import { ADMIN_SECTIONS, callEndpoint, errorMessage, formatLongDate, ROLES, staffBadge, tierLabel, urlOf, type Role } from '@app/shared/browser';
 import { toast } from '@app/ui';
-import type { AdminUser, AdminUserPage } from '@app/shared/schemas';
+import type { AdminUser } from '@app/shared/schemas';
 import { $userSearch } from './admin-nav';
 import { StatusDialog, statusLabel } from './status-dialog';
 
@@ -16,10 +16,10 @@ const statusStyle: Record<string, string> = {
   under_review: 'bg-slate-200 text-slate-800',
 };
 
-const USERS = '/api/admin/users?';
+const USERS = ADMIN_SECTIONS.users.api;
 const $query = atom({ search: '', page: 1 });
-const $users = createFetcherStore<AdminUserPage>([USERS, computed($query, ({ search, page }) => new URLSearchParams({ search, page: String(page), pageSize: '20' }).toString())]);
-const reloadUsers = () => invalidateKeys((key) => key.startsWith(USERS));
+const $users = endpointStore(USERS.list, { query: computed($query, ({ search, page }) => `?${new URLSearchParams({ search, page: String(page), pageSize: '20' })}`) });
+const reloadUsers = () => invalidateKeys((key) => key.startsWith(`${urlOf(USERS.list)}?`));
 
 /** The tier admins grant here (POST …/vip), named as the catalogue names it. */
 const VIP = tierLabel('vip');
@@ -27,7 +27,7 @@ const VIP = tierLabel('vip');
 /** VIP is granted by admins only (never sold); removing it leaves what the member pays for. */
 async function setVip(user: AdminUser, vip: boolean) {
   try {
-    await api.post(`/api/admin/users/${user.id}/vip`, { vip });
+    await callEndpoint(USERS.setVip, { params: { userId: user.id }, body: { vip } });
     toast({ title: 'Membership updated', description: vip ? `${user.username} is now a ${VIP} member.` : `${user.username} is no longer a ${VIP} member.` });
     reloadUsers();
   } catch (err) {
@@ -40,7 +40,7 @@ const roleLabel: Record<Role, string> = { member: 'Member', moderator: 'Moderato
 /** Admins make members moderators (the review queue and rooms) or admins, and back. */
 async function setRole(user: AdminUser, role: Role) {
   try {
-    await api.post(`/api/admin/users/${user.id}/role`, { role });
+    await callEndpoint(USERS.setRole, { params: { userId: user.id }, body: { role } });
     toast({ title: 'Role updated', description: `${user.username} is now ${role === 'member' ? 'a member' : `a ${roleLabel[role].toLowerCase()}`}.` });
     reloadUsers();
   } catch (err) {
