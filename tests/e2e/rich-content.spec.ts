@@ -56,7 +56,7 @@ async function fillInBlock(page: Page, block: Locator, name: string, value: stri
   await settled(page);
 }
 
-test('an editor adds a code block, a table, a captioned picture and a YouTube video in the CMS, and readers see them on the static page', async ({ page, request }) => {
+test('an editor adds a code block, a table, a captioned picture, a YouTube video and a callout in the CMS, and readers see them on the static page', async ({ page, request }) => {
   test.setTimeout(240_000);
   const title = `Baking bread by hand ${Date.now()}`;
   const picture = await sharp({ create: { width: 2000, height: 1125, channels: 3, background: '#f97316' } }).jpeg().toBuffer();
@@ -106,6 +106,15 @@ test('an editor adds a code block, a table, a captioned picture and a YouTube vi
   await fillInBlock(page, embed, 'url', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await fillInBlock(page, embed, 'title', 'Kneading by hand');
   await toEndOfBody(page);
+  await insert(page, 'blocks dropdown', 'Callout');
+  const callout = page.locator('.LexicalEditorTheme__block-callout');
+  await callout.locator('.rs__control').click();
+  await page.locator('.rs__option', { hasText: /^Tip$/ }).click();
+  await callout.locator('[contenteditable="true"]').click();
+  await page.keyboard.type('Cover the bowl so the dough does not dry out.');
+  await expect.poll(async () => JSON.stringify((await bodyBlocks(page)).find((f) => f.blockType === 'callout'))).toContain('does not dry out');
+  await settled(page);
+  await toEndOfBody(page);
   await insert(page, 'add dropdown', 'Table');
   await page.locator('#field-rows').fill('2');
   await page.locator('#field-columns').fill('2');
@@ -117,7 +126,7 @@ test('an editor adds a code block, a table, a captioned picture and a YouTube vi
     await page.keyboard.type(text);
   }
   await settled(page);
-  await expect.poll(async () => (await bodyBlocks(page)).map((f) => [f.blockType, f.language ?? f.url])).toEqual([['code', 'typescript'], ['embed', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ']]);
+  await expect.poll(async () => (await bodyBlocks(page)).map((f) => [f.blockType, f.language ?? f.url])).toEqual([['code', 'typescript'], ['embed', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'], ['callout', undefined]]);
   const saved = page.waitForResponse((r) => r.request().method() === 'POST' && /\/cms\/api\/articles(\?|$)/.test(r.url()));
   await page.locator('#action-save').click();
   const answer = await saved;
@@ -142,7 +151,8 @@ test('an editor adds a code block, a table, a captioned picture and a YouTube vi
       .toBe(title);
     const body = page.locator('[data-article-body]');
     // In the order the editor wrote them, none inside another.
-    expect(await body.locator('.prose-article > div > :is(p, pre, figure, div)').evaluateAll((els) => els.map((e) => e.tagName + (e.querySelector('img') ? ':img' : e.querySelector('a[data-embed-src]') ? ':video' : '')).filter((t) => t !== 'P'))).toEqual(['PRE', 'FIGURE:img', 'FIGURE:video', 'DIV']);
+    expect(await body.locator('.prose-article > div > :is(p, pre, figure, div)').evaluateAll((els) => els.map((e) => e.tagName + (e.querySelector('img') ? ':img' : e.querySelector('a[data-embed-src]') ? ':video' : '')).filter((t) => t !== 'P'))).toEqual(['PRE', 'FIGURE:img', 'FIGURE:video', 'DIV', 'DIV']);
+    await expect(body.getByRole('note')).toHaveText('TipCover the bowl so the dough does not dry out.');
 
     const codeBlock = body.locator('pre code.language-typescript');
     await expect(codeBlock).toContainText('if (hydration < 0.7) knead(10);');
