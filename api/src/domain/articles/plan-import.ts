@@ -54,6 +54,18 @@ export function planImport(candidates: ArticleCandidate[], targets: ImportTarget
     for (let n = 2; seen.has(slug); n++) slug = `${c.sourceSlug}-${n}`;
     seen.add(slug);
     const candidate = { ...c, sourceSlug: slug };
+    // Within one old site a slug is the article; across sites (or when a site is unknown) a slug
+    // alone is too common ("hello-world") and must agree with the title or the day.
+    const sameTitle = (a: ImportTargets['articles'][number]) => norm(a.title) === norm(c.title);
+    const bothKnown = (a: ImportTargets['articles'][number]) => Boolean(a.sourceSite && c.sourceSite);
+    const existing =
+      targets.articles.find((a) => a.sourceSlug === slug && (bothKnown(a) ? a.sourceSite === c.sourceSite : sameTitle(a) || sameDay(a.publishDate, c.publishDate))) ??
+      targets.articles.find((a) => !(bothKnown(a) && a.sourceSite !== c.sourceSite) && sameTitle(a) && sameDay(a.publishDate, c.publishDate));
+    // Known before its category matters: an article already on the site is skipped as such.
+    if (existing && options.onDuplicate === 'skip') {
+      plan.duplicates.push({ file: c.file, reason: `already on the site as “${existing.title}” (article ${existing.id})` });
+      continue;
+    }
     const category = chooseCategory(candidate, targets, options.defaultCategory);
     if (!category) {
       plan.errors.push({ file: c.file, message: 'no category: it declares none, none of its tags is a category here, and no default category was chosen' });
@@ -62,17 +74,6 @@ export function planImport(candidates: ArticleCandidate[], targets: ImportTarget
     const warnings = [...c.warnings];
     if (!targets.categories.some((k) => k.slug === category.slug)) warnings.push(`New category "${category.title ?? category.slug}" will be created`);
     if (!c.published) warnings.push('A draft: imported unpublished');
-    // Within one old site a slug is the article; across sites (or when a site is unknown) a slug
-    // alone is too common ("hello-world") and must agree with the title or the day.
-    const sameTitle = (a: ImportTargets['articles'][number]) => norm(a.title) === norm(c.title);
-    const bothKnown = (a: ImportTargets['articles'][number]) => Boolean(a.sourceSite && c.sourceSite);
-    const existing =
-      targets.articles.find((a) => a.sourceSlug === slug && (bothKnown(a) ? a.sourceSite === c.sourceSite : sameTitle(a) || sameDay(a.publishDate, c.publishDate))) ??
-      targets.articles.find((a) => !(bothKnown(a) && a.sourceSite !== c.sourceSite) && sameTitle(a) && sameDay(a.publishDate, c.publishDate));
-    if (existing && options.onDuplicate === 'skip') {
-      plan.duplicates.push({ file: c.file, reason: `already on the site as “${existing.title}” (article ${existing.id})` });
-      continue;
-    }
     if (existing) warnings.push(`Updates “${existing.title}” (article ${existing.id}), already on the site`);
     plan.articles.push({ candidate, category, replaces: existing?.id, warnings });
   }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { ArticleCandidate } from './article-candidate.ts';
+import { planImport, type ImportTargets } from './plan-import.ts';
+
+const draft = (over: Partial<ArticleCandidate> = {}): ArticleCandidate => ({
+  file: 'ghost.json › unfinished',
+  title: 'Unfinished thoughts',
+  html: '<p>Draft.</p>',
+  body: { root: { type: 'root', children: [], direction: null, format: '', indent: 0, version: 1 } } as never,
+  terms: { categories: [], tags: [] },
+  membershipRequired: 'free',
+  published: false,
+  sourceSlug: 'unfinished',
+  sourceSite: 'https://old.example',
+  oldAddresses: [],
+  warnings: [],
+  ...over,
+});
+
+const site: ImportTargets = { categories: [{ slug: 'habits', title: 'Habits' }], articles: [{ id: 7, title: 'Unfinished thoughts', sourceSlug: 'unfinished', sourceSite: 'https://old.example' }] };
+
+describe('planImport', () => {
+  it('skips an article already on the site as a duplicate even when it names no category and none was chosen', () => {
+    const plan = planImport([draft()], site, { onDuplicate: 'skip', defaultCategory: undefined });
+    expect(plan.duplicates).toEqual([{ file: 'ghost.json › unfinished', reason: 'already on the site as “Unfinished thoughts” (article 7)' }]);
+    expect(plan.errors).toEqual([]);
+  });
+
+  it('still needs a category for an article it would write', () => {
+    const plan = planImport([draft({ sourceSlug: 'new-one', title: 'Something new' })], site, { onDuplicate: 'skip', defaultCategory: undefined });
+    expect(plan.errors.map((e) => e.file)).toEqual(['ghost.json › unfinished']);
+    expect(planImport([draft()], site, { onDuplicate: 'update', defaultCategory: undefined }).errors).toHaveLength(1);
+  });
+});
