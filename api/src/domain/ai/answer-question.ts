@@ -1,6 +1,6 @@
 import type { AiAnswer, Viewer } from '@app/shared/browser';
 import type { ContentIndex } from '../content/content-index.ts';
-import { assistantIndexFor, readerOf, type Question } from './assistant-index.ts';
+import { answeringIndexFor, readerOf, type Question } from './assistant-index.ts';
 import { composeAnswer, isRelevant } from './compose-answer.ts';
 import { termsOf } from './search-terms.ts';
 import { sentenceEncoder, type SentenceEncoder } from './sentence-encoder.ts';
@@ -15,7 +15,7 @@ const FOLLOW_UP = /^\s*(and|but|also|so|then|or|what about|how about|what if|sam
  */
 export async function answerQuestion(content: ContentIndex, viewer: Viewer, text: string, previous: string | null, encoder: SentenceEncoder = sentenceEncoder()): Promise<AiAnswer> {
   // Searched as this viewer may read: a locked article ranks on its public part alone.
-  const index = await assistantIndexFor(content, readerOf(viewer));
+  const index = await answeringIndexFor(content, readerOf(viewer));
   const alone: Question = { terms: termsOf(text), meaning: await encoder.encodeQuestion(text) };
   let question = alone;
   let hits = index.search(alone);

@@ -1,4 +1,4 @@
-import { can, TIERS, type Viewer } from '@app/shared/browser';
+import { can, TIERS, type Tier, type Viewer } from '@app/shared/browser';
 import MiniSearch from 'minisearch';
 import type { ContentIndex } from '../content/content-index.ts';
 import { assistantDocuments, type AssistantDocument } from './assistant-documents.ts';
@@ -202,6 +202,25 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
 }
 
 const built = new WeakMap<ContentIndex, Map<string, Promise<AssistantIndex>>>();
+/** Each reader's newest index that is built: answers use it while the next content version's builds. */
+const latestReady = new Map<string, { index: AssistantIndex; locks: Map<string, Tier> }>();
+/** Which tier every article and video needs: an older index stands in only while none of its own changed. */
+const locksOf = (content: ContentIndex) =>
+  new Map<string, Tier>([...content.articleList.map((a) => [`a${a.id}`, a.membershipRequired] as const), ...content.videos.map((v) => [`v${v.id}`, v.membershipRequired] as const)]);
+const sameLocks = (older: Map<string, Tier>, now: Map<string, Tier>) => [...older].every(([key, tier]) => now.get(key) === tier);
+
+/**
+ * The index a question is answered from: this content version's when it is built, else the
+ * reader's newest built one while no article or video changed its tier (a content change is a few
+ * seconds behind, never a question), else this version's once it is built.
+ */
+export function answeringIndexFor(content: ContentIndex, reader: Reader): Promise<AssistantIndex> {
+  const building = assistantIndexFor(content, reader);
+  const previous = latestReady.get(reader.key);
+  // Never across a tier change or a removal: the older index would quote a body now locked or gone.
+  if (!previous || !sameLocks(previous.locks, locksOf(content))) return building;
+  return Promise.race([building, new Promise<AssistantIndex>((resolve) => setImmediate(() => resolve(previous.index)))]);
+}
 
 /** The assistant's index of this content version for this reader, built once when first needed (questions meanwhile wait for it). */
 export function assistantIndexFor(content: ContentIndex, reader: Reader): Promise<AssistantIndex> {
@@ -211,6 +230,8 @@ export function assistantIndexFor(content: ContentIndex, reader: Reader): Promis
   if (!index) {
     index = buildAssistantIndex(content, reader);
     forVersion.set(reader.key, index);
+    const locks = locksOf(content);
+    index.then((ready) => void latestReady.set(reader.key, { index: ready, locks }), () => undefined);
     // A failed build is not kept: the next question tries again.
     index.catch(() => forVersion.delete(reader.key));
   }

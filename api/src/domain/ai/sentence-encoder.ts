@@ -19,6 +19,8 @@ export type SentenceEncoder = {
 const WORKER = new URL('./sentence-encoder-worker.ts', import.meta.url);
 /** Vectors kept for content texts (2 KB each): a library of a few thousand articles fits. */
 const MAX_CACHED = 20_000;
+/** Content texts sent to the thread at once (a few hundred ms of work). */
+const CONTENT_BATCH = 4;
 
 /** The dot product of two unit vectors: their cosine. */
 export function cosine(a: Float32Array, b: Float32Array): number {
@@ -71,7 +73,9 @@ function createSentenceEncoder(): SentenceEncoder {
     async encodeContent(texts) {
       const hashes = texts.map(hashOf);
       const missing = [...new Map(texts.map((t, i) => [hashes[i]!, t])).entries()].filter(([h]) => !cache.has(h));
-      const vectors = await encode(missing.map(([, t]) => t));
+      // In small batches, one after another: a question asked meanwhile waits for one batch, not the library.
+      const vectors: Float32Array[] = [];
+      for (let i = 0; i < missing.length; i += CONTENT_BATCH) vectors.push(...(await encode(missing.slice(i, i + CONTENT_BATCH).map(([, t]) => t))));
       missing.forEach(([h], i) => cache.set(h, vectors[i]!));
       // Oldest first out: a Map iterates in insertion order.
       for (const h of cache.keys()) {
