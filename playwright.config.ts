@@ -6,6 +6,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // One stack, two cores: tests run one at a time against it.
   workers: 1,
+  // In CI a test that fails once runs once more; Playwright's report names it flaky.
+  retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
