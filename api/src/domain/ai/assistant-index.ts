@@ -205,7 +205,14 @@ const built = new WeakMap<ContentIndex, Map<string, Promise<AssistantIndex>>>();
 /** Each reader's newest index that is built: answers use it while the next content version's builds. */
 const latestReady = new Map<string, { index: AssistantIndex; locks: Map<string, Tier> }>();
 /** Which tier every article and video needs: an older index stands in only while none of its own changed. */
-const locksOf = (content: ContentIndex) =>
+const locks = new WeakMap<ContentIndex, Map<string, Tier>>();
+/** Read once per content version, not per question. */
+function locksOf(content: ContentIndex): Map<string, Tier> {
+  let found = locks.get(content);
+  if (!found) locks.set(content, (found = tierOfEach(content)));
+  return found;
+}
+const tierOfEach = (content: ContentIndex) =>
   new Map<string, Tier>([...content.articleList.map((a) => [`a${a.id}`, a.membershipRequired] as const), ...content.videos.map((v) => [`v${v.id}`, v.membershipRequired] as const)]);
 const sameLocks = (older: Map<string, Tier>, now: Map<string, Tier>) => [...older].every(([key, tier]) => now.get(key) === tier);
 
@@ -230,8 +237,8 @@ export function assistantIndexFor(content: ContentIndex, reader: Reader): Promis
   if (!index) {
     index = buildAssistantIndex(content, reader);
     forVersion.set(reader.key, index);
-    const locks = locksOf(content);
-    index.then((ready) => void latestReady.set(reader.key, { index: ready, locks }), () => undefined);
+    const tiers = locksOf(content);
+    index.then((ready) => void latestReady.set(reader.key, { index: ready, locks: tiers }), () => undefined);
     // A failed build is not kept: the next question tries again.
     index.catch(() => forVersion.delete(reader.key));
   }
