@@ -95,8 +95,14 @@ try {
     const form = new FormData();
     form.append('file', new Blob([data]), name);
     for (const [k, v] of Object.entries({ defaultCategory: 'mindset', ...fields })) form.append(k, v);
-    const res = await fetch(`${api}/api/admin/articles/upload${query}`, { method: 'POST', body: form, headers: { cookie, origin: stack.url }, signal: AbortSignal.timeout(1_800_000) });
-    return res.json();
+    // The progress stream, as the admin page reads it: its headers come with the first line (a
+    // JSON answer would come only at the end, after fetch's five minutes of waiting for headers).
+    const res = await fetch(`${api}/api/admin/articles/upload${query}`, { method: 'POST', body: form, headers: { cookie, origin: stack.url, accept: 'application/x-ndjson' }, signal: AbortSignal.timeout(3_600_000) });
+    const text = await res.text();
+    if (!res.headers.get('content-type')?.includes('ndjson')) return JSON.parse(text);
+    const last = JSON.parse(text.trim().split('\n').at(-1));
+    if (last.error) throw new Error(`the import stopped: ${last.error.message}`);
+    return last.result;
   };
   const measure = async (label, run) => {
     resetPeak();

@@ -34,7 +34,7 @@ const editor = login.cookie;
 const category = JSON.parse((await call('/cms/api/categories', { method: 'POST', cookie: editor, body: { title: 'Kept', slug: 'kept' } })).text).doc;
 const node = { direction: null, format: '', indent: 0, version: 1 };
 const content = { root: { ...node, type: 'root', children: [{ ...node, type: 'paragraph', textFormat: 0, children: [{ type: 'text', version: 1, text: 'Words that survive a restore.', format: 0, detail: 0, mode: 'normal', style: '' }] }] } };
-const article = JSON.parse((await call('/cms/api/articles', { method: 'POST', cookie: editor, body: { title: 'An article that was restored', excerpt: 'Kept.', membershipRequired: 'free', category: category.id, content } })).text).doc;
+const article = JSON.parse((await call('/cms/api/articles', { method: 'POST', cookie: editor, body: { title: 'An article that was restored', excerpt: 'Kept.', membershipRequired: 'free', category: category.id, content, _status: 'published' } })).text).doc;
 const form = new FormData();
 form.append('file', new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"><rect width="2" height="2"/></svg>'], { type: 'image/svg+xml' }), 'kept.svg');
 form.append('_payload', JSON.stringify({ alt: 'kept' }));

@@ -2,7 +2,8 @@
 // whole stack built for production, with a local bare clone of this repository standing in for
 // GitHub. At the demo's 26 articles and again at 500 (474 generated through the CMS's REST API):
 // publish-to-live for an article edit (the CMS save answered → the static page shows the new
-// title) and a full deploy's wall time (POST /api/deploy → live). Then the requests that failed
+// title), schedule-to-live (an article's publish time → its static page, issue 36) and a full
+// deploy's wall time (POST /api/deploy → live). Then the requests that failed
 // while a deploy ran and while a deploy was rolled back (a pushed commit whose build fails),
 // counted by a loop loading the home page, an article and /api/health through the front door.
 import { rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,27 @@ async function publishToLive(editor, articleId) {
   }
 }
 
+/**
+ * Schedule-to-live (issue 36): an article published for a time 20 s ahead; from that time until its
+ * static page answers with it. The scheduled-publishing job looks every 15 s (SCHEDULED_PUBLISHING_INTERVAL_MS).
+ */
+async function scheduleToLive(editor) {
+  const categories = await json(await fetch(`${site}/cms/api/categories?limit=1`, { headers: { cookie: editor } }));
+  const node = { direction: null, format: '', indent: 0, version: 1 };
+  const content = { root: { ...node, type: 'root', children: [{ ...node, type: 'paragraph', textFormat: 0, children: [{ type: 'text', version: 1, text: 'Scheduled.', format: 0, detail: 0, mode: 'normal', style: '' }] }] } };
+  const goesLive = Date.now() + 20_000;
+  const { doc } = await json(await fetch(`${site}/cms/api/articles`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: editor, ...origin }, body: JSON.stringify({ title: `Bench scheduled ${goesLive}`, membershipRequired: 'free', category: categories.docs[0].id, content, publishDate: new Date(goesLive).toISOString(), _status: 'published' }) }));
+  for (;;) {
+    const res = await fetch(`${site}/articles/${doc.id}`);
+    await res.arrayBuffer();
+    if (res.status === 200) {
+      if (Date.now() < goesLive) throw new Error('a scheduled article was on the site before its time');
+      return (Date.now() - goesLive) / 1000;
+    }
+    await sleep(200);
+  }
+}
+
 function requestLoop(articleId) {
   let running = true;
   let total = 0;
@@ -97,7 +119,7 @@ async function generateArticles(editor, count) {
     const text = `Generated article ${i}. Small steps add up: write it down, do it daily, and review it weekly. `.repeat(8);
     const content = { root: { ...node, type: 'root', children: [{ ...node, type: 'paragraph', textFormat: 0, children: [{ type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' }] }] } };
     const category = categories.docs[i % categories.docs.length].id;
-    await json(await fetch(`${site}/cms/api/articles`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: editor, ...origin }, body: JSON.stringify({ title: `Generated article ${i}`, excerpt: `Article ${i} in brief.`, membershipRequired: i % 5 === 0 ? 'pro' : 'free', category, content }) }));
+    await json(await fetch(`${site}/cms/api/articles`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: editor, ...origin }, body: JSON.stringify({ title: `Generated article ${i}`, excerpt: `Article ${i} in brief.`, membershipRequired: i % 5 === 0 ? 'pro' : 'free', category, content, _status: 'published' }) }));
   }
 }
 
@@ -115,8 +137,12 @@ try {
     await settled(admin);
     edits.push(await publishToLive(editor, articleId));
     await settled(admin);
+    const scheduled = [await scheduleToLive(editor)];
+    await settled(admin);
+    scheduled.push(await scheduleToLive(editor));
+    await settled(admin);
     const d = await deploy(admin, articleId);
-    console.log(`deploy (${label}: ${count} articles): publish-to-live for an article edit ${edits.map((s) => `${s.toFixed(1)} s`).join(', ')}; full deploy (git fetch, build, health check, switch) ${d.seconds.toFixed(1)} s, ${d.status}; ${d.failed} of ${d.total} requests failed meanwhile`);
+    console.log(`deploy (${label}: ${count} articles): publish-to-live for an article edit ${edits.map((s) => `${s.toFixed(1)} s`).join(', ')}; schedule-to-live (its time → its static page) ${scheduled.map((s) => `${s.toFixed(1)} s`).join(', ')}; full deploy (git fetch, build, health check, switch) ${d.seconds.toFixed(1)} s, ${d.status}; ${d.failed} of ${d.total} requests failed meanwhile`);
   };
   await figures('demo content');
 

@@ -97,8 +97,8 @@ async function seedContent() {
   const cat = await editor.post('/cms/api/categories', { title: 'Faults', slug: 'faults' });
   const node = { direction: null, format: '', indent: 0, version: 1 };
   const richText = { root: { ...node, type: 'root', children: [{ ...node, type: 'paragraph', textFormat: 0, children: [{ type: 'text', version: 1, text: 'Steady words.', format: 0, detail: 0, mode: 'normal', style: '' }] }] } };
-  const article = await editor.post('/cms/api/articles', { title: 'A steady article', excerpt: 'Steady.', membershipRequired: 'free', category: cat.body.doc.id, content: richText });
-  const product = await editor.post('/cms/api/products', { name: 'Faults Mug', price: 1200, category: 'Home', inStock: true });
+  const article = await editor.post('/cms/api/articles', { title: 'A steady article', excerpt: 'Steady.', membershipRequired: 'free', category: cat.body.doc.id, content: richText, _status: 'published' });
+  const product = await editor.post('/cms/api/products', { name: 'Faults Mug', price: 1200, category: 'Home', inStock: true, _status: 'published' });
   return { editor, articleId: article.body.doc.id, productId: product.body.doc.id };
 }
 

@@ -13,6 +13,8 @@ import { accountRoutes } from './routes/accounts.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { communityRoutes } from './routes/community.ts';
 import { contentRoutes } from './routes/content.ts';
+import { previewRoutes } from './routes/preview.ts';
+import { readingRoutes } from './routes/reading.ts';
 import { videoRoutes } from './routes/videos.ts';
 import { gameRoutes } from './routes/games.ts';
 import { studyRoutes } from './routes/studies.ts';
@@ -74,6 +76,8 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
     communityRoutes(areas.community),
     videoRoutes(areas.content),
     contentRoutes(areas.content),
+    previewRoutes(areas.content),
+    readingRoutes({ db: areas.content.db, content: areas.content.content }),
     gameRoutes(areas.content),
     studyRoutes(areas.content),
     backyardRoutes(areas.content),
@@ -88,7 +92,8 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
   api.use(refuseNul);
   const { lists } = areas.community;
   api.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') res.once('finish', lists.clear);
+    // Any write may change a list, unless its route says it changes none (`res.locals.listsUnchanged`).
+    if (req.method !== 'GET' && req.method !== 'HEAD') res.once('finish', () => res.locals.listsUnchanged !== true && lists.clear());
     next();
   });
   api.use(routeIndex(mounts));

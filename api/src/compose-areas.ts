@@ -156,6 +156,8 @@ function composeServiceAreas(deps: ServiceDeps) {
     db,
     content: readModel,
     cms: deps.content.cms,
+    // Preview links are signed with a key derived from the internal secret (preview-token.ts).
+    preview: { secret: deps.core.internalSecret, publicUrl },
     readUser,
     readViewer,
     lists,

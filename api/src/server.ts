@@ -28,6 +28,7 @@ import { createLogger } from './lib/logging.ts';
 import { createPayments } from './integrations/payments/create-payments.ts';
 import { membershipJob } from './jobs/membership-job.ts';
 import { startJobs } from './jobs/schedule-job.ts';
+import { scheduledPublishingJob } from './jobs/scheduled-publishing-job.ts';
 import { videoSyncJob } from './jobs/video-sync-job.ts';
 import { createCmsVideoSink } from './integrations/youtube/cms-video-sink.ts';
 import { createYouTubeClient } from './integrations/youtube/youtube-client.ts';
@@ -89,6 +90,7 @@ async function main() {
     await restart(d, status);
   } });
   await content.start();
+  void rebuilds.prepare();
   const changes = listenForContentChanges({ databaseUrl: config.databaseUrl, logger, onChange: () => void content.refresh() });
   await changes.start();
 
@@ -125,7 +127,11 @@ async function main() {
       githubWebhookSecret: config.githubWebhookSecret,
       systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null }),
       // Every scheduled job, from one list, on the round claim (DESIGN §7.25); started once the app is built.
-      jobs: (areas) => [membershipJob(areas.payments, config.membershipCheckIntervalMs), videoSyncJob(areas.content.sync, config.videoSyncCheckIntervalMs)],
+      jobs: (areas) => [
+        membershipJob(areas.payments, config.membershipCheckIntervalMs),
+        videoSyncJob(areas.content.sync, config.videoSyncCheckIntervalMs),
+        scheduledPublishingJob(areas.content, config.scheduledPublishingIntervalMs),
+      ],
     },
   };
   const areas = composeAreas(deps);
@@ -146,6 +152,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'api shutting down');
     rebuilds.stop();
+    builder?.close();
     jobs.stop();
     void changes.stop();
     void cacheSignals.stop();

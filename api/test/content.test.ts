@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { createContentReadModel } from '../src/domain/content/content-read-model.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { CONTENT_CHANGED_CHANNEL, listenForContentChanges } from '../src/integrations/content-change-listener.ts';
 import { startFakeCms } from './fake-cms.ts';
@@ -184,6 +185,26 @@ describe('the CMS change signal', () => {
     } finally {
       await listener.stop();
     }
+  });
+
+  it('tries a failed load again on its own, backing off, until the CMS answers', async () => {
+    let calls = 0;
+    const records = sampleRecords();
+    const source = { load: async () => {
+      calls += 1;
+      if (calls <= 3) throw new Error('the CMS took too long');
+      return structuredClone(records);
+    } };
+    const versions: string[] = [];
+    // Its own snapshot store: the app's last snapshot stays the app's.
+    const content = createContentReadModel({ source, snapshots: { save: async () => undefined, load: async () => null }, logger: silentLogger, onChange: (s) => versions.push(s.version), retryMs: 20 });
+    expect(await content.refresh()).toBe(false);
+    await expect.poll(() => versions.length, { timeout: 5000 }).toBe(1);
+    expect(content.current().articles.size).toBeGreaterThan(0);
+    expect(calls).toBe(4);
+    // Loaded, it waits for the next change: no more tries.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls).toBe(4);
   });
 
   it('keeps serving the last content when the CMS is down, even after a restart', async () => {

@@ -46,10 +46,13 @@ push('v1');
 // (site-builds.ts: the folders, the `current` pointer, pruning); a marker that breaks the build or
 // the health check fails like the real builder does (the previous build keeps serving).
 const buildsDir = path.join(root, 'site-builds');
+/** While set, builds wait for it (a content rebuild caught running). */
+let buildGate: Promise<void> | null = null;
 const builder: SiteBuilder = {
   async build(_snapshot, options = {}) {
     const step = options.step ?? ((_name, run) => run());
     const marker = readFileSync(path.join(options.siteDir!, 'marker.txt'), 'utf8');
+    if (buildGate) await buildGate;
     const id = newBuildId();
     options.log?.(`building ${id} from ${options.siteDir} into ${path.join(buildsDir, id)}`);
     await step('site build', async () => {
@@ -282,6 +285,32 @@ describe('deployments from a repository', () => {
     expect(after.rollbackTargets).not.toContain(older.id);
     const audit = async () => ((await admin.get('/api/admin/audit?action=site.rolled_back')).body as AuditPage).entries[0];
     await expect.poll(audit).toMatchObject({ actor: { username: 'deploy_admin' }, details: { from: newer.id, to: older.id, status: 'succeeded', commit: older.commit } });
+  });
+
+  it('deploys the new code when Deploy is pressed while another instance rebuilds the content: it waits for that build, never joins it', async () => {
+    const admin = await t.member('deploy_admin', 'free', true);
+    const other = await startTestApp({ db: t.testDb.db, source: createCmsContentSource(t.cms.url, TEST_SECRET), builder, liveBuilds: createLiveBuilds(buildsDir), deploySource: source, restartChannel: () => undefined });
+    let open!: () => void;
+    buildGate = new Promise((r) => (open = r));
+    try {
+      // A rebuild that fetches no code (as a content change's): the site rebuilt from the working copy.
+      const content = other.rebuilds.runNow('rebuilt there', 'start');
+      await expect.poll(async () => ((await admin.get('/api/admin/deployments')).body as DeploymentOverview).running?.kind, { timeout: 5000 }).toBe('start');
+      push('deployed while content was rebuilt');
+      const pressed = admin.post('/api/deploy');
+      await new Promise((r) => setTimeout(r, 300));
+      buildGate = null;
+      open();
+      await content;
+      const started = (await pressed).body as DeployStarted;
+      expect([started.joined, started.deployment.kind]).toEqual([false, 'admin']);
+      expect((await finished(admin, started.deployment.id)).status).toBe('succeeded');
+      expect(liveMarker()).toBe('deployed while content was rebuilt');
+    } finally {
+      buildGate = null;
+      open();
+      await other.close();
+    }
   });
 
   it('refuses a rollback to members and moderators, to an unknown, failed, live or pruned deployment, and while a deployment runs', async () => {

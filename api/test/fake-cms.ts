@@ -5,7 +5,7 @@ import type { ArticleImport } from '@app/shared/schemas';
 import type { ContentRecords } from '@app/shared/server';
 
 /** Collections a test's records may leave out: they read as empty. */
-const OPTIONAL_COLLECTIONS = ['membershipPlans', 'quizQuestions', 'scrambleWords', 'studyResources', 'backyardArticles'];
+const OPTIONAL_COLLECTIONS = ['membershipPlans', 'quizQuestions', 'scrambleWords', 'studyResources', 'backyardArticles', 'oldAddresses'];
 
 /**
  * A local HTTP server answering like Payload's REST API (`/cms/api/{collection}` → `{ docs }`),
@@ -33,6 +33,7 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
   }
   // The CMS's service-import over the records held here: the category made when new, the article
   // created, or overwritten when it `replaces` one (drafts included, as the CMS keeps them).
+  const drafts = new Map<number, unknown>();
   function storeImported(a: ArticleImport): number {
     let category = current.categories.find((c) => c.slug === a.category);
     if (!category) {
@@ -40,7 +41,7 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
       current = { ...current, categories: [...current.categories, category] };
     }
     const id = a.replaces ?? 1000 + imported.length;
-    const doc = { id, title: a.title, excerpt: a.excerpt, author: a.author, category, membershipRequired: a.membershipRequired, publishDate: a.publishDate, published: a.published ?? true, sourceSlug: a.sourceSlug, contentHtml: a.html, createdAt: new Date().toISOString() };
+    const doc = { id, title: a.title, excerpt: a.excerpt, author: a.author, category, membershipRequired: a.membershipRequired, publishDate: a.publishDate, _status: a.published === false ? 'draft' : 'published', sourceSlug: a.sourceSlug, contentHtml: a.html, createdAt: new Date().toISOString() };
     current = { ...current, articles: a.replaces ? current.articles.map((d) => (d.id === a.replaces ? doc : d)) : [...current.articles, doc] };
     return id;
   }
@@ -87,6 +88,14 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
       deleted.push(id);
       return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     }
+    // An article's latest version, a draft included (a preview link reads it): a draft set here, else the article.
+    const one = /^\/cms\/api\/articles\/(\d+)\?draft=true/.exec(req.url ?? '');
+    if (req.method === 'GET' && one) {
+      if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{}');
+      const id = Number(one[1]);
+      const doc = drafts.get(id) ?? current.articles.find((a) => a.id === id);
+      return void (doc ? res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(doc)) : res.writeHead(404).end('{}'));
+    }
     const m = /^\/cms\/api\/([\w-]+)\?/.exec(req.url ?? '');
     // Collection slugs are kebab-case; the records' keys camelCase.
     const key = m?.[1]!.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -94,8 +103,8 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
     if (!up) return void res.socket?.destroy();
     if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{"errors":[]}');
     if (!docs) return void res.writeHead(404).end('{}');
-    // The read model asks for published articles only, as the CMS answers that filter.
-    if (req.url?.includes('where[published][not_equals]=false')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docs: docs.filter((d) => (d as { published?: boolean }).published !== false) }));
+    // The read model asks for published documents only, as the CMS answers that filter.
+    if (req.url?.includes('where[_status][equals]=published')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docs: docs.filter((d) => (d as { _status?: string })._status !== 'draft') }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docs }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -104,6 +113,10 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
     imported,
     deleted,
     records: () => current,
+    /** An article's draft, as an editor's unpublished save leaves it (the published one stays in the records). */
+    setDraft(id: number, doc: ContentRecords['articles'][number] & { _status: 'draft' }) {
+      drafts.set(id, doc);
+    },
     set(next: ContentRecords) {
       current = next;
     },

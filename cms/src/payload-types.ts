@@ -76,6 +76,7 @@ export interface Config {
     'backyard-articles': BackyardArticle;
     'quiz-questions': QuizQuestion;
     'scramble-words': ScrambleWord;
+    'old-addresses': OldAddress;
     media: Media;
     users: User;
     'payload-kv': PayloadKv;
@@ -83,7 +84,11 @@ export interface Config {
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    articles: {
+      oldAddresses: 'old-addresses';
+    };
+  };
   collectionsSelect: {
     articles: ArticlesSelect<false> | ArticlesSelect<true>;
     categories: CategoriesSelect<false> | CategoriesSelect<true>;
@@ -94,6 +99,7 @@ export interface Config {
     'backyard-articles': BackyardArticlesSelect<false> | BackyardArticlesSelect<true>;
     'quiz-questions': QuizQuestionsSelect<false> | QuizQuestionsSelect<true>;
     'scramble-words': ScrambleWordsSelect<false> | ScrambleWordsSelect<true>;
+    'old-addresses': OldAddressesSelect<false> | OldAddressesSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -153,15 +159,38 @@ export interface Article {
   author?: string | null;
   category: number | Category;
   thumbnail?: (number | null) | Media;
+  /**
+   * Published with a date to come, the article is scheduled: it goes live on its own at that time (within a minute).
+   */
   publishDate: string;
   /**
-   * Unticked: kept here but not shown on the site (imported drafts arrive so).
+   * Optional: the article leaves the site on its own at this time.
    */
-  published?: boolean | null;
+  unpublishDate?: string | null;
+  owner?: (number | null) | User;
+  /**
+   * A contributor ticks this and saves to ask an editor to publish the draft. Editors: filter the list by it.
+   */
+  reviewRequested?: boolean | null;
+  editedBy?: (number | null) | User;
+  onTheSite?: string | null;
   /**
    * The slug this article had where it was imported from; a re-import finds it by this.
    */
   sourceSlug?: string | null;
+  /**
+   * The site it was imported from, when its export said: a slug is matched within its own site.
+   */
+  sourceSite?: string | null;
+  /**
+   * Topics beside the category (imports keep the source’s tags here).
+   */
+  tags?: string[] | null;
+  oldAddresses?: {
+    docs?: (number | OldAddress)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
   /**
    * The lowest membership tier that may read this.
    */
@@ -240,6 +269,7 @@ export interface Article {
   };
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -312,6 +342,55 @@ export interface Media {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  name?: string | null;
+  role: 'admin' | 'editor' | 'contributor';
+  /**
+   * The site admin this CMS user signs in as (set at their first visit from the site). A linked user has no password: they sign in through the site, and lose admin when they stop being a site admin.
+   */
+  siteUserId?: number | null;
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
+}
+/**
+ * Addresses from a previous site. Each answers 301 to its article; one whose article was deleted answers 410 Gone.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "old-addresses".
+ */
+export interface OldAddress {
+  id: number;
+  /**
+   * The path on the old site, such as /2019/03/04/my-post/ or /?p=123.
+   */
+  path: string;
+  /**
+   * Empty when the article was deleted: the address then answers 410 Gone.
+   */
+  article?: (number | null) | Article;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "videos".
  */
 export interface Video {
@@ -341,6 +420,7 @@ export interface Video {
   membershipRequired: 'free' | 'pro' | 'vip';
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -361,6 +441,7 @@ export interface Product {
   inStock?: boolean | null;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -406,6 +487,7 @@ export interface StudyResource {
   sortOrder?: number | null;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * Read by Pro members and above; the list of titles is public.
@@ -447,6 +529,7 @@ export interface BackyardArticle {
   sortOrder?: number | null;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -468,6 +551,7 @@ export interface QuizQuestion {
   correctAnswer: number;
   updatedAt: string;
   createdAt: string;
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -482,36 +566,7 @@ export interface ScrambleWord {
   hint?: string | null;
   updatedAt: string;
   createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  name?: string | null;
-  role: 'admin' | 'editor';
-  /**
-   * The site admin this CMS user signs in as (set at their first visit from the site). A linked user has no password: they sign in through the site, and lose admin when they stop being a site admin.
-   */
-  siteUserId?: number | null;
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
+  _status?: ('draft' | 'published') | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -574,6 +629,10 @@ export interface PayloadLockedDocument {
         value: number | ScrambleWord;
       } | null)
     | ({
+        relationTo: 'old-addresses';
+        value: number | OldAddress;
+      } | null)
+    | ({
         relationTo: 'media';
         value: number | Media;
       } | null)
@@ -634,8 +693,15 @@ export interface ArticlesSelect<T extends boolean = true> {
   category?: T;
   thumbnail?: T;
   publishDate?: T;
-  published?: T;
+  unpublishDate?: T;
+  owner?: T;
+  reviewRequested?: T;
+  editedBy?: T;
+  onTheSite?: T;
   sourceSlug?: T;
+  sourceSite?: T;
+  tags?: T;
+  oldAddresses?: T;
   membershipRequired?: T;
   content?: T;
   contentHtml?: T;
@@ -697,6 +763,7 @@ export interface ArticlesSelect<T extends boolean = true> {
       };
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -730,6 +797,7 @@ export interface VideosSelect<T extends boolean = true> {
   membershipRequired?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -746,6 +814,7 @@ export interface ProductsSelect<T extends boolean = true> {
   inStock?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -780,6 +849,7 @@ export interface StudyResourcesSelect<T extends boolean = true> {
   sortOrder?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -795,6 +865,7 @@ export interface BackyardArticlesSelect<T extends boolean = true> {
   sortOrder?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -811,6 +882,7 @@ export interface QuizQuestionsSelect<T extends boolean = true> {
   correctAnswer?: T;
   updatedAt?: T;
   createdAt?: T;
+  _status?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -819,6 +891,17 @@ export interface QuizQuestionsSelect<T extends boolean = true> {
 export interface ScrambleWordsSelect<T extends boolean = true> {
   word?: T;
   hint?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "old-addresses_select".
+ */
+export interface OldAddressesSelect<T extends boolean = true> {
+  path?: T;
+  article?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -7,6 +7,7 @@ import { Articles } from './collections/articles';
 import { BackyardArticles } from './collections/backyard-articles';
 import { Categories } from './collections/categories';
 import { Media } from './collections/media';
+import { OldAddresses } from './collections/old-addresses';
 import { MembershipPlans } from './collections/membership-plans';
 import { Products } from './collections/products';
 import { QuizQuestions } from './collections/quiz-questions';
@@ -30,7 +31,7 @@ export default buildConfig({
   routes: { admin: '/cms/admin', api: '/cms/api', graphQL: '/cms/graphql', graphQLPlayground: '/cms/graphql-playground' },
   // The default avatar, not Gravatar: the admin loads nothing from other sites.
   admin: { avatar: 'default', user: Users.slug, meta: { titleSuffix: ' · CMS' }, importMap: { baseDir: dirname } },
-  collections: [Articles, Categories, Videos, Products, MembershipPlans, StudyResources, BackyardArticles, QuizQuestions, ScrambleWords, Media, Users],
+  collections: [Articles, Categories, Videos, Products, MembershipPlans, StudyResources, BackyardArticles, QuizQuestions, ScrambleWords, OldAddresses, Media, Users],
   globals: [SiteSettings],
   endpoints: [serviceInfo],
   // The CMS server follows site admins' standing (issue 34). Not while building, in scripts (they

@@ -25,8 +25,8 @@ function bodyOf(html: string) {
 }
 const plain = (html: string) => ({ html, content: bodyOf(html).content });
 
-async function importArticle(article: ArticleImport, secret = TEST_SECRET): Promise<{ status: number; body: { id?: number; message?: string } }> {
-  const req = { headers: new Headers({ host: new URL(PRIVATE_CMS_URL).host, 'x-internal-secret': secret }), json: async () => article, payload: ctx.payload } as unknown as PayloadRequest;
+async function importArticle(article: ArticleImport, secret = TEST_SECRET, extra: Record<string, string> = {}): Promise<{ status: number; body: { id?: number; message?: string; addressesTaken?: string[] } }> {
+  const req = { headers: new Headers({ host: new URL(PRIVATE_CMS_URL).host, 'x-internal-secret': secret, ...extra }), json: async () => article, payload: ctx.payload } as unknown as PayloadRequest;
   const res = await serviceImport.handler(req);
   return { status: res.status, body: await res.json() };
 }
@@ -48,7 +48,7 @@ describe('the service import endpoint', () => {
     });
     expect(res.status).toBe(201);
     const doc = await ctx.payload.findByID({ collection: 'articles', id: res.body.id!, depth: 1, overrideAccess: true });
-    expect(doc).toMatchObject({ title: 'From Ghost', author: 'Ada Writer', published: false, sourceSlug: 'from-ghost', publishDate: '2023-04-05T07:30:00.000Z', membershipRequired: 'pro' });
+    expect(doc).toMatchObject({ title: 'From Ghost', author: 'Ada Writer', _status: 'draft', sourceSlug: 'from-ghost', publishDate: '2023-04-05T07:30:00.000Z', membershipRequired: 'pro' });
     expect(doc.category).toMatchObject({ slug: 'deep-work', title: 'Deep Work' });
     expect(doc.thumbnail).toMatchObject({ mimeType: 'image/png' });
     expect(doc.contentHtml).toContain('<strong>bold</strong>');
@@ -59,10 +59,56 @@ describe('the service import endpoint', () => {
     const again = await importArticle({ title: 'New title', category: 'deep-work', membershipRequired: 'free', sourceSlug: 'again', ...plain('<p>new</p>'), replaces: first.body.id });
     expect(again).toEqual({ status: 200, body: { id: first.body.id } });
     const doc = await ctx.payload.findByID({ collection: 'articles', id: first.body.id!, depth: 0, overrideAccess: true });
-    expect(doc).toMatchObject({ title: 'New title', published: true });
+    expect(doc).toMatchObject({ title: 'New title', _status: 'published' });
     expect(doc.contentHtml).toContain('new');
     expect(doc.thumbnail).toEqual(expect.any(Number));
     expect((await ctx.payload.find({ collection: 'articles', where: { sourceSlug: { equals: 'again' } }, overrideAccess: true })).totalDocs).toBe(1);
+  });
+
+  it('keeps the source site, the tags and the old addresses; a deleted article’s addresses stay, leading nowhere (410)', async () => {
+    const addressesOf = async (id: number | null) =>
+      (await ctx.payload.find({ collection: 'old-addresses', where: id === null ? { article: { exists: false } } : { article: { equals: id } }, depth: 0, sort: 'path', overrideAccess: true })).docs.map((d) => d.path);
+    const res = await importArticle({
+      title: 'Moved here',
+      category: 'deep-work',
+      membershipRequired: 'free',
+      sourceSlug: 'moved-here',
+      sourceSite: 'https://old.example',
+      tags: ['focus', 'habits'],
+      oldAddresses: ['/2019/03/04/Moved-Here.html', '/2019/03/04/moved-here/', '/?p=41', '/api/not-an-address'],
+      ...plain('<p>moved</p>'),
+    });
+    expect(res).toEqual({ status: 201, body: { id: expect.any(Number) } });
+    const id = res.body.id!;
+    expect(await ctx.payload.findByID({ collection: 'articles', id, depth: 0, overrideAccess: true })).toMatchObject({ sourceSite: 'https://old.example', tags: ['focus', 'habits'] });
+    // One normal form per address (two forms of one permalink are one row); the edges' own paths are never addresses.
+    expect(await addressesOf(id)).toEqual(['/2019/03/04/moved-here', '/?p=41']);
+
+    // Another article claiming a held address leaves it where it is, and says so.
+    const other = await importArticle({ title: 'Other', category: 'deep-work', membershipRequired: 'free', oldAddresses: ['/?p=41', '/other-post/'], ...plain('<p>other</p>') });
+    expect(other.body).toEqual({ id: expect.any(Number), addressesTaken: ['/?p=41'] });
+
+    await ctx.payload.delete({ collection: 'articles', id, overrideAccess: true });
+    expect(await addressesOf(id)).toEqual([]);
+    expect(await addressesOf(null)).toEqual(expect.arrayContaining(['/2019/03/04/moved-here']));
+    // A later import may take a deleted article's address.
+    const back = await importArticle({ title: 'Moved back', category: 'deep-work', membershipRequired: 'free', oldAddresses: ['/2019/03/04/moved-here'], ...plain('<p>back</p>') });
+    expect(back.body.addressesTaken).toBeUndefined();
+    expect(await addressesOf(back.body.id!)).toEqual(['/2019/03/04/moved-here']);
+  });
+
+  it('announces each article it writes, except an import’s (the API signals once when the import ends)', async () => {
+    const settle = () => new Promise((r) => setTimeout(r, 300));
+    await settle();
+    let before = ctx.signals.length;
+    const one = await importArticle({ title: 'Alone', category: 'batch-test', membershipRequired: 'free', oldAddresses: ['/alone/'], ...plain('<p>alone</p>') });
+    await settle();
+    expect(ctx.signals.slice(before).map((s) => s.collection)).toEqual(expect.arrayContaining(['categories', 'articles', 'old-addresses']));
+    before = ctx.signals.length;
+    const batch = await importArticle({ title: 'One of many', category: 'batch-test-2', membershipRequired: 'free', oldAddresses: ['/one-of-many/'], ...plain('<p>many</p>') }, TEST_SECRET, { 'x-import-batch': '1' });
+    await settle();
+    expect([one.status, batch.status]).toEqual([201, 201]);
+    expect(ctx.signals.slice(before)).toEqual([]);
   });
 
   it('keeps a body’s code, table, captioned picture (made a Media document) and video: HTML → Lexical → HTML', async () => {
@@ -94,7 +140,7 @@ describe('the service import endpoint', () => {
   });
 
   it('leaves unpublished articles out of the read the API and the site build make', async () => {
-    const shown = await ctx.payload.find({ collection: 'articles', where: { published: { not_equals: false } }, pagination: false, overrideAccess: true });
+    const shown = await ctx.payload.find({ collection: 'articles', where: { _status: { equals: 'published' } }, pagination: false, overrideAccess: true });
     const titles = shown.docs.map((d) => d.title);
     expect(titles).toContain('New title');
     expect(titles).not.toContain('From Ghost');

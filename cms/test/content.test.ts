@@ -116,7 +116,7 @@ describe('articles', () => {
     const before = ctx.signals.length;
     const doc = await ctx.payload.create({
       collection: 'articles',
-      data: { title: 'Signalled', membershipRequired: 'free', publishDate: new Date().toISOString(), category: category.id, content: await richText('Body') },
+      data: { title: 'Signalled', membershipRequired: 'free', publishDate: new Date().toISOString(), category: category.id, content: await richText('Body'), _status: 'published' },
     });
     await ctx.payload.update({ collection: 'articles', id: doc.id, data: { title: 'Signalled again' } });
     await ctx.payload.delete({ collection: 'articles', id: doc.id });

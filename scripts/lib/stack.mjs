@@ -203,6 +203,11 @@ export async function startStack(options = {}) {
       const hasBuild = existsSync(path.join(buildsDir, 'current'));
       if (hasBuild) {
         step('serving the last site build; rebuilding in the background');
+        // The code may have changed since that build (the content alone would not rebuild it).
+        void signalApi(shared, 'rebuild', { trigger: 'startup' }).then(
+          (result) => result.status !== 'succeeded' && log('start', `the background site build did not succeed (see deployment ${result.id}); the last build keeps serving`),
+          (err) => log('start', `could not ask for a background site build: ${err.message}`),
+        );
       } else {
         step('building the site from the CMS content');
         const result = await signalApi(shared, 'rebuild', { trigger: 'startup' });

@@ -85,8 +85,40 @@ describe('the live site', () => {
   });
 
   it('passes other paths to the build’s server entry, and 404s what neither has', async () => {
-    expect(await (await fetch(`${base}/dynamic`)).text()).toBe('dynamic from first');
+    const dynamic = await fetch(`${base}/dynamic`);
+    expect(await dynamic.text()).toBe('dynamic from first');
     expect((await fetch(`${base}/nothing`)).status).toBe(404);
+    // Pages are never framed, except a preview link's page by this origin (the CMS's live preview).
+    expect([dynamic.headers.get('x-frame-options'), dynamic.headers.get('content-security-policy')]).toEqual(['DENY', expect.stringContaining("frame-ancestors 'none'")]);
+    const preview = await fetch(`${base}/preview/articles/1?token=x`);
+    expect([preview.headers.get('x-frame-options'), preview.headers.get('content-security-policy')]).toEqual(['SAMEORIGIN', expect.stringContaining("frame-ancestors 'self'")]);
+  });
+
+  it('answers an imported article’s old addresses: 301 to its page, 410 once it is deleted, and never over a real page', async () => {
+    await fakeBuild('b3', 'third');
+    const client = path.join(buildsDir, 'b3/client');
+    await writeFile(path.join(client, '404.html'), '<!doctype html><title>Page not found</title>');
+    await mkdir(path.join(client, 'about'), { recursive: true });
+    await writeFile(path.join(client, 'about/index.html'), '<!doctype html><title>About</title>');
+    const table = { moved: { '/2019/03/04/hello': '/articles/7', '/?p=12': '/articles/7', '/about': '/articles/8', '/dynamic': '/articles/9' }, gone: ['/removed-post'] };
+    await writeFile(path.join(client, 'old-addresses.json'), JSON.stringify({ version: 'v3', ...table }));
+    await publishBuild(buildsDir, 'b3');
+    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>third</title>');
+    const get = (p: string, init: RequestInit = {}) => fetch(`${base}${p}`, { redirect: 'manual', ...init });
+    for (const p of ['/2019/03/04/hello/', '/2019/03/04/Hello.html', '/2019/03/04/hello/index.html?utm_source=feed', '/?p=12']) {
+      const res = await get(p);
+      expect([p, res.status, res.headers.get('location')]).toEqual([p, 301, '/articles/7']);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const gone = await get('/removed-post/');
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain('Page not found');
+    // A page of this site wins over an old address; other methods and other queries are not old addresses.
+    expect(await (await get('/about')).text()).toContain('<title>About</title>');
+    expect(await (await get('/dynamic')).text()).toBe('dynamic from third');
+    expect((await get('/?p=13')).status).toBe(200);
+    expect((await get('/2019/03/04/hello', { method: 'POST' })).status).toBe(404);
+    expect((await get('/never-was')).status).toBe(404);
   });
 
   it('swaps to a newly published build without a restart', async () => {

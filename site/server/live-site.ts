@@ -1,11 +1,12 @@
 // Serves the current site build and swaps to a newer one without dropping requests. The build
 // protocol (folders, the `current` pointer) is @app/shared/server's site-builds; the deploy
-// pipeline replaces the pointer with an atomic rename and this module notices within half a
+// pipeline replaces the pointer with an atomic rename and this module notices within a fifth of a
 // second. Requests already running finish on the build they started with; new ones get the new one.
 import { unwatchFile, watchFile } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { lookUpOldAddress } from '@app/shared/browser';
 import { CURRENT_POINTER, currentBuildDir } from '@app/shared/server';
 import { commonSecurityHeaders, inlineScriptHashes, pageContentSecurityPolicy } from './security-headers.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
@@ -14,20 +15,31 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 type Build = { dir: string; handle: Handler };
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-export async function loadBuild(dir: string, baseHeaders: Record<string, string>): Promise<Build> {
+/** `compress: false`: no encoded variants (the deploy's health check serves a build only to ask it three pages). */
+export async function loadBuild(dir: string, baseHeaders: Record<string, string>, options: { compress?: boolean } = {}): Promise<Build> {
   const { handler } = (await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href)) as { handler: AstroHandler };
   // One policy per build: the hashes of every inline script its pages carry. Pages rendered on
   // demand use the same layout and islands, so the same hashes cover them.
   let buildHeaders: Record<string, string> = baseHeaders;
-  const files = await loadStaticFiles(path.join(dir, 'client'), (pages) => {
-    const hashes = new Set<string>();
-    for (const page of pages) for (const h of inlineScriptHashes(page.toString('utf8'))) hashes.add(h);
-    buildHeaders = { ...baseHeaders, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) };
-    return buildHeaders;
-  });
+  const hashes = new Set<string>();
+  const { files } = await loadStaticFiles(
+    path.join(dir, 'client'),
+    (pages) => {
+      for (const page of pages) for (const h of inlineScriptHashes(page.toString('utf8'))) hashes.add(h);
+      buildHeaders = { ...baseHeaders, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) };
+      return buildHeaders;
+    },
+    options,
+  );
   const headers = Object.entries(buildHeaders);
+  const framedByThisOrigin: [string, string][] = [
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['Content-Security-Policy', pageContentSecurityPolicy(hashes, process.env, { frameAncestors: "'self'" })],
+  ];
   const notFoundPage = files.get('/404.html');
+  const oldAddresses = readOldAddresses(files.get('/old-addresses.json')?.body);
   const notFound: Handler = (req, res) => {
+    if (answerOldAddress(oldAddresses, req, res, notFoundPage?.body)) return;
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' || !notFoundPage ? undefined : notFoundPage.body);
   };
@@ -35,11 +47,44 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
     dir,
     // Static answers carry the build's headers already; everything else gets them here.
     handle(req, res) {
+      // An old address with a query (WordPress's `/?p=123`) is asked for before the page at its path.
+      if (oldAddresses.withQuery && req.url?.includes('?') && answerOldAddress(oldAddresses, req, res, notFoundPage?.body, headers)) return;
       if (serveStatic(files, req, res)) return;
       for (const [name, value] of headers) res.setHeader(name, value);
+      // A preview link's page may be framed by this origin (the CMS's live preview), by nothing else.
+      if (req.url?.startsWith('/preview/')) for (const [name, value] of framedByThisOrigin) res.setHeader(name, value);
       handler(req, res, () => notFound(req, res));
     },
   };
+}
+
+type OldAddresses = { moved: Map<string, string>; gone: Set<string>; withQuery: boolean };
+
+/** The build's old-address table (pages/old-addresses.json.ts); none in a build made before it. */
+function readOldAddresses(body: Buffer | undefined): OldAddresses {
+  const table = body ? (JSON.parse(body.toString('utf8')) as { moved?: Record<string, string>; gone?: string[] }) : {};
+  const moved = new Map(Object.entries(table.moved ?? {}));
+  const gone = new Set(table.gone ?? []);
+  return { moved, gone, withQuery: [...moved.keys(), ...gone].some((p) => p.includes('?')) };
+}
+
+/**
+ * A request for an imported article's old address: 301 to its page, or 410 (with the 404 page's
+ * text) when the article was deleted. Only GET and HEAD; anything else is not an old address.
+ */
+function answerOldAddress(table: OldAddresses, req: IncomingMessage, res: ServerResponse, goneBody: Buffer | undefined, extraHeaders: [string, string][] = []): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || (table.moved.size === 0 && table.gone.size === 0)) return false;
+  const answer = lookUpOldAddress(table, req.url ?? '/');
+  if (!answer) return false;
+  for (const [name, value] of extraHeaders) res.setHeader(name, value);
+  if (answer.status === 301) {
+    res.writeHead(301, { Location: answer.location, 'Cache-Control': 'public, max-age=3600', 'Content-Length': 0 });
+    res.end();
+  } else {
+    res.writeHead(410, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : goneBody);
+  }
+  return true;
 }
 
 export type LiveSite = { handle: Handler; close(): void };
@@ -73,7 +118,7 @@ export async function createLiveSite({ buildsDir, fallbackDir, log = () => {}, h
   }
 
   await refresh();
-  watchFile(pointer, { interval: 500 }, () => void refresh());
+  watchFile(pointer, { interval: 200 }, () => void refresh());
 
   return {
     handle(req, res) {

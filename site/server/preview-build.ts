@@ -10,7 +10,7 @@ import { commonSecurityHeaders } from './security-headers.ts';
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: preview-build.ts <build folder>');
 const api = process.env.API_URL ? new URL(process.env.API_URL) : null;
-const build = await loadBuild(dir, commonSecurityHeaders({ https: false }));
+const build = await loadBuild(dir, commonSecurityHeaders({ https: false }), { compress: false });
 const server = createServer((req, res) => {
   if (api && req.url?.startsWith('/api/')) {
     const upstream = request({ host: api.hostname, port: api.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {

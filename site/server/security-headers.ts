@@ -32,9 +32,10 @@ export function imageSources(env: NodeJS.ProcessEnv = process.env): string[] {
 /**
  * The pages' policy: scripts only from this origin or inline with a known hash (no
  * 'unsafe-inline', no eval), pictures only from imageSources, nothing may frame the site, no
- * plugins, forms post here only.
+ * plugins, forms post here only. `frameAncestors` is for the one page this origin may frame (a
+ * preview link's, in the CMS's live preview).
  */
-export function pageContentSecurityPolicy(scriptHashes: Iterable<string>, env: NodeJS.ProcessEnv = process.env): string {
+export function pageContentSecurityPolicy(scriptHashes: Iterable<string>, env: NodeJS.ProcessEnv = process.env, { frameAncestors = "'none'" }: { frameAncestors?: "'none'" | "'self'" } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...scriptHashes].sort().join(' ')} https://js.stripe.com`.replace(/\s+/g, ' ').trim(),
@@ -51,6 +52,6 @@ export function pageContentSecurityPolicy(scriptHashes: Iterable<string>, env: N
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }

@@ -1,11 +1,17 @@
 // The static half of a site build, held in memory: each file read once when the build goes
-// live, with gzip and brotli variants computed up front and a content-hash ETag. A build is a few
-// megabytes; serving it from memory is several times faster than streaming from disk per request.
+// live, with gzip and brotli variants and a content-hash ETag. A build is a few megabytes; serving
+// it from memory is several times faster than streaming from disk per request.
+//
+// Brotli at its best quality costs seconds for a build's pages, and a publish must not wait for it
+// (issue 36: publish-to-live): a file whose bytes this process has not compressed before gets a
+// fast brotli at once and its best one shortly after, off the event loop; files a previous build
+// had (the hashed bundles) keep their best compression from then.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,38 +50,69 @@ export type StaticFile = { type: string; body: Buffer; identity: Answer; gzip: A
 export type StaticFiles = Map<string, StaticFile>;
 
 type RawFile = { rel: string; body: Buffer; type: string };
+type Compressed = { gzip: Buffer; br: Buffer };
 
-/** Reads the folder once; `headersFor` adds the headers every answer of this build carries (computed from the HTML, such as its CSP). */
-export async function loadStaticFiles(clientDir: string, headersFor: (html: Buffer[]) => Record<string, string> = () => ({})): Promise<StaticFiles> {
+const BEST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } };
+const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+const brotliBest = promisify(brotliCompress);
+/** The best compressions of the last build this process loaded, by content hash. */
+let bestOf = new Map<string, Compressed>();
+
+/**
+ * Reads the folder once; `headersFor` adds the headers every answer of this build carries
+ * (computed from the HTML, such as its CSP). `compress: false` (a health check) skips the encoded
+ * variants. `compressed` settles once every file has its best brotli.
+ */
+export async function loadStaticFiles(clientDir: string, headersFor: (html: Buffer[]) => Record<string, string> = () => ({}), options: { compress?: boolean } = {}): Promise<{ files: StaticFiles; compressed: Promise<void> }> {
   const raw: RawFile[] = [];
   for (const rel of await walk(clientDir)) raw.push({ rel, body: await readFile(path.join(clientDir, rel)), type: TYPES[path.extname(rel)] ?? 'application/octet-stream' });
   const buildHeaders = Object.entries(headersFor(raw.filter((f) => f.type.startsWith('text/html')).map((f) => f.body))).flat();
   const files: StaticFiles = new Map();
+  const previous = bestOf;
+  const best = new Map<string, Compressed>();
+  const later: { entry: StaticFile; hash: string; body: Buffer; gzip: Buffer; answer: (encoded: Buffer, encoding: 'gzip' | 'br' | 'br5' | null) => Answer }[] = [];
   for (const { rel, body, type } of raw) {
-    const compress = COMPRESSIBLE.has(path.extname(rel)) && body.length > 512;
+    const compress = options.compress !== false && COMPRESSIBLE.has(path.extname(rel)) && body.length > 512;
     const hash = createHash('sha1').update(body).digest('base64url').slice(0, 20);
     // Hashed bundles never change; pages must revalidate so a rebuild shows at once.
     const cacheControl = rel.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
-    // A strong validator names one representation (RFC 9110 §8.8.1): each encoding has its own.
-    const answer = (encoded: Buffer, encoding: 'gzip' | 'br' | null): Answer => {
+    // A strong validator names one representation (RFC 9110 §8.8.1): each encoding has its own,
+    // and the fast brotli another than the best.
+    const answer = (encoded: Buffer, encoding: 'gzip' | 'br' | 'br5' | null): Answer => {
       const etag = `"${hash}${encoding ? `-${encoding}` : ''}"`;
       const notModified = [...buildHeaders, 'Content-Type', type, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding'];
-      return { etag, body: encoded, notModified, headers: [...notModified, ...(encoding ? ['Content-Encoding', encoding] : []), 'Content-Length', encoded.length] };
+      return { etag, body: encoded, notModified, headers: [...notModified, ...(encoding ? ['Content-Encoding', encoding === 'br5' ? 'br' : encoding] : []), 'Content-Length', encoded.length] };
     };
+    const known = compress ? (best.get(hash) ?? previous.get(hash)) : undefined;
+    const gzip = compress ? (known?.gzip ?? gzipSync(body, { level: 9 })) : null;
     const entry: StaticFile = {
       type,
       body,
       identity: answer(body, null),
-      gzip: compress ? answer(gzipSync(body, { level: 9 }), 'gzip') : null,
-      br: compress ? answer(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }), 'br') : null,
+      gzip: gzip && answer(gzip, 'gzip'),
+      br: known ? answer(known.br, 'br') : compress ? answer(brotliCompressSync(body, FAST_BROTLI), 'br5') : null,
     };
+    if (known) best.set(hash, known);
+    else if (gzip) later.push({ entry, hash, body, gzip, answer });
     files.set(`/${rel}`, entry);
     if (rel.endsWith('.html')) {
       const clean = `/${rel.slice(0, -'.html'.length)}`;
       files.set(clean === '/index' ? '/' : clean.replace(/\/index$/, ''), entry);
     }
   }
-  return files;
+  if (options.compress !== false) bestOf = best;
+  // One file at a time, on the thread pool: requests keep the event loop. A file whose best
+  // compression fails keeps its fast one; a build superseded meanwhile is compressed no further.
+  const compressed = (async () => {
+    for (const file of later) {
+      if (bestOf !== best) return;
+      const br = best.get(file.hash)?.br ?? (await brotliBest(file.body, BEST_BROTLI).catch(() => null));
+      if (!br) continue;
+      best.set(file.hash, { gzip: file.gzip, br });
+      file.entry.br = file.answer(br, 'br');
+    }
+  })();
+  return { files, compressed };
 }
 
 /** Answers the request from the map; returns false when the path is not a static file. */

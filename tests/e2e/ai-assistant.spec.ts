@@ -31,7 +31,9 @@ test('a visitor asks a question an article answers: pending, then the quoted ans
   await expect(reply(page)).toHaveAttribute('data-status', 'pending');
   await expect(reply(page)).toContainText('Thinking…');
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-  await expect(reply(page)).toHaveAttribute('data-status', 'complete');
+  // The first question after an API start (the deployment tests restart it) waits for the
+  // assistant's index to be built from the snapshot.
+  await expect(reply(page)).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
   await expect(reply(page)).toContainText('From “Upcycling Old Jars into Useful Things”: “Soak the jar in warm water with a spoon of baking soda for an hour.');
   await expect(question(page)).toHaveValue('');
 

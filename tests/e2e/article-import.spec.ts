@@ -122,3 +122,80 @@ test('an admin uploads a Ghost export, checks the preview, confirms, and finds t
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Preview' }).getByText('0 articles would be imported. 3 articles already on the site would be skipped.', { exact: false })).toBeVisible();
 });
+
+test('an admin imports a Jekyll site with pictures and code, opens the article, and its old links lead there', async ({ page }) => {
+  test.setTimeout(180_000);
+  await withConsent(page);
+  await signIn(page.request, 'Admin', 'Admin-demo-pass');
+  const stamp = Date.now();
+  const slug = `code-and-pictures-${stamp}`;
+  const zip = await zipOf({
+    // The repository as it is: the configuration names the old site; posts use the default permalink.
+    'blog/_config.yml': 'title: Old blog\nurl: https://old-blog.example\n',
+    [`blog/_posts/2019-03-04-${slug}.md`]: [
+      '---',
+      `title: Code and pictures ${stamp}`,
+      'categories: habits',
+      'tags: [focus, tools]',
+      'redirect_from: /short-link-' + stamp + '/',
+      '---',
+      'A morning routine, in code:',
+      '',
+      '```python',
+      'def morning():',
+      '    return "{{ not liquid }}"',
+      '```',
+      '',
+      '| Step | Minutes |',
+      '| ---- | ------- |',
+      '| Stretch | 5 |',
+      '',
+      '![The lake at dawn](/assets/lake.png "Dawn at the lake")',
+    ].join('\n'),
+    'blog/assets/lake.png': picture([14, 116, 144]),
+  });
+  await page.goto('/admin');
+  await hydrated(page, 'Upload Articles');
+  await page.getByLabel('ZIP file').setInputFiles({ name: 'jekyll-blog.zip', mimeType: 'application/zip', buffer: zip });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('1 article would be imported. Nothing has been written yet.')).toBeVisible();
+  await preview.getByRole('button', { name: 'Import 1 article' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 of 1 article.' })).toBeVisible();
+
+  let id = 0;
+  await expect.poll(async () => (id = (await articles(page.request)).find((a) => a.title === `Code and pictures ${stamp}`)?.id ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
+  // Admin → Articles lists where the article used to be.
+  await page.reload();
+  await hydrated(page, 'Upload Articles');
+  const row = page.getByRole('row').filter({ hasText: `Code and pictures ${stamp}` });
+  await row.getByText('2 old addresses').click();
+  await expect(row.getByText(`/habits/2019/03/04/${slug}`, { exact: true })).toBeVisible();
+  await expect(row.getByText(`/short-link-${stamp}`, { exact: true })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await row.screenshot({ path: `.data/screenshots/admin-articles-old-addresses-${width}.png` });
+  }
+
+  await expect.poll(async () => (await page.request.get(`/articles/${id}`)).status(), { timeout: 90_000, intervals: [1000] }).toBe(200);
+  await page.goto(`/articles/${id}`);
+  const body = page.locator('[data-article-body]');
+  // The code block keeps its language and its Liquid-looking text, highlighted when it was saved.
+  const code = body.locator('pre code.language-python');
+  await expect(code).toContainText('return "{{ not liquid }}"');
+  expect(await code.locator('span[style^="color:"]').count()).toBeGreaterThan(2);
+  await expect(body.getByRole('table')).toContainText('Stretch');
+  const figure = body.locator('figure').filter({ has: page.locator('img') });
+  await expect(figure.locator('figcaption')).toHaveText('Dawn at the lake');
+  await expect(figure.getByRole('img', { name: 'The lake at dawn' })).toHaveAttribute('src', /^\/media\//);
+
+  // The old site's links: the default permalink (with and without .html) and the post's own alias.
+  for (const old of [`/habits/2019/03/04/${slug}.html`, `/habits/2019/03/04/${slug}/`, `/short-link-${stamp}/`]) {
+    const res = await page.request.get(old, { maxRedirects: 0 });
+    expect([old, res.status(), res.headers().location]).toEqual([old, 301, `/articles/${id}`]);
+  }
+  await page.goto(`/habits/2019/03/04/${slug}.html`);
+  await expect(page).toHaveURL(new RegExp(`/articles/${id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Code and pictures ${stamp}`);
+  expect((await page.request.get(`/habits/2019/03/04/not-${slug}.html`, { maxRedirects: 0 })).status()).toBe(404);
+});

@@ -120,3 +120,42 @@ test('a Pro member keeps the premium overlay on VIP cards, and loses it on Pro c
   // The API agrees: the VIP body stays locked for this member, the Pro one is open.
   expect([(await detail(vip.id)).locked, (await detail(pro.id)).locked]).toEqual([true, false]);
 });
+
+test('a reader’s visit is counted for the article without anything that names them; a headless browser, and a reader who refused consent, are not counted', async ({ page, browser }) => {
+  const target = (await articles(page.request)).find((a) => a.membershipRequired === 'free')!;
+  const adminContext = await browser.newContext();
+  // A reader's browser as it names itself (this one runs headless, and says so).
+  const reader = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' });
+  try {
+    await signIn(adminContext.request, 'Admin', 'Admin-demo-pass');
+    const viewsOf = async () => ((await (await adminContext.request.get('/api/admin/stats/articles?limit=100')).json()) as { top: { articleId: number; views: number }[] }).top.find((t) => t.articleId === target.id)?.views ?? 0;
+    const before = await viewsOf();
+    const opens = async (p: Page) => {
+      const beacon = p.waitForRequest((r) => new URL(r.url()).pathname === '/api/views');
+      await p.goto(`/articles/${target.id}`);
+      // (Playwright does not show a beacon's body; the API's tests read what it stores.)
+      expect((await (await beacon).response())?.status()).toBe(204);
+    };
+
+    // This reader accepted the consent question (the file's other tests refuse it).
+    const readerPage = await reader.newPage();
+    await withConsent(readerPage, 'granted');
+    await opens(readerPage);
+    await expect.poll(viewsOf).toBe(before + 1);
+
+    // A headless browser sends it too, and is not counted.
+    await withConsent(page, 'granted');
+    await opens(page);
+    const refused = await reader.newPage();
+    await withConsent(refused, 'denied');
+    const asked: string[] = [];
+    refused.on('request', (r) => void (new URL(r.url()).pathname === '/api/views' && asked.push(r.url())));
+    await refused.goto(`/articles/${target.id}`, { waitUntil: 'load' });
+    await refused.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    expect(await viewsOf()).toBe(before + 1);
+  } finally {
+    await reader.close();
+    await adminContext.close();
+  }
+});

@@ -22,16 +22,35 @@ export async function cmsEditor(request: APIRequestContext) {
       expect(r.ok(), await r.text()).toBe(true);
       return r.json();
     },
+    /** A new document (a CMS user, say), as this admin. */
+    async create(collection: string, data: Record<string, unknown>): Promise<{ id: number }> {
+      const r = await request.post(`/cms/api/${collection}`, { data, headers });
+      expect(r.ok(), await r.text()).toBe(true);
+      return (await r.json()).doc;
+    },
+    /** One document as the CMS holds it; with `draft`, its latest draft. */
+    async find(collection: string, id: number, opts: { draft?: boolean } = {}): Promise<Record<string, unknown>> {
+      const r = await request.get(`/cms/api/${collection}/${id}?depth=0${opts.draft ? '&draft=true' : ''}`, { headers });
+      expect(r.ok(), await r.text()).toBe(true);
+      return r.json();
+    },
+    /** A document's versions, newest first, those whose fields equal `where`'s. */
+    async versions(collection: string, id: number, where: Record<string, string> = {}): Promise<{ id: number; version: Record<string, unknown> }[]> {
+      const query = Object.entries({ parent: String(id), ...where }).map(([field, value]) => `where[${field}][equals]=${encodeURIComponent(value)}`).join('&');
+      const r = await request.get(`/cms/api/${collection}/versions?${query}&sort=-updatedAt&depth=0`, { headers });
+      expect(r.ok(), await r.text()).toBe(true);
+      return (await r.json()).docs;
+    },
     async delete(collection: string, id: number) {
       const r = await request.delete(`/cms/api/${collection}/${id}`, { headers });
       expect(r.ok(), await r.text()).toBe(true);
     },
     /** A new article in the first category, its body one paragraph of plain text. */
-    async createArticle(a: { title: string; excerpt?: string; membershipRequired: 'free' | 'pro' | 'vip'; body: string }): Promise<{ id: number }> {
+    async createArticle(a: { title: string; excerpt?: string; membershipRequired: 'free' | 'pro' | 'vip'; body: string; status?: 'draft' | 'published'; publishDate?: string }): Promise<{ id: number }> {
       const categories = await (await request.get('/cms/api/categories?limit=1', { headers })).json();
       const node = { direction: null, format: '', indent: 0, version: 1 };
       const content = { root: { ...node, type: 'root', children: [{ ...node, type: 'paragraph', textFormat: 0, children: [{ type: 'text', version: 1, text: a.body, format: 0, detail: 0, mode: 'normal', style: '' }] }] } };
-      const r = await request.post('/cms/api/articles', { data: { title: a.title, excerpt: a.excerpt, membershipRequired: a.membershipRequired, category: categories.docs[0].id, content }, headers });
+      const r = await request.post('/cms/api/articles', { data: { title: a.title, excerpt: a.excerpt, membershipRequired: a.membershipRequired, category: categories.docs[0].id, content, _status: a.status ?? 'published', ...(a.publishDate ? { publishDate: a.publishDate } : {}) }, headers });
       expect(r.ok(), await r.text()).toBe(true);
       return (await r.json()).doc;
     },

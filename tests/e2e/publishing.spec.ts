@@ -58,7 +58,7 @@ test('an editor chooses an article’s tier among the catalogue’s tiers in the
     await field.click();
     await expect(page.getByRole('option')).toHaveText(TIERS.map((t) => tierLabel(t)));
     await page.getByRole('option', { name: tierLabel('vip'), exact: true }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Publish changes' }).click();
     await expect(page.getByText('Updated successfully')).toBeVisible();
     await expect.poll(async () => (await articles(request)).find((a) => a.id === created.id)?.membershipRequired, { timeout: 10_000 }).toBe('vip');
   } finally {

@@ -29,11 +29,11 @@ test('articles: the editor publishes, every instance serves it at once, and the 
   const editor = await cmsEditor();
   const category = await editor.post('/cms/api/categories', { title: 'Wellbeing', slug: `wellbeing-${Date.now()}` });
   expect(category.status, category.text).toBe(201);
-  const article = (tier: string, title: string) => editor.post('/cms/api/articles', { title, excerpt: 'Why a daily walk helps.', membershipRequired: tier, category: category.body.doc.id, content: richText(`The body of ${title}.`) });
+  const article = (tier: string, title: string) => editor.post('/cms/api/articles', { title, excerpt: 'Why a daily walk helps.', membershipRequired: tier, category: category.body.doc.id, content: richText(`The body of ${title}.`), _status: 'published' });
   content.freeArticle = (await article('free', content.title)).body.doc.id;
   content.proArticle = (await article('pro', `${content.title} (Pro)`)).body.doc.id;
   for (const [name, price] of [['Shape Journal', 1800], ['Shape Mug', 1200]] as const) {
-    const p = await editor.post('/cms/api/products', { name, price, category: 'Home', inStock: true });
+    const p = await editor.post('/cms/api/products', { name, price, category: 'Home', inStock: true, _status: 'published' });
     expect(p.status, p.text).toBe(201);
     content.products.push(p.body.doc.id);
   }

@@ -1,5 +1,6 @@
 import type { ArticleImport, SiteSettingsInput } from '@app/shared/schemas';
 import type { ArticleSink } from '../domain/articles/import-articles.ts';
+import type { DraftArticle, DraftReader } from '../domain/articles/preview-article.ts';
 import type { ImportTargets } from '../domain/articles/plan-import.ts';
 import type { SettingsWriter } from '../domain/settings/update-site-settings.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -8,7 +9,7 @@ import { AppError } from '../lib/app-error.ts';
 type PayloadErrors = { errors?: { message?: string; data?: { errors?: { message?: string }[] } }[] };
 
 /** Writes to the CMS on behalf of admins: article imports and deletions, site settings, with the service secret. */
-export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & SettingsWriter & { deleteArticle(id: number): Promise<void> } {
+export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & SettingsWriter & DraftReader & { deleteArticle(id: number): Promise<void> } {
   const headers = { 'content-type': 'application/json', 'x-internal-secret': secret };
   async function list<T>(collection: string, fields: string[]): Promise<T[]> {
     const select = fields.map((f) => `&select[${f}]=true`).join('');
@@ -18,16 +19,17 @@ export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & S
   }
   return {
     async create(article: ArticleImport) {
-      const res = await fetch(`${cmsUrl}/cms/api/articles/service-import`, { method: 'POST', headers, body: JSON.stringify(article), signal: AbortSignal.timeout(30_000) });
-      const body = (await res.json().catch(() => ({}))) as { id?: number; message?: string };
+      // One of an import's articles: the CMS does not announce it; the import signals once at its end.
+      const res = await fetch(`${cmsUrl}/cms/api/articles/service-import`, { method: 'POST', headers: { ...headers, 'x-import-batch': '1' }, body: JSON.stringify(article), signal: AbortSignal.timeout(30_000) });
+      const body = (await res.json().catch(() => ({}))) as { id?: number; message?: string; addressesTaken?: string[] };
       if (!res.ok || !body.id) throw new Error(body.message ? `the CMS refused it: ${body.message}` : `the CMS answered ${res.status}`);
-      return { id: body.id };
+      return { id: body.id, addressesTaken: body.addressesTaken ?? [] };
     },
     // Drafts included: a re-import must find the unpublished articles an earlier import made.
     async importTargets(): Promise<ImportTargets> {
       const [categories, articles] = await Promise.all([
         list<ImportTargets['categories'][number]>('categories', ['slug', 'title']),
-        list<ImportTargets['articles'][number]>('articles', ['title', 'publishDate', 'sourceSlug']),
+        list<ImportTargets['articles'][number]>('articles', ['title', 'publishDate', 'sourceSlug', 'sourceSite']),
       ]);
       return { categories, articles };
     },
@@ -39,6 +41,14 @@ export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & S
       const reason = body.errors?.[0]?.data?.errors?.[0]?.message ?? body.errors?.[0]?.message;
       if (res.status === 400 && reason) throw new AppError('bad_request', reason);
       throw new AppError('unavailable', 'The CMS could not save the settings. Please try again.');
+    },
+    // The latest version of an article, a draft included (a preview link shows it); null when there is none.
+    async readDraftArticle(id: number) {
+      const res = await fetch(`${cmsUrl}/cms/api/articles/${id}?draft=true&depth=1`, { headers, signal: AbortSignal.timeout(15_000) }).catch(() => null);
+      if (!res) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
+      if (res.status === 404) return null;
+      if (!res.ok) throw new AppError('unavailable', 'The CMS could not read the article. Please try again.');
+      return (await res.json()) as DraftArticle;
     },
     async deleteArticle(id: number) {
       const res = await fetch(`${cmsUrl}/cms/api/articles/${id}`, { method: 'DELETE', headers, signal: AbortSignal.timeout(15_000) }).catch(() => null);

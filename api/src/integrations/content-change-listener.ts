@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
 import { listenOn } from './pg-listener.ts';
 
 /** The channel the CMS notifies on, inside the transaction that changed content (DESIGN §3). */
@@ -12,4 +14,13 @@ export const CONTENT_CHANGED_CHANNEL = 'content_changed';
  */
 export function listenForContentChanges(deps: { databaseUrl: string; logger: Logger; onChange: (reason: string) => void }) {
   return listenOn({ databaseUrl: deps.databaseUrl, channel: CONTENT_CHANGED_CHANNEL, logger: deps.logger, onNotify: (payload) => deps.onChange(payload || 'cms'), onConnect: () => deps.onChange('listener connected') });
+}
+
+/**
+ * The same signal sent by the API itself, for a change the CMS was asked not to announce write by
+ * write (an import's articles) or one no write makes (a scheduled time passing): every instance,
+ * this one included, reloads its content.
+ */
+export async function signalContentChanged(db: Db, collection: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${CONTENT_CHANGED_CHANNEL}, ${JSON.stringify({ collection, operation: 'update', id: null })})`);
 }

@@ -19,7 +19,16 @@ export type Job = {
   /** Never two rounds at once: a round that finds the previous one running records that and stands aside. */
   exclusive?: boolean;
   run: () => Promise<string | null>;
+  /**
+   * Moments (ISO times) the job must also run at, sooner than its next round: each one that has
+   * passed runs once more as its own claimed round, starting at that moment, so one instance runs
+   * it (the scheduled-publishing job: each article's publish time).
+   */
+  at?: () => readonly string[];
 };
+
+/** How often an instance looks whether one of a job's moments has passed (a scan of a short list, no query). */
+const AT_CHECK_MS = 500;
 
 const STOOD_ASIDE = 'the previous round was still running';
 
@@ -38,7 +47,23 @@ export function scheduleJob(deps: RoundDeps, job: Job): ScheduledJob {
   const first = job.firstAfterMs !== undefined ? setTimeout(() => void tick(), job.firstAfterMs) : null;
   timer.unref();
   first?.unref();
-  return { name: job.name, tick, stop: () => (clearInterval(timer), first && clearTimeout(first)) };
+  // The moments this instance has started a round for, forgotten once the job no longer lists them.
+  const started = new Set<string>();
+  const moments = job.at ? setInterval(() => runPassedMoments(deps, job, job.at!(), started), AT_CHECK_MS) : null;
+  moments?.unref();
+  return { name: job.name, tick, stop: () => (clearInterval(timer), first && clearTimeout(first), moments && clearInterval(moments)) };
+}
+
+function runPassedMoments(deps: RoundDeps, job: Job, moments: readonly string[], started: Set<string>) {
+  for (const m of started) if (!moments.includes(m)) started.delete(m);
+  const now = deps.clock().getTime();
+  for (const moment of moments) {
+    const at = Date.parse(moment);
+    if (!(at <= now) || started.has(moment)) continue;
+    started.add(moment);
+    // A round of its own: it starts at the moment itself, the same on every instance.
+    void runRoundOnce({ ...deps, clock: () => new Date(at) }, { name: job.name, intervalMs: 1 }, job.run).catch((err: Error) => deps.logger.warn({ err: err.message, job: job.name }, 'scheduled job could not claim its round'));
+  }
 }
 
 /** The composition root's one call: every job in `jobs` started, and stopped together. */

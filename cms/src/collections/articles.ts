@@ -1,9 +1,13 @@
-import type { CollectionConfig } from 'payload';
-import { editorsOnly, editorsOrService } from '../access/editors';
+import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload';
+import { deleteArticles, editorialRules, updateArticles } from '../access/editorial-roles';
+import { editorsOnly, editorsOrService, hasServiceSecret } from '../access/editors';
 import { membershipRequired } from '../fields/membership-required';
 import { serviceImport } from '../endpoints/service-import';
 import { renderContentHtml } from '../hooks/render-content-html';
-import { contentChangeHooks } from './content-hooks';
+import { articleTiming } from '@app/shared/schemas';
+import { previewLink } from '@app/shared/server';
+import { cmsConfig } from '../config';
+import { contentChangeHooks, draftsAndVersions } from './content-hooks';
 
 const textRows = (name: string, label: string) => ({
   name,
@@ -12,13 +16,47 @@ const textRows = (name: string, label: string) => ({
   fields: [{ name: 'text', type: 'text' as const, required: true }],
 });
 
+/** Each save names the CMS user who made it (a service's import names nobody). */
+const recordEditor: CollectionBeforeChangeHook = ({ data, req }) => ({ ...data, editedBy: req.user?.id ?? null });
+
+/** The article's preview link (preview-token.ts; the API makes the same), or null before it is saved. */
+const previewUrlOf = (id: unknown): string | null => (id && cmsConfig.internalSecret ? previewLink(cmsConfig.internalSecret, cmsConfig.publicUrl, Number(id)).url : null);
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+
+/** Where an article stands, for editors: a draft, scheduled (and until when), or on the site. */
+export function siteStateOf(doc: { _status?: string | null; publishDate?: string | null; unpublishDate?: string | null }, now = Date.now()): string {
+  if (doc._status !== 'published') return 'Draft';
+  const timing = articleTiming(doc, now);
+  if (timing === 'scheduled') return `Scheduled for ${when(doc.publishDate!)}`;
+  if (timing === 'ended') return `Unpublished since ${when(doc.unpublishDate!)}`;
+  return doc.unpublishDate ? `Live until ${when(doc.unpublishDate)}` : 'Live';
+}
+
 export const Articles: CollectionConfig = {
   slug: 'articles',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'category', 'membershipRequired', 'publishDate'] },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'category', 'membershipRequired', 'publishDate', 'onTheSite', 'reviewRequested'],
+    // The Preview button: the article's latest version on the site's article page, through a
+    // signed link valid for 7 days that the editor may share (preview-token.ts; the API makes the same).
+    preview: (doc) => previewUrlOf(doc?.id),
+    // Live preview: the same page beside the editor, at phone and desktop widths; it reloads at
+    // each autosave (every 2 s) and save, so it follows what the editor types.
+    livePreview: {
+      url: ({ data }) => previewUrlOf(data?.id) ?? '',
+      breakpoints: [
+        { label: 'Phone', name: 'phone', width: 390, height: 844 },
+        { label: 'Desktop', name: 'desktop', width: 1280, height: 800 },
+      ],
+    },
+  },
   // Bodies of pro and vip articles live here, so REST reads need an editor or the service secret.
   // Our API may also delete (the admin dashboard's Delete button); imports go through serviceImport.
-  access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOrService },
-  hooks: { beforeChange: [renderContentHtml], ...contentChangeHooks },
+  // Contributors write their own drafts and never publish; editors and admins anything (editorial-roles.ts).
+  access: { read: editorsOrService, create: editorsOnly, update: updateArticles, delete: ({ req }) => (hasServiceSecret(req.headers) ? true : deleteArticles({ req })), readVersions: editorsOnly },
+  versions: draftsAndVersions,
+  hooks: { beforeChange: [editorialRules, renderContentHtml, recordEditor], ...contentChangeHooks },
   endpoints: [serviceImport],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
@@ -26,13 +64,42 @@ export const Articles: CollectionConfig = {
     { name: 'author', type: 'text', admin: { description: 'Leave empty for the studio name.' } },
     { name: 'category', type: 'relationship', relationTo: 'categories', required: true, index: true },
     { name: 'thumbnail', type: 'upload', relationTo: 'media' },
-    { name: 'publishDate', type: 'date', required: true, index: true, defaultValue: () => new Date().toISOString(), admin: { position: 'sidebar' } },
     {
-      name: 'published',
-      type: 'checkbox',
-      defaultValue: true,
+      name: 'publishDate',
+      type: 'date',
+      required: true,
       index: true,
-      admin: { position: 'sidebar', description: 'Unticked: kept here but not shown on the site (imported drafts arrive so).' },
+      defaultValue: () => new Date().toISOString(),
+      admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, description: 'Published with a date to come, the article is scheduled: it goes live on its own at that time (within a minute).' },
+    },
+    {
+      name: 'unpublishDate',
+      type: 'date',
+      admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, description: 'Optional: the article leaves the site on its own at this time.' },
+      validate: (value: unknown, { siblingData }: { siblingData: { publishDate?: string | null } }) =>
+        !value || !siblingData.publishDate || Date.parse(String(value)) > Date.parse(siblingData.publishDate) || 'The unpublish date must come after the publish date',
+    },
+    // Whoever created it: a contributor may edit their own articles only.
+    { name: 'owner', type: 'relationship', relationTo: 'users', index: true, access: { read: ({ req }) => Boolean(req.user), update: () => false }, admin: { position: 'sidebar', readOnly: true } },
+    {
+      name: 'reviewRequested',
+      label: 'Submitted for review',
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      admin: { position: 'sidebar', description: 'A contributor ticks this and saves to ask an editor to publish the draft. Editors: filter the list by it.' },
+    },
+    // Who saved this version (each save is one): the history names them.
+    // (Editors read it; the API's service reads never carry a CMS user's name or address.)
+    { name: 'editedBy', label: 'Saved by', type: 'relationship', relationTo: 'users', access: { read: ({ req }) => Boolean(req.user) }, admin: { position: 'sidebar', readOnly: true } },
+    // Shown in the list and the sidebar: on the site, scheduled, or a draft (never stored).
+    {
+      name: 'onTheSite',
+      label: 'On the site',
+      type: 'text',
+      virtual: true,
+      admin: { position: 'sidebar', readOnly: true },
+      hooks: { afterRead: [({ data }) => siteStateOf(data ?? {})] },
     },
     {
       name: 'sourceSlug',
@@ -41,6 +108,15 @@ export const Articles: CollectionConfig = {
       maxLength: 200,
       admin: { position: 'sidebar', readOnly: true, description: 'The slug this article had where it was imported from; a re-import finds it by this.' },
     },
+    {
+      name: 'sourceSite',
+      type: 'text',
+      maxLength: 200,
+      admin: { position: 'sidebar', readOnly: true, description: 'The site it was imported from, when its export said: a slug is matched within its own site.' },
+    },
+    { name: 'tags', type: 'text', hasMany: true, maxRows: 50, maxLength: 100, admin: { position: 'sidebar', description: 'Topics beside the category (imports keep the source’s tags here).' } },
+    // The addresses it had on a previous site (old-addresses.ts): each answers 301 here.
+    { name: 'oldAddresses', type: 'join', collection: 'old-addresses', on: 'article', admin: { defaultColumns: ['path'] } },
     membershipRequired,
     { name: 'content', type: 'richText', required: true },
     // Only the renderContentHtml hook writes this; nobody may send it (a PATCH would store raw HTML).

@@ -1,11 +1,11 @@
 import type { CollectionConfig } from 'payload';
-import { editorsOnly } from '../access/editors';
+import { publishersOnly } from '../access/editorial-roles';
 import { contentChangeHooks } from './content-hooks';
 
 export const Categories: CollectionConfig = {
   slug: 'categories',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'slug'] },
-  access: { read: () => true, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  access: { read: () => true, create: publishersOnly, update: publishersOnly, delete: publishersOnly },
   hooks: contentChangeHooks,
   fields: [
     { name: 'title', type: 'text', required: true },

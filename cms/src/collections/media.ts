@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { cmsConfig } from '../config';
 import { editorsOnly } from '../access/editors';
+import { publishersOnly } from '../access/editorial-roles';
 import { rememberUploadFiles, removePartialUpload } from '../hooks/remove-partial-upload';
 
 /** Images for articles, categories, videos and products; files are served by the front door at /media. */
@@ -8,7 +9,7 @@ export const Media: CollectionConfig = {
   slug: 'media',
   // Pictures are named by what they show (the admin's lists, a picture in a body), not "Untitled".
   admin: { useAsTitle: 'alt' },
-  access: { read: () => true, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  access: { read: () => true, create: editorsOnly, update: publishersOnly, delete: publishersOnly },
   upload: {
     staticDir: cmsConfig.mediaDir,
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'],

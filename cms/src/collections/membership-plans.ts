@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload';
-import { editorsOnly } from '../access/editors';
+import { publishersOnly } from '../access/editorial-roles';
 import { tierField } from '../fields/tier-field';
 import { contentChangeHooks } from './content-hooks';
 
@@ -11,7 +11,7 @@ import { contentChangeHooks } from './content-hooks';
 export const MembershipPlans: CollectionConfig = {
   slug: 'membership-plans',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'tier', 'highlighted'] },
-  access: { read: () => true, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  access: { read: () => true, create: publishersOnly, update: publishersOnly, delete: publishersOnly },
   hooks: contentChangeHooks,
   fields: [
     tierField({ name: 'tier', required: true, unique: true }),

@@ -1,11 +1,13 @@
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
-import { contentChangeHooks } from './content-hooks';
+import { publishersOnly } from '../access/editorial-roles';
+import { contentChangeHooks, draftsAndVersions } from './content-hooks';
 
 export const Products: CollectionConfig = {
   slug: 'products',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'price', 'category', 'inStock', 'isFeatured'] },
-  access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
+  versions: draftsAndVersions,
   hooks: contentChangeHooks,
   fields: [
     { name: 'name', type: 'text', required: true },

@@ -1,7 +1,8 @@
 import { QUIZ_OPTIONS } from '@app/shared/browser';
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
-import { contentChangeHooks } from './content-hooks';
+import { publishersOnly } from '../access/editorial-roles';
+import { contentChangeHooks, draftsAndVersions } from './content-hooks';
 
 /**
  * The Fun & Games quiz's pool (spec 02 §3 "Quiz question"): each game deals five at random. The
@@ -11,7 +12,8 @@ export const QuizQuestions: CollectionConfig = {
   slug: 'quiz-questions',
   labels: { singular: 'Quiz question', plural: 'Quiz questions' },
   admin: { useAsTitle: 'question', defaultColumns: ['question', 'correctAnswer'], group: 'Fun & Games' },
-  access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
+  versions: draftsAndVersions,
   hooks: contentChangeHooks,
   fields: [
     { name: 'question', type: 'text', required: true, maxLength: 300 },

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
-import { contentChangeHooks } from './content-hooks';
+import { publishersOnly } from '../access/editorial-roles';
+import { contentChangeHooks, draftsAndVersions } from './content-hooks';
 
 const WORD = /^[A-Za-z]{3,20}$/;
 
@@ -9,7 +10,8 @@ export const ScrambleWords: CollectionConfig = {
   slug: 'scramble-words',
   labels: { singular: 'Scramble word', plural: 'Scramble words' },
   admin: { useAsTitle: 'word', defaultColumns: ['word', 'hint'], group: 'Fun & Games' },
-  access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
+  versions: draftsAndVersions,
   hooks: {
     ...contentChangeHooks,
     beforeValidate: [({ data }) => (data && typeof data.word === 'string' ? { ...data, word: data.word.trim().toUpperCase() } : data)],

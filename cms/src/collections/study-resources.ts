@@ -1,7 +1,8 @@
 import { isAllowedVideoUrl, VIDEO_URL_RULE } from '@app/shared/browser';
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
-import { contentChangeHooks } from './content-hooks';
+import { publishersOnly } from '../access/editorial-roles';
+import { contentChangeHooks, draftsAndVersions } from './content-hooks';
 
 /**
  * Self Help Studies (spec 02 §2, §3 "Resource card"). A premium study's intro video is for Pro
@@ -11,7 +12,8 @@ export const StudyResources: CollectionConfig = {
   slug: 'study-resources',
   labels: { singular: 'Study resource', plural: 'Study resources' },
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'isPremium', 'sortOrder'] },
-  access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
+  versions: draftsAndVersions,
   hooks: contentChangeHooks,
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 120 },

@@ -41,9 +41,11 @@ export const Users: CollectionConfig = {
       type: 'select',
       required: true,
       defaultValue: 'editor',
+      // Contributors write drafts and submit them; editors publish; admins also manage users (editorial-roles.ts).
       options: [
         { label: 'Admin', value: 'admin' },
         { label: 'Editor', value: 'editor' },
+        { label: 'Contributor', value: 'contributor' },
       ],
       access: { update: ({ req }) => req.user?.role === 'admin' },
     },

@@ -1,14 +1,16 @@
 import { isAllowedVideoUrl, VIDEO_URL_RULE } from '@app/shared/browser';
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
+import { publishersOnly } from '../access/editorial-roles';
 import { membershipRequired } from '../fields/membership-required';
 import { serviceVideoSync } from '../endpoints/service-video-sync';
-import { contentChangeHooks } from './content-hooks';
+import { contentChangeHooks, draftsAndVersions } from './content-hooks';
 
 export const Videos: CollectionConfig = {
   slug: 'videos',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'publishDate', 'views'] },
-  access: { read: editorsOrService, create: editorsOnly, update: editorsOnly, delete: editorsOnly },
+  access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
+  versions: draftsAndVersions,
   hooks: contentChangeHooks,
   endpoints: [serviceVideoSync],
   fields: [

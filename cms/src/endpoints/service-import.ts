@@ -1,7 +1,7 @@
 import type { Endpoint, Payload } from 'payload';
 import type { Article } from '../payload-types';
 import { uploadNode } from '@app/shared/server';
-import { titleFromSlug } from '@app/shared/browser';
+import { normaliseOldAddress, oldAddressArticle, titleFromSlug } from '@app/shared/browser';
 import { ArticleImportSchema, type ArticleImport } from '@app/shared/schemas';
 import { hasServiceSecret } from '../access/editors';
 
@@ -29,6 +29,27 @@ async function placePictures(article: ArticleImport, payload: Payload): Promise<
 
 class PictureError extends Error {}
 
+/**
+ * Records the article's old addresses (old-addresses.ts). An address nobody holds, or one whose
+ * article was deleted, becomes this article's; one that already leads to another article stays
+ * there, and is returned so the import can say so.
+ */
+async function keepOldAddresses(payload: Payload, articleId: number, addresses: readonly string[], context: Record<string, unknown>): Promise<string[]> {
+  const paths = [...new Set(addresses.map(normaliseOldAddress).filter((p): p is string => Boolean(p)))];
+  if (paths.length === 0) return [];
+  const found = await payload.find({ collection: 'old-addresses', where: { path: { in: paths } }, depth: 0, limit: paths.length, pagination: false, overrideAccess: true });
+  const held = new Map(found.docs.map((d) => [d.path, d]));
+  const taken: string[] = [];
+  for (const path of paths) {
+    const row = held.get(path);
+    const holder = row && oldAddressArticle(row);
+    if (!row) await payload.create({ collection: 'old-addresses', data: { path, article: articleId }, overrideAccess: true, context });
+    else if (holder == null) await payload.update({ collection: 'old-addresses', id: row.id, data: { article: articleId }, overrideAccess: true, context });
+    else if (holder !== articleId) taken.push(path);
+  }
+  return taken;
+}
+
 /** Payload's validation error as a sentence naming each field (and the body's element) it refused. */
 function refusalOf(err: unknown): string {
   const data = (err as { data?: { errors?: { message?: string; path?: string; label?: string }[] } }).data;
@@ -40,7 +61,7 @@ function refusalOf(err: unknown): string {
  * POST /cms/api/articles/service-import — the API's article import hands each validated,
  * sanitized article here to become a real CMS article: its rich text as the importer built it
  * (content-nodes.ts), each body picture and the thumbnail stored as media, the category created when new, the publish date, draft state and
- * source slug kept. With `replaces` it overwrites that article (a re-import the admin chose to
+ * source slug and site, tags and old addresses kept. With `replaces` it overwrites that article (a re-import the admin chose to
  * update), keeping its thumbnail when the import brings none. Only our services may call it.
  */
 export const serviceImport: Endpoint = {
@@ -55,10 +76,13 @@ export const serviceImport: Endpoint = {
     }
     const body = parsed.data;
     const { payload } = req;
+    // One article of a larger import: no change signal for each write (every API instance would
+    // read all the content again after each article); the API signals once when the import ends.
+    const context = req.headers.get('x-import-batch') === '1' ? { skipNotify: true } : {};
     try {
       const found = await payload.find({ collection: 'categories', where: { slug: { equals: body.category } }, limit: 1, overrideAccess: true });
       const category =
-        found.docs[0] ?? (await payload.create({ collection: 'categories', data: { slug: body.category, title: body.categoryTitle ?? titleFromSlug(body.category) }, overrideAccess: true }));
+        found.docs[0] ?? (await payload.create({ collection: 'categories', data: { slug: body.category, title: body.categoryTitle ?? titleFromSlug(body.category) }, overrideAccess: true, context }));
       const thumbnail = body.thumbnail
         ? (
             await payload.create({
@@ -77,19 +101,20 @@ export const serviceImport: Endpoint = {
         category: category.id,
         membershipRequired: body.membershipRequired,
         publishDate: body.publishDate ? new Date(body.publishDate).toISOString() : new Date().toISOString(),
-        published: body.published,
+        _status: body.published ? ('published' as const) : ('draft' as const),
         sourceSlug: body.sourceSlug,
+        sourceSite: body.sourceSite,
+        tags: body.tags,
         content: content as unknown as Article['content'],
         thumbnail,
         hasInteractiveElements: Boolean(body.interactiveData),
         interactiveData: body.interactiveData ?? undefined,
       };
-      if (body.replaces) {
-        const doc = await payload.update({ collection: 'articles', id: body.replaces, data, overrideAccess: true });
-        return Response.json({ id: doc.id }, { status: 200 });
-      }
-      const doc = await payload.create({ collection: 'articles', data, overrideAccess: true });
-      return Response.json({ id: doc.id }, { status: 201 });
+      const doc = body.replaces
+        ? await payload.update({ collection: 'articles', id: body.replaces, data, overrideAccess: true, context })
+        : await payload.create({ collection: 'articles', data, overrideAccess: true, context });
+      const addressesTaken = await keepOldAddresses(payload, doc.id, body.oldAddresses ?? [], context);
+      return Response.json({ id: doc.id, ...(addressesTaken.length ? { addressesTaken } : {}) }, { status: body.replaces ? 200 : 201 });
     } catch (err) {
       return Response.json({ message: err instanceof PictureError ? err.message : refusalOf(err) }, { status: 400 });
     }

@@ -36,7 +36,7 @@ export const serviceVideoSync: Endpoint = {
       for (const video of videos) {
         const doc = byExternalId.get(video.externalId);
         if (!doc) {
-          const created = await payload.create({ collection: 'videos', data: { ...video.values, externalId: video.externalId, membershipRequired: 'free' }, overrideAccess: true, context });
+          const created = await payload.create({ collection: 'videos', data: { ...video.values, externalId: video.externalId, membershipRequired: 'free', _status: 'published' }, overrideAccess: true, context });
           results.push({ externalId: video.externalId, id: created.id, outcome: 'added', kept: [] });
           continue;
         }

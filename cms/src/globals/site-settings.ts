@@ -2,6 +2,7 @@ import { DEFAULT_SITE_SETTINGS, SOCIAL_NETWORKS } from '@app/shared/browser';
 import { SiteSettingsSchema } from '@app/shared/schemas';
 import type { GlobalConfig } from 'payload';
 import { editorsOrService } from '../access/editors';
+import { cmsAdminsOrService } from '../access/editorial-roles';
 import { notifyGlobalChanged } from '../hooks/notify-content-changed';
 
 /** The field's rule from the one settings schema (the API's PUT /api/admin/settings uses the same). */
@@ -19,12 +20,12 @@ const NETWORK_LABELS = { facebook: 'Facebook', instagram: 'Instagram', x: 'X', y
 /**
  * The site's settings (issue 23): every page, title and mail reads them from the content
  * snapshot, so a save here rebuilds the site like any content change. Admins change them in the
- * dashboard's Settings tab (through the API with the service secret), editors here.
+ * dashboard's Settings tab (through the API with the service secret), CMS admins here.
  */
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
-  access: { read: editorsOrService, update: editorsOrService },
+  access: { read: editorsOrService, update: cmsAdminsOrService },
   hooks: { afterChange: [notifyGlobalChanged] },
   fields: [
     { name: 'siteName', type: 'text', required: true, defaultValue: DEFAULT_SITE_SETTINGS.siteName, validate: rule(shape.siteName) },

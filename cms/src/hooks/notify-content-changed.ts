@@ -24,8 +24,14 @@ export async function notifyBatchSaved(payload: PayloadRequest['payload'], colle
   await db.execute(sql`select pg_notify(${CONTENT_CHANGED_CHANNEL}, ${JSON.stringify({ collection, operation: 'update', id: 0 })})`);
 }
 
-export const notifyContentChanged: CollectionAfterChangeHook = async ({ collection, doc, operation, req }) => {
-  await notify(req, { collection: collection.slug, operation, id: doc.id });
+/**
+ * A save of a draft (an editor's "Save draft", autosave every few seconds) changes nothing the
+ * site shows, so it signals nothing; the save that moves a document off the site (unpublishing
+ * it, or the first draft over a published version) and every published save do.
+ */
+export const notifyContentChanged: CollectionAfterChangeHook = async ({ collection, doc, previousDoc, operation, req }) => {
+  const draftOnly = doc?._status === 'draft' && previousDoc?._status !== 'published';
+  if (!draftOnly) await notify(req, { collection: collection.slug, operation, id: doc.id });
   return doc;
 };
 

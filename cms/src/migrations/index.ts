@@ -7,6 +7,12 @@ import * as migration_20261123_210615_site_settings_and_sign_in from './20261123
 import * as migration_20261127_040206_cms_sign_in_follows_the_site from './20261127_040206_cms_sign_in_follows_the_site';
 import * as migration_20261127_075919_tiers_checked_by_the_catalogue from './20261127_075919_tiers_checked_by_the_catalogue';
 import * as migration_20261127_080639_media_image_sizes from './20261127_080639_media_image_sizes';
+import * as migration_20261127_112515_old_addresses_tags_and_source_site from './20261127_112515_old_addresses_tags_and_source_site';
+import * as migration_20261127_113823_articles_drafts_and_versions from './20261127_113823_articles_drafts_and_versions';
+import * as migration_20261127_113929_drop_the_published_tick_box from './20261127_113929_drop_the_published_tick_box';
+import * as migration_20261127_115211_scheduling_and_who_saved from './20261127_115211_scheduling_and_who_saved';
+import * as migration_20261127_121407_editorial_roles from './20261127_121407_editorial_roles';
+import * as migration_20261127_145753_drafts_on_every_collection from './20261127_145753_drafts_on_every_collection';
 
 export const migrations = [
   {
@@ -52,6 +58,36 @@ export const migrations = [
   {
     up: migration_20261127_080639_media_image_sizes.up,
     down: migration_20261127_080639_media_image_sizes.down,
-    name: '20261127_080639_media_image_sizes'
+    name: '20261127_080639_media_image_sizes',
+  },
+  {
+    up: migration_20261127_112515_old_addresses_tags_and_source_site.up,
+    down: migration_20261127_112515_old_addresses_tags_and_source_site.down,
+    name: '20261127_112515_old_addresses_tags_and_source_site',
+  },
+  {
+    up: migration_20261127_113823_articles_drafts_and_versions.up,
+    down: migration_20261127_113823_articles_drafts_and_versions.down,
+    name: '20261127_113823_articles_drafts_and_versions',
+  },
+  {
+    up: migration_20261127_113929_drop_the_published_tick_box.up,
+    down: migration_20261127_113929_drop_the_published_tick_box.down,
+    name: '20261127_113929_drop_the_published_tick_box',
+  },
+  {
+    up: migration_20261127_115211_scheduling_and_who_saved.up,
+    down: migration_20261127_115211_scheduling_and_who_saved.down,
+    name: '20261127_115211_scheduling_and_who_saved',
+  },
+  {
+    up: migration_20261127_121407_editorial_roles.up,
+    down: migration_20261127_121407_editorial_roles.down,
+    name: '20261127_121407_editorial_roles',
+  },
+  {
+    up: migration_20261127_145753_drafts_on_every_collection.up,
+    down: migration_20261127_145753_drafts_on_every_collection.down,
+    name: '20261127_145753_drafts_on_every_collection'
   },
 ];

@@ -21,11 +21,11 @@ async function isEmpty(payload: Payload, collection: CollectionSlug) {
 export async function seedActivities(payload: Payload, opts: { withStudies: boolean }): Promise<string[]> {
   const seeded: string[] = [];
   if (await isEmpty(payload, 'quiz-questions')) {
-    for (const q of seedQuizQuestions) await payload.create({ collection: 'quiz-questions', data: { ...q, options: q.options.map((text) => ({ text })) }, overrideAccess: true, context });
+    for (const q of seedQuizQuestions) await payload.create({ collection: 'quiz-questions', data: { ...q, options: q.options.map((text) => ({ text })), _status: 'published' }, overrideAccess: true, context });
     seeded.push(`${seedQuizQuestions.length} quiz questions`);
   }
   if (await isEmpty(payload, 'scramble-words')) {
-    for (const w of seedScrambleWords) await payload.create({ collection: 'scramble-words', data: w, overrideAccess: true, context });
+    for (const w of seedScrambleWords) await payload.create({ collection: 'scramble-words', data: { ...w, _status: 'published' }, overrideAccess: true, context });
     seeded.push(`${seedScrambleWords.length} scramble words`);
   }
   if (await isEmpty(payload, 'backyard-articles')) {
@@ -34,7 +34,7 @@ export async function seedActivities(payload: Payload, opts: { withStudies: bool
       const thumbnail = await uploadPlaceholder(payload, `backyard-${n + 1}`, a.title, a.colour, a.icon);
       await payload.create({
         collection: 'backyard-articles',
-        data: { title: a.title, summary: a.summary, timeNeeded: a.timeNeeded, thumbnail, sortOrder: n + 1, content: convertMarkdownToLexical({ editorConfig, markdown: a.body }) },
+        data: { title: a.title, summary: a.summary, timeNeeded: a.timeNeeded, thumbnail, sortOrder: n + 1, content: convertMarkdownToLexical({ editorConfig, markdown: a.body }), _status: 'published' },
         overrideAccess: true,
         context,
       });
@@ -46,7 +46,7 @@ export async function seedActivities(payload: Payload, opts: { withStudies: bool
       const thumbnail = await uploadPlaceholder(payload, `study-${n + 1}`, r.title, r.colour, r.icon);
       await payload.create({
         collection: 'study-resources',
-        data: { title: r.title, description: r.description, thumbnail, videoUrl: `https://www.youtube.com/watch?v=${r.externalId}`, isPremium: r.isPremium, sortOrder: n + 1 },
+        data: { title: r.title, description: r.description, thumbnail, videoUrl: `https://www.youtube.com/watch?v=${r.externalId}`, isPremium: r.isPremium, sortOrder: n + 1, _status: 'published' },
         overrideAccess: true,
         context,
       });

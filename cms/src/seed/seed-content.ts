@@ -76,6 +76,7 @@ export async function seedContent(payload: Payload, log: (m: string) => void = (
         hasInteractiveElements: Boolean(a.interactive),
         isAmpCompatible: !a.interactive,
         interactiveData: interactiveData(a),
+        _status: 'published',
       },
       context,
     });
@@ -91,6 +92,7 @@ export async function seedContent(payload: Payload, log: (m: string) => void = (
         videoUrl: `https://www.youtube.com/watch?v=${v.externalId}`,
         publishDate: new Date(now - (n * 6 + 1) * DAY).toISOString(),
         membershipRequired: 'free',
+        _status: 'published',
       },
       context,
     });
@@ -99,7 +101,7 @@ export async function seedContent(payload: Payload, log: (m: string) => void = (
   for (const [n, p] of seedProducts.entries()) {
     const { colour, icon, ...data } = p;
     const image = await uploadSvg(payload, `product-${n + 1}`, p.name, productPictureSvg(p.name, colour, seedIcons[icon]!));
-    await payload.create({ collection: 'products', data: { ...data, image }, context });
+    await payload.create({ collection: 'products', data: { ...data, image, _status: 'published' }, context });
   }
   log(`seeded ${seedCategories.length} categories, ${seedArticles.length + seedThemedArticles.length + seedInteractiveArticles.length} articles, ${seedVideos.length} videos, ${seedProducts.length} products`);
   return true;

@@ -7,6 +7,7 @@ const limitOf = (name) => BODY_LIMITS.find((c) => c.name === name).bytes;
 export const JSON_BODY_LIMIT = limitOf('other');
 export const CMS_ADMIN_BODY_LIMIT = limitOf('cms-admin');
 export const UPLOAD_BODY_LIMIT = limitOf('upload');
+export const ARTICLE_IMPORT_BODY_LIMIT = limitOf('article-import');
 
 /** The largest body accepted for a request, given the path the front door routes on. */
 export function bodyLimit(method, path) {

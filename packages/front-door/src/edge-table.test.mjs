@@ -24,6 +24,11 @@ function standIn(name) {
     seen.push(entry);
     req.on('data', (chunk) => (entry.bytes += chunk.length));
     req.on('end', () => {
+      // The site server's answers for an imported article's old addresses (site/server/live-site.ts).
+      if (name === 'site' && req.url.startsWith('/2019/moved')) return void res.writeHead(301, { Location: '/articles/7', 'Cache-Control': 'public, max-age=3600', 'Content-Length': 0 }).end();
+      if (name === 'site' && req.url.startsWith('/2019/gone')) return void res.writeHead(410, { 'Content-Type': 'text/html; charset=utf-8' }).end('<title>Page not found</title>');
+      // A preview page, which the CMS's live preview frames (site/server/live-site.ts).
+      if (name === 'site' && req.url.startsWith('/preview/')) return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Frame-Options': 'SAMEORIGIN' }).end('<title>Preview</title>');
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ upstream: name, url: req.url, bytes: entry.bytes }));
     });
@@ -128,6 +133,23 @@ function send(edge, { method = 'GET', path: urlPath, headers = {}, declared, bod
 
 describe.each(edges)('$name', (edge) => {
   const proxied = ROUTES.filter((r) => r.upstream && r.upstream !== 'media');
+
+  it('passes the site’s old-address answers on as they are: 301 with its Location (relative, on this origin), 410 with its page', async () => {
+    for (const urlPath of ['/2019/moved-post/', '/2019/moved-post.html?utm_source=feed', '/2019/moved/?p=12']) {
+      const res = await send(edge, { path: urlPath });
+      expect([urlPath, res.status, res.headers.location, res.headers['cache-control']]).toEqual([urlPath, 301, '/articles/7', 'public, max-age=3600']);
+    }
+    const gone = await send(edge, { path: '/2019/gone-post/', headers: { 'accept-encoding': 'identity' } });
+    expect(gone.status).toBe(410);
+    expect(gone.text).toContain('Page not found');
+  });
+
+  it('refuses framing unless the service says otherwise for its own page (the site’s preview pages: this origin only)', async () => {
+    expect((await send(edge, { path: '/preview/articles/1?token=x' })).headers['x-frame-options']).toBe('SAMEORIGIN');
+    // A service that says nothing is not framed. (The site and the API always say so themselves; the
+    // front door's fast path for their reads leaves it to them, so the CMS's answer shows the edge's default.)
+    expect((await send(edge, { path: '/cms/sample' })).headers['x-frame-options']).toBe('DENY');
+  });
 
   it('sends each path of the table to its route’s service, whatever its case, with the path unchanged', async () => {
     for (const route of proxied) {

@@ -44,7 +44,10 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
   const upstreamOf = new WeakMap();
 
   // Keep-alive to the upstreams: a new TCP connection per request costs more than the request.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // With a timeout set, Node's agent also honours an upstream's `Keep-Alive: timeout=N` hint and
+  // drops an idle connection a second before the upstream would (the CMS's Next server keeps them
+  // 5 s): without it, a request sent on a connection the upstream is closing failed with 502.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
   const proxy = createProxyServer({ xfwd: true, proxyTimeout: 120_000, agent });
   proxy.on('proxyReq', (proxyReq, req) => {
     if (cutOff.has(req)) proxyReq.destroy();

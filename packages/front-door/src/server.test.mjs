@@ -1,7 +1,7 @@
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.mjs';
+import { ARTICLE_IMPORT_BODY_LIMIT, JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.mjs';
 import { listen, PUBLIC_HOST, testDoor } from './test-door.mjs';
 
 /** A stand-in for the API or the CMS: reads every body and remembers how much of each arrived. */
@@ -125,11 +125,12 @@ describe('request bodies at the front door', () => {
     expect(JSON.parse(res.body)).toEqual({ received: 4 * 64 * 1024 });
   });
 
-  it('lets an admin’s article ZIP and CMS media through up to the upload limit, and no further', async () => {
+  it('lets an admin’s site archive and CMS media through up to their limits, and no further', async () => {
     const zip = await send({ path: '/api/admin/articles/upload', chunks: 80 });
     expect(JSON.parse(zip.body)).toEqual({ received: 80 * 64 * 1024 });
     expect((await send({ path: '/cms/api/media', chunks: 80 })).status).toBe(200);
-    expect((await send({ path: '/api/admin/articles/upload', declared: UPLOAD_BODY_LIMIT + 1 })).status).toBe(413);
+    expect((await send({ path: '/api/admin/articles/upload', declared: ARTICLE_IMPORT_BODY_LIMIT + 1 })).status).toBe(413);
+    expect((await send({ path: '/cms/api/media', declared: UPLOAD_BODY_LIMIT + 1 })).status).toBe(413);
     // The upload limit belongs to the upload routes alone.
     expect((await send({ path: '/api/admin/articles', declared: JSON_BODY_LIMIT + 1 })).status).toBe(413);
   });
@@ -169,5 +170,34 @@ describe('request ids', () => {
     expect(ids[0]).toMatch(UUID);
     expect(ids[1]).toMatch(UUID);
     expect(ids[1]).not.toBe(ids[0]);
+  });
+});
+
+describe('connections to the upstreams', () => {
+  it('drops an idle kept-alive connection before the upstream closes it, so no request is sent on a closing one', async () => {
+    // The CMS's Next server keeps an idle connection 5 s and says so (`Keep-Alive: timeout=5`);
+    // here 2 s. A request sent as the upstream closes the connection failed with 502; the door
+    // now lets it go a second before the upstream's time.
+    const upstream = createServer((_req, res) => res.end('{}'));
+    upstream.keepAliveTimeout = 2000;
+    const upstreamPort = await listen(upstream);
+    const door2 = testDoor({ apiUrl: 'http://127.0.0.1:9', cmsUrl: `http://127.0.0.1:${upstreamPort}` });
+    const door2Port = await listen(door2);
+    const openConnections = () => new Promise((resolve) => upstream.getConnections((_e, n) => resolve(n)));
+    try {
+      const status = await new Promise((resolve, reject) => {
+        // A request with a body: the general proxy's (reads go through undici's pool, which already honours the hint).
+        request({ method: 'POST', port: door2Port, host: '127.0.0.1', path: '/cms/api/users/login', headers: { host: PUBLIC_HOST, 'content-type': 'application/json', 'content-length': 2 } }, (res) => res.resume().on('end', () => resolve(res.statusCode)))
+          .on('error', reject)
+          .end('{}');
+      });
+      expect(status).toBe(200);
+      expect(await openConnections()).toBe(1);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await openConnections()).toBe(0);
+    } finally {
+      for (const s of [door2, upstream]) s.closeAllConnections();
+      for (const s of [door2, upstream]) s.close();
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { TierSchema } from './content.ts';
 import { PG_INT_MAX } from './ids.ts';
+import { StatsDaySchema } from './reading-stats.ts';
 import { ACCOUNT_STATUSES, MODERATION_REASONS, ROLES, type Role } from './moderation.ts';
 import { isStaff } from './permissions.ts';
+import type { PlanId } from './plans.ts';
 import { isReservedName, normalizeName } from './text.ts';
 
 /** Field rules from spec 01 §5 / 02 §5, used by the API and by the forms. */
@@ -90,11 +92,18 @@ export const SetVipSchema = z.object({ vip: z.boolean() });
 export const SetRoleSchema = z.object({ role: z.enum(ROLES, { error: 'Role must be member, moderator or admin' }) });
 
 /** GET /api/admin/users?search=&page=&pageSize= */
-export const ListUsersQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const ListUsersQuerySchema = z
+  .object({
+    search: z.string().trim().max(100).optional().default(''),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    // The members list's filters (issue 39): a tier, an account status, joined between two days (UTC, both included).
+    tier: TierSchema.optional(),
+    status: z.enum(ACCOUNT_STATUSES).optional(),
+    joinedFrom: StatsDaySchema.optional(),
+    joinedTo: StatsDaySchema.optional(),
+  })
+  .refine((q) => !q.joinedFrom || !q.joinedTo || q.joinedFrom <= q.joinedTo, { message: 'The start date must not be after the end date.', path: ['joinedFrom'] });
 export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
 
 /** The user as the browser reads it (spec 01 §3). */
@@ -117,8 +126,11 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** What admins see in the Users tab: the user plus moderation notes. */
-export type AdminUser = User & { moderationNotes: string | null; lastStatusReason: string | null };
+/**
+ * What admins see in the Users tab: the user plus moderation notes, and the members export's
+ * columns (issue 39): when a session of theirs was last used, and the plan paying now.
+ */
+export type AdminUser = User & { moderationNotes: string | null; lastStatusReason: string | null; lastSeenAt: string | null; plan: PlanId | null };
 export type AdminUserPage = { users: AdminUser[]; total: number; page: number; pageSize: number };
 
 /** One of a member's signed-in sessions; `device` names its browser and system ("Chrome on macOS"). */

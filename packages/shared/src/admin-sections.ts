@@ -6,9 +6,11 @@
 import type { AdminUser, AdminUserPage } from './accounts.ts';
 import type { ImportPreview, ImportResult } from './article-import.ts';
 import type { AdminChatRoom, AdminRoomMessage, DismissedReport, ModeratedContent, Report, ReporterStanding } from './community-schemas.ts';
-import type { YouTubeStatus, YouTubeSync } from './content.ts';
+import type { ScheduledArticle, YouTubeStatus, YouTubeSync } from './content.ts';
 import { deleteEndpoint, getEndpoint, postEndpoint, putEndpoint, type Endpoint } from './endpoints.ts';
 import type { MembershipOverview } from './membership.ts';
+import type { AdminOldAddress } from './old-addresses.ts';
+import type { ArticleStats, MemberSeries, RevenueSeries } from './reading-stats.ts';
 import { MODERATED_KIND_LISTS } from './moderated-kinds.ts';
 import type { AuditPage, DeployStarted, DeploymentDetail, DeploymentOverview, SiteSettings, SystemReport } from './operations.ts';
 import type { AdminOrder, OrderDetail } from './orders.ts';
@@ -33,6 +35,10 @@ export const ADMIN_SECTIONS = {
     api: {
       upload: postEndpoint<ImportResult | ImportPreview>('/api/admin/articles/upload'),
       remove: deleteEndpoint<void>('/api/admin/articles/:id'),
+      oldAddresses: getEndpoint<AdminOldAddress[]>('/api/admin/articles/old-addresses'),
+      scheduled: getEndpoint<ScheduledArticle[]>('/api/admin/articles/scheduled'),
+      previewLink: postEndpoint<{ url: string; expiresAt: string }>('/api/admin/articles/:id/preview-link'),
+      stats: getEndpoint<ArticleStats>('/api/admin/stats/articles'),
     },
   },
   users: {
@@ -43,12 +49,17 @@ export const ADMIN_SECTIONS = {
       setStatus: postEndpoint<AdminUser>('/api/admin/users/:userId/status'),
       setVip: postEndpoint<AdminUser>('/api/admin/users/:userId/vip'),
       setRole: postEndpoint<AdminUser>('/api/admin/users/:userId/role'),
+      exportMembers: getEndpoint<string>('/api/admin/export/members.csv'),
     },
   },
   members: {
     label: 'Members & Revenue',
     power: 'administer',
-    api: { overview: getEndpoint<MembershipOverview>('/api/admin/membership') },
+    api: {
+      overview: getEndpoint<MembershipOverview>('/api/admin/membership'),
+      memberSeries: getEndpoint<MemberSeries>('/api/admin/stats/members'),
+      revenueSeries: getEndpoint<RevenueSeries>('/api/admin/stats/revenue'),
+    },
   },
   orders: {
     label: 'Orders',
@@ -56,6 +67,7 @@ export const ADMIN_SECTIONS = {
     api: {
       list: getEndpoint<AdminOrder[]>('/api/admin/orders'),
       setStatus: postEndpoint<OrderDetail>('/api/admin/orders/:id/status'),
+      exportOrders: getEndpoint<string>('/api/admin/export/orders.csv'),
     },
   },
   'chat-rooms': {
@@ -115,6 +127,8 @@ export const ADMIN_SECTIONS = {
     api: {
       list: getEndpoint<AuditPage>('/api/admin/audit'),
       csv: getEndpoint<string>('/api/admin/audit.csv'),
+      // The exports' address (issue 39); the same file as audit.csv, with the same filters.
+      export: getEndpoint<string>('/api/admin/export/audit.csv'),
     },
   },
 } satisfies Record<string, AdminSection>;

@@ -11,6 +11,7 @@ export * from './dates.ts';
 export * from './api-client.ts';
 export * from './route-guards.ts';
 export * from './redirects.ts';
+export * from './old-addresses.ts';
 export * from './text.ts';
 export * from './categories.ts';
 export * from './pricing.ts';

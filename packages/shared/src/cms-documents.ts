@@ -8,6 +8,8 @@ import { fetchCmsSiteSettings, type CmsSiteSettings } from './cms-site-settings.
 import { STUDIO_NAME } from './content.ts';
 import type { Tier } from './tiers.ts';
 import { isAllowedVideoUrl } from './videos.ts';
+import type { CmsOldAddress } from './old-addresses.ts';
+import type { ContentSchedule } from './content-snapshot.ts';
 
 type MediaDoc = { filename?: string | null } | number | null | undefined;
 type Rows<T> = T[] | null | undefined;
@@ -18,7 +20,7 @@ export type CmsCategory = {
 };
 export type CmsArticle = {
   id: number; title: string; excerpt?: string | null; author?: string | null;
-  category?: CmsCategory | number | null; thumbnail?: MediaDoc; publishDate?: string | null;
+  category?: CmsCategory | number | null; thumbnail?: MediaDoc; publishDate?: string | null; unpublishDate?: string | null;
   membershipRequired?: Tier | null; contentHtml?: string | null; hasInteractiveElements?: boolean | null;
   isAmpCompatible?: boolean | null; interactiveData?: CmsInteractiveData | null; createdAt: string;
 };
@@ -156,8 +158,8 @@ export function toProduct(doc: CmsProduct, defaultCreator = STUDIO_NAME): Produc
 }
 
 /** Reads every document of a collection through Payload's REST API (service-authenticated). */
-export async function fetchCmsCollection<T>(cmsUrl: string, secret: string, collection: string, sort = '-createdAt', where = ''): Promise<T[]> {
-  const res = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false&depth=1&sort=${encodeURIComponent(sort)}${where}`, {
+export async function fetchCmsCollection<T>(cmsUrl: string, secret: string, collection: string, sort = '-createdAt', where = '', depth = 1): Promise<T[]> {
+  const res = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false&depth=${depth}&sort=${encodeURIComponent(sort)}${where}`, {
     headers: { 'x-internal-secret': secret },
     signal: AbortSignal.timeout(15_000),
   });
@@ -180,6 +182,10 @@ export type ContentRecords = {
   backyardArticles?: CmsBackyardArticle[];
   /** The site settings global (issue 23); absent in older snapshots. */
   settings?: CmsSiteSettings;
+  /** Imported articles' addresses on their previous site (issue 40); absent in older snapshots. */
+  oldAddresses?: CmsOldAddress[];
+  /** When what the site shows changes next, and the articles waiting (content-snapshot.ts: `visibleAt`); set by the snapshot, never by the CMS. */
+  schedule?: ContentSchedule;
 };
 
 export function toMembershipPlan(doc: CmsMembershipPlan): MembershipPlan {
@@ -193,20 +199,25 @@ export function toMembershipPlan(doc: CmsMembershipPlan): MembershipPlan {
   };
 }
 
+/** The collections with drafts (issue 36): the site reads only their published versions. */
+const PUBLISHED = '&where[_status][equals]=published';
+
 /** Everything the site and the API show, in one consistent read. */
 export async function fetchAllContent(cmsUrl: string, secret: string): Promise<ContentRecords> {
-  const [articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles, settings] = await Promise.all([
-    // Unpublished articles (imported drafts) stay in the CMS; no page, list or search shows them.
-    fetchCmsCollection<CmsArticle>(cmsUrl, secret, 'articles', '-publishDate', '&where[published][not_equals]=false'),
+  const [articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles, settings, oldAddresses] = await Promise.all([
+    // Published versions only (DESIGN §7.21): drafts, and a draft of a live document, stay in the CMS.
+    fetchCmsCollection<CmsArticle>(cmsUrl, secret, 'articles', '-publishDate', PUBLISHED),
     fetchCmsCollection<CmsCategory>(cmsUrl, secret, 'categories', 'title'),
-    fetchCmsCollection<CmsVideo>(cmsUrl, secret, 'videos', '-publishDate'),
-    fetchCmsCollection<CmsProduct>(cmsUrl, secret, 'products', 'name'),
+    fetchCmsCollection<CmsVideo>(cmsUrl, secret, 'videos', '-publishDate', PUBLISHED),
+    fetchCmsCollection<CmsProduct>(cmsUrl, secret, 'products', 'name', PUBLISHED),
     fetchCmsCollection<CmsMembershipPlan>(cmsUrl, secret, 'membership-plans', 'sortOrder'),
-    fetchCmsCollection<CmsQuizQuestion>(cmsUrl, secret, 'quiz-questions', 'id'),
-    fetchCmsCollection<CmsScrambleWord>(cmsUrl, secret, 'scramble-words', 'id'),
-    fetchCmsCollection<CmsStudyResource>(cmsUrl, secret, 'study-resources', 'sortOrder'),
-    fetchCmsCollection<CmsBackyardArticle>(cmsUrl, secret, 'backyard-articles', 'sortOrder'),
+    fetchCmsCollection<CmsQuizQuestion>(cmsUrl, secret, 'quiz-questions', 'id', PUBLISHED),
+    fetchCmsCollection<CmsScrambleWord>(cmsUrl, secret, 'scramble-words', 'id', PUBLISHED),
+    fetchCmsCollection<CmsStudyResource>(cmsUrl, secret, 'study-resources', 'sortOrder', PUBLISHED),
+    fetchCmsCollection<CmsBackyardArticle>(cmsUrl, secret, 'backyard-articles', 'sortOrder', PUBLISHED),
     fetchCmsSiteSettings(cmsUrl, secret),
+    // Depth 0: each names its article by id (or null once it is deleted).
+    fetchCmsCollection<CmsOldAddress>(cmsUrl, secret, 'old-addresses', 'path', '', 0),
   ]);
-  return { articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles, settings };
+  return { articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles, settings, oldAddresses };
 }

@@ -89,6 +89,20 @@ export const ArticleSummarySchema = z.object({
 });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
+/**
+ * Where a published article stands at `now` by its dates (DESIGN §7.21): `scheduled` before its
+ * publish date, `ended` from its unpublish date, `live` between. The snapshot, the preview and the
+ * CMS's list all ask this.
+ */
+export function articleTiming(dates: { publishDate?: string | null; unpublishDate?: string | null }, now: number): 'scheduled' | 'live' | 'ended' {
+  if (dates.publishDate && Date.parse(dates.publishDate) > now) return 'scheduled';
+  if (dates.unpublishDate && Date.parse(dates.unpublishDate) <= now) return 'ended';
+  return 'live';
+}
+
+/** A published article waiting for its publish date (DESIGN §7.21), as Admin → Articles lists it. */
+export type ScheduledArticle = { id: number; title: string; publishDate: string; unpublishDate: string | null };
+
 /** GET /api/articles/{id}: the body and interactive data only when the viewer's tier allows. */
 export type ArticleDetail = ArticleSummary & { locked: boolean; content: string | null; interactiveData: PublicInteractiveData | null };
 

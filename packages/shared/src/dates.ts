@@ -33,3 +33,8 @@ export function initials(name: string): string {
     .map((w) => w[0]!.toUpperCase())
     .join('');
 }
+
+/** A day in UTC as YYYY-MM-DD (the stats' and the exports' days). */
+export function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}

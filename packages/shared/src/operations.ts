@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = {
   'articles.imported': 'Articles imported',
   'article.deleted': 'Article deleted',
   'audit.exported': 'Audit log exported',
+  'members.exported': 'Members exported',
+  'orders.exported': 'Orders exported',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -53,6 +55,8 @@ export type AuditDetails = {
   'articles.imported': { file: string; imported: number; skipped: number };
   'article.deleted': { articleId: number };
   'audit.exported': { filter: { actor: string | null; action: string | null; before: string | number | null } };
+  'members.exported': Record<string, never>;
+  'orders.exported': Record<string, never>;
 };
 
 export type PersonRef = { id: number; username: string };

@@ -13,3 +13,4 @@ export * from './game-schemas.ts';
 export * from './operations-schemas.ts';
 export * from './cms-sign-in.ts';
 export * from './profile-schemas.ts';
+export * from './reading-stats.ts';

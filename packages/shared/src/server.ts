@@ -5,6 +5,7 @@ export * from './sanitize-html.ts';
 export * from './log-redaction.ts';
 export * from './inline-json.ts';
 export * from './content-snapshot.ts';
+export * from './preview-token.ts';
 export * from './site-builds.ts';
 export * from './cms-activity-documents.ts';
 export * from './cms-site-settings.ts';

@@ -5,11 +5,11 @@
  */
 import { bySortOrder, publicStudyResource, readSnapshotFile, toBackyardArticle, toStudyResource, toMembershipPlan, toArticleSummary, toCategory, toInteractiveData, toProduct, toSiteSettings, toVideo, type ContentSnapshot } from '@app/shared/server';
 import { toPublicInteractiveData, type ArticleSummary, type Category, type MembershipPlan, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
-import type { BackyardSummary, SiteSettings, StudyResource } from '@app/shared/browser';
+import { oldAddressTable, type BackyardSummary, type OldAddressTable, type SiteSettings, type StudyResource } from '@app/shared/browser';
 import { siteConfig } from '../config';
 
 export type BuildArticle = ArticleSummary & { contentHtml: string; interactiveData: PublicInteractiveData | null };
-export type BuildContent = { version: string; articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[]; studyResources: StudyResource[]; backyardArticles: BackyardSummary[] };
+export type BuildContent = { version: string; articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[]; studyResources: StudyResource[]; backyardArticles: BackyardSummary[]; oldAddresses: OldAddressTable };
 
 let cached: Promise<BuildContent> | null = null;
 
@@ -48,6 +48,8 @@ export function loadContent(): Promise<BuildContent> {
         const { content: _body, ...summary } = toBackyardArticle(d);
         return summary;
       }),
+      // Imported articles' old addresses, answered by the site server (server/live-site.ts).
+      oldAddresses: oldAddressTable(records.oldAddresses ?? [], new Set(records.articles.map((a) => a.id))),
     };
   });
   return cached;

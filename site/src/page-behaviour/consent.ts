@@ -35,5 +35,8 @@ export function initConsent(doc: Document = document): void {
       dialog.close();
     });
   }
-  if (current === 'pending' && !dialog.open) dialog.showModal();
+  // Never in a frame: the only page the site lets be framed is a preview inside the CMS's live
+  // preview, where the question is not the editor's, and a modal there (its heading has autofocus)
+  // would take the focus from the field the editor is using at every reload.
+  if (current === 'pending' && !dialog.open && window.self === window.top) dialog.showModal();
 }

@@ -1,5 +1,5 @@
 import type { StepTime } from '@app/shared/browser';
-import { integer, jsonb, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const app = pgSchema('app');
 
@@ -42,3 +42,18 @@ export const deployments = app.table('deployments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/**
+ * Reading numbers without tracking people (issue 39): how many times each article was read on each
+ * day (UTC), and nothing about who read it — no address, cookie or identifier is stored anywhere.
+ * No foreign key: articles live in the CMS; a deleted article's days stay in the totals.
+ */
+export const articleViews = app.table(
+  'article_views',
+  {
+    articleId: integer('article_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.day] }), index('article_views_day_idx').on(t.day)],
+);

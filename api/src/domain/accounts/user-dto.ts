@@ -25,6 +25,7 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-export function toAdminUserDto(row: UserRow): AdminUser {
+/** The account row's part of what admins see (domain/admin/member-facts.ts adds the rest). */
+export function toAdminUserDto(row: UserRow): Omit<AdminUser, 'lastSeenAt' | 'plan'> {
   return { ...toUserDto(row), moderationNotes: row.moderationNotes, lastStatusReason: row.statusReason };
 }

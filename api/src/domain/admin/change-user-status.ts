@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { toAdminUsers } from './member-facts.ts';
 import { publishChatEvent } from '../chat/chat-events.ts';
 import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-changed.ts';
 
@@ -41,6 +42,6 @@ export async function changeUserStatus(db: Db, admin: UserRow, userId: number, i
     } else await publishChatEvent(tx, { kind: 'user-changed', userId });
     // A suspended or banned admin loses CMS admin and their CMS sessions on commit (issue 34).
     await signalSiteAccessChanged(tx, userId);
-    return toAdminUserDto(after!);
+    return (await toAdminUsers(tx, [after!]))[0]!;
   });
 }

@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import { publishChatEvent } from '../chat/chat-events.ts';
 import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-changed.ts';
-import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { toAdminUsers } from './member-facts.ts';
 
 /**
  * POST /api/admin/users/{userId}/role: an admin makes a member a moderator or an admin, or back
@@ -20,13 +21,13 @@ export async function setRole(db: Db, caller: UserRow | null, userId: number, ro
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw new AppError('not_found', 'User not found');
-    if (before.role === role) return toAdminUserDto(before);
+    if (before.role === role) return (await toAdminUsers(tx, [before]))[0]!;
     const [after] = await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
     await tx.insert(auditLog).values({ actorId: admin.id, action: 'user.role_changed', targetUserId: userId, details: { from: before.role, to: role } });
     // Open chat sockets re-read the member at once (a moderator's powers end now, not in a few seconds).
     await publishChatEvent(tx, { kind: 'user-changed', userId });
     // An admin made anything else loses CMS admin and their CMS sessions on commit (issue 34).
     await signalSiteAccessChanged(tx, userId);
-    return toAdminUserDto(after!);
+    return (await toAdminUsers(tx, [after!]))[0]!;
   });
 }

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toAdminUserDto, type UserRow } from '../accounts/user-dto.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+import { toAdminUsers } from './member-facts.ts';
 import { publishChatEvent } from '../chat/chat-events.ts';
 import { applyMembershipTier } from '../membership/apply-tier.ts';
 
@@ -21,5 +22,5 @@ export async function setVip(db: Db, admin: UserRow, userId: number, vip: boolea
   if (!vip) await applyMembershipTier(db, userId, now);
   await publishChatEvent(db, { kind: 'user-changed', userId });
   const [after] = await db.select().from(users).where(eq(users.id, userId));
-  return toAdminUserDto(after!);
+  return (await toAdminUsers(db, [after!], now))[0]!;
 }

@@ -12,7 +12,8 @@ import { IMAGE_EXTENSIONS } from './read-zip.ts';
 
 /** Where imported articles go: the CMS (with the service secret). */
 export type ArticleSink = {
-  create(article: ArticleImport): Promise<{ id: number }>;
+  /** `addressesTaken`: old addresses that already lead to another article, left there. */
+  create(article: ArticleImport): Promise<{ id: number; addressesTaken?: string[] }>;
   importTargets(): Promise<ImportTargets>;
 };
 export type FetchImage = (url: string) => Promise<{ name: string; mimetype: string; data: Buffer }>;
@@ -183,11 +184,13 @@ async function importContents(upload: UploadContents, file: UploadedFile, option
     const problem = refusal(article);
     try {
       if (problem) throw new Error(problem);
-      ids.set(p.candidate, (await deps.sink.create(article)).id);
+      const written = await deps.sink.create(article);
+      ids.set(p.candidate, written.id);
       imported++;
       picturesCopied += body.picturesCopied;
+      const taken = (written.addressesTaken ?? []).map((a) => `The old address ${a} already leads to another article; it was left there`);
       // Warnings only about what was written: an article that failed has its error alone.
-      for (const message of [...(warning ? [warning] : []), ...body.warnings]) warnings.push({ file: p.candidate.file, message });
+      for (const message of [...(warning ? [warning] : []), ...body.warnings, ...taken]) warnings.push({ file: p.candidate.file, message });
     } catch (err) {
       errors.push({ file: p.candidate.file, message: (err as Error).message });
     }

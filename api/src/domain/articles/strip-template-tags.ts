@@ -97,22 +97,51 @@ export function stripGeneratorTags(markdown: string): { text: string; removed: s
 // WordPress's own shortcodes (and the commonest plugins'), removed even without attributes.
 const WORDPRESS_SHORTCODES = 'caption|wp_caption|gallery|embed|audio|video|playlist|contact-form|contact-form-7|youtube|vimeo|soundcloud|tweet|twitter|instagram|gist|googlemaps|button|column|columns|row|toc|sourcecode|code';
 
+/** Raw angle brackets in a code shortcode's body are text (the highlighter plugins store code as typed); entities stay as they are. */
+const codeText = (code: string) => code.replace(/^\r?\n/, '').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** A video on a paragraph of its own: the body's converter makes it an embed (YouTube, Vimeo) or keeps it a link. */
+const videoParagraph = (url: string) => `<p><a href="${escapeAttribute(url)}">${escapeAttribute(url)}</a></p>`;
+
 /**
- * WordPress shortcodes ([gallery ids="1,2"], [caption]…[/caption]) are removed; a caption or an
- * embed keeps its inner text. Bracketed prose ("[sic]", "[1]") is left alone: only known names,
- * names that are closed later, and brackets with attributes are taken for shortcodes.
+ * WordPress shortcodes. Those with a meaning here are translated (issue 40): the highlighter
+ * plugins' code (`[code lang="js"]…[/code]`, `[sourcecode language="python"]…[/sourcecode]`) is
+ * a code block with its language; `[caption]` around a picture is a figure with its caption;
+ * `[embed]URL[/embed]`, `[youtube URL]`, `[vimeo ID]` and `[video src=…]` are the video's address on
+ * a paragraph (an embed). Others ([gallery ids="1,2"], [contact-form]) are removed, a caption
+ * without a picture keeping its text. Code (`<pre>`, `<code>`) keeps every shortcode as written.
+ * Bracketed prose ("[sic]", "[1]") is left alone: only known names, names that are closed later,
+ * and brackets with attributes are taken for shortcodes.
  */
 export function stripWordPressShortcodes(html: string): { text: string; removed: string[] } {
   const removed = new Set<string>();
-  const closed = new Set([...html.matchAll(/\[\/([a-z][\w-]*)\]/gi)].map((m) => m[1]!.toLowerCase()));
+  const kept: string[] = [];
+  const keep = (piece: string) => KEEP(kept.push(piece) - 1);
+  let text = html
+    .replace(/\[(sourcecode|code|source)((?:\s[^\]]*)?)\]([\s\S]*?)\[\/\1\]/gi, (_m, _name: string, attrs: string, code: string) => {
+      const { named, bare } = tagArguments(attrs);
+      const lang = (named.language ?? named.lang ?? bare[0] ?? '').toLowerCase().replace(/[^\w+-]/g, '');
+      return keep(`<pre><code${lang ? ` class="language-${lang}"` : ''}>${codeText(code)}</code></pre>`);
+    })
+    .replace(/<pre\b[\s\S]*?<\/pre>|<code\b[\s\S]*?<\/code>/gi, (piece) => keep(piece))
+    .replace(/\[(?:wp_)?caption\b[^\]]*\]([\s\S]*?)\[\/(?:wp_)?caption\]/gi, (_m, inner: string) => {
+      const picture = /(<a\b[^>]*>\s*)?(<img\b[^>]*>)(\s*<\/a>)?/i.exec(inner);
+      if (!picture) return inner;
+      const caption = inner.replace(picture[0], '').trim();
+      return keep(`<figure>${picture[2]}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`);
+    })
+    .replace(/\[embed\b[^\]]*\]\s*(https?:\/\/[^\s"<[\]]+)\s*\[\/embed\]/gi, (_m, url: string) => keep(videoParagraph(url)))
+    .replace(/\[(youtube|vimeo)[\s=]+["']?([^\s"'\]]+)["']?[^\]]*\]/gi, (_m, provider: string, id: string) => keep(videoParagraph(videoUrl(provider.toLowerCase(), id))))
+    .replace(/\[video\b[^\]]*?\b(?:src|mp4|webm|youtube)\s*=\s*["']?(https?:\/\/[^\s"'\]]+)["']?[^\]]*\](?:\s*\[\/video\])?/gi, (_m, url: string) => keep(videoParagraph(url)));
+  const closed = new Set([...text.matchAll(/\[\/([a-z][\w-]*)\]/gi)].map((m) => m[1]!.toLowerCase()));
   const known = new RegExp(`^(?:${WORDPRESS_SHORTCODES})$`, 'i');
-  const text = html.replace(/\[(\/?)([a-z][\w-]*)((?:\s[^\]]*)?)\]/gi, (whole, slash: string, name: string, attrs: string) => {
+  text = text.replace(/\[(\/?)([a-z][\w-]*)((?:\s[^\]]*)?)\]/gi, (whole, slash: string, name: string, attrs: string) => {
     const lower = name.toLowerCase();
     if (!(known.test(lower) || closed.has(lower) || /=/.test(attrs))) return whole;
     if (!slash) removed.add(`[${lower}]`);
     return '';
   });
-  return { text, removed: [...removed] };
+  return { text: text.replace(KEPT, (_m, n: string) => kept[Number(n)]!), removed: [...removed] };
 }
 
 /** The warning that goes with removed tags. */

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from '@app/shared/browser';
+import { AUDIT_ACTIONS, isoDay } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
@@ -18,7 +18,7 @@ const HEADER = ['Entry', 'When (UTC)', 'Who', 'Action', 'What', 'Member', 'Detai
 export async function exportAuditLog(db: Db, caller: UserRow | null, filter: AuditFilter, now: Date): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
   const admin = requirePermission(caller, 'administer');
   await recordAudit(db, { actorId: admin.id, action: 'audit.exported', details: { filter: { actor: filter.actor ?? null, action: filter.action ?? null, before: filter.before ?? null } } });
-  return { filename: `audit-log-${now.toISOString().slice(0, 10)}.csv`, lines: csvLines(db, filter) };
+  return { filename: `audit-log-${isoDay(now)}.csv`, lines: csvLines(db, filter) };
 }
 
 async function* csvLines(db: Db, filter: AuditFilter): AsyncGenerator<string> {

@@ -8,7 +8,11 @@ export type ContentSource = { load(): Promise<ContentRecords> };
 export type ContentReadModel = {
   /** Loads from the CMS, else from the last snapshot, else starts empty; never throws. */
   start(): Promise<void>;
-  /** Reloads from the CMS; concurrent calls share one load, and a call during a load queues one more. */
+  /**
+   * Reloads from the CMS; concurrent calls share one load, and a call during a load queues one
+   * more. A failed load is tried again on its own, one second later and then twice as long each
+   * time (up to a minute), until one succeeds: a change signalled while the CMS was slow still arrives.
+   */
   refresh(): Promise<boolean>;
   current(): ContentIndex;
 };
@@ -19,8 +23,11 @@ export type ContentReadModel = {
  * announced through `onChange` when its version differs, so the site is rebuilt from it; `onIndex`
  * hears of every index in use (the assistant prepares its own from it).
  */
-export function createContentReadModel(deps: { source: ContentSource; snapshots: SnapshotStore; logger: Logger; onChange?: (snapshot: ContentSnapshot) => void; onIndex?: (index: ContentIndex) => void }): ContentReadModel {
+export function createContentReadModel(deps: { source: ContentSource; snapshots: SnapshotStore; logger: Logger; onChange?: (snapshot: ContentSnapshot) => void; onIndex?: (index: ContentIndex) => void; retryMs?: number }): ContentReadModel {
   const { source, snapshots, logger } = deps;
+  const firstRetryMs = deps.retryMs ?? 1000;
+  let retryMs = firstRetryMs;
+  let retry: NodeJS.Timeout | null = null;
   let index = buildContentIndex(toSnapshot(emptyRecords, new Date(0).toISOString()));
   let running: Promise<boolean> | null = null;
   let again = false;
@@ -51,11 +58,19 @@ export function createContentReadModel(deps: { source: ContentSource; snapshots:
       again = true;
       return running;
     }
+    if (retry) clearTimeout(retry);
+    retry = null;
     running = (async () => {
       let ok = await loadOnce();
       while (again) {
         again = false;
         ok = await loadOnce();
+      }
+      if (ok) retryMs = firstRetryMs;
+      else {
+        retry = setTimeout(() => void refresh(), retryMs).unref();
+        logger.info({ inMs: retryMs }, 'content refresh will be tried again');
+        retryMs = Math.min(retryMs * 2, 60_000);
       }
       return ok;
     })().finally(() => {

@@ -10,10 +10,13 @@ import { createDeploymentRun, type StepTimer } from './deployment-run.ts';
 export type SiteBuilder = {
   /**
    * Builds the site from this snapshot (and source folder, when given), health-checks it and makes
-   * it live, its output to `log` and its steps timed by `step`; resolves with the build's id,
+   * it live, its output to `log` and its steps timed by `step` (`commit`: the code it builds, when
+   * deployed from a repository); resolves with the build's id,
    * rejects with an Error saying why (a BuildFailure when the previous build kept serving).
    */
-  build(snapshot: ContentSnapshot, options?: { siteDir?: string; log?: (text: string) => void; step?: StepTimer }): Promise<{ buildId: string }>;
+  build(snapshot: ContentSnapshot, options?: { siteDir?: string; commit?: string | null; log?: (text: string) => void; step?: StepTimer }): Promise<{ buildId: string }>;
+  /** Gets ready for the next build of this code (a builder that keeps Astro loaded loads it now). */
+  prepare?(options?: { siteDir?: string; commit?: string | null }): void;
 };
 
 /** The builds kept on disk (site-builds.ts): a rollback makes one of them live again. */
@@ -47,6 +50,8 @@ export type RebuildScheduler = {
   /** The deployments a rollback may go back to: successful, not live, their build still kept. */
   rollbackTargets(): Promise<number[]>;
   idle(): Promise<void>;
+  /** Readies the builder for the next content rebuild (after the start's build, or its skip). */
+  prepare(): Promise<void>;
   stop(): void;
 };
 
@@ -85,7 +90,7 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; live
         await run.progress({ commit, restartNeeded });
       } else if (source) commit = await source.head();
       say(`content version ${snapshot.version}`);
-      const { buildId } = await builder.build(snapshot, { siteDir: commit ? source!.siteDir : undefined, log: say, step });
+      const { buildId } = await builder.build(snapshot, { siteDir: commit ? source!.siteDir : undefined, commit, log: say, step });
       await log.finish(id, 'succeeded', run.summary('deployed'), { commit, restartNeeded, buildId, steps: run.steps });
       logger.info({ deployment: id, commit, contentVersion: snapshot.version, buildId, steps: run.steps }, 'deployment is live');
       return { id, status: 'succeeded' };
@@ -208,32 +213,46 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; live
       }
       let announce!: (d: Deployment | null) => void;
       const started = new Promise<Deployment | null>((r) => (announce = r));
-      const done = chain.then(() =>
-        lock('try', async () => {
-          await log.markInterrupted();
-          const id = await log.start({ kind: request.kind, trigger: request.trigger, contentVersion: deps.snapshot().version, actorId: request.actorId ?? null });
-          announce((await log.get(id))!);
-          logger.info({ deployment: id, trigger: request.trigger }, 'deployment started');
-          return execute(id, true);
-        }),
-      ).then(
+      const attempt = async () => {
+        await log.markInterrupted();
+        const id = await log.start({ kind: request.kind, trigger: request.trigger, contentVersion: deps.snapshot().version, actorId: request.actorId ?? null });
+        announce((await log.get(id))!);
+        logger.info({ deployment: id, trigger: request.trigger }, 'deployment started');
+        return execute(id, true);
+      };
+      const done = chain.then(async () => {
+        const tried = await lock('try', attempt);
+        if (tried.ran) return tried;
+        // Another instance holds the lock. A deployment of the code is joined; a content rebuild
+        // (or a rollback) fetches no code, so this one waits for it and then fetches and builds.
+        const running = await log.running();
+        return running && (running.kind === 'admin' || running.kind === 'webhook') ? tried : lock('wait', attempt);
+      }).then(
         async (r) => {
           if (!r.ran) return (announce(null), null);
+          // Finished: a Deploy pressed from now on is a deployment of its own, not this one joined
+          // (its audit and restart, below, may take a while).
+          if (active === mine) active = null;
           await notify(r.value);
           return r.value;
         },
         (err: Error) => (announce(null), logger.error({ err: err.message }, 'deployment could not start'), null),
       ).finally(() => {
-        active = null;
+        if (active === mine) active = null;
       });
       chain = done.catch(() => undefined);
-      active = { started, done };
+      const mine = { started, done };
+      active = mine;
       const deployment = await started;
       if (deployment) return { deployment, joined: false, done };
       // Another instance holds the lock: join the deployment it is running.
       const running = await log.running();
       if (running) return { deployment: running, joined: true, done: Promise.resolve(null) };
       throw new Error('A deployment is already running.');
+    },
+    async prepare() {
+      const commit = source ? await source.head().catch(() => null) : null;
+      builder?.prepare?.({ siteDir: commit ? source!.siteDir : undefined, commit });
     },
     async idle() {
       while (timer) await new Promise((r) => setTimeout(r, 50));

@@ -1,18 +1,24 @@
 import type { Router } from 'express';
-import { ArticleUploadOptionsSchema, type ImportProgressLine } from '@app/shared/schemas';
+import { ArticleStatsQuerySchema, ArticleUploadOptionsSchema, type ImportProgressLine } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
 import { deleteArticle } from '../../domain/articles/delete-article.ts';
+import { listOldAddresses } from '../../domain/articles/list-old-addresses.ts';
+import { articleStats } from '../../domain/reading/article-stats.ts';
+import { createPreviewLink, type DraftReader } from '../../domain/articles/preview-article.ts';
+import type { ContentReadModel } from '../../domain/content/content-read-model.ts';
 import { importArticles, type ArticleSink, type FetchImage } from '../../domain/articles/import-articles.ts';
+import { signalContentChanged } from '../../integrations/content-change-listener.ts';
 import { requirePermission } from '../../domain/accounts/permissions.ts';
 import { recordAudit } from '../../domain/audit/record-audit.ts';
 import { createPublicImageFetcher } from '../../integrations/public-image-fetcher.ts';
 import { AppError, errorStatus } from '../../lib/app-error.ts';
+import { noStore } from '../no-store.ts';
 import { idParam } from '../params.ts';
 import { receiveArticleUpload, uploadedArticleFile } from '../receive-article-upload.ts';
 import type { UserReader } from '../session-cookie.ts';
 import { sectionRouter } from './section-router.ts';
 
-export type CmsWriter = ArticleSink & { deleteArticle(id: number): Promise<void> };
+export type CmsWriter = ArticleSink & DraftReader & { deleteArticle(id: number): Promise<void> };
 
 /**
  * Admin → Articles: the import (spec 02 §7; issue 24) and deletion. `?dryRun=true` previews and
@@ -21,7 +27,7 @@ export type CmsWriter = ArticleSink & { deleteArticle(id: number): Promise<void>
  * The upload streams to a temporary file (up to 200 MB), removed when the import is done; an
  * import goes on to its end if the browser goes away.
  */
-export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: CmsWriter; fetchImage?: FetchImage }): Router {
+export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: CmsWriter; content: ContentReadModel; preview: { secret: string; publicUrl: string }; fetchImage?: FetchImage }): Router {
   const fetchImage = deps.fetchImage ?? createPublicImageFetcher();
   return sectionRouter('articles', deps.readUser, (route) => {
     // The section's power is checked before the body is read.
@@ -45,7 +51,13 @@ export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: Cm
         : undefined;
       try {
         const admin = requirePermission(await deps.readUser(req), 'administer');
-        const result = await importArticles(admin, file, options, { sink: deps.cms, fetchImage }, onProgress);
+        let result;
+        try {
+          result = await importArticles(admin, file, options, { sink: deps.cms, fetchImage }, onProgress);
+        } finally {
+          // The CMS wrote the articles without announcing each one: one signal, even for an import cut short.
+          if (!options.dryRun) await signalContentChanged(deps.db, 'articles').catch(() => undefined);
+        }
         // A dry run writes nothing; an import is an admin action for the audit log.
         if (!options.dryRun) await recordAudit(deps.db, { actorId: admin.id, action: 'articles.imported', details: { file: file.name, imported: result.articlesImported, skipped: result.skipped.length } });
         if (!streaming) return void res.json(result);
@@ -60,6 +72,20 @@ export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: Cm
       } finally {
         await remove();
       }
+    });
+    route('previewLink', async (req, res) => {
+      res.status(201).json(await createPreviewLink({ cms: deps.cms, ...deps.preview }, await deps.readUser(req), idParam(req.params.id, 'Article')));
+    });
+    route('scheduled', async (req, res) => {
+      requirePermission(await deps.readUser(req), 'administer');
+      res.json(deps.content.current().snapshot.records.schedule?.articles ?? []);
+    });
+    route('stats', async (req, res) => {
+      noStore(res);
+      res.json(await articleStats(deps, await deps.readUser(req), ArticleStatsQuerySchema.parse(req.query)));
+    });
+    route('oldAddresses', async (req, res) => {
+      res.json(listOldAddresses(deps.content, await deps.readUser(req)));
     });
     route('remove', async (req, res) => {
       await deleteArticle(deps, await deps.readUser(req), idParam(req.params.id, 'Article'));

@@ -10,6 +10,8 @@ import { idParam } from '../params.ts';
 import type { UserReader } from '../session-cookie.ts';
 import { noStore } from '../no-store.ts';
 import { sectionRouter } from './section-router.ts';
+import { sendCsv } from './send-csv.ts';
+import { exportMembers } from '../../domain/exports/export-members.ts';
 
 /** The admin dashboard's Users tab (spec 02 §7). */
 export function adminUserRoutes(deps: { db: Db; readUser: UserReader }): Router {
@@ -18,6 +20,9 @@ export function adminUserRoutes(deps: { db: Db; readUser: UserReader }): Router 
       requirePermission(await deps.readUser(req), 'administer');
       noStore(res);
       res.json(await listUsers(deps.db, ListUsersQuerySchema.parse(req.query)));
+    });
+    r('exportMembers', async (req, res) => {
+      await sendCsv(res, await exportMembers(deps.db, await deps.readUser(req), new Date()));
     });
     r('setStatus', async (req, res) => {
       const admin = requirePermission(await deps.readUser(req), 'administer');

@@ -2,17 +2,41 @@ import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { ADMIN_SECTIONS, callEndpoint, errorMessage, tierLabel } from '@app/shared/browser';
-import type { ArticleSummary } from '@app/shared/schemas';
+import type { AdminOldAddress } from '@app/shared/browser';
+import type { ArticleSummary, ScheduledArticle } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys, mutateCache } from '../../lib/queries';
 import ArticleUpload from './article-upload';
+import ReadingNumbers from './reading-numbers';
 
 const ARTICLES = '/api/articles';
 const $articles = createFetcherStore<ArticleSummary[]>([ARTICLES]);
+const OLD_ADDRESSES = ADMIN_SECTIONS.articles.api.oldAddresses.path;
+const $oldAddresses = createFetcherStore<AdminOldAddress[]>([OLD_ADDRESSES]);
+const SCHEDULED = ADMIN_SECTIONS.articles.api.scheduled.path;
+const $scheduled = createFetcherStore<ScheduledArticle[]>([SCHEDULED]);
+const at = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Admin → Articles: the upload area (article-upload.tsx) and the article table (spec 02 §2). */
+/** An article's addresses on the previous site, each answering 301 here. */
+function OldAddressList({ addresses }: { addresses: AdminOldAddress[] }) {
+  if (addresses.length === 0) return null;
+  return (
+    <details className="mt-1 text-xs text-slate-600">
+      <summary className="cursor-pointer">{addresses.length === 1 ? '1 old address' : `${addresses.length} old addresses`}</summary>
+      <ul className="mt-1 space-y-0.5">
+        {addresses.map((a) => <li key={a.path}><code className="break-all">{a.path}</code>{a.answer === 404 && ' (redirects once the article is published)'}</li>)}
+      </ul>
+    </details>
+  );
+}
+
+/** Admin → Articles: the upload area (article-upload.tsx), the article table (spec 02 §2) and the reading numbers (issue 39). */
 export default function ArticlesTab() {
   const { data: articles, error } = useStore($articles);
+  const { data: oldAddresses } = useStore($oldAddresses);
+  const { data: scheduled } = useStore($scheduled);
+  const addressesOf = (id: number) => oldAddresses?.filter((a) => a.articleId === id) ?? [];
+  const gone = oldAddresses?.filter((a) => a.answer === 410) ?? [];
   const [deleting, setDeleting] = useState<ArticleSummary | null>(null);
 
   async function confirmDelete(article: ArticleSummary) {
@@ -20,6 +44,8 @@ export default function ArticlesTab() {
       await callEndpoint(ADMIN_SECTIONS.articles.api.remove, { params: { id: article.id } });
       toast({ title: 'Article deleted', description: `“${article.title}” has been deleted. The site updates in a few seconds.` });
       mutateCache(ARTICLES, articles?.filter((a) => a.id !== article.id));
+      // Its old addresses now answer "Gone" (once the content reloads).
+      setTimeout(() => invalidateKeys(OLD_ADDRESSES), 1500);
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'The article could not be deleted.'), variant: 'destructive' });
     } finally {
@@ -29,7 +55,26 @@ export default function ArticlesTab() {
 
   return (
     <div className="space-y-8">
-      <ArticleUpload onImported={() => setTimeout(() => invalidateKeys(ARTICLES), 1500)} />
+      <ArticleUpload onImported={() => setTimeout(() => invalidateKeys([ARTICLES, OLD_ADDRESSES]), 1500)} />
+
+      {scheduled && scheduled.length > 0 && (
+        <section aria-labelledby="scheduled-title">
+          <h2 id="scheduled-title" className="text-xl font-bold text-slate-900">Scheduled</h2>
+          <p className="mt-1 text-sm text-slate-600">Published with a date to come: each goes live on its own at its time.</p>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {scheduled.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+                <span className="font-medium text-slate-900">{a.title}</span>
+                <span className="text-slate-700">
+                  <span className="badge bg-sky-100 text-sky-900">Scheduled</span> {at(a.publishDate)}
+                  {a.unpublishDate && <> · until {at(a.unpublishDate)}</>}
+                  <a href={`/cms/admin/collections/articles/${a.id}`} className="btn-outline ml-3" aria-label={`Edit ${a.title}`}>Edit</a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="articles-title">
         <h2 id="articles-title" className="text-xl font-bold text-slate-900">Articles</h2>
@@ -39,7 +84,7 @@ export default function ArticlesTab() {
             <tbody className="divide-y divide-slate-200">
               {articles?.map((a) => (
                 <tr key={a.id}>
-                  <td className="px-4 py-3"><a href={`/articles/${a.id}`} className="font-medium text-slate-900 hover:text-brand-700">{a.title}</a></td>
+                  <td className="px-4 py-3"><a href={`/articles/${a.id}`} className="font-medium text-slate-900 hover:text-brand-700">{a.title}</a><OldAddressList addresses={addressesOf(a.id)} /></td>
                   <td className="px-4 py-3 text-slate-700">{a.categoryTitle}</td>
                   <td className="px-4 py-3"><span className={`badge ${a.membershipRequired === 'free' ? 'bg-slate-100 text-slate-700' : 'bg-amber-100 text-amber-900'}`}>{tierLabel(a.membershipRequired)}</span></td>
                   <td className="whitespace-nowrap px-4 py-3 text-right">
@@ -54,7 +99,15 @@ export default function ArticlesTab() {
             </tbody>
           </table>
         </div>
+        {gone.length > 0 && (
+          <details className="mt-4 text-sm text-slate-700">
+            <summary className="cursor-pointer font-medium">Old addresses of deleted articles ({gone.length}): they answer “Gone”</summary>
+            <ul className="mt-2 space-y-0.5 text-xs">{gone.map((a) => <li key={a.path}><code className="break-all">{a.path}</code></li>)}</ul>
+          </details>
+        )}
       </section>
+
+      <ReadingNumbers />
 
       {deleting && (
         <ConfirmDialog title="Delete this article?" description={<>“{deleting.title}” will be removed from the site and the CMS. This cannot be undone.</>} onConfirm={() => void confirmDelete(deleting)} onClose={() => setDeleting(null)} />

@@ -33,6 +33,8 @@ const SUMMARIES: { [A in AuditAction]: (d: AuditDetails[A]) => string } = {
   'articles.imported': (d) => `${d.imported} from ${d.file}${d.skipped ? `, ${d.skipped} skipped` : ''}`,
   'article.deleted': (d) => `article ${d.articleId}`,
   'audit.exported': (d) => join(d.filter.actor && `who ${d.filter.actor}`, d.filter.action && `what ${d.filter.action}`, d.filter.before !== null && `before ${d.filter.before}`) || 'everything',
+  'members.exported': () => 'every member',
+  'orders.exported': () => 'every order',
 };
 
 function summaryOf<A extends AuditAction>(action: A, details: AuditDetails[A]): string {

@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { ADMIN_SECTIONS, errorMessage, formatCents, formatLongDate, formatPlanPrice, isGrantedTier, PLANS, tierLabel, TIERS } from '@app/shared/browser';
+import { lazy, Suspense } from 'react';
 import { endpointStore } from '../../lib/queries';
+
+// The charting library loads with the charts, after the figures above.
+const GrowthCharts = lazy(() => import('./growth-charts'));
 
 const $overview = endpointStore(ADMIN_SECTIONS.members.api.overview);
 
-/** Admin → Members & Revenue: members of each paid or granted tier, monthly recurring revenue per plan of the catalogue, payment events, failed payments. */
+/** Admin → Members & Revenue: members of each paid or granted tier, monthly recurring revenue per plan of the catalogue, growth and revenue over time, payment events, failed payments. */
 export default function MembersTab() {
   const { data, error } = useStore($overview);
   if (error) return <p className="text-red-700">Could not load the figures: {errorMessage(error)}</p>;
@@ -18,6 +22,9 @@ export default function MembersTab() {
         {TIERS.filter((t) => t !== TIERS[0]).map((t) => <div key={t}>{stat(`${tierLabel(t)} members`, String(data.members[t]))}</div>)}
         {stat('Monthly recurring revenue', formatCents(data.mrrCents))}
       </div>
+      <Suspense fallback={<p className="text-slate-600">Loading charts...</p>}>
+        <GrowthCharts />
+      </Suspense>
       <section aria-labelledby="plans-title">
         <h2 id="plans-title" className="text-xl font-bold text-slate-900">Revenue by plan</h2>
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">

@@ -1,0 +1,40 @@
+import { previewLink, toArticleSummary, verifyPreviewToken, type CmsArticle, type PreviewLink } from '@app/shared/server';
+import { articleTiming, type ArticleSummary } from '@app/shared/schemas';
+import { AppError } from '../../lib/app-error.ts';
+import { requirePermission } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+
+/** An article's latest version as the CMS keeps it, a draft included. */
+export type DraftArticle = CmsArticle & { _status?: 'draft' | 'published' | null };
+export type DraftReader = { readDraftArticle(id: number): Promise<DraftArticle | null> };
+type PreviewDeps = { cms: DraftReader; secret: string; publicUrl: string };
+
+/** The preview page's article: its latest version in full, whatever its tier, and where it stands. */
+export type PreviewArticle = ArticleSummary & { contentHtml: string; status: 'draft' | 'scheduled' | 'published' };
+
+const NOT_FOUND = 'Preview not found';
+
+/**
+ * POST /api/admin/articles/{id}/preview-link (issue 36): a link that shows the article's latest
+ * version — a draft, a scheduled article — to whoever holds it, for 7 days. Site admins ask for it
+ * here; CMS editors get the same link from the CMS's Preview button.
+ */
+export async function createPreviewLink(deps: PreviewDeps, admin: UserRow | null, articleId: number, now = Date.now()): Promise<PreviewLink> {
+  requirePermission(admin, 'administer');
+  if (!(await deps.cms.readDraftArticle(articleId))) throw new AppError('not_found', 'Article not found');
+  return previewLink(deps.secret, deps.publicUrl, articleId, now);
+}
+
+/**
+ * GET /api/preview/articles/{id}?token=…: the article's latest version for its preview link. A
+ * wrong, tampered or expired token is the same 404 as an article that does not exist; the body is
+ * whole (the link is the permission), so the answer is never cached.
+ */
+export async function readPreview(deps: PreviewDeps & { authorName: string }, articleId: number, token: unknown, now = Date.now()): Promise<PreviewArticle> {
+  if (!verifyPreviewToken(deps.secret, articleId, token, now)) throw new AppError('not_found', NOT_FOUND);
+  const doc = await deps.cms.readDraftArticle(articleId);
+  if (!doc) throw new AppError('not_found', NOT_FOUND);
+  const summary = toArticleSummary(doc, deps.authorName);
+  const status = doc._status !== 'published' ? 'draft' : articleTiming(doc, now) === 'scheduled' ? 'scheduled' : 'published';
+  return { ...summary, contentHtml: doc.contentHtml ?? '', status };
+}

@@ -1,0 +1,60 @@
+import { signPreviewToken } from '@app/shared/server';
+import { describe, expect, it } from 'vitest';
+import { browserClient } from './browser-client.ts';
+import { appForThisFile } from './file-app.ts';
+import { article } from './fixtures.ts';
+import { TEST_ORIGIN, TEST_SECRET } from './test-app.ts';
+
+// Issue 36 #4: a preview link shows an article's latest version, a draft included, to whoever holds
+// it until it expires; every other token is a 404.
+const t = appForThisFile({ app: () => ({ cmsUrl: t.cms.url }) });
+
+describe('preview links', () => {
+  it('are made by admins for an article that exists, as a URL on the site with its expiry', async () => {
+    const visitor = browserClient(t.app.base);
+    expect((await visitor.post('/api/admin/articles/3/preview-link')).status).toBe(401);
+    expect((await (await t.member('preview_member', 'vip')).post('/api/admin/articles/3/preview-link')).status).toBe(403);
+    const admin = await t.member('preview_admin', 'free', true);
+    expect((await admin.post('/api/admin/articles/99999/preview-link')).status).toBe(404);
+    const made = await admin.post('/api/admin/articles/3/preview-link');
+    expect(made.status).toBe(201);
+    expect(made.body).toEqual({ url: expect.stringMatching(new RegExp(`^${TEST_ORIGIN}/preview/articles/3\\?token=[0-9a-z]+\\.[\\w-]{43}$`)), expiresAt: expect.any(String) });
+    expect(Date.parse(made.body.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+  });
+
+  it('show the latest draft in full to a visitor, tier aside, never cached or indexed', async () => {
+    // Article 3 is a VIP article; an editor has saved a draft of an edit that is not published.
+    t.cms.setDraft(3, { ...article(3, 'vip'), title: 'A better title, not yet published', contentHtml: '<p>The whole VIP body, revised.</p>', _status: 'draft' });
+    const admin = await t.member('preview_admin2', 'free', true);
+    const { url } = (await admin.post('/api/admin/articles/3/preview-link')).body as { url: string };
+    const path = url.slice(TEST_ORIGIN.length).replace('/preview/', '/api/preview/');
+    const res = await browserClient(t.app.base).get(path);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: 3, title: 'A better title, not yet published', membershipRequired: 'vip', contentHtml: '<p>The whole VIP body, revised.</p>', status: 'draft' });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    // The site itself still shows the published version, and only to VIP readers.
+    expect(((await browserClient(t.app.base).get('/api/articles/3')).body as { title: string }).title).toBe(article(3, 'vip').title);
+  });
+
+  it('answer 404 for a token of another article, a changed one, an expired one or none', async () => {
+    const token = new URL((await (await t.member('preview_admin3', 'free', true)).post('/api/admin/articles/2/preview-link')).body.url as string).searchParams.get('token')!;
+    const visitor = browserClient(t.app.base);
+    const get = (id: string, query: string) => visitor.get(`/api/preview/articles/${id}${query}`);
+    expect((await get('2', `?token=${token}`)).status).toBe(200);
+    const expired = signPreviewToken(TEST_SECRET, 2, new Date(Date.now() - 1000));
+    const [expiry, signature] = token.split('.');
+    for (const [id, query] of [
+      ['1', `?token=${token}`],
+      ['2', `?token=${expiry}.${signature!.slice(0, -2)}AA`],
+      ['2', `?token=${(Number.parseInt(expiry!, 36) + 60).toString(36)}.${signature}`],
+      ['2', `?token=${expired}`],
+      ['2', ''],
+      ['2', '?token[]=x'],
+      ['x', `?token=${token}`],
+    ] as const) {
+      const res = await get(id, query);
+      expect([id, query, res.status, res.body?.message]).toEqual([id, query, 404, 'Preview not found']);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { tierLabel } from '@app/shared/browser';
+import { articles, createMember, openTab, withConsent } from './fixtures';
+import { expect, test } from './test';
+
+// Issue 39: the creator's numbers on the admin dashboard, at a phone's width and a desktop's.
+test.beforeEach(async ({ page }) => withConsent(page));
+
+for (const width of [390, 1280]) {
+  test(`an admin reads growth, revenue and reading numbers as charts with their figures at ${width} px`, async ({ page, browser }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // A reader's visit to an article, counted by the same call its page makes.
+    const article = (await articles(page.request)).find((a) => a.membershipRequired === 'free')!;
+    const reader = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' });
+    expect((await reader.request.post('/api/views', { data: { articleId: article.id } })).status()).toBe(204);
+    await reader.close();
+    await createMember(page.request, { signIn: true, admin: true });
+    await page.goto('/admin');
+    await openTab(page, 'Members & Revenue');
+
+    const members = page.getByRole('figure', { name: 'Members', exact: true });
+    await expect(members.locator('canvas')).toBeVisible();
+    const box = await members.locator('canvas').boundingBox();
+    expect(box!.width).toBeGreaterThan(200);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    for (const title of ['New paid members and cancellations', 'Revenue', 'Orders']) await expect(page.getByRole('figure', { name: title, exact: true }).locator('canvas')).toBeVisible();
+    // The figures behind the chart: today's row.
+    await members.getByText('Show the figures').click();
+    const today = new Date().toISOString().slice(0, 10);
+    const figures = members.getByRole('table', { name: 'Members' });
+    const row = figures.getByRole('row', { name: new RegExp(`^${today}`) });
+    await expect(row).toBeVisible();
+    // Free, Pro and VIP as the API counts them from the accounts, paid invoices and grants.
+    const answer = (await (await page.request.get(`/api/admin/stats/members?from=${today}&to=${today}`)).json()) as { series: { free: number; pro: number; vip: number }[] };
+    const { free, pro, vip } = answer.series[0]!;
+    expect(free + pro + vip).toBeGreaterThan(0);
+    await expect(row.getByRole('cell')).toHaveText([String(free), String(pro), String(vip)].map((n) => Number(n).toLocaleString('en-US')));
+    await expect(members.getByRole('img')).toHaveAccessibleName(`Members: at the end, ${free} ${tierLabel('free')}, ${pro} ${tierLabel('pro')} and ${vip} ${tierLabel('vip')} members.`);
+
+    // Twelve months by month: one row a month (the figures stay open while the new ones load).
+    await page.getByRole('button', { name: '12 months' }).click();
+    await expect(figures.getByRole('row')).toHaveCount(13);
+
+    await openTab(page, 'Articles');
+    const read = page.getByRole('table', { name: 'Most read articles' });
+    await expect(read.getByRole('row', { name: new RegExp(article.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+  });
+}
+
+test('an admin filters the members list and downloads the members export', async ({ page }) => {
+  const pro = await createMember(page.request, { tier: 'pro' });
+  await createMember(page.request, { signIn: true, admin: true });
+  await page.goto('/admin');
+  await openTab(page, 'Users');
+  await page.getByLabel('Membership').selectOption('pro');
+  await expect(page.getByText(`@${pro.username}`)).toBeVisible();
+  await page.getByLabel('Membership').selectOption('vip');
+  await expect(page.getByText(`@${pro.username}`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^members-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = await readFile((await file.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('Username,Email,Tier,Status,Joined (UTC),Last seen (UTC),Plan');
+  expect(csv).toContain(`\r\n${pro.username},${pro.email},Pro,active,`);
+});

@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test';
+import { articles, cmsEditor, signIn, withConsent } from './fixtures';
+import { expect, test } from './test';
+
+// The editor's desk (issue 36). A scheduled article's page answers 404 until it goes live; the polling browser logs that.
+test.use({ allowedConsoleErrors: [/status of 404/] });
+
+test('an admin shares a preview link of a draft: whoever holds it reads the draft in full on the article design; a changed link is a 404', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const editor = await cmsEditor(request);
+  const title = `A draft to preview ${Date.now()}`;
+  const draft = await editor.createArticle({ title, membershipRequired: 'vip', body: 'Every word of the VIP draft.', status: 'draft' });
+  try {
+    expect((await articles(request)).some((a) => a.id === draft.id)).toBe(false);
+    await signIn(page.request, 'Admin', 'Admin-demo-pass');
+    const made = await page.request.post(`/api/admin/articles/${draft.id}/preview-link`);
+    expect(made.status(), await made.text()).toBe(201);
+    const { url } = (await made.json()) as { url: string };
+    const path = new URL(url).pathname + new URL(url).search;
+
+    // A visitor with the link, signed in nowhere.
+    const visitor = await browser.newPage();
+    const visitorErrors: string[] = [];
+    visitor.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && visitorErrors.push(m.text()));
+    await withConsent(visitor);
+    const res = await visitor.goto(path);
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['cache-control']).toBe('private, no-store');
+    expect(res?.headers()['x-robots-tag']).toBe('noindex');
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(visitor.getByRole('status').filter({ hasText: 'This is a draft: it is not on the site.' })).toBeVisible();
+    await expect(visitor.locator('[data-article-body]')).toContainText('Every word of the VIP draft.');
+    await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    for (const width of [390, 1280]) {
+      await visitor.setViewportSize({ width, height: 900 });
+      await visitor.screenshot({ path: `.data/screenshots/preview-draft-${width}.png` });
+    }
+    const tampered = path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await visitor.request.get(tampered)).status()).toBe(404);
+    expect((await visitor.request.get(path.replace(`/articles/${draft.id}?`, `/articles/${draft.id + 1}?`))).status()).toBe(404);
+    expect(visitorErrors).toEqual([]);
+    await visitor.close();
+  } finally {
+    await editor.delete('articles', draft.id);
+  }
+});
+
+test('an article published for a time twenty seconds ahead is off the site until then, and appears on its own', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  await withConsent(page);
+  const editor = await cmsEditor(request);
+  const title = `Scheduled ${Date.now()}`;
+  const goesLive = new Date(Date.now() + 20_000).toISOString();
+  const scheduled = await editor.createArticle({ title, membershipRequired: 'free', body: 'Here at last.', publishDate: goesLive });
+  try {
+    // Published, but its time has not come: not in the list, its page and its API answer 404.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await articles(request)).some((a) => a.id === scheduled.id)).toBe(false);
+    expect((await request.get(`/api/articles/${scheduled.id}`)).status()).toBe(404);
+    await signIn(page.request, 'Admin', 'Admin-demo-pass');
+    const listed = await (await page.request.get('/api/admin/articles/scheduled')).json();
+    expect(listed).toContainEqual({ id: scheduled.id, title, publishDate: goesLive, unpublishDate: null });
+
+    // Within a minute of its time it is on the site: the list, the API and the static page.
+    await expect.poll(async () => (await articles(request)).some((a) => a.id === scheduled.id), { timeout: 70_000, intervals: [1000] }).toBe(true);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(goesLive));
+    await expect
+      .poll(async () => {
+        await page.goto(`/articles/${scheduled.id}`);
+        return page.getByRole('heading', { level: 1 }).textContent();
+      }, { timeout: 60_000, intervals: [1000] })
+      .toBe(title);
+  } finally {
+    await editor.delete('articles', scheduled.id);
+  }
+});
+
+
+test('an editor sees a draft on the article design beside the editor, and it follows their edits', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const editor = await cmsEditor(request);
+  const title = `Live preview ${Date.now()}`;
+  const draft = await editor.createArticle({ title, membershipRequired: 'pro', body: 'Seen while writing.', status: 'draft' });
+  try {
+    await page.goto('/cms/admin');
+    await page.getByLabel('Email').fill('editor@example.com');
+    await page.getByLabel('Password').fill('editor-demo-pass');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/cms\/admin$/);
+    await page.goto(`/cms/admin/collections/articles/${draft.id}`);
+    await page.getByRole('button', { name: 'Live Preview' }).click();
+    const frame = page.frameLocator(`iframe[src*="/preview/articles/${draft.id}?token="]`);
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
+    await expect(frame.getByText('Preview · This is a draft: it is not on the site.')).toBeVisible();
+    await expect(frame.locator('[data-article-body]')).toContainText('Seen while writing.');
+
+    // The editor changes the title; autosave keeps the draft and the preview follows.
+    await page.getByRole('textbox', { name: 'Title' }).fill(`${title}, edited`);
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(`${title}, edited`, { timeout: 30_000 });
+    await page.screenshot({ path: '.data/screenshots/live-preview-1280.png' });
+    // The preview's reloads never take the editor's focus: no visitor's consent question in the frame.
+    await expect(frame.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Title' })).toBeFocused();
+    // Still a draft: not on the site.
+    expect((await articles(request)).some((a) => a.id === draft.id)).toBe(false);
+    // The CMS remembers the open preview for this editor; close it as the other tests expect to find the form.
+    await page.getByRole('button', { name: 'Exit Live Preview' }).click();
+  } finally {
+    await editor.delete('articles', draft.id);
+  }
+});
+
+async function cmsSignIn(page: Page, email: string, password: string) {
+  await page.goto('/cms/admin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/cms\/admin$/);
+}
+
+/** The article's address in the CMS once autosave has created it. */
+const articleIdIn = (page: Page) => Number(/\/collections\/articles\/(\d+)/.exec(page.url())?.[1]);
+
+test('a contributor writes a draft and submits it for review, without a way to publish; an editor finds it in the review list and publishes it', async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const admin = await cmsEditor(request);
+  const stamp = Date.now();
+  const contributor = await admin.create('users', { email: `contributor.${stamp}@example.com`, password: 'contributor-pass-1', role: 'contributor' });
+  const title = `A contributor’s first piece ${stamp}`;
+  let id = 0;
+  try {
+    await cmsSignIn(page, `contributor.${stamp}@example.com`, 'contributor-pass-1');
+    await page.goto('/cms/admin/collections/articles/create');
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    // Autosave makes the draft and moves to its address; the fields are filled there.
+    await expect(page).toHaveURL(/\/collections\/articles\/\d+/, { timeout: 30_000 });
+    id = articleIdIn(page);
+    await page.locator('#field-category').click();
+    await page.locator('.rs__option').first().click();
+    await page.locator('.rich-text-lexical [contenteditable="true"]').first().click();
+    await page.keyboard.type('Written by a contributor, read by an editor first.');
+    await page.getByRole('checkbox', { name: 'Submitted for review' }).check();
+    // The contributor has no Publish button; autosave keeps the draft, submission and all.
+    await expect(page.locator('#action-save')).toHaveCount(0);
+    await expect.poll(async () => (await admin.find('articles', id, { draft: true })).reviewRequested, { timeout: 30_000 }).toBe(true);
+    expect((await articles(request)).some((a) => a.id === id)).toBe(false);
+
+    const editorContext = await browser.newContext();
+    const editorPage = await editorContext.newPage();
+    try {
+      await cmsSignIn(editorPage, 'editor@example.com', 'editor-demo-pass');
+      await editorPage.goto('/cms/admin/collections/articles?where[reviewRequested][equals]=true');
+      await editorPage.getByRole('link', { name: title }).click();
+      await expect(editorPage.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+      await expect(editorPage.locator('[data-lexical-editor="true"]').first()).toContainText('Written by a contributor');
+      await editorPage.locator('#action-save').click();
+      await expect(editorPage.getByText('Updated successfully.')).toBeVisible();
+      // Published: on the site, and out of the review list.
+      await expect.poll(async () => (await articles(request)).find((a) => a.id === id)?.title, { timeout: 30_000 }).toBe(title);
+      expect((await admin.find('articles', id)).reviewRequested).toBe(false);
+    } finally {
+      await editorContext.close();
+    }
+  } finally {
+    if (id) await admin.delete('articles', id);
+    await admin.delete('users', contributor.id);
+  }
+});
+
+test('an editor restores an older version as the draft: the site keeps the live one until the editor publishes it', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const editor = await cmsEditor(request);
+  const stamp = Date.now();
+  const first = `Walking at dawn ${stamp}`;
+  const second = `Walking at dusk ${stamp}`;
+  const article = await editor.createArticle({ title: first, membershipRequired: 'free', body: 'The first version.' });
+  try {
+    await editor.update('articles', article.id, { title: second, _status: 'published' });
+    await expect.poll(async () => (await articles(request)).find((a) => a.id === article.id)?.title, { timeout: 30_000 }).toBe(second);
+
+    await cmsSignIn(page, 'editor@example.com', 'editor-demo-pass');
+    // The history: each save a version; the first one shows what changed since.
+    await page.goto(`/cms/admin/collections/articles/${article.id}/versions`);
+    await expect(page.locator('.table tbody tr')).toHaveCount(2);
+    const older = await editor.versions('articles', article.id, { 'version.title': first });
+    await page.goto(`/cms/admin/collections/articles/${article.id}/versions/${older[0]!.id}`);
+    await expect(page.getByText(first).first()).toBeVisible();
+    await expect(page.getByText(second).first()).toBeVisible();
+    await page.screenshot({ path: '.data/screenshots/version-diff-1280.png' });
+
+    await page.locator('.restore-version .popup-button').click();
+    await page.getByRole('button', { name: 'Restore as draft' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(new RegExp(`/collections/articles/${article.id}$`));
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(first);
+    // A draft: the site still reads the live version.
+    expect((await articles(request)).find((a) => a.id === article.id)?.title).toBe(second);
+
+    await page.locator('#action-save').click();
+    await expect(page.getByText('Updated successfully.')).toBeVisible();
+    await expect.poll(async () => (await articles(request)).find((a) => a.id === article.id)?.title, { timeout: 30_000 }).toBe(first);
+  } finally {
+    await editor.delete('articles', article.id);
+  }
+});
