@@ -150,6 +150,7 @@ describe('every staff action is in the audit log (issue 34)', () => {
       { action: 'article.deleted', by: 'every_admin', what: 'delete an article', run: async () => ok(await admin.delete('/api/admin/articles/1')) },
       { action: 'audit.exported', by: 'every_admin', what: 'export the log', run: async () => ok(await fetch(`${t.app.base}/api/admin/audit.csv`, { headers: { cookie: cookieOf(admin) } }).then(async (r) => ({ status: r.status, body: await r.text() }))) },
       { action: 'members.exported', by: 'every_admin', what: 'export the members', run: async () => ok(await fetch(`${t.app.base}/api/admin/export/members.csv`, { headers: { cookie: cookieOf(admin) } }).then(async (r) => ({ status: r.status, body: await r.text() }))) },
+      { action: 'content.exported', by: 'every_admin', what: 'export the content', run: async () => ok(await fetch(`${t.app.base}/api/admin/export/content.zip`, { headers: { cookie: cookieOf(admin) } }).then(async (r) => ({ status: r.status, body: await r.text() }))) },
       { action: 'orders.exported', by: 'every_admin', what: 'export the orders', run: async () => ok(await fetch(`${t.app.base}/api/admin/export/orders.csv`, { headers: { cookie: cookieOf(admin) } }).then(async (r) => ({ status: r.status, body: await r.text() }))) },
     ];
     // A new audit action must come with its row here.

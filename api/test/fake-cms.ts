@@ -16,6 +16,8 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
   let current = records;
   let up = true;
   const imported: Record<string, unknown>[] = [];
+  // Uploaded files, as Payload serves them at /cms/api/media/file/{filename}.
+  const mediaFiles = new Map<string, Buffer>();
   const deleted: number[] = [];
   // The CMS's channel-sync upsert, with the same merge rule, over the records held here.
   function upsertVideos(videos: SyncedVideo[]): SyncOutcome[] {
@@ -81,6 +83,11 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
       });
       return;
     }
+    const file = /^\/cms\/api\/media\/file\/([^/?]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && file) {
+      const data = mediaFiles.get(decodeURIComponent(file[1]!));
+      return void (data ? res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length }).end(data) : res.writeHead(404).end('{}'));
+    }
     const del = /^\/cms\/api\/articles\/(\d+)$/.exec(req.url ?? '');
     if (req.method === 'DELETE' && del) {
       const id = Number(del[1]);
@@ -116,6 +123,10 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
     /** An article's draft, as an editor's unpublished save leaves it (the published one stays in the records). */
     setDraft(id: number, doc: ContentRecords['articles'][number] & { _status: 'draft' }) {
       drafts.set(id, doc);
+    },
+    /** A media file the CMS serves (by its filename). */
+    setMediaFile(filename: string, data: Buffer) {
+      mediaFiles.set(filename, data);
     },
     set(next: ContentRecords) {
       current = next;

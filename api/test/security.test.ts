@@ -52,6 +52,8 @@ describe('logs', () => {
       importTargets: async () => ({ categories: [], articles: [] }),
       updateSettings: async () => undefined,
       readDraftArticle: async () => null,
+      exportPages: async function* () {},
+      mediaFile: async () => null,
       // A failed query as drizzle reports it: the SQL and, after it, the parameters.
       deleteArticle: async () => {
         throw Object.assign(new Error('Failed query: delete from "articles" where "id" = $1\nparams: PARAM-SECRET-42'), { query: 'delete from "articles" where "id" = $1', params: ['PARAM-SECRET-42'] });

@@ -1,4 +1,8 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ArticleImport, SiteSettingsInput } from '@app/shared/schemas';
+import type { ExportedArticle } from '../domain/exports/article-markdown.ts';
+import type { ContentExporter } from '../domain/exports/export-content.ts';
 import type { ArticleSink } from '../domain/articles/import-articles.ts';
 import type { DraftArticle, DraftReader } from '../domain/articles/preview-article.ts';
 import type { ImportTargets } from '../domain/articles/plan-import.ts';
@@ -8,8 +12,8 @@ import { AppError } from '../lib/app-error.ts';
 /** Payload's validation answer: `{ errors: [{ message, data: { errors: [{ message, path }] } }] }`. */
 type PayloadErrors = { errors?: { message?: string; data?: { errors?: { message?: string }[] } }[] };
 
-/** Writes to the CMS on behalf of admins: article imports and deletions, site settings, with the service secret. */
-export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & SettingsWriter & DraftReader & { deleteArticle(id: number): Promise<void> } {
+/** Writes to the CMS on behalf of admins (article imports and deletions, site settings) and reads what they export, with the service secret. */
+export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & SettingsWriter & DraftReader & ContentExporter & { deleteArticle(id: number): Promise<void> } {
   const headers = { 'content-type': 'application/json', 'x-internal-secret': secret };
   async function list<T>(collection: string, fields: string[]): Promise<T[]> {
     const select = fields.map((f) => `&select[${f}]=true`).join('');
@@ -49,6 +53,27 @@ export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & S
       if (res.status === 404) return null;
       if (!res.ok) throw new AppError('unavailable', 'The CMS could not read the article. Please try again.');
       return (await res.json()) as DraftArticle;
+    },
+    // The content export (issue 39): 50 articles a page, oldest first, at depth 1 (category,
+    // thumbnail and body pictures filled in). Without `draft=true` Payload answers each article's
+    // published version, and a never-published draft as it stands.
+    async *exportPages() {
+      for (let page = 1; ; page++) {
+        const res = await fetch(`${cmsUrl}/cms/api/articles?depth=1&limit=50&page=${page}&sort=id`, { headers, signal: AbortSignal.timeout(60_000) }).catch(() => null);
+        if (!res?.ok) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
+        const body = (await res.json()) as { docs: ExportedArticle[]; hasNextPage?: boolean };
+        yield body.docs;
+        if (!body.hasNextPage) return;
+      }
+    },
+    // A media file as Payload serves it (its own storage, wherever that is); null when it has none.
+    async mediaFile(filename: string) {
+      const res = await fetch(`${cmsUrl}/cms/api/media/file/${encodeURIComponent(filename)}`, { headers: { 'x-internal-secret': secret }, signal: AbortSignal.timeout(120_000) }).catch(() => null);
+      if (!res?.ok || !res.body) {
+        await res?.body?.cancel();
+        return null;
+      }
+      return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
     },
     async deleteArticle(id: number) {
       const res = await fetch(`${cmsUrl}/cms/api/articles/${id}`, { method: 'DELETE', headers, signal: AbortSignal.timeout(15_000) }).catch(() => null);

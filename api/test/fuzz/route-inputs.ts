@@ -61,6 +61,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/audit.csv': { query: S.AuditQuerySchema },
   'GET /api/admin/export/audit.csv': { query: S.AuditQuerySchema },
   'GET /api/admin/export/members.csv': {},
+  'GET /api/admin/export/content.zip': {},
   'GET /api/admin/export/orders.csv': {},
   'POST /api/deploy': { background: ['deployments', 'audit_log'] },
   'GET /api/admin/deployments': {},

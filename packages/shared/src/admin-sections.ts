@@ -39,6 +39,7 @@ export const ADMIN_SECTIONS = {
       scheduled: getEndpoint<ScheduledArticle[]>('/api/admin/articles/scheduled'),
       previewLink: postEndpoint<{ url: string; expiresAt: string }>('/api/admin/articles/:id/preview-link'),
       stats: getEndpoint<ArticleStats>('/api/admin/stats/articles'),
+      exportContent: getEndpoint<Blob>('/api/admin/export/content.zip'),
     },
   },
   users: {

@@ -2,7 +2,7 @@
 // becomes the stored Lexical shapes of content-nodes.ts, so code, tables, quotes, footnotes,
 // pictures and video embeds survive an import instead of being flattened by a generic converter.
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { codeBlockNode, embedNode, lexicalEditorState, lexicalParagraph, lexicalText, tableNode, TEXT_FORMAT, videoEmbed, type LexicalInline, type LexicalLinkNode, type LexicalTextNode } from './content-nodes.ts';
+import { calloutNode, codeBlockNode, embedNode, lexicalEditorState, lexicalParagraph, lexicalText, tableNode, TEXT_FORMAT, videoEmbed, type LexicalInline, type LexicalLinkNode, type LexicalTextNode } from './content-nodes.ts';
 
 /**
  * A picture's place in an imported body, until the import has made its Media document: the CMS
@@ -30,7 +30,7 @@ const INLINE_FORMATS: Record<string, number> = {
   s: TEXT_FORMAT.strikethrough, del: TEXT_FORMAT.strikethrough, strike: TEXT_FORMAT.strikethrough, u: TEXT_FORMAT.underline, ins: TEXT_FORMAT.underline,
   code: TEXT_FORMAT.code, kbd: TEXT_FORMAT.code, samp: TEXT_FORMAT.code, tt: TEXT_FORMAT.code, sub: TEXT_FORMAT.subscript, sup: TEXT_FORMAT.superscript,
 };
-const CALLOUT = /^\s*\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*/i;
+const CALLOUT_MARK = /^\s*\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*/i;
 
 const el = (node: RootContent | ElementContent, ...tags: string[]): node is Element => node.type === 'element' && (tags.length === 0 || tags.includes(node.tagName));
 const prop = (node: Element, name: string): string => {
@@ -61,10 +61,13 @@ function tidy(inline: LexicalInline[]): LexicalInline[] {
     } else if (node.type === 'link') out.push({ ...node, children: tidy(node.children) as LexicalTextNode[] });
     else out.push(node);
   }
-  const first = out[0];
-  if (first?.type === 'text') first.text = first.text.replace(/^\s+/, '');
-  const last = out.at(-1);
-  if (last?.type === 'text') last.text = last.text.replace(/\s+$/, '');
+  // A line starts and ends where a line break is, as at the block's edges: no space there (HTML
+  // draws none; a Markdown hard break leaves its newline in the next line's text).
+  out.forEach((node, i) => {
+    if (node.type !== 'text' || node.format & TEXT_FORMAT.code) return;
+    if (i === 0 || out[i - 1]!.type === 'linebreak') node.text = node.text.replace(/^\s+/, '');
+    if (i === out.length - 1 || out[i + 1]!.type === 'linebreak') node.text = node.text.replace(/\s+$/, '');
+  });
   return out.filter((n) => n.type !== 'text' || n.text !== '');
 }
 
@@ -119,7 +122,9 @@ class Converter {
     if (url && videoEmbed(url) && aside.length === 0) {
       this.counts.embeds++;
       if (only?.type === 'link') this.links.pop();
-      return [embedNode({ url })];
+      // A link's own words ("[My talk](https://youtu.be/…)") name the player.
+      const words = only?.type === 'link' ? only.children.map((c) => c.text).join('').trim() : '';
+      return [embedNode({ url, title: words && words !== url ? words : '' })];
     }
     return [...(inline.length ? [make(inline)] : []), ...aside];
   }
@@ -160,7 +165,8 @@ class Converter {
     const parts: ElementContent[] = [];
     for (const c of node.children) {
       if (c.type !== 'element') {
-        parts.push(c);
+        // The line ends between a quote's paragraphs are not its text.
+        if (c.type !== 'text' || c.value.trim()) parts.push(c);
         continue;
       }
       if (parts.length) parts.push({ type: 'element', tagName: 'br', properties: {}, children: [] });
@@ -168,6 +174,38 @@ class Converter {
     }
     const quoteOf = (inline: LexicalInline[]): Block => ({ type: 'quote', version: 1, children: inline, direction: 'ltr', format: '', indent: 0 });
     return this.paragraph(parts, quoteOf);
+  }
+
+  /**
+   * GitHub's `> [!NOTE]` quote as a callout: text after the mark on its own line is the title (as
+   * Obsidian writes it) when more follows, else the content; the content keeps its paragraphs and
+   * lists, and whatever else the quote held (a picture, code) follows the callout.
+   */
+  callout(node: Element): Block[] | null {
+    const kids = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()));
+    const first = kids[0];
+    const head = first && el(first, 'p') ? first.children[0] : undefined;
+    const m = head?.type === 'text' ? CALLOUT_MARK.exec(head.value) : null;
+    if (!m || !first || !el(first, 'p') || head?.type !== 'text') return null;
+    const variant = ({ NOTE: 'note', IMPORTANT: 'note', TIP: 'tip', WARNING: 'warning', CAUTION: 'warning' } as const)[m[1]!.toUpperCase() as 'NOTE'];
+    const restOfHead = head.value.slice(m[0].length);
+    let title = '';
+    let lead: ElementContent[];
+    const newline = restOfHead.indexOf('\n');
+    if (newline >= 0) {
+      title = restOfHead.slice(0, newline);
+      lead = [{ type: 'text', value: restOfHead.slice(newline + 1) }, ...first.children.slice(1)];
+    } else if (el(first.children[1] ?? { type: 'text', value: '' }, 'br')) {
+      title = restOfHead;
+      lead = first.children.slice(2);
+    } else if (first.children.length === 1 && kids.length > 1) {
+      title = restOfHead;
+      lead = [];
+    } else lead = [{ type: 'text', value: restOfHead }, ...first.children.slice(1)];
+    const content = [...this.paragraph(lead), ...this.blocks(kids.slice(1))];
+    const inside = content.filter((b) => b.type === 'paragraph' || b.type === 'list');
+    const callout = calloutNode({ variant, title: title.replace(/\s+/g, ' ').trim().slice(0, 200), content: lexicalEditorState(inside) }) as unknown as Block;
+    return [callout, ...content.filter((b) => !inside.includes(b))];
   }
 
   blocks(nodes: (RootContent | ElementContent)[]): Block[] {
@@ -195,14 +233,19 @@ class Converter {
         this.counts.codeBlocks++;
         out.push(codeBlockNode({ language, code: textOf(code ?? node).replace(/\n$/, '') }) as unknown as Block);
       } else if (tag === 'ul' || tag === 'ol') out.push(this.list(node));
-      else if (tag === 'blockquote') out.push(...this.quote(node));
+      else if (tag === 'blockquote') out.push(...(this.callout(node) ?? this.quote(node)));
       else if (tag === 'table') out.push(this.table(node));
       else if (tag === 'hr') out.push({ type: 'horizontalrule', version: 1 });
       else if (tag === 'figure') {
         const caption = node.children.find((c): c is Element => el(c, 'figcaption'));
         const img = findImg(node);
-        const pic = img ? this.picture(img, caption ? textOf(caption).replace(/\s+/g, ' ').trim() : '') : null;
+        const captionText = caption ? textOf(caption).replace(/\s+/g, ' ').trim() : '';
+        const pic = img ? this.picture(img, captionText) : null;
+        // A figure of one video's address (and a caption) is that video, captioned.
+        const video = pic ? [] : this.blocks(node.children.filter((c) => c !== caption));
+        const embed = video.length === 1 && (video[0]!.fields as { blockType?: string } | undefined)?.blockType === 'embed' ? video[0]! : null;
         if (pic) out.push(pic);
+        else if (embed) out.push({ ...embed, fields: { ...(embed.fields as object), caption: captionText } });
         else out.push(...this.blocks(node.children));
       } else if (tag === 'img') {
         const pic = this.picture(node);
@@ -227,21 +270,6 @@ function findImg(node: Element): Element | undefined {
   return undefined;
 }
 
-/** GitHub's `> [!NOTE]` quotes become callouts. */
-function callouts(blocks: Block[]): Block[] {
-  return blocks.map((b) => {
-    if (b.type !== 'quote') return b;
-    const children = b.children as LexicalInline[];
-    const first = children[0];
-    const m = first?.type === 'text' ? CALLOUT.exec(first.text) : null;
-    if (!m || first?.type !== 'text') return b;
-    const variant = { NOTE: 'note', IMPORTANT: 'note', TIP: 'tip', WARNING: 'warning', CAUTION: 'warning' }[m[1]!.toUpperCase()] as 'note' | 'tip' | 'warning';
-    const rest = tidy([{ ...first, text: first.text.slice(m[0].length) }, ...children.slice(1)]);
-    while (rest[0]?.type === 'linebreak') rest.shift();
-    return { type: 'block', version: 2, format: '', fields: { id: crypto.randomUUID().replaceAll('-', '').slice(0, 24), blockName: '', blockType: 'callout', variant, title: '', content: lexicalEditorState([lexicalParagraph(rest)]) } };
-  });
-}
-
 /**
  * A sanitized HTML tree as an article body: paragraphs, headings (an `h1` becomes `h2`: the page's
  * title is its `h1`), lists, quotes (GitHub's `[!NOTE]` ones as callouts), code blocks with their
@@ -251,5 +279,5 @@ function callouts(blocks: Block[]): Block[] {
  */
 export function lexicalFromHast(tree: Root): ImportedBody {
   const c = new Converter();
-  return { content: lexicalEditorState(callouts(c.blocks(tree.children))), pictures: c.pictures, links: c.links, counts: c.counts };
+  return { content: lexicalEditorState(c.blocks(tree.children)), pictures: c.pictures, links: c.links, counts: c.counts };
 }

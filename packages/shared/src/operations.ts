@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   'audit.exported': 'Audit log exported',
   'members.exported': 'Members exported',
   'orders.exported': 'Orders exported',
+  'content.exported': 'Content exported',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -57,6 +58,7 @@ export type AuditDetails = {
   'audit.exported': { filter: { actor: string | null; action: string | null; before: string | number | null } };
   'members.exported': Record<string, never>;
   'orders.exported': Record<string, never>;
+  'content.exported': Record<string, never>;
 };
 
 export type PersonRef = { id: number; username: string };

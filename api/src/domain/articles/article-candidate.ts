@@ -26,6 +26,8 @@ export type ArticleCandidate = {
    * default (plan-import.ts). The tags go with the article where the content model has them.
    */
   terms: { categories: string[]; tags: string[] };
+  /** The first category's slug, where the file names it (our own export's `categorySlug`). */
+  categorySlug?: string;
   membershipRequired: Tier;
   publishDate?: string;
   published: boolean;

@@ -132,6 +132,7 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
     author: author(first(fm, ['author', 'authors'])),
     // Our own `category` and Jekyll's singular one come first, then the declared list.
     terms: { categories: [...(text(fm.category) ? [text(fm.category)!] : []), ...terms(fm.categories)], tags: terms(fm.tags) },
+    categorySlug: text(fm.category) && text(fm.categorySlug) ? slugify(text(fm.categorySlug)!) || undefined : undefined,
     membershipRequired: tier.data,
     publishDate,
     published: !draft && !needsDate,

@@ -28,11 +28,14 @@ const norm = (s: string) => s.trim().toLowerCase();
 function chooseCategory(c: ArticleCandidate, targets: ImportTargets, fallback: string | undefined): { slug: string; title?: string } | null {
   const known = (name: string) => targets.categories.find((k) => k.slug === slugify(name)) ?? targets.categories.find((k) => norm(k.title) === norm(name));
   const declared = c.terms.categories.filter((n) => slugify(n));
+  // Our own export names the category's slug too: it is that category, or made new with it.
+  const ours = c.categorySlug ? targets.categories.find((k) => k.slug === c.categorySlug) : undefined;
+  if (ours) return ours;
   for (const name of declared) {
     const hit = known(name);
     if (hit) return hit;
   }
-  if (declared[0]) return { slug: slugify(declared[0]), title: declared[0].trim().slice(0, 100) };
+  if (declared[0]) return { slug: c.categorySlug ?? slugify(declared[0]), title: declared[0].trim().slice(0, 100) };
   for (const tag of c.terms.tags) {
     const hit = known(tag);
     if (hit) return hit;

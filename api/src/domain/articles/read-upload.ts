@@ -29,7 +29,6 @@ function otherFileReason(name: string): string {
   if (/^(_config\.ya?ml|hugo\.\w+|config\.(toml|ya?ml)|gemfile(\.lock)?|package(-lock)?\.json|astro\.config\.\w+|gatsby-\w+\.\w+|\.eleventy\.js|eleventy\.config\.\w+)$/.test(base)) return 'the site generator’s configuration';
   if (/\.(css|scss|sass|less)$/.test(base)) return 'a stylesheet';
   if (/\.(liquid|njk|hbs|tmpl|gohtml|astro|jsx?|tsx?)$/.test(base)) return 'a template or script of the site';
-  if (/\.svg$/.test(base)) return 'an SVG image (not accepted: it can carry script)';
   return 'not an article, an image or an export the importer reads';
 }
 

@@ -6,7 +6,25 @@ import { isSiteConfiguration } from './archive-layout.ts';
 import { IMPORT_LIMITS, sizeText } from './import-limits.ts';
 import { importerFor } from './importers.ts';
 
-export const IMAGE_EXTENSIONS = new Map([['.png', 'image/png'], ['.jpg', 'image/jpeg'], ['.jpeg', 'image/jpeg'], ['.webp', 'image/webp'], ['.gif', 'image/gif']]);
+export const IMAGE_EXTENSIONS = new Map([['.png', 'image/png'], ['.jpg', 'image/jpeg'], ['.jpeg', 'image/jpeg'], ['.webp', 'image/webp'], ['.gif', 'image/gif'], ['.svg', 'image/svg+xml']]);
+
+/**
+ * Whatever in an SVG could act rather than draw: scripts, event handlers, links and frames, other
+ * documents pulled in, styles (which can fetch), entities. The media route's policy would keep
+ * them inert anyway (sandbox, no script); an SVG holding any of them is refused all the same, as
+ * the CMS's editors' drawings never need them.
+ */
+const ACTIVE_SVG = /<\s*(script|foreignObject|iframe|embed|object|a|style|use|image|animate|set)\b|\son[a-z]+\s*=|javascript:|<!ENTITY|xlink:href|\shref\s*=/i;
+
+/** A picture's bytes when they can be used (not empty; an SVG only draws); an Error with the reason otherwise. */
+export function usablePicture(name: string, data: Buffer): Buffer {
+  if (data.length === 0) throw new Error('the file is empty');
+  if (path.extname(name).toLowerCase() !== '.svg') return data;
+  const text = data.toString('utf8');
+  if (!/<svg\b/i.test(text)) throw new Error('it is not an SVG drawing');
+  if (ACTIVE_SVG.test(text)) throw new Error('an SVG with scripts, links, styles or other files in it is not accepted');
+  return data;
+}
 
 /** A file read into memory: an article, an export or a site's configuration. */
 export type ZipFile = { name: string; data: Buffer };
@@ -83,7 +101,7 @@ export function openZip(file: string): Promise<OpenZip> {
       };
       const readPicture = (name: string) => {
         const entry = entries.get(name);
-        return entry ? unpack(zip, entry, PICTURE_CAP) : Promise.reject(new Error(`"${name}" is not in the ZIP`));
+        return entry ? unpack(zip, entry, PICTURE_CAP).then((data) => usablePicture(name, data)) : Promise.reject(new Error(`"${name}" is not in the ZIP`));
       };
       zip.on('error', (err: Error) => {
         // yauzl itself refuses unsafe names before we see the entry.

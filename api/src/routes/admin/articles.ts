@@ -1,9 +1,11 @@
+import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
 import { ArticleStatsQuerySchema, ArticleUploadOptionsSchema, type ImportProgressLine } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
 import { deleteArticle } from '../../domain/articles/delete-article.ts';
 import { listOldAddresses } from '../../domain/articles/list-old-addresses.ts';
 import { articleStats } from '../../domain/reading/article-stats.ts';
+import { exportContent, type ContentExporter } from '../../domain/exports/export-content.ts';
 import { createPreviewLink, type DraftReader } from '../../domain/articles/preview-article.ts';
 import type { ContentReadModel } from '../../domain/content/content-read-model.ts';
 import { importArticles, type ArticleSink, type FetchImage } from '../../domain/articles/import-articles.ts';
@@ -18,7 +20,7 @@ import { receiveArticleUpload, uploadedArticleFile } from '../receive-article-up
 import type { UserReader } from '../session-cookie.ts';
 import { sectionRouter } from './section-router.ts';
 
-export type CmsWriter = ArticleSink & DraftReader & { deleteArticle(id: number): Promise<void> };
+export type CmsWriter = ArticleSink & DraftReader & ContentExporter & { deleteArticle(id: number): Promise<void> };
 
 /**
  * Admin → Articles: the import (spec 02 §7; issue 24) and deletion. `?dryRun=true` previews and
@@ -72,6 +74,15 @@ export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: Cm
       } finally {
         await remove();
       }
+    });
+    route('exportContent', async (req, res) => {
+      const file = await exportContent(deps.db, await deps.readUser(req), new Date(), deps.cms);
+      noStore(res);
+      res.setHeader('Content-Type', 'application/zip');
+      res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+      // A CMS failing mid-way ends the download broken (never a ZIP that looks whole); a visitor who goes away stops the reading.
+      await pipeline(file.stream, res).catch(() => undefined);
+      await file.done.catch(() => undefined);
     });
     route('previewLink', async (req, res) => {
       res.status(201).json(await createPreviewLink({ cms: deps.cms, ...deps.preview }, await deps.readUser(req), idParam(req.params.id, 'Article')));

@@ -35,6 +35,7 @@ const SUMMARIES: { [A in AuditAction]: (d: AuditDetails[A]) => string } = {
   'audit.exported': (d) => join(d.filter.actor && `who ${d.filter.actor}`, d.filter.action && `what ${d.filter.action}`, d.filter.before !== null && `before ${d.filter.before}`) || 'everything',
   'members.exported': () => 'every member',
   'orders.exported': () => 'every order',
+  'content.exported': () => 'every article and its pictures',
 };
 
 function summaryOf<A extends AuditAction>(action: A, details: AuditDetails[A]): string {

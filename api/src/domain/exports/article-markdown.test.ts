@@ -1,0 +1,65 @@
+import { lexicalEditorState } from '@app/shared/server';
+import { describe, expect, it } from 'vitest';
+import { BODY, said } from '../../../test/rich-body.ts';
+import { readMarkdownArticle } from '../articles/markdown-article.ts';
+import { articleMarkdown, bodyMarkdown, type ExportedArticle } from './article-markdown.ts';
+
+const article = (over: Partial<ExportedArticle> = {}): ExportedArticle => ({
+  id: 12,
+  title: 'Mornings: a field guide',
+  excerpt: 'How to start the day on purpose.',
+  author: 'Ada Writer',
+  category: { slug: 'self-help-personal-development', title: 'Self-Help & Personal Development' },
+  membershipRequired: 'pro',
+  publishDate: '2025-03-04T08:30:00.000Z',
+  _status: 'published',
+  sourceSlug: null,
+  tags: ['habits', 'mornings'],
+  thumbnail: { id: 3, filename: 'mornings.png', alt: 'Sunrise' },
+  content: lexicalEditorState(BODY),
+  interactiveData: null,
+  ...over,
+});
+
+describe('an article as Markdown with our front matter, read back by our importer', () => {
+  it('gives back every node of the body: formats, links, headings, lists, quotes, code, tables, pictures, videos and callouts', async () => {
+    const { markdown, pictures } = bodyMarkdown(lexicalEditorState(BODY));
+    expect(pictures.map((p) => p.filename)).toEqual(['desk.png', 'plan.svg']);
+    const back = await readMarkdownArticle('articles/x.md', `---\ntitle: x\n---\n\n${markdown}`);
+    expect(said(back.body.content.root.children as unknown[], back.body.pictures)).toEqual(said(BODY));
+    expect(back.warnings.filter((w) => !/date/i.test(w))).toEqual([]);
+  });
+
+  it('gives back the title, category (title and slug), tier, date, draft state, author, excerpt, tags and thumbnail', async () => {
+    const file = articleMarkdown(article());
+    expect(file.slug).toBe('mornings-a-field-guide');
+    expect(file.media.map((m) => m.filename)).toEqual(['mornings.png', 'desk.png', 'plan.svg']);
+    const back = await readMarkdownArticle(`articles/${file.slug}.md`, file.text);
+    expect(back).toMatchObject({
+      title: 'Mornings: a field guide',
+      terms: { categories: ['Self-Help & Personal Development'], tags: ['habits', 'mornings'] },
+      categorySlug: 'self-help-personal-development',
+      membershipRequired: 'pro',
+      publishDate: '2025-03-04T08:30:00.000Z',
+      published: true,
+      author: 'Ada Writer',
+      excerpt: 'How to start the day on purpose.',
+      sourceSlug: 'mornings-a-field-guide',
+      image: { archivePath: '/media/mornings.png' },
+    });
+    const draft = await readMarkdownArticle('articles/d.md', articleMarkdown(article({ _status: 'draft', sourceSlug: 'kept-slug', tags: [], author: null, excerpt: null, thumbnail: null })).text);
+    expect(draft).toMatchObject({ published: false, sourceSlug: 'kept-slug', author: undefined, image: undefined });
+    expect(draft.terms.tags).toEqual([]);
+  });
+
+  it('gives back an interactive article’s guides, quiz and experiment, without Payload’s row ids', async () => {
+    const interactiveData = {
+      characterGuides: [{ id: '65f0', type: 'coach', title: 'Breathe', message: 'In for four.', triggerAt: 'middle', showAutomatically: true }],
+      quiz: { title: 'Check', description: 'Two questions', pointsPerQuestion: 10, questions: [{ id: '65f1', question: 'Why?', options: ['a', 'b'], correctAnswer: 1, explanation: 'Because.' }] },
+      experiment: null,
+    };
+    const back = await readMarkdownArticle('articles/i.md', articleMarkdown(article({ interactiveData, hasInteractiveElements: true })).text);
+    expect(back.interactiveData).toMatchObject({ characterGuides: [{ type: 'coach', title: 'Breathe', triggerAt: 'middle' }], quiz: { questions: [{ question: 'Why?', correctAnswer: 1 }] } });
+    expect(JSON.stringify(back.interactiveData)).not.toContain('65f0');
+  });
+});

@@ -1,0 +1,225 @@
+import yaml from 'js-yaml';
+import type { BlockContent, Html, List, ListItem, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
+import { gfmToMarkdown } from 'mdast-util-gfm';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { TABLE_HEADER, TEXT_FORMAT, videoEmbed } from '@app/shared/server';
+import { slugify } from '../articles/article-candidate.ts';
+
+/** A Media document as the CMS answers it (the fields the export reads). */
+export type ExportedMedia = { id: number; filename: string; alt?: string | null };
+
+/** An article as the CMS answers it at depth 1 (its category, thumbnail and body pictures filled in). */
+export type ExportedArticle = {
+  id: number;
+  title: string;
+  excerpt?: string | null;
+  author?: string | null;
+  category: { slug: string; title: string } | number | null;
+  membershipRequired: string;
+  publishDate?: string | null;
+  _status?: 'draft' | 'published' | null;
+  sourceSlug?: string | null;
+  tags?: string[] | null;
+  thumbnail?: ExportedMedia | number | null;
+  content: { root: { children: unknown[] } };
+  interactiveData?: Record<string, unknown> | null;
+  hasInteractiveElements?: boolean | null;
+};
+
+/** Where a media file goes in the archive, and the address a body names it by (the site's own /media/ path). */
+export const mediaPath = (m: ExportedMedia) => `media/${m.filename}`;
+const mediaUrl = (m: ExportedMedia) => `/${mediaPath(m)}`;
+
+type Node = { type: string; [key: string]: unknown };
+type Inline = Node & { text?: string; format?: number; fields?: { url?: string }; children?: Node[] };
+
+const media = (v: unknown): ExportedMedia | null => (v && typeof v === 'object' && typeof (v as ExportedMedia).filename === 'string' ? (v as ExportedMedia) : null);
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The formats the importer reads back as HTML inside Markdown (Markdown has no syntax for them). */
+const HTML_FORMATS: [number, string][] = [
+  [TEXT_FORMAT.underline, 'ins'],
+  [TEXT_FORMAT.subscript, 'sub'],
+  [TEXT_FORMAT.superscript, 'sup'],
+];
+
+/** One text node as Markdown phrasing: code innermost, then strikethrough, italic, bold; the rest as HTML around it. */
+function textPhrasing(text: string, format: number): PhrasingContent[] {
+  let inner: PhrasingContent[] = format & TEXT_FORMAT.code ? [{ type: 'inlineCode', value: text }] : [{ type: 'text', value: text }];
+  if (format & TEXT_FORMAT.strikethrough) inner = [{ type: 'delete', children: inner }];
+  if (format & TEXT_FORMAT.italic) inner = [{ type: 'emphasis', children: inner }];
+  if (format & TEXT_FORMAT.bold) inner = [{ type: 'strong', children: inner }];
+  for (const [bit, tag] of HTML_FORMATS) if (format & bit) inner = [{ type: 'html', value: `<${tag}>` }, ...inner, { type: 'html', value: `</${tag}>` }];
+  return inner;
+}
+
+function phrasing(nodes: unknown[]): PhrasingContent[] {
+  return (nodes as Inline[]).flatMap((n): PhrasingContent[] => {
+    if (n.type === 'text') return textPhrasing(String(n.text ?? ''), Number(n.format ?? 0));
+    if (n.type === 'linebreak') return [{ type: 'break' }];
+    if (n.type === 'link' || n.type === 'autolink') {
+      const url = String((n as { fields?: { url?: string } }).fields?.url ?? '');
+      return [{ type: 'link', url, children: phrasing((n.children as unknown[]) ?? []) }];
+    }
+    return n.children ? phrasing(n.children as unknown[]) : [];
+  });
+}
+
+/** Inline content as HTML, for the parts written as HTML blocks (a table without a header row). */
+function inlineHtml(nodes: unknown[]): string {
+  return (nodes as Inline[])
+    .map((n) => {
+      if (n.type === 'linebreak') return '<br>';
+      if (n.type === 'link' || n.type === 'autolink') return `<a href="${escapeHtml(String((n as { fields?: { url?: string } }).fields?.url ?? ''))}">${inlineHtml((n.children as unknown[]) ?? [])}</a>`;
+      if (n.type !== 'text') return n.children ? inlineHtml(n.children as unknown[]) : '';
+      const format = Number(n.format ?? 0);
+      let html = escapeHtml(String(n.text ?? ''));
+      const tags: [number, string][] = [[TEXT_FORMAT.code, 'code'], [TEXT_FORMAT.strikethrough, 'del'], [TEXT_FORMAT.italic, 'em'], [TEXT_FORMAT.bold, 'strong'], ...HTML_FORMATS];
+      for (const [bit, tag] of tags) if (format & bit) html = `<${tag}>${html}</${tag}>`;
+      return html;
+    })
+    .join('');
+}
+
+/** A cell's paragraphs as one run of inline content (line breaks between them). */
+function cellInline(cell: Node): unknown[] {
+  const paragraphs = ((cell.children as Node[]) ?? []).map((p) => (p.children as unknown[]) ?? []);
+  return paragraphs.flatMap((p, i) => (i === 0 ? p : [{ type: 'linebreak' }, ...p]));
+}
+
+/**
+ * A table: GitHub's Markdown table when its first row is the header and no cell breaks a line;
+ * otherwise HTML (one block, no blank line inside), which the importer reads the same way.
+ */
+function table(node: Node): Table | Html {
+  const rows = ((node.children as Node[]) ?? []).map((r) => (r.children as Node[]) ?? []);
+  const header = rows[0]?.length ? rows[0].every((c) => (Number(c.headerState) & TABLE_HEADER.row) !== 0) : false;
+  const cells = rows.map((r) => r.map(cellInline));
+  const breaks = cells.some((r) => r.some((c) => (c as Node[]).some((n) => n.type === 'linebreak')));
+  const even = rows.every((r) => r.length === rows[0]!.length);
+  if (header && !breaks && even) {
+    return { type: 'table', align: rows[0]!.map(() => null), children: cells.map((r): TableRow => ({ type: 'tableRow', children: r.map((c) => ({ type: 'tableCell', children: phrasing(c) })) })) };
+  }
+  const html = cells.map((r, i) => `<tr>${r.map((c) => (header && i === 0 ? `<th>${inlineHtml(c)}</th>` : `<td>${inlineHtml(c)}</td>`)).join('')}</tr>`);
+  const [head, ...body] = header ? html : ['', ...html];
+  return { type: 'html', value: `<table>${head ? `<thead>${head}</thead>` : ''}<tbody>${body.join('')}</tbody></table>` };
+}
+
+/** A list; a Lexical item holding only a nested list belongs to the item before it. */
+function list(node: Node): List {
+  const items: ListItem[] = [];
+  for (const item of (node.children as Node[]) ?? []) {
+    const children = (item.children as Node[]) ?? [];
+    const nested = children.filter((c) => c.type === 'list').map(list);
+    const own = children.filter((c) => c.type !== 'list');
+    const previous = items.at(-1);
+    if (own.length === 0 && nested.length && previous) {
+      previous.children.push(...nested);
+      continue;
+    }
+    const checked = node.listType === 'check' ? Boolean(item.checked) : null;
+    items.push({ type: 'listItem', spread: false, checked, children: [{ type: 'paragraph', children: phrasing(own) }, ...nested] });
+  }
+  const ordered = node.listType === 'number';
+  return { type: 'list', ordered, start: ordered ? Number(node.start) || 1 : null, spread: false, children: items };
+}
+
+/**
+ * A callout as GitHub writes one (`> [!NOTE]`), its title after the mark on that line (as
+ * Obsidian does), its paragraphs and lists below.
+ */
+function callout(fields: Record<string, unknown>, pictures: ExportedMedia[]): BlockContent {
+  // The mark as written (escaped, `\[!TIP]`, GitHub and Obsidian would not see it), the title as text.
+  const mark: PhrasingContent[] = [{ type: 'html', value: `[!${String(fields.variant ?? 'note').toUpperCase()}]` }, ...(fields.title ? [{ type: 'text' as const, value: ` ${String(fields.title)}` }] : [])];
+  const content = ((fields.content as { root?: { children?: Node[] } })?.root?.children ?? []).flatMap((n) => blocks(n, pictures));
+  return { type: 'blockquote', children: [{ type: 'paragraph', children: mark }, ...(content as BlockContent[])] };
+}
+
+function blocks(node: Node, pictures: ExportedMedia[]): RootContent[] {
+  switch (node.type) {
+    case 'paragraph':
+      return [{ type: 'paragraph', children: phrasing((node.children as unknown[]) ?? []) }];
+    case 'heading':
+      return [{ type: 'heading', depth: Number(String(node.tag).slice(1)) as 1 | 2 | 3 | 4 | 5 | 6, children: phrasing((node.children as unknown[]) ?? []) }];
+    case 'quote':
+      return [{ type: 'blockquote', children: [{ type: 'paragraph', children: phrasing((node.children as unknown[]) ?? []) }] }];
+    case 'list':
+      return [list(node)];
+    case 'horizontalrule':
+      return [{ type: 'thematicBreak' }];
+    case 'table':
+      return [table(node)];
+    case 'upload': {
+      const m = media(node.value);
+      if (!m) return [];
+      pictures.push(m);
+      const fields = (node.fields ?? {}) as { alt?: string | null; caption?: string | null };
+      // A Markdown picture's title is its caption (the importer reads it so).
+      return [{ type: 'paragraph', children: [{ type: 'image', url: mediaUrl(m), alt: fields.alt || m.alt || '', title: fields.caption || null }] }];
+    }
+    case 'block': {
+      const fields = (node.fields ?? {}) as Record<string, unknown>;
+      if (fields.blockType === 'code') {
+        const language = String(fields.language ?? 'plaintext');
+        return [{ type: 'code', lang: language === 'plaintext' ? null : language, value: String(fields.code ?? '') }];
+      }
+      if (fields.blockType === 'embed' && videoEmbed(String(fields.url ?? ''))) {
+        const url = String(fields.url);
+        const title = String(fields.title ?? '');
+        const caption = String(fields.caption ?? '');
+        // A paragraph that is only the video's address is the video; a title or caption makes it a figure.
+        if (!title && !caption) return [{ type: 'paragraph', children: [{ type: 'link', url, children: [{ type: 'text', value: url }] }] }];
+        return [{ type: 'html', value: `<figure><a href="${escapeHtml(url)}">${escapeHtml(title || url)}</a>${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ''}</figure>` }];
+      }
+      if (fields.blockType === 'callout') return [callout(fields, pictures)];
+      return [];
+    }
+    default:
+      return node.children ? (node.children as Node[]).flatMap((c) => blocks(c, pictures)) : [];
+  }
+}
+
+/** An article body (the CMS's rich text) as Markdown, and the media files it shows. */
+export function bodyMarkdown(content: ExportedArticle['content']): { markdown: string; pictures: ExportedMedia[] } {
+  const pictures: ExportedMedia[] = [];
+  const tree: Root = { type: 'root', children: (content?.root?.children as Node[] | undefined ?? []).flatMap((n) => blocks(n, pictures)) };
+  const markdown = toMarkdown(tree, { extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', fence: '`', fences: true, rule: '-', listItemIndent: 'one' });
+  return { markdown, pictures };
+}
+
+/** Payload's array rows carry ids of their own; an imported article gets new ones. */
+function withoutRowIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutRowIds);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'id').map(([k, v]) => [k, withoutRowIds(v)]));
+  return value;
+}
+
+/**
+ * One article as a Markdown file with our front matter (the fields our importer reads back:
+ * markdown-article.ts), and the media files it names (its thumbnail, its pictures).
+ */
+export function articleMarkdown(a: ExportedArticle): { slug: string; text: string; media: ExportedMedia[] } {
+  const { markdown, pictures } = bodyMarkdown(a.content);
+  const category = a.category && typeof a.category === 'object' ? a.category : null;
+  const thumbnail = media(a.thumbnail);
+  const slug = a.sourceSlug || slugify(a.title) || `article-${a.id}`;
+  const interactive = a.hasInteractiveElements !== false && a.interactiveData && Object.values(a.interactiveData).some((v) => v) ? withoutRowIds(a.interactiveData) : undefined;
+  const frontMatter = Object.fromEntries(
+    Object.entries({
+      title: a.title,
+      slug,
+      category: category?.title,
+      categorySlug: category?.slug,
+      membershipRequired: a.membershipRequired,
+      publishDate: a.publishDate ?? undefined,
+      draft: a._status === 'draft' ? true : undefined,
+      author: a.author || undefined,
+      excerpt: a.excerpt || undefined,
+      thumbnail: thumbnail ? mediaUrl(thumbnail) : undefined,
+      tags: a.tags?.length ? a.tags : undefined,
+      interactive,
+    }).filter(([, v]) => v !== undefined && v !== null),
+  );
+  const text = `---\n${yaml.dump(frontMatter, { lineWidth: -1, noRefs: true })}---\n\n${markdown}`;
+  return { slug, text, media: [...(thumbnail ? [thumbnail] : []), ...pictures] };
+}
