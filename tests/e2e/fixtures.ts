@@ -57,7 +57,7 @@ export async function cmsEditor(request: APIRequestContext) {
   };
 }
 
-export type ArticleListItem = { id: number; title: string; membershipRequired: string; categoryTitle: string };
+export type ArticleListItem = { id: number; title: string; membershipRequired: string; category: string; categoryTitle: string; publishDate: string };
 
 export async function articles(request: APIRequestContext): Promise<ArticleListItem[]> {
   const res = await request.get('/api/articles');

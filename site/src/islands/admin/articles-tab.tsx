@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { ADMIN_SECTIONS, callEndpoint, errorMessage, tierLabel } from '@app/shared/browser';
+import { ADMIN_SECTIONS, callEndpoint, errorMessage, tierLabel, urlOf } from '@app/shared/browser';
 import type { AdminOldAddress } from '@app/shared/browser';
 import type { ArticleSummary, ScheduledArticle } from '@app/shared/schemas';
 import { toast } from '@app/ui';
@@ -77,7 +77,11 @@ export default function ArticlesTab() {
       )}
 
       <section aria-labelledby="articles-title">
-        <h2 id="articles-title" className="text-xl font-bold text-slate-900">Articles</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="articles-title" className="text-xl font-bold text-slate-900">Articles</h2>
+          {/* Every article as Markdown with its pictures, which the import above takes back (recorded in the audit log). */}
+          <a className="btn-outline" href={urlOf(ADMIN_SECTIONS.articles.api.exportContent)} download>Export all content (ZIP)</a>
+        </div>
         <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full min-w-[600px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Title</th><th className="px-4 py-3 font-medium">Category</th><th className="px-4 py-3 font-medium">Membership</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr></thead>
