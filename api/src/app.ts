@@ -21,6 +21,7 @@ import { studyRoutes } from './routes/studies.ts';
 import { backyardRoutes } from './routes/backyard.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { errorHandler, notFound } from './routes/error-handler.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { loginRequired } from './routes/login-required.ts';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
     studyRoutes(areas.content),
     backyardRoutes(areas.content),
     profileRoutes(areas.accounts),
+    notificationRoutes({ db: areas.accounts.db, session: areas.session }),
     aiRoutes(areas.ai),
   ];
   const signInGate = loginRequired(areas.session, mounts);

@@ -13,6 +13,9 @@ import { joinRoom } from '../domain/chat/join-room.ts';
 import { listRooms } from '../domain/chat/list-rooms.ts';
 import { sendMessage } from '../domain/chat/send-message.ts';
 import { listenOn } from '../integrations/pg-listener.ts';
+import type { NotificationFrame } from '@app/shared/browser';
+import { loadNotification, unreadCount } from '../domain/notifications/member-notifications.ts';
+import { NOTIFICATION_CHANNEL, type NotificationEvent } from '../domain/notifications/notify.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hasNul, NUL_MESSAGE } from '../lib/nul.ts';
 import { CLOSE_FORBIDDEN, CLOSE_POLICY, CLOSE_UNAUTHORIZED, frameSender, mayChat, type ChatConnection } from './chat-connection.ts';
@@ -178,6 +181,27 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
     },
   });
 
+  // A member's notifications (issue 37), from whichever instance wrote them, to each of their open pages here.
+  const notificationListener = listenOn({
+    databaseUrl: deps.databaseUrl,
+    channel: NOTIFICATION_CHANNEL,
+    logger,
+    onNotify: (payload) => {
+      try {
+        void pushNotification(JSON.parse(payload) as NotificationEvent).catch((err) => logger.error({ err }, 'notification delivery failed'));
+      } catch {
+        logger.warn('ignored a malformed notification event');
+      }
+    },
+  });
+  async function pushNotification(event: NotificationEvent) {
+    const theirs = [...connections].filter((c) => c.user.id === event.userId);
+    if (theirs.length === 0) return;
+    const [notification, unread] = await Promise.all([loadNotification(db, event.userId, event.notificationId), unreadCount(db, event.userId)]);
+    if (!notification) return;
+    for (const c of theirs) send(c.ws, { type: 'notification', notification, unread } satisfies NotificationFrame);
+  }
+
   // Heartbeats: a socket that missed a whole interval's pong is dropped.
   const heartbeat = setInterval(() => {
     for (const c of connections) {
@@ -195,14 +219,14 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
   server.on('upgrade', onUpgrade);
   return {
     /** Resolves once this instance listens for other instances' messages. */
-    ready: listener.start(),
+    ready: Promise.all([listener.start(), notificationListener.start()]).then(() => undefined),
     clients: () => connections.size,
     async close() {
       clearInterval(heartbeat);
       server.off('upgrade', onUpgrade);
       for (const c of connections) c.ws.close(1001, 'Server shutting down');
       wss.close();
-      await listener.stop();
+      await Promise.all([listener.stop(), notificationListener.stop()]);
     },
   };
 }

@@ -27,3 +27,4 @@ export * from './operations.ts';
 export * from './endpoints.ts';
 export * from './admin-sections.ts';
 export * from './profile.ts';
+export * from './notifications.ts';

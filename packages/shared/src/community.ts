@@ -1,4 +1,5 @@
 // The community's vocabulary (spec 02 §3, §5, §9), zod-free for the pages and islands.
+import type { NotificationFrame } from './notifications.ts';
 import type { User } from './accounts.ts';
 import type { ChatMessage, ChatRoom } from './community-schemas.ts';
 
@@ -55,4 +56,6 @@ export type ChatServerMessage =
   | { type: 'room_access_lost'; roomId: number; message: string }
   | { type: 'left'; roomId: number }
   | { type: 'pong' }
-  | { type: 'error'; message: string; roomId?: number; retryAfter?: number };
+  | { type: 'error'; message: string; roomId?: number; retryAfter?: number }
+  /** One of the member's notifications, just written (issue 37), with their unread count. */
+  | NotificationFrame;

@@ -14,3 +14,4 @@ export * from './operations-schemas.ts';
 export * from './cms-sign-in.ts';
 export * from './profile-schemas.ts';
 export * from './reading-stats.ts';
+export * from './notification-schemas.ts';

@@ -8,3 +8,4 @@ export * from './videos.ts';
 export * from './ai.ts';
 export * from './operations.ts';
 export * from './games.ts';
+export * from './notifications.ts';

@@ -9,20 +9,32 @@ import { toCommentDto } from './comment-dto.ts';
 import { commentOr404 } from './comment-or-404.ts';
 import { requireReadableArticle } from '../content/require-readable-article.ts';
 import { requireCommenter } from './comment-rules.ts';
+import { mentionedMembers, nameOf, notify } from '../notifications/notify.ts';
 
 const PER_MINUTE = 5;
 
 /** A new comment or reply, stored as plain text; at most 5 a minute per member. */
 export async function postComment(db: Db, index: ContentIndex, articleId: number, caller: UserRow | null, input: CreateCommentInput): Promise<Comment> {
   const user = requireCommenter(caller);
-  requireReadableArticle(index, articleId, user);
+  const article = requireReadableArticle(index, articleId, user);
   const { content, parentCommentId } = input;
+  let parent: Awaited<ReturnType<typeof commentOr404>> | null = null;
   if (parentCommentId) {
-    const parent = await commentOr404(db, parentCommentId);
+    parent = await commentOr404(db, parentCommentId);
     if (parent.articleId !== articleId) throw new AppError('bad_request', 'The comment you are replying to belongs to another article.');
     if (parent.isHidden) throw new AppError('bad_request', 'You cannot reply to a hidden comment.');
   }
   await takeAttempt(db, [{ key: `comment:${user.id}`, max: PER_MINUTE, windowMs: 60_000 }], () => 'You are commenting too quickly. Please wait a minute and try again.');
-  const [row] = await db.insert(comments).values({ articleId, userId: user.id, parentCommentId: parentCommentId ?? null, content }).returning();
-  return toCommentDto(row!, user, user);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(comments).values({ articleId, userId: user.id, parentCommentId: parentCommentId ?? null, content }).returning();
+    // Those who may read the article hear of it (issue 37): the author replied to, then those named.
+    const title = article.summary.title;
+    const url = `/articles/${articleId}#comments-title`;
+    const about = { membershipRequired: article.summary.membershipRequired };
+    const repliedTo = parent && !parent.deletedAt ? parent.userId : null;
+    if (repliedTo) await notify(tx, { kind: 'reply', recipients: [repliedTo], actorId: user.id, text: `${nameOf(user)} replied to your comment on “${title}”`, url, about });
+    const named = (await mentionedMembers(tx, content)).filter((id) => id !== repliedTo);
+    await notify(tx, { kind: 'mention', recipients: named, actorId: user.id, text: `${nameOf(user)} mentioned you in a comment on “${title}”`, url, about });
+    return toCommentDto(row!, user, user);
+  });
 }

@@ -2,7 +2,7 @@ import { siteNameOf } from '../accounts/account-deps.ts';
 import type { DeleteAccountInput } from '@app/shared/schemas';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
-  aiTalks, chatRoomMembers, emailTokens, gamePlays, gameScores, mailOutbox, orders, passwordResetTokens, quizResults, savedVideos, sessions, users,
+  aiTalks, chatRoomMembers, emailTokens, gamePlays, gameScores, mailOutbox, notifications, notificationSettings, orders, passwordResetTokens, quizResults, savedVideos, sessions, users,
 } from '../../db/schema/index.ts';
 import { mailToMember } from '../accounts/mail-to-member.ts';
 import { requireUser } from '../accounts/permissions.ts';
@@ -57,7 +57,7 @@ export async function deleteAccount(deps: ProfileDeps, caller: UserRow | null, i
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (!gone) return null;
-    for (const table of [sessions, emailTokens, passwordResetTokens, savedVideos, chatRoomMembers, quizResults, gameScores, gamePlays]) {
+    for (const table of [sessions, emailTokens, passwordResetTokens, savedVideos, chatRoomMembers, quizResults, gameScores, gamePlays, notifications, notificationSettings]) {
       await tx.delete(table).where(eq(table.userId, user.id));
     }
     await tx.update(orders).set({ shippingAddress: REMOVED_ADDRESS }).where(eq(orders.userId, user.id));

@@ -1,0 +1,78 @@
+import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATIONS_PAGE, type Notification, type NotificationPage, type NotificationSettings } from '@app/shared/browser';
+import type { Db } from '../../db/client.ts';
+import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
+import { requireUser } from '../accounts/permissions.ts';
+import type { UserRow } from '../accounts/user-dto.ts';
+
+type Row = { n: typeof notifications.$inferSelect; actor: { username: string; displayName: string | null; avatarUrl: string | null; avatarThumbUrl: string | null; deletedAt: Date | null } | null };
+
+function toNotification({ n, actor }: Row): Notification {
+  return {
+    id: n.id,
+    kind: n.kind,
+    text: n.text,
+    url: n.url,
+    // A deleted member is nobody to point at.
+    actor: actor && !actor.deletedAt ? { username: actor.username, displayName: actor.displayName?.trim() || actor.username, avatarUrl: actor.avatarThumbUrl ?? actor.avatarUrl } : null,
+    createdAt: n.createdAt.toISOString(),
+    readAt: n.readAt?.toISOString() ?? null,
+  };
+}
+
+const actorColumns = { username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl, avatarThumbUrl: users.avatarThumbUrl, deletedAt: users.deletedAt };
+
+/** The member's unread count. */
+export async function unreadCount(db: Pick<Db, 'select'>, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** GET /api/notifications: the member's own, newest first, a page at a time (`before` an id), with the unread count. */
+export async function listNotifications(db: Db, caller: UserRow | null, query: { before?: number }): Promise<NotificationPage> {
+  const user = requireUser(caller);
+  const rows = await db
+    .select({ n: notifications, actor: actorColumns })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(and(eq(notifications.userId, user.id), query.before ? lt(notifications.id, query.before) : undefined))
+    .orderBy(desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE);
+  return { unread: await unreadCount(db, user.id), items: rows.map(toNotification) };
+}
+
+/** One notification as its recipient reads it (the socket's frame), or null when it is gone. */
+export async function loadNotification(db: Db, userId: number, id: number): Promise<Notification | null> {
+  const [row] = await db
+    .select({ n: notifications, actor: actorColumns })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row ? toNotification(row) : null;
+}
+
+/** POST /api/notifications/read: these of the member's own (others' ids are passed over), or all of them; answers the unread count. */
+export async function markRead(db: Db, caller: UserRow | null, input: { ids?: number[] }): Promise<{ unread: number }> {
+  const user = requireUser(caller);
+  const mine = and(eq(notifications.userId, user.id), isNull(notifications.readAt));
+  if (!input.ids || input.ids.length > 0) await db.update(notifications).set({ readAt: new Date() }).where(input.ids ? and(mine, inArray(notifications.id, input.ids)) : mine);
+  return { unread: await unreadCount(db, user.id) };
+}
+
+/** GET /api/notifications/settings. */
+export async function readNotificationSettings(db: Db, caller: UserRow | null): Promise<NotificationSettings> {
+  const user = requireUser(caller);
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id));
+  if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
+  return { reply: row.reply, mention: row.mention, order: row.order, report: row.report, membership: row.membership, digest: row.digest };
+}
+
+/** PUT /api/notifications/settings: the whole set, validated by the route. */
+export async function saveNotificationSettings(db: Db, caller: UserRow | null, settings: NotificationSettings): Promise<NotificationSettings> {
+  const user = requireUser(caller);
+  await db
+    .insert(notificationSettings)
+    .values({ userId: user.id, ...settings })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...settings, updatedAt: new Date() } });
+  return readNotificationSettings(db, user);
+}

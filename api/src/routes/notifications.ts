@@ -1,0 +1,33 @@
+import { MarkNotificationsReadSchema, NotificationListQuerySchema, NotificationSettingsSchema } from '@app/shared/schemas';
+import { Router } from 'express';
+import type { Db } from '../db/client.ts';
+import { listNotifications, markRead, readNotificationSettings, saveNotificationSettings } from '../domain/notifications/member-notifications.ts';
+import { signedIn } from './access.ts';
+import { noStore } from './no-store.ts';
+import type { SessionReader } from './session-cookie.ts';
+
+/**
+ * A member's notifications (issue 37 #2): the list with the unread count, marking them read, and
+ * the member's choices. Signed-in members only, each their own.
+ */
+export function notificationRoutes(deps: { db: Db; session: SessionReader }): Router {
+  const r = Router();
+  const caller = async (req: Parameters<SessionReader>[0]) => (await deps.session(req))?.user ?? null;
+  r.get('/notifications', signedIn, async (req, res) => {
+    noStore(res);
+    res.json(await listNotifications(deps.db, await caller(req), NotificationListQuerySchema.parse(req.query)));
+  });
+  r.post('/notifications/read', signedIn, async (req, res) => {
+    res.locals.listsUnchanged = true;
+    res.json(await markRead(deps.db, await caller(req), MarkNotificationsReadSchema.parse(req.body ?? {})));
+  });
+  r.get('/notifications/settings', signedIn, async (req, res) => {
+    noStore(res);
+    res.json(await readNotificationSettings(deps.db, await caller(req)));
+  });
+  r.put('/notifications/settings', signedIn, async (req, res) => {
+    res.locals.listsUnchanged = true;
+    res.json(await saveNotificationSettings(deps.db, await caller(req), NotificationSettingsSchema.parse(req.body)));
+  });
+  return r;
+}

@@ -1,0 +1,189 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, orders, users } from '../src/db/schema/index.ts';
+import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { browserClient } from './browser-client.ts';
+import { chatClient } from './chat-client.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { sampleRecords } from './fixtures.ts';
+import { startTestApp, TEST_SECRET } from './test-app.ts';
+import { createTestDatabase } from './test-db.ts';
+
+// Issue 37: members hear back — replies, mentions, orders and reports — each their own, never of
+// their own action or of what their tier keeps from them, live on the socket of any instance.
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let cms: Awaited<ReturnType<typeof startFakeCms>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const instances: ChildProcess[] = [];
+type Client = ReturnType<typeof browserClient>;
+
+// Sample content: article 1 is free, 2 Pro, 3 VIP.
+const FREE_ARTICLE = 1;
+const PRO_ARTICLE = 2;
+
+// Commenting is a Pro perk: members are Pro unless a test says otherwise.
+async function member(username: string, tier: 'free' | 'pro' | 'vip' = 'pro', admin = false): Promise<Client> {
+  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
+  const c = browserClient(app.base);
+  expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
+  return c;
+}
+const idOf = async (username: string) => (await testDb.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+type Page = { unread: number; items: { id: number; kind: string; text: string; url: string; actor: { username: string } | null; readAt: string | null }[] };
+const inbox = async (c: Client, query = '') => (await c.get(`/api/notifications${query}`)).body as Page;
+const comment = async (c: Client, articleId: number, content: string, parentCommentId?: number) => {
+  const res = await c.post(`/api/articles/${articleId}/comments`, { content, ...(parentCommentId ? { parentCommentId } : {}) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: number };
+};
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
+});
+afterAll(async () => {
+  for (const child of instances) child.disconnect();
+  await Promise.all(instances.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+  await app?.close();
+  await cms?.close();
+  await testDb?.drop();
+});
+
+describe('notifications', () => {
+  it('are for signed-in members only', async () => {
+    const visitor = browserClient(app.base);
+    expect((await visitor.get('/api/notifications')).status).toBe(401);
+    expect((await visitor.post('/api/notifications/read', {})).status).toBe(401);
+    expect((await visitor.get('/api/notifications/settings')).status).toBe(401);
+    expect((await visitor.put('/api/notifications/settings', {})).status).toBe(401);
+  });
+
+  it('tell a member someone replied to their comment, with who, where and what, never of their own reply', async () => {
+    const ann = await member('n_ann');
+    const bob = await member('n_bob');
+    const first = await comment(ann, FREE_ARTICLE, 'What helps you start the day?');
+    await comment(ann, FREE_ARTICLE, 'Answering myself: coffee.', first.id);
+    expect(await inbox(ann)).toEqual({ unread: 0, items: [] });
+    await comment(bob, FREE_ARTICLE, 'A short walk.', first.id);
+    const page = await inbox(ann);
+    expect(page.unread).toBe(1);
+    expect(page.items).toMatchObject([{ kind: 'reply', text: 'n_bob replied to your comment on “Article 1 (free)”', url: `/articles/${FREE_ARTICLE}#comments-title`, actor: { username: 'n_bob' }, readAt: null }]);
+    expect(await inbox(bob)).toEqual({ unread: 0, items: [] });
+  });
+
+  it('tell members an @mention names them, when they may read the place: not the writer, not a member below the tier, at most the first 10', async () => {
+    const pat = await member('n_pat', 'pro');
+    await member('n_val', 'vip');
+    await member('n_free', 'free');
+    await comment(pat, PRO_ARTICLE, 'Thanks @n_val and @N_FREE — and @n_pat, @nobody_here.');
+    expect((await inbox(await member('n_val', 'vip'))).items).toMatchObject([{ kind: 'mention', text: 'n_pat mentioned you in a comment on “Article 2 (pro)”', actor: { username: 'n_pat' } }]);
+    // The Pro article is beyond a free member: they are not told it exists.
+    expect((await inbox(await member('n_free', 'free'))).items).toEqual([]);
+    expect((await inbox(pat)).items).toEqual([]);
+
+    const crowd = Array.from({ length: 12 }, (_, i) => `n_crowd${i}`);
+    for (const name of crowd) await member(name);
+    await comment(pat, FREE_ARTICLE, crowd.map((n) => `@${n}`).join(' '));
+    const told = await Promise.all(crowd.map(async (n) => (await testDb.db.select().from(notifications).where(eq(notifications.userId, await idOf(n)))).length));
+    expect(told).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
+  });
+
+  it('a reply that also names the author tells them once, as a reply', async () => {
+    const ada = await member('n_ada');
+    const ben = await member('n_ben');
+    const c = await comment(ada, FREE_ARTICLE, 'A question.');
+    await comment(ben, FREE_ARTICLE, '@n_ada here is an answer.', c.id);
+    expect((await inbox(ada)).items.map((n) => n.kind)).toEqual(['reply']);
+  });
+
+  it('are each member’s own: a page at a time, newest first; marking read touches only one’s own', async () => {
+    const eve = await member('n_eve');
+    const fay = await member('n_fay');
+    // More than a page (comments are limited to 5 a minute: the rows are written as replies would write them).
+    const [eveId, fayId] = [await idOf('n_eve'), await idOf('n_fay')];
+    await testDb.db.insert(notifications).values(Array.from({ length: 35 }, (_, i) => ({ userId: eveId, kind: 'reply' as const, text: `reply ${i}`, url: '/articles/1', actorId: fayId })));
+    const first = await inbox(eve);
+    expect(first.items).toHaveLength(30);
+    expect(first.items.map((n) => n.id)).toEqual([...first.items.map((n) => n.id)].sort((a, b) => b - a));
+    const rest = await inbox(eve, `?before=${first.items.at(-1)!.id}`);
+    expect(rest.items.every((n) => n.id < first.items.at(-1)!.id)).toBe(true);
+    const total = first.unread;
+    expect([total, rest.items.length]).toEqual([35, 5]);
+
+    const fayOwn = (await inbox(await member('n_ann'))).items[0]!.id;
+    expect((await fay.post('/api/notifications/read', { ids: [first.items[0]!.id] })).body).toEqual({ unread: 0 });
+    expect((await inbox(eve)).unread).toBe(total);
+    expect((await eve.post('/api/notifications/read', { ids: [first.items[0]!.id, fayOwn] })).body).toEqual({ unread: total - 1 });
+    expect((await inbox(await member('n_ann'))).items[0]!.readAt).toBeNull();
+    expect((await eve.post('/api/notifications/read', {})).body).toEqual({ unread: 0 });
+    expect((await eve.get('/api/notifications?before=abc')).status).toBe(400);
+    expect((await eve.post('/api/notifications/read', { ids: ['x'] })).status).toBe(400);
+  });
+
+  it('follow the member’s settings: validated, and a kind switched off is not written', async () => {
+    const gil = await member('n_gil');
+    const hal = await member('n_hal');
+    expect((await gil.get('/api/notifications/settings')).body).toEqual({ reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off' });
+    const off = { reply: 'off', mention: 'both', order: 'email', report: 'app', membership: 'app', digest: 'weekly' };
+    expect((await gil.put('/api/notifications/settings', off)).body).toEqual(off);
+    expect((await gil.get('/api/notifications/settings')).body).toEqual(off);
+    for (const bad of [{ ...off, reply: 'sms' }, { ...off, digest: 'hourly' }, { reply: 'app' }, { ...off, extra: 'app' }]) expect((await gil.put('/api/notifications/settings', bad)).status, JSON.stringify(bad)).toBe(400);
+    const c = await comment(gil, FREE_ARTICLE, 'Quiet please.');
+    await comment(hal, FREE_ARTICLE, 'Sorry!', c.id);
+    await comment(hal, FREE_ARTICLE, 'But @n_gil, look.');
+    expect((await inbox(gil)).items.map((n) => n.kind)).toEqual(['mention']);
+  });
+
+  it('tell the buyer when their order moves on, from the store', async () => {
+    const ivy = await member('n_ivy');
+    const admin = await member('n_admin', 'free', true);
+    const [order] = await testDb.db.insert(orders).values({ userId: await idOf('n_ivy'), subtotal: 1000, discount: 0, shipping: 500, tax: 80, total: 1580, shippingAddress: '1 Main St' }).returning();
+    expect((await admin.post(`/api/admin/orders/${order!.id}/status`, { status: 'shipped' })).status).toBe(200);
+    expect((await inbox(ivy)).items).toMatchObject([{ kind: 'order', text: `Your order #${order!.id} has shipped`, url: `/orders/${order!.id}`, actor: null }]);
+  });
+
+  it('tell a reporter their report was reviewed, by moderators unnamed', async () => {
+    const jo = await member('n_jo');
+    const kit = await member('n_kit');
+    const admin = await member('n_admin2', 'free', true);
+    const rude = await comment(kit, FREE_ARTICLE, 'Something rude.');
+    expect((await jo.post('/api/reports', { type: 'comment', contentId: rude.id, reason: 'harassment' })).status).toBe(201);
+    expect((await admin.post(`/api/articles/comments/${rude.id}/hide`, { reason: 'harassment' })).status).toBe(200);
+    expect((await inbox(jo)).items).toMatchObject([{ kind: 'report', text: 'A moderator reviewed your report: the comment was hidden. Thank you for telling us.', actor: null }]);
+    expect((await inbox(kit)).items).toEqual([]);
+  });
+
+  it('reach the member’s open page within a second, whichever instance served the action', async () => {
+    const lee = await member('n_lee');
+    const max = await member('n_max');
+    const child = fork(fileURLToPath(new URL('./chat-instance.ts', import.meta.url)), { env: { ...process.env, DATABASE_URL: testDb.url }, stdio: 'inherit' });
+    instances.push(child);
+    const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as { port: number }));
+      child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
+    });
+    const socket = await chatClient(`ws://127.0.0.1:${port}/ws`, lee.cookies);
+    await socket.next('welcome');
+    const c = await comment(lee, FREE_ARTICLE, 'Anyone?');
+    const sent = Date.now();
+    await comment(max, FREE_ARTICLE, 'Me!', c.id);
+    const frame = await socket.next('notification', () => true, 5000);
+    expect(Date.now() - sent).toBeLessThan(5000);
+    expect(frame).toMatchObject({ type: 'notification', unread: 1, notification: { kind: 'reply', actor: { username: 'n_max' } } });
+    socket.close();
+  });
+
+  it('go with a deleted account', async () => {
+    const ned = await member('n_ned');
+    const c = await comment(ned, FREE_ARTICLE, 'Leaving soon.');
+    await comment(await member('n_ola'), FREE_ARTICLE, 'Bye!', c.id);
+    const id = await idOf('n_ned');
+    expect(await testDb.db.select().from(notifications).where(eq(notifications.userId, id))).toHaveLength(1);
+    expect((await ned.delete('/api/profile', { currentPassword: 'pass-word-1' })).status).toBeLessThan(300);
+    expect(await testDb.db.select().from(notifications).where(eq(notifications.userId, id))).toEqual([]);
+  });
+});

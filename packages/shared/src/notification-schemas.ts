@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { DIGESTS, NOTIFICATION_CHANNELS } from './notifications.ts';
+
+const channel = z.enum(NOTIFICATION_CHANNELS, { error: `must be one of ${NOTIFICATION_CHANNELS.join(', ')}` });
+
+/** PUT /api/notifications/settings: every kind's channel and the digest (issue 37 #2); nothing else. */
+export const NotificationSettingsSchema = z.strictObject({
+  reply: channel,
+  mention: channel,
+  order: channel,
+  report: channel,
+  membership: channel,
+  digest: z.enum(DIGESTS, { error: `must be one of ${DIGESTS.join(', ')}` }),
+});
+
+/** GET /api/notifications?before={id}: the page after that notification. */
+export const NotificationListQuerySchema = z.object({ before: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+
+/** POST /api/notifications/read: these (at most a page's worth times ten), or without ids all of the member's. */
+export const MarkNotificationsReadSchema = z.strictObject({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(300).optional() });

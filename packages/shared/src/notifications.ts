@@ -1,0 +1,33 @@
+// Notifications (issue 37): what a member hears back about, the API's shapes and a member's
+// choices. Browser-safe (no zod): the bell and the settings form read these; the API validates
+// with notification-schemas.ts.
+
+export const NOTIFICATION_KINDS = ['reply', 'mention', 'order', 'report', 'membership'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Where a kind is delivered: in the app (the bell and /notifications), by email, both, or not at all. */
+export const NOTIFICATION_CHANNELS = ['app', 'email', 'both', 'off'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const DIGESTS = ['off', 'daily', 'weekly'] as const;
+export type Digest = (typeof DIGESTS)[number];
+
+export type NotificationSettings = Record<NotificationKind, NotificationChannel> & { digest: Digest };
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off' };
+
+export type NotificationActor = { username: string; displayName: string; avatarUrl: string | null };
+export type Notification = { id: number; kind: NotificationKind; text: string; url: string; actor: NotificationActor | null; createdAt: string; readAt: string | null };
+export type NotificationPage = { unread: number; items: Notification[] };
+
+/** The socket's frame for a new notification, to the recipient's open pages on every instance. */
+export type NotificationFrame = { type: 'notification'; notification: Notification; unread: number };
+
+/** A page of the list. */
+export const NOTIFICATIONS_PAGE = 30;
+/** At most this many members are told of one message's mentions (the first named). */
+export const MAX_MENTIONS = 10;
+
+/** `@username` mentions in a text, in order, each once (usernames as accounts allow them). */
+export function mentionedUsernames(text: string): string[] {
+  const names = [...text.matchAll(/(?<![\w@.-])@([A-Za-z0-9_-]{3,50})/g)].map((m) => m[1]!.replace(/-+$/, '').toLowerCase());
+  return [...new Set(names.filter((n) => n.length >= 3))];
+}
