@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleImport } from '@app/shared/schemas';
-import { ARTICLE_HTML_SCHEMA, lexicalFromHast } from '@app/shared/server';
+import { ARTICLE_HTML_SCHEMA, lexicalFromHast, toInteractiveData, type CmsArticle } from '@app/shared/server';
 import type { Root } from 'hast';
 import rehypeParse from 'rehype-parse';
 import rehypeSanitize from 'rehype-sanitize';
@@ -52,6 +52,19 @@ describe('the service import endpoint', () => {
     expect(doc.category).toMatchObject({ slug: 'deep-work', title: 'Deep Work' });
     expect(doc.thumbnail).toMatchObject({ mimeType: 'image/png' });
     expect(doc.contentHtml).toContain('<strong>bold</strong>');
+  });
+
+  it('stores interactive data given as the site reads it (lists of text) as the CMS’s rows, which the site reads back the same', async () => {
+    const interactiveData = {
+      characterGuides: [{ type: 'coach', title: 'Breathe', message: 'In for four.', triggerAt: 40, showAutomatically: true }],
+      quiz: { title: 'Check', description: 'One question', pointsPerQuestion: 10, questions: [{ question: 'Why?', options: ['a', 'b'], correctAnswer: 1, explanation: 'Because.' }] },
+      keyPoints: ['Slow down'],
+      experiment: { title: 'Try it', description: 'A week', steps: ['Day one'], conclusion: 'Done' },
+    };
+    const res = await importArticle({ title: 'Interactive', category: 'deep-work', membershipRequired: 'free', ...plain('<p>x</p>'), interactiveData });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const doc = await ctx.payload.findByID({ collection: 'articles', id: res.body.id!, depth: 0, overrideAccess: true });
+    expect(toInteractiveData(doc as unknown as CmsArticle)).toEqual(interactiveData);
   });
 
   it('overwrites the article named by `replaces`, keeping its thumbnail when the import brings none', async () => {

@@ -1,8 +1,8 @@
 import type { Endpoint, Payload } from 'payload';
 import type { Article } from '../payload-types';
-import { uploadNode } from '@app/shared/server';
+import { toCmsInteractiveData, uploadNode } from '@app/shared/server';
 import { normaliseOldAddress, oldAddressArticle, titleFromSlug } from '@app/shared/browser';
-import { ArticleImportSchema, type ArticleImport } from '@app/shared/schemas';
+import { ArticleImportSchema, InteractiveDataSchema, type ArticleImport } from '@app/shared/schemas';
 import { hasServiceSecret } from '../access/editors';
 
 type AnyNode = { type?: string; picture?: number; alt?: string; caption?: string; children?: AnyNode[]; [key: string]: unknown };
@@ -108,7 +108,7 @@ export const serviceImport: Endpoint = {
         content: content as unknown as Article['content'],
         thumbnail,
         hasInteractiveElements: Boolean(body.interactiveData),
-        interactiveData: body.interactiveData ?? undefined,
+        interactiveData: cmsInteractiveData(body.interactiveData),
       };
       const doc = body.replaces
         ? await payload.update({ collection: 'articles', id: body.replaces, data, overrideAccess: true, context })
@@ -120,3 +120,10 @@ export const serviceImport: Endpoint = {
     }
   },
 };
+
+/** Interactive data as the site reads it (lists of text) in the CMS's fields (rows of `{ text }`); anything else as it came. */
+function cmsInteractiveData(data: Record<string, unknown> | null | undefined): Article['interactiveData'] | undefined {
+  if (!data) return undefined;
+  const parsed = InteractiveDataSchema.safeParse(data);
+  return (parsed.success ? toCmsInteractiveData(parsed.data) : data) as Article['interactiveData'];
+}

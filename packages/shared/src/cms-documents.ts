@@ -124,6 +124,19 @@ export function toInteractiveData(doc: CmsArticle): InteractiveData | null {
   };
 }
 
+/**
+ * The other way: interactive data as the site reads it (an import's front matter, an export) in
+ * the CMS's fields, whose lists of text are rows (`{ text }`).
+ */
+export function toCmsInteractiveData(d: InteractiveData): CmsInteractiveData {
+  return {
+    characterGuides: d.characterGuides.map((g) => ({ ...g, triggerAt: String(g.triggerAt) })),
+    quiz: d.quiz ? { ...d.quiz, questions: d.quiz.questions.map((q) => ({ ...q, options: q.options.map((text) => ({ text })) })) } : null,
+    keyPoints: (d.keyPoints ?? []).map((text) => ({ text })),
+    experiment: d.experiment ? { ...d.experiment, steps: d.experiment.steps.map((text) => ({ text })) } : null,
+  };
+}
+
 /** `defaultAuthor`: the site settings' author (studio) name, for videos that name none. */
 export function toVideo(doc: CmsVideo, defaultAuthor = STUDIO_NAME): Video {
   return {

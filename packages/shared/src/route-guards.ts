@@ -4,7 +4,7 @@ import type { Tier } from './tiers.ts';
 /** Who may open which page (spec 01 §2 route table). The API enforces the same for its calls. */
 export type Guard = { kind: 'login' } | { kind: 'admin' } | { kind: 'tier'; tier: Tier };
 
-const LOGIN_PATHS = ['/checkout', '/chat', '/profile', '/subscribe', '/subscribe-success', '/favorites', '/watch-later', '/orders'];
+const LOGIN_PATHS = ['/checkout', '/chat', '/profile', '/subscribe', '/subscribe-success', '/favorites', '/watch-later', '/orders', '/notifications'];
 
 export function guardFor(pathname: string): Guard | null {
   const path = pathname.replace(/\/+$/, '') || '/';

@@ -1,4 +1,5 @@
-import { lexicalEditorState } from '@app/shared/server';
+import { lexicalEditorState, toCmsInteractiveData } from '@app/shared/server';
+import type { InteractiveData } from '@app/shared/schemas';
 import { describe, expect, it } from 'vitest';
 import { BODY, said } from '../../../test/rich-body.ts';
 import { readMarkdownArticle } from '../articles/markdown-article.ts';
@@ -52,14 +53,23 @@ describe('an article as Markdown with our front matter, read back by our importe
     expect(draft.terms.tags).toEqual([]);
   });
 
-  it('gives back an interactive article’s guides, quiz and experiment, without Payload’s row ids', async () => {
+  it('gives back an interactive article’s guides, quiz, key points and experiment as the site reads them, without Payload’s rows and their ids', async () => {
+    // As the CMS stores them: lists of text are rows with ids of their own.
     const interactiveData = {
-      characterGuides: [{ id: '65f0', type: 'coach', title: 'Breathe', message: 'In for four.', triggerAt: 'middle', showAutomatically: true }],
-      quiz: { title: 'Check', description: 'Two questions', pointsPerQuestion: 10, questions: [{ id: '65f1', question: 'Why?', options: ['a', 'b'], correctAnswer: 1, explanation: 'Because.' }] },
-      experiment: null,
+      characterGuides: [{ id: '65f0', type: 'coach', title: 'Breathe', message: 'In for four.', triggerAt: '40', showAutomatically: true }],
+      quiz: { title: 'Check', description: 'Two questions', pointsPerQuestion: 10, questions: [{ id: '65f1', question: 'Why?', options: [{ id: '65f2', text: 'a' }, { id: '65f3', text: 'b' }], correctAnswer: 1, explanation: 'Because.' }] },
+      keyPoints: [{ id: '65f4', text: 'Slow down' }],
+      experiment: { title: 'Try it', description: 'A week', steps: [{ id: '65f5', text: 'Day one' }], conclusion: 'Done' },
     };
     const back = await readMarkdownArticle('articles/i.md', articleMarkdown(article({ interactiveData, hasInteractiveElements: true })).text);
-    expect(back.interactiveData).toMatchObject({ characterGuides: [{ type: 'coach', title: 'Breathe', triggerAt: 'middle' }], quiz: { questions: [{ question: 'Why?', correctAnswer: 1 }] } });
-    expect(JSON.stringify(back.interactiveData)).not.toContain('65f0');
+    expect(back.interactiveData).toEqual({
+      characterGuides: [{ type: 'coach', title: 'Breathe', message: 'In for four.', triggerAt: 40, showAutomatically: true }],
+      quiz: { title: 'Check', description: 'Two questions', pointsPerQuestion: 10, questions: [{ question: 'Why?', options: ['a', 'b'], correctAnswer: 1, explanation: 'Because.' }] },
+      keyPoints: ['Slow down'],
+      experiment: { title: 'Try it', description: 'A week', steps: ['Day one'], conclusion: 'Done' },
+    });
+    // And the CMS gets its rows back.
+    expect(toCmsInteractiveData(back.interactiveData as InteractiveData)).toMatchObject({ quiz: { questions: [{ options: [{ text: 'a' }, { text: 'b' }] }] }, keyPoints: [{ text: 'Slow down' }], experiment: { steps: [{ text: 'Day one' }] } });
+    expect(articleMarkdown(article({ interactiveData, hasInteractiveElements: false })).text).not.toContain('interactive:');
   });
 });

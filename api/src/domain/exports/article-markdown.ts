@@ -2,7 +2,7 @@ import yaml from 'js-yaml';
 import type { BlockContent, Html, List, ListItem, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
-import { TABLE_HEADER, TEXT_FORMAT, videoEmbed } from '@app/shared/server';
+import { TABLE_HEADER, TEXT_FORMAT, toInteractiveData, videoEmbed, type CmsArticle } from '@app/shared/server';
 import { slugify } from '../articles/article-candidate.ts';
 
 /** A Media document as the CMS answers it (the fields the export reads). */
@@ -187,13 +187,6 @@ export function bodyMarkdown(content: ExportedArticle['content']): { markdown: s
   return { markdown, pictures };
 }
 
-/** Payload's array rows carry ids of their own; an imported article gets new ones. */
-function withoutRowIds(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutRowIds);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'id').map(([k, v]) => [k, withoutRowIds(v)]));
-  return value;
-}
-
 /**
  * One article as a Markdown file with our front matter (the fields our importer reads back:
  * markdown-article.ts), and the media files it names (its thumbnail, its pictures).
@@ -203,7 +196,8 @@ export function articleMarkdown(a: ExportedArticle): { slug: string; text: strin
   const category = a.category && typeof a.category === 'object' ? a.category : null;
   const thumbnail = media(a.thumbnail);
   const slug = a.sourceSlug || slugify(a.title) || `article-${a.id}`;
-  const interactive = a.hasInteractiveElements !== false && a.interactiveData && Object.values(a.interactiveData).some((v) => v) ? withoutRowIds(a.interactiveData) : undefined;
+  // As the site reads it (lists of text, not the CMS's rows), which is what the importer takes.
+  const interactive = toInteractiveData(a as unknown as CmsArticle) ?? undefined;
   const frontMatter = Object.fromEntries(
     Object.entries({
       title: a.title,

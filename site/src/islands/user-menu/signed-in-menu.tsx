@@ -3,6 +3,7 @@ import { can, tierLabel, viewerOf } from '@app/shared/browser';
 import { Avatar } from '@app/ui/avatar';
 import type { User } from '@app/shared/schemas';
 import { signOut } from '../../lib/sign-out';
+import NotificationBell from '../notifications/notification-bell';
 
 const memberLabel = (u: Pick<User, 'membershipTier'>) => `${tierLabel(u.membershipTier)} Member`;
 
@@ -11,6 +12,7 @@ export default function SignedInMenu({ user }: { user: User }) {
   const name = user.displayName || user.username;
   return (
     <div className="flex items-center gap-1">
+      <NotificationBell />
       <Menu.Root>
         <Menu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100" aria-label={`Account menu for ${name}`}>
           <Avatar name={name} url={user.avatarUrl} size="sm" />
@@ -23,6 +25,7 @@ export default function SignedInMenu({ user }: { user: User }) {
             </div>
             <Menu.Separator className="my-1 h-px bg-slate-200" />
             <Menu.Item asChild><a href="/profile" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Profile</a></Menu.Item>
+            <Menu.Item asChild><a href="/notifications" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Notifications</a></Menu.Item>
             <Menu.Item asChild><a href="/chat" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Chat</a></Menu.Item>
             <Menu.Item asChild><a href="/favorites" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Favorites</a></Menu.Item>
             <Menu.Item asChild><a href="/watch-later" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Watch Later</a></Menu.Item>

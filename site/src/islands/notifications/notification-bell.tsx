@@ -1,0 +1,92 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { Notification } from '@app/shared/browser';
+import { toast } from '@app/ui';
+import { $notifications, loadNotifications, markRead } from '../../stores/notifications';
+
+/** "3 minutes ago", "2 days ago". */
+export function ago(iso: string, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  const [n, unit] = s < 60 ? [0, ''] : s < 3600 ? [Math.floor(s / 60), 'minute'] : s < 86_400 ? [Math.floor(s / 3600), 'hour'] : [Math.floor(s / 86_400), 'day'];
+  return n === 0 ? 'just now' : `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+export function BellIcon({ className = 'h-5 w-5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
+
+/** One notification as a link: who, what, when; unread ones stand out. */
+export function NotificationLine({ n }: { n: Notification }) {
+  return (
+    <span className="flex items-start gap-2">
+      <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.readAt ? 'bg-transparent' : 'bg-brand-600'}`} />
+      <span className="min-w-0">
+        <span className={`block text-sm ${n.readAt ? 'text-slate-700' : 'font-medium text-slate-900'}`}>{n.text}</span>
+        <span className="block text-xs text-slate-600">{ago(n.createdAt)}{!n.readAt && <span className="sr-only"> (unread)</span>}</span>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The header's bell (issue 37 #3): the unread count on every page, kept current by the socket;
+ * opened, the newest notifications, "Mark all read" and a link to them all.
+ */
+export default function NotificationBell() {
+  const state = useStore($notifications);
+  useEffect(() => {
+    void loadNotifications().catch(() => undefined);
+  }, []);
+  const unread = state?.unread ?? 0;
+  const newest = state?.items.slice(0, 6) ?? [];
+
+  async function markAll() {
+    try {
+      await markRead();
+    } catch {
+      toast({ title: 'Error', description: 'Could not mark your notifications read. Please try again.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Menu.Root onOpenChange={(open) => open && void loadNotifications().catch(() => undefined)}>
+      <Menu.Trigger className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
+        <BellIcon />
+        {unread > 0 && (
+          <span aria-hidden="true" data-unread-count className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={8} className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+          <div className="flex items-center justify-between px-3 py-2">
+            <p className="font-semibold text-slate-900">Notifications</p>
+            {unread > 0 && (
+              <Menu.Item onSelect={(e) => { e.preventDefault(); void markAll(); }} className="cursor-pointer rounded px-2 py-1 text-sm font-medium text-brand-700 outline-none data-[highlighted]:bg-slate-100">
+                Mark all read
+              </Menu.Item>
+            )}
+          </div>
+          <Menu.Separator className="my-1 h-px bg-slate-200" />
+          {newest.length === 0 && <p className="px-3 py-4 text-sm text-slate-600">{state ? 'Nothing yet. Replies, mentions and order updates will show here.' : 'Loading...'}</p>}
+          {newest.map((n) => (
+            <Menu.Item key={n.id} asChild>
+              <a href={n.url} onClick={() => !n.readAt && void markRead([n.id]).catch(() => undefined)} className="block rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100">
+                <NotificationLine n={n} />
+              </a>
+            </Menu.Item>
+          ))}
+          <Menu.Separator className="my-1 h-px bg-slate-200" />
+          <Menu.Item asChild><a href="/notifications" className="block rounded px-3 py-2 text-center text-sm font-medium text-brand-700 outline-none data-[highlighted]:bg-slate-100">See all notifications</a></Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
