@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '@app/shared/browser';
 import { toast } from '@app/ui';
 import { $notifications, loadNotifications, loadOlder, markRead } from '../../stores/notifications';
-import { NotificationLine } from './notification-bell';
+import { NotificationLine } from '../../lib/notification-line';
 
 /** /notifications (issue 37 #3): every notification, newest first, 30 at a time. */
 export default function NotificationList() {

@@ -3,7 +3,7 @@ import { can, tierLabel, viewerOf } from '@app/shared/browser';
 import { Avatar } from '@app/ui/avatar';
 import type { User } from '@app/shared/schemas';
 import { signOut } from '../../lib/sign-out';
-import NotificationBell from '../notifications/notification-bell';
+import NotificationBell from './notification-bell';
 
 const memberLabel = (u: Pick<User, 'membershipTier'>) => `${tierLabel(u.membershipTier)} Member`;
 
