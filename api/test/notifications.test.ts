@@ -43,7 +43,7 @@ const comment = async (c: Client, articleId: number, content: string, parentComm
 beforeAll(async () => {
   testDb = await createTestDatabase();
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
-  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), databaseUrl: testDb.url });
 });
 afterAll(async () => {
   for (const child of instances) child.disconnect();
@@ -175,6 +175,36 @@ describe('notifications', () => {
     expect(Date.now() - sent).toBeLessThan(5000);
     expect(frame).toMatchObject({ type: 'notification', unread: 1, notification: { kind: 'reply', actor: { username: 'n_max' } } });
     socket.close();
+  });
+
+  it('count each room’s unread messages since the member last read it: others’ messages, not held ones; opening the room reads it', async () => {
+    const pia = await member('n_pia');
+    const quin = await member('n_quin');
+    type Room = { id: number; name: string; unread: number; isMember: boolean };
+    const rooms = async (c: Client) => (await c.get('/api/chat/rooms')).body as Room[];
+    const general = (await rooms(pia)).find((r) => r.name === 'General Chat')!;
+    const open = async (c: Client) => {
+      const s = await chatClient(app.wsUrl, c.cookies);
+      s.send({ type: 'join', roomId: general.id });
+      await s.next('joined');
+      return s;
+    };
+    const piaSocket = await open(pia);
+    piaSocket.close();
+    const quinSocket = await open(quin);
+    for (const text of ['one', 'two', 'three']) quinSocket.send({ type: 'message', roomId: general.id, content: text });
+    await expect.poll(async () => (await rooms(pia)).find((r) => r.id === general.id)!.unread).toBe(3);
+    expect((await rooms(quin)).find((r) => r.id === general.id)!.unread).toBe(0);
+    // Rooms she does not belong to count nothing.
+    expect((await rooms(pia)).filter((r) => !r.isMember).every((r) => r.unread === 0)).toBe(true);
+    const again = await open(pia);
+    expect((await rooms(pia)).find((r) => r.id === general.id)!.unread).toBe(0);
+    // Live on the page, then the page closes: what came meanwhile was read there.
+    quinSocket.send({ type: 'message', roomId: general.id, content: 'four' });
+    await again.next('message', (m) => (m.message as { content: string }).content === 'four');
+    again.close();
+    await expect.poll(async () => (await rooms(pia)).find((r) => r.id === general.id)!.unread).toBe(0);
+    quinSocket.close();
   });
 
   it('go with a deleted account', async () => {

@@ -10,6 +10,7 @@ import { resolveSession } from '../domain/accounts/sessions.ts';
 import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { CHAT_CHANNEL, type ChatEvent } from '../domain/chat/chat-events.ts';
 import { joinRoom } from '../domain/chat/join-room.ts';
+import { markRoomsRead } from '../domain/chat/mark-room-read.ts';
 import { listRooms } from '../domain/chat/list-rooms.ts';
 import { sendMessage } from '../domain/chat/send-message.ts';
 import { listenOn } from '../integrations/pg-listener.ts';
@@ -107,6 +108,8 @@ export function attachChatServer(server: Server, deps: ChatServerDeps) {
     ws.on('close', () => {
       connections.delete(conn);
       perMember.release(user.id);
+      // What reached this page in its open rooms was read there.
+      void markRoomsRead(db, user.id, [...conn.rooms.keys()]).catch((err) => logger.warn({ err }, 'could not mark chat rooms read'));
     });
     send(ws, { type: 'welcome', user: toUserDto(user) });
     send(ws, { type: 'rooms', rooms: await listRooms(db, user) });

@@ -94,6 +94,8 @@ export type ChatRoom = {
   isMuted: boolean;
   /** Archived rooms are read-only: their members still read the history. */
   isArchived: boolean;
+  /** Messages since the member last read the room (0 in rooms they do not belong to). */
+  unread: number;
 };
 export type AdminChatRoom = ChatRoom & { moderationNotes: string | null; ownerName: string | null; messageCount: number };
 

@@ -49,6 +49,8 @@ export const chatRoomMembers = app.table(
     roomId: integer('room_id').notNull().references(() => chatRooms.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The newest message of the room the member has seen (issue 37 #5): later ones are unread. */
+    lastReadMessageId: integer('last_read_message_id').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('chat_room_members_user_idx').on(t.userId)],
 );

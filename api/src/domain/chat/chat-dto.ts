@@ -9,10 +9,10 @@ export type SenderRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'dis
 
 export const senderColumns = authorColumns;
 
-export function toChatRoom(row: RoomRow, memberCount: number, isMember: boolean): ChatRoom {
+export function toChatRoom(row: RoomRow, memberCount: number, isMember: boolean, unread = 0): ChatRoom {
   return {
     id: row.id, name: row.name, description: row.description, membershipRequired: row.membershipRequired, isPrivate: row.isPrivate,
-    createdAt: row.createdAt.toISOString(), memberCount, isMember, isModerated: row.isModerated, isMuted: row.isMuted, isArchived: row.archivedAt !== null,
+    createdAt: row.createdAt.toISOString(), memberCount, isMember, isModerated: row.isModerated, isMuted: row.isMuted, isArchived: row.archivedAt !== null, unread,
   };
 }
 

@@ -7,6 +7,7 @@ import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { takeAttempt, waitText } from '../rate-limit/attempts.ts';
 import { chatHistory } from './chat-history.ts';
+import { markRoomsRead } from './mark-room-read.ts';
 import { requireRoomAccess, type RoomAccessRule } from './room-access.ts';
 
 /**
@@ -21,5 +22,7 @@ export async function joinRoom(db: Db, caller: UserRow | null, roomId: number): 
   if (room.archivedAt && !isMember && !can(viewerOf(user), 'moderate')) throw new AppError('forbidden', 'This room is archived.');
   await takeAttempt(db, [{ key: `chat-join:${user.id}`, ...CHAT_JOIN_RATE }], (s) => `You are joining rooms too quickly. Please try again in ${waitText(s)}.`);
   if (!isMember) await db.insert(chatRoomMembers).values({ roomId, userId: user.id }).onConflictDoNothing();
+  // Opening the room reads it: its count of unread messages starts again from here.
+  await markRoomsRead(db, user.id, [roomId]);
   return { roomId, access: { membershipRequired: room.membershipRequired, isPrivate: room.isPrivate }, history: await chatHistory(db, user, roomId) };
 }

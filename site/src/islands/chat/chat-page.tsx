@@ -124,6 +124,7 @@ export default function ChatPage({ user }: { user: User }) {
                         <h2 className="font-semibold text-slate-900">{r.name}</h2>
                         {r.membershipRequired !== 'free' && <span className="badge bg-amber-100 text-amber-900">{tierLabel(r.membershipRequired)}</span>}
                         {r.isPrivate && <span className="badge bg-slate-200 text-slate-700">Private</span>}
+                        {r.unread > 0 && !joined.includes(r.id) && <span className="badge bg-brand-600 text-white" data-unread>{r.unread > 99 ? '99+' : r.unread} new</span>}
                         {r.isMuted ? <span className="badge bg-red-100 text-red-800">Muted</span> : r.isModerated && <span className="badge bg-amber-100 text-amber-900">Moderated</span>}
                       </div>
                       <p className="mt-1 flex-1 text-sm text-slate-600">{r.description}</p>
