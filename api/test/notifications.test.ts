@@ -2,14 +2,16 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders, users } from '../src/db/schema/index.ts';
+import { mailOutbox, notifications, orders, users } from '../src/db/schema/index.ts';
+import { sendNotificationMails } from '../src/domain/notifications/notification-mails.ts';
+import { createMailer } from '../src/integrations/mailer.ts';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { chatClient } from './chat-client.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
-import { startTestApp, TEST_SECRET } from './test-app.ts';
+import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
 
 // Issue 37: members hear back — replies, mentions, orders and reports — each their own, never of
@@ -205,6 +207,47 @@ describe('notifications', () => {
     again.close();
     await expect.poll(async () => (await rooms(pia)).find((r) => r.id === general.id)!.unread).toBe(0);
     quinSocket.close();
+  });
+
+  it('are mailed when the member asks (email or both), once, with a one-click unsubscribe that stops that kind without signing in', async () => {
+    const mailDeps = { db: testDb.db, mailer: createMailer({ db: testDb.db, logger: silentLogger, from: 'site@example.com' }), logger: silentLogger, publicUrl: 'https://site.example', internalSecret: TEST_SECRET, siteName: () => 'Better Self' };
+    const mailsTo = (to: string) => testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    const ray = await member('n_ray');
+    const sam = await member('n_sam');
+    const una = await member('n_una');
+    await ray.put('/api/notifications/settings', { reply: 'both', mention: 'email', order: 'app', report: 'app', membership: 'app', digest: 'off' });
+    await una.put('/api/notifications/settings', { reply: 'both', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off' });
+    await testDb.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.username, 'n_una'));
+    const rays = await comment(ray, FREE_ARTICLE, 'Mail me the answers.');
+    const unas = await comment(una, FREE_ARTICLE, 'Unconfirmed here.');
+    await comment(sam, FREE_ARTICLE, 'Here is one.', rays.id);
+    await comment(sam, FREE_ARTICLE, 'And @n_ray, one more thing.');
+    await comment(sam, FREE_ARTICLE, 'Hello.', unas.id);
+    // A mention set to email only is not in the app.
+    expect((await inbox(ray)).items.map((n) => n.kind)).toEqual(['reply']);
+
+    // (An earlier test's member set mentions to "both": theirs goes too.)
+    expect((await sendNotificationMails(mailDeps)).sent).toBeGreaterThanOrEqual(2);
+    expect(await sendNotificationMails(mailDeps)).toEqual({ sent: 0, skipped: 0 });
+    const mails = await mailsTo('n_ray@example.com');
+    expect(mails.map((m) => m.subject).sort()).toEqual(['n_sam mentioned you in a comment on “Article 1 (free)”', 'n_sam replied to your comment on “Article 1 (free)”']);
+    const reply = mails.find((m) => m.subject.includes('replied'))!;
+    expect(reply.text).toContain(`Open it: https://site.example/articles/${FREE_ARTICLE}#comments-title`);
+    expect(reply.text).toContain('Choose what we send you: https://site.example/profile#notifications');
+    expect(reply.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'List-Unsubscribe': expect.stringMatching(/^<https:\/\/site\.example\/api\/notifications\/unsubscribe\?token=[^>]+>$/) });
+    // An address not confirmed gets nothing.
+    expect(await mailsTo('n_una@example.com')).toEqual([]);
+
+    // The one-click POST, as a mail client sends it: no session, no Origin, a form body.
+    const link = /^<https:\/\/site\.example(\/api\/[^>]+)>$/.exec(reply.headers!['List-Unsubscribe']!)![1]!;
+    const oneClick = await fetch(`${app.base}${link}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect([oneClick.status, await oneClick.json()]).toEqual([200, { kind: 'reply', setting: 'app' }]);
+    expect((await ray.get('/api/notifications/settings')).body).toMatchObject({ reply: 'app', mention: 'email' });
+    for (const bad of [link.replace(/token=[^&]+/, 'token=1.reply.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'), link.replace('.reply.', '.mention.'), '/api/notifications/unsubscribe']) {
+      expect((await fetch(`${app.base}${bad}`, { method: 'POST' })).status, bad).toBe(404);
+    }
+    await comment(sam, FREE_ARTICLE, 'Another answer.', rays.id);
+    expect(await sendNotificationMails(mailDeps)).toEqual({ sent: 0, skipped: 0 });
   });
 
   it('go with a deleted account', async () => {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
 /**
  * Sends one mail. Mail to a member goes through `mailToMember` (domain/accounts), which sends
  * only to a confirmed address (DESIGN §7.18); the account use cases call `send` directly only

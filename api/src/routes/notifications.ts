@@ -2,7 +2,10 @@ import { MarkNotificationsReadSchema, NotificationListQuerySchema, NotificationS
 import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import { listNotifications, markRead, readNotificationSettings, saveNotificationSettings } from '../domain/notifications/member-notifications.ts';
-import { signedIn } from './access.ts';
+import { unsubscribe } from '../domain/notifications/notification-mails.ts';
+import { readUnsubscribeToken } from '../domain/notifications/unsubscribe-token.ts';
+import { AppError } from '../lib/app-error.ts';
+import { anyone, signedIn } from './access.ts';
 import { noStore } from './no-store.ts';
 import type { SessionReader } from './session-cookie.ts';
 
@@ -10,7 +13,7 @@ import type { SessionReader } from './session-cookie.ts';
  * A member's notifications (issue 37 #2): the list with the unread count, marking them read, and
  * the member's choices. Signed-in members only, each their own.
  */
-export function notificationRoutes(deps: { db: Db; session: SessionReader }): Router {
+export function notificationRoutes(deps: { db: Db; session: SessionReader; internalSecret: string }): Router {
   const r = Router();
   const caller = async (req: Parameters<SessionReader>[0]) => (await deps.session(req))?.user ?? null;
   r.get('/notifications', signedIn, async (req, res) => {
@@ -28,6 +31,13 @@ export function notificationRoutes(deps: { db: Db; session: SessionReader }): Ro
   r.put('/notifications/settings', signedIn, async (req, res) => {
     res.locals.listsUnchanged = true;
     res.json(await saveNotificationSettings(deps.db, await caller(req), NotificationSettingsSchema.parse(req.body)));
+  });
+  // A notification mail's one-click unsubscribe (RFC 8058: mail clients POST it, without a session).
+  r.post('/notifications/unsubscribe', anyone, async (req, res) => {
+    res.locals.listsUnchanged = true;
+    const member = readUnsubscribeToken(deps.internalSecret, req.query.token);
+    if (!member) throw new AppError('not_found', 'This unsubscribe link is not valid.');
+    res.json(await unsubscribe(deps.db, member));
   });
   return r;
 }

@@ -66,6 +66,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/notifications/read': { body: S.MarkNotificationsReadSchema },
   'GET /api/notifications/settings': {},
   'PUT /api/notifications/settings': { body: S.NotificationSettingsSchema },
+  'POST /api/notifications/unsubscribe': {},
   'GET /api/admin/export/orders.csv': {},
   'POST /api/deploy': { background: ['deployments', 'audit_log'] },
   'GET /api/admin/deployments': {},

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { app } from './content.ts';
 
@@ -18,8 +18,16 @@ export const notifications = app.table(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Shown in the app (the bell, /notifications): the member's setting for the kind is `app` or `both`. */
+    inApp: boolean('in_app').notNull().default(true),
+    /** Its mail (`email` or `both`): pending until the mail job sends it (or skips it: no confirmed address). */
+    emailState: text('email_state', { enum: ['pending', 'sent', 'skipped'] }),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.id), index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_mail_idx').on(t.id).where(sql`${t.emailState} = 'pending'`),
+  ],
 );
 
 /** A member's choices, one row once they change any; none: every kind in the app, no digest. */

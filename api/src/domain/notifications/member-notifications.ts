@@ -24,7 +24,7 @@ const actorColumns = { username: users.username, displayName: users.displayName,
 
 /** The member's unread count. */
 export async function unreadCount(db: Pick<Db, 'select'>, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
 
@@ -35,7 +35,7 @@ export async function listNotifications(db: Db, caller: UserRow | null, query: {
     .select({ n: notifications, actor: actorColumns })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
-    .where(and(eq(notifications.userId, user.id), query.before ? lt(notifications.id, query.before) : undefined))
+    .where(and(eq(notifications.userId, user.id), eq(notifications.inApp, true), query.before ? lt(notifications.id, query.before) : undefined))
     .orderBy(desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE);
   return { unread: await unreadCount(db, user.id), items: rows.map(toNotification) };
@@ -47,14 +47,14 @@ export async function loadNotification(db: Db, userId: number, id: number): Prom
     .select({ n: notifications, actor: actorColumns })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true)));
   return row ? toNotification(row) : null;
 }
 
 /** POST /api/notifications/read: these of the member's own (others' ids are passed over), or all of them; answers the unread count. */
 export async function markRead(db: Db, caller: UserRow | null, input: { ids?: number[] }): Promise<{ unread: number }> {
   const user = requireUser(caller);
-  const mine = and(eq(notifications.userId, user.id), isNull(notifications.readAt));
+  const mine = and(eq(notifications.userId, user.id), eq(notifications.inApp, true), isNull(notifications.readAt));
   if (!input.ids || input.ids.length > 0) await db.update(notifications).set({ readAt: new Date() }).where(input.ids ? and(mine, inArray(notifications.id, input.ids)) : mine);
   return { unread: await unreadCount(db, user.id) };
 }

@@ -23,7 +23,7 @@ export type NotifyInput = {
 
 /**
  * Tells members about something (issue 37 #1): one row each, for those whose setting for the kind
- * shows it in the app (the default), never the actor, never an account deleted or suspended, never
+ * is not `off` (shown in the app unless it is `email`; mailed when `email` or `both`), never the actor, never an account deleted or suspended, never
  * someone whose tier does not reach what it is about; then every instance is told, to push it to
  * the member's open pages. Runs inside the caller's transaction when given one: a rolled-back
  * action tells no one. Returns the rows written.
@@ -36,13 +36,24 @@ export async function notify(db: Pick<Db, 'select' | 'insert' | 'execute'>, inpu
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-  const told = people.filter(({ user, channel }) => user.accountStatus !== 'suspended' && user.accountStatus !== 'banned' && (channel ?? 'app') !== 'off' && (channel ?? 'app') !== 'email' && mayRead(user, input.about));
+  const told = people.filter(({ user, channel }) => user.accountStatus !== 'suspended' && user.accountStatus !== 'banned' && (channel ?? 'app') !== 'off' && mayRead(user, input.about));
   if (told.length === 0) return [];
   const rows = await db
     .insert(notifications)
-    .values(told.map(({ user }) => ({ userId: user.id, kind: input.kind, text: input.text.slice(0, 500), url: input.url, actorId: input.actorId })))
-    .returning({ id: notifications.id, userId: notifications.userId });
-  for (const row of rows) await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent)})`);
+    .values(
+      told.map(({ user, channel }) => ({
+        userId: user.id,
+        kind: input.kind,
+        text: input.text.slice(0, 500),
+        url: input.url,
+        actorId: input.actorId,
+        inApp: channel !== 'email',
+        // Mailed by the notification mail job (notification-mails.ts), never in the action's request.
+        emailState: channel === 'email' || channel === 'both' ? ('pending' as const) : null,
+      })),
+    )
+    .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
+  for (const row of rows) if (row.inApp) await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent)})`);
   return rows;
 }
 
