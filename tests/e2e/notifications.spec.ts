@@ -1,4 +1,4 @@
-import { articles, createMember, withConsent } from './fixtures';
+import { articles, createMember, latestMailTo, toasts, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 // Issue 37: members hear back, live, in the header on every page.
@@ -36,4 +36,36 @@ test('a reply makes the other member’s bell count go up live; the panel lists 
   await expect(ann.getByRole('link', { name: new RegExp(`${bobAccount.username} replied to your comment`) })).toBeVisible();
   await annContext.close();
   await bobContext.close();
+});
+
+test('a member asks for replies by email too, gets the mail, and stops it from the mail’s link without signing in', async ({ page, browser }) => {
+  await withConsent(page);
+  const ann = await createMember(page.request, { signIn: true, tier: 'pro' });
+  await page.goto('/profile#notifications');
+  const replies = page.getByLabel('Replies');
+  await expect(replies).toHaveValue('app');
+  await replies.selectOption('both');
+  await expect(toasts(page).getByText('Replies: on the site and by email.')).toBeVisible();
+
+  const bobContext = await browser.newContext();
+  const bob = await bobContext.newPage();
+  await createMember(bob.request, { signIn: true, tier: 'pro' });
+  const article = (await articles(page.request)).find((a) => a.membershipRequired === 'free')!;
+  const asked = await page.request.post(`/api/articles/${article.id}/comments`, { data: { content: 'Mail me when someone answers.' } });
+  await bob.request.post(`/api/articles/${article.id}/comments`, { data: { content: 'Answered!', parentCommentId: (await asked.json()).id } });
+  await bobContext.close();
+
+  // The mail job's round (every few seconds) sends it.
+  let mail = '';
+  await expect.poll(async () => (mail = await latestMailTo(ann.email)), { timeout: 30_000 }).toContain('replied to your comment');
+  const stop = /Stop them: (\S+)/.exec(mail)![1]!;
+  const visitor = await browser.newContext();
+  const unsubscribe = await visitor.newPage();
+  await withConsent(unsubscribe);
+  await unsubscribe.goto(new URL(stop).pathname + new URL(stop).search);
+  await unsubscribe.getByRole('button', { name: 'Stop these emails' }).click();
+  await expect(unsubscribe.getByText('Done: no more emails about replies to your comments.')).toBeVisible();
+  await visitor.close();
+  await page.reload();
+  await expect(page.getByLabel('Replies')).toHaveValue('app');
 });

@@ -1,0 +1,60 @@
+import { useStore } from '@nanostores/react';
+import { api, errorMessage, NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind, type NotificationSettings as Settings } from '@app/shared/browser';
+import { toast } from '@app/ui';
+import { createFetcherStore, mutateCache } from '../../lib/queries';
+
+const KEY = '/api/notifications/settings';
+const $settings = createFetcherStore<Settings>([KEY]);
+
+const KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
+  reply: { label: 'Replies', hint: 'Someone replies to your comment.' },
+  mention: { label: 'Mentions', hint: 'Someone names you with @ in a comment.' },
+  order: { label: 'Orders', hint: 'Your order ships, completes or is cancelled.' },
+  report: { label: 'Reports', hint: 'A moderator reviews something you reported.' },
+  membership: { label: 'Membership', hint: 'Your membership renews, fails to renew or is about to end.' },
+};
+const CHANNELS: { value: NotificationChannel; label: string }[] = [
+  { value: 'app', label: 'On the site' },
+  { value: 'email', label: 'By email' },
+  { value: 'both', label: 'On the site and by email' },
+  { value: 'off', label: 'Off' },
+];
+
+/** Profile → Notifications (issue 37 #7): where each kind reaches the member. Mail goes to a confirmed address only. */
+export default function NotificationSettings() {
+  const { data: settings, error } = useStore($settings);
+
+  async function change(kind: NotificationKind, channel: NotificationChannel) {
+    if (!settings) return;
+    try {
+      mutateCache(KEY, await api.put<Settings>(KEY, { ...settings, [kind]: channel }));
+      toast({ title: 'Notifications updated', description: `${KIND_LABELS[kind].label}: ${CHANNELS.find((c) => c.value === channel)!.label.toLowerCase()}.` });
+    } catch (err) {
+      toast({ title: 'Could not save your choice', description: errorMessage(err), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section id="notifications" className="card mt-6 scroll-mt-24 p-6" aria-labelledby="notification-settings-title">
+      <h2 id="notification-settings-title" className="text-lg font-semibold text-slate-900">Notifications</h2>
+      <p className="mt-1 text-sm text-slate-600">Choose how you hear about each. Emails go to your confirmed address, and each has a link that stops them.</p>
+      {error && <p className="mt-2 text-sm text-red-700">Could not load your notification settings: {errorMessage(error)}</p>}
+      {!settings && !error && <p className="mt-2 text-sm text-slate-600">Loading...</p>}
+      {settings && (
+        <div className="mt-4 divide-y divide-slate-200">
+          {NOTIFICATION_KINDS.map((kind) => (
+            <div key={kind} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div>
+                <label htmlFor={`notify-${kind}`} className="font-medium text-slate-900">{KIND_LABELS[kind].label}</label>
+                <p className="text-sm text-slate-600">{KIND_LABELS[kind].hint}</p>
+              </div>
+              <select id={`notify-${kind}`} value={settings[kind]} onChange={(e) => void change(kind, e.target.value as NotificationChannel)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+                {CHANNELS.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+              </select>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
