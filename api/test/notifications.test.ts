@@ -94,6 +94,21 @@ describe('notifications', () => {
     expect(told).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
   });
 
+  it('tell members a bulletin post or a chat message names them (the room’s own readers)', async () => {
+    const tia = await member('n_tia');
+    const ugo = await member('n_ugo');
+    expect((await tia.post('/api/bulletin', { title: 'Morning club', content: 'Join us, @n_ugo!', category: 'General' })).status).toBe(201);
+    expect((await inbox(ugo)).items).toMatchObject([{ kind: 'mention', text: 'n_tia mentioned you in a bulletin post, “Morning club”', url: '/community' }]);
+    const general = ((await tia.get('/api/chat/rooms')).body as { id: number; name: string }[]).find((r) => r.name === 'General Chat')!;
+    const s = await chatClient(app.wsUrl, tia.cookies);
+    s.send({ type: 'join', roomId: general.id });
+    await s.next('joined');
+    s.send({ type: 'message', roomId: general.id, content: 'Morning @n_ugo' });
+    await expect.poll(async () => (await inbox(ugo)).items.length).toBe(2);
+    expect((await inbox(ugo)).items[0]).toMatchObject({ kind: 'mention', text: 'n_tia mentioned you in General Chat', url: '/chat' });
+    s.close();
+  });
+
   it('a reply that also names the author tells them once, as a reply', async () => {
     const ada = await member('n_ada');
     const ben = await member('n_ben');

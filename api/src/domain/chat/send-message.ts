@@ -1,13 +1,14 @@
 import { CHAT_RATE, can, LINK_PATTERN, SLOW_MODE_MS, viewerOf } from '@app/shared/browser';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatMessages } from '../../db/schema/index.ts';
+import { chatMessages, chatRoomMembers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { takeAttempt, waitText } from '../rate-limit/attempts.ts';
 import { publishChatEvent } from './chat-events.ts';
 import { requireRoomAccess } from './room-access.ts';
+import { mentionedMembers, nameOf, notify } from '../notifications/notify.ts';
 
 /**
  * A chat message (DESIGN §7.3): 1–2000 characters (the socket's schema), 20 per 30 s per member,
@@ -27,7 +28,19 @@ export async function sendMessage(db: Db, caller: UserRow | null, roomId: number
     if (wait > 0) throw new AppError('too_many_requests', `Slow mode is on in this room. Please try again in ${waitText(Math.ceil(wait / 1000))}.`, { retryAfter: Math.ceil(wait / 1000) });
   }
   const pending = room.isModerated && !isAdmin && LINK_PATTERN.test(content);
-  const [row] = await db.insert(chatMessages).values({ roomId, userId: user.id, content, pendingReview: pending }).returning({ id: chatMessages.id });
-  await publishChatEvent(db, { kind: 'message', roomId, messageId: row!.id });
-  return { id: row!.id, pending };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(chatMessages).values({ roomId, userId: user.id, content, pendingReview: pending }).returning({ id: chatMessages.id });
+    await publishChatEvent(tx, { kind: 'message', roomId, messageId: row!.id });
+    // Members it names hear of it (issue 37) when they may read the room (its tier; a private
+    // room's own members only), and not while it is held for review.
+    if (!pending) {
+      let named = await mentionedMembers(tx, content);
+      if (room.isPrivate && named.length) {
+        const inside = new Set((await tx.select({ userId: chatRoomMembers.userId }).from(chatRoomMembers).where(and(eq(chatRoomMembers.roomId, roomId), inArray(chatRoomMembers.userId, named)))).map((m) => m.userId));
+        named = named.filter((id) => inside.has(id));
+      }
+      await notify(tx, { kind: 'mention', recipients: named, actorId: user.id, text: `${nameOf(user)} mentioned you in ${room.name}`, url: '/chat', about: { membershipRequired: room.membershipRequired } });
+    }
+    return { id: row!.id, pending };
+  });
 }
