@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, orders, users } from '../src/db/schema/index.ts';
 import { sendNotificationMails } from '../src/domain/notifications/notification-mails.ts';
+import { sendMembershipMail } from '../src/domain/membership/membership-mail.ts';
+import type { MembershipDeps } from '../src/domain/membership/membership-deps.ts';
 import { createMailer } from '../src/integrations/mailer.ts';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
@@ -263,6 +265,22 @@ describe('notifications', () => {
     }
     await comment(sam, FREE_ARTICLE, 'Another answer.', rays.id);
     expect(await sendNotificationMails(mailDeps)).toEqual({ sent: 0, skipped: 0 });
+  });
+
+  it('tell a member their membership was paid, failed to renew or will end — in the app, the receipt being its mail', async () => {
+    const vic = await member('n_vic');
+    await vic.put('/api/notifications/settings', { reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'both', digest: 'off' });
+    const deps = { db: testDb.db, mailer: createMailer({ db: testDb.db, logger: silentLogger, from: 'site@example.com' }), logger: silentLogger, publicUrl: 'https://site.example', siteName: () => 'Better Self' } as unknown as MembershipDeps;
+    const id = await idOf('n_vic');
+    await sendMembershipMail(deps, id, { kind: 'receipt', plan: 'pro-month', amountCents: 299, periodEnd: new Date('2027-01-15T12:00:00Z') });
+    await sendMembershipMail(deps, id, { kind: 'payment-failed', plan: 'pro-month', message: 'Your card was declined.' });
+    await sendMembershipMail(deps, id, { kind: 'cancellation', plan: 'pro-month', periodEnd: new Date('2027-01-15T12:00:00Z') });
+    const items = (await inbox(vic)).items;
+    expect(items.map((n) => [n.kind, n.url])).toEqual([['membership', '/profile#membership'], ['membership', '/profile#membership'], ['membership', '/profile#membership']]);
+    expect(items.map((n) => n.text)).toEqual(['Your Pro membership will end on January 15, 2027', 'Your Pro payment did not go through: please check your card', 'Your Pro membership is paid until January 15, 2027']);
+    // Three mails (the receipt and its kin), none more from the notifications.
+    expect(await testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'n_vic@example.com'))).toHaveLength(3);
+    expect((await testDb.db.select().from(notifications).where(eq(notifications.userId, id))).every((n) => n.emailState === null)).toBe(true);
   });
 
   it('go with a deleted account', async () => {

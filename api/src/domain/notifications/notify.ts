@@ -19,6 +19,8 @@ export type NotifyInput = {
   url: string;
   /** What it is about, when a tier can keep it from someone: those who may not read it are not told. */
   about?: Resource;
+  /** The member gets a mail about it anyway (a membership receipt): the notification is not mailed again. */
+  alreadyMailed?: boolean;
 };
 
 /**
@@ -49,7 +51,7 @@ export async function notify(db: Pick<Db, 'select' | 'insert' | 'execute'>, inpu
         actorId: input.actorId,
         inApp: channel !== 'email',
         // Mailed by the notification mail job (notification-mails.ts), never in the action's request.
-        emailState: channel === 'email' || channel === 'both' ? ('pending' as const) : null,
+        emailState: !input.alreadyMailed && (channel === 'email' || channel === 'both') ? ('pending' as const) : null,
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
