@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { chatClient } from './chat-client.ts';
+import { chatInstances } from './chat-instances.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
@@ -14,18 +13,8 @@ import { createTestDatabase } from './test-db.ts';
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let cms: Awaited<ReturnType<typeof startFakeCms>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
-const instances: ChildProcess[] = [];
-
-/** Another API process's chat socket on the same database. */
-async function startInstance(): Promise<string> {
-  const child = fork(fileURLToPath(new URL('./chat-instance.ts', import.meta.url)), { env: { ...process.env, DATABASE_URL: testDb.url }, stdio: 'inherit' });
-  instances.push(child);
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { port: number }));
-    child.once('exit', (code) => reject(new Error(`chat instance exited with ${code}`)));
-  });
-  return `ws://127.0.0.1:${port}/ws`;
-}
+const instances = chatInstances(() => testDb.url);
+const startInstance = () => instances.start();
 
 async function signedIn(username: string) {
   await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier: 'free' });
@@ -40,8 +29,7 @@ beforeAll(async () => {
   app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
 });
 afterAll(async () => {
-  for (const child of instances) child.disconnect();
-  await Promise.all(instances.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+  await instances.stopAll();
   await app?.close();
   await cms?.close();
   await testDb?.drop();

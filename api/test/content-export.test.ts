@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { lexicalEditorState, lexicalParagraph, lexicalText, type CmsArticle, type ContentRecords } from '@app/shared/server';
 import type { ArticleImport } from '@app/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { unzip } from '@app/test-support/unzip';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { auditLog, users } from '../src/db/schema/index.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
@@ -44,28 +44,6 @@ async function signIn(app: { base: string }, db: (typeof dbs)[number], username:
   const c = browserClient(app.base);
   expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
   return [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-}
-
-function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
 }
 
 beforeAll(async () => {

@@ -1,5 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, orders, users } from '../src/db/schema/index.ts';
@@ -11,6 +9,7 @@ import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { chatClient } from './chat-client.ts';
+import { chatInstances } from './chat-instances.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
@@ -21,7 +20,7 @@ import { createTestDatabase } from './test-db.ts';
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let cms: Awaited<ReturnType<typeof startFakeCms>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
-const instances: ChildProcess[] = [];
+const instances = chatInstances(() => testDb.url);
 type Client = ReturnType<typeof browserClient>;
 
 // Sample content: article 1 is free, 2 Pro, 3 VIP.
@@ -50,8 +49,7 @@ beforeAll(async () => {
   app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), databaseUrl: testDb.url });
 });
 afterAll(async () => {
-  for (const child of instances) child.disconnect();
-  await Promise.all(instances.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+  await instances.stopAll();
   await app?.close();
   await cms?.close();
   await testDb?.drop();
@@ -179,13 +177,7 @@ describe('notifications', () => {
   it('reach the member’s open page within a second, whichever instance served the action', async () => {
     const lee = await member('n_lee');
     const max = await member('n_max');
-    const child = fork(fileURLToPath(new URL('./chat-instance.ts', import.meta.url)), { env: { ...process.env, DATABASE_URL: testDb.url }, stdio: 'inherit' });
-    instances.push(child);
-    const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as { port: number }));
-      child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
-    });
-    const socket = await chatClient(`ws://127.0.0.1:${port}/ws`, lee.cookies);
+    const socket = await chatClient(await instances.start(), lee.cookies);
     await socket.next('welcome');
     const c = await comment(lee, FREE_ARTICLE, 'Anyone?');
     const sent = Date.now();

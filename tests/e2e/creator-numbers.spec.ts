@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import yaml from 'js-yaml';
-import yauzl from 'yauzl';
+import { unzip } from '@app/test-support/unzip';
 import { tierLabel } from '@app/shared/browser';
 import { articles, createMember, openTab, withConsent } from './fixtures';
 import { expect, test } from './test';
@@ -78,7 +78,7 @@ test('an admin downloads all content as a ZIP that the site’s own import reads
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^content-\d{4}-\d\d-\d\d\.zip$/);
   const zip = await readFile((await file.path())!);
-  const entries = await unzipped(zip);
+  const entries = await unzip(zip);
 
   // Every article on the site has its file; every picture a file names is in the ZIP, whole.
   const onTheSite = await articles(page.request);
@@ -100,25 +100,3 @@ test('an admin downloads all content as a ZIP that the site’s own import reads
     expect(new Date(item!.publishDate!).toISOString(), a.title).toBe(new Date(a.publishDate).toISOString());
   }
 });
-
-function unzipped(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('not a ZIP'));
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('unreadable entry'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
