@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
     studyRoutes(areas.content),
     backyardRoutes(areas.content),
     profileRoutes(areas.accounts),
-    notificationRoutes({ db: areas.accounts.db, session: areas.session, internalSecret: deps.core.internalSecret }),
+    notificationRoutes({ db: areas.accounts.db, session: areas.session, internalSecret: deps.core.internalSecret, content: areas.content.content }),
     aiRoutes(areas.ai),
   ];
   const signInGate = loginRequired(areas.session, mounts);

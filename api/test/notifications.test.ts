@@ -109,6 +109,24 @@ describe('notifications', () => {
     s.close();
   });
 
+  it('suggest whom to @mention: names starting so, who may read the place, never oneself', async () => {
+    const wal = await member('n_wal');
+    await member('n_wes');
+    await member('n_wen', 'free');
+    const names = async (q: string, place: string) => ((await wal.get(`/api/mentions?q=${encodeURIComponent(q)}&in=${place}`)).body as { username: string }[]).map((m) => m.username);
+    expect(await names('n_we', `article:${FREE_ARTICLE}`)).toEqual(['n_wen', 'n_wes']);
+    // The Pro article: a free member may not read it, so is not offered.
+    expect(await names('N_WE', `article:${PRO_ARTICLE}`)).toEqual(['n_wes']);
+    expect(await names('n_we', 'bulletin')).toEqual(['n_wen', 'n_wes']);
+    expect(await names('n_wal', 'bulletin')).toEqual([]);
+    expect(await names('%', 'bulletin')).toEqual([]);
+    expect((await wal.get('/api/mentions?q=n_we&in=elsewhere')).status).toBe(400);
+    expect((await wal.get('/api/mentions?in=bulletin')).status).toBe(400);
+    expect((await browserClient(app.base).get('/api/mentions?q=n_we&in=bulletin')).status).toBe(401);
+    // A free member may not open the Pro article's composer at all.
+    expect((await (await member('n_wen', 'free')).get(`/api/mentions?q=n_we&in=article:${PRO_ARTICLE}`)).status).toBe(403);
+  });
+
   it('a reply that also names the author tells them once, as a reply', async () => {
     const ada = await member('n_ada');
     const ben = await member('n_ben');

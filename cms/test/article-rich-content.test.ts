@@ -61,6 +61,14 @@ describe('an article body with every node the editor offers', () => {
     expect(sanitizeArticleHtml(html)).toBe(html);
   });
 
+  it('reads back at depth 1 with each picture’s Media filled in, as the content export reads it (issue 39)', async () => {
+    const photo = await uploadPhoto('pier.jpg', 800, 400);
+    const doc = await saveArticle(lexicalEditorState([uploadNode({ mediaId: photo.id, caption: 'The pier' })]));
+    const read = await ctx.payload.findByID({ collection: 'articles', id: doc.id, depth: 1, overrideAccess: true });
+    const [node] = (read.content as unknown as { root: { children: { type: string; value: unknown; fields: unknown }[] } }).root.children;
+    expect(node).toMatchObject({ type: 'upload', value: { id: photo.id, filename: 'pier.jpg', alt: 'A blue harbour' }, fields: { caption: 'The pier' } });
+  });
+
   it('keeps a small picture whole: no srcset when Media made no narrower copy', async () => {
     const small = await uploadPhoto('icon.jpg', 300, 200);
     const doc = await saveArticle(lexicalEditorState([uploadNode({ mediaId: small.id, alt: 'A small blue square' })]));

@@ -69,3 +69,23 @@ test('a member asks for replies by email too, gets the mail, and stops it from t
   await page.reload();
   await expect(page.getByLabel('Replies')).toHaveValue('app');
 });
+
+test('a mention autocompletes in the comment box from members who may read the article, and tells the member named', async ({ page, browser }) => {
+  await withConsent(page);
+  const other = await browser.newContext();
+  const named = await createMember(other.request, { tier: 'pro' });
+  await other.close();
+  await createMember(page.request, { signIn: true, tier: 'pro' });
+  const article = (await articles(page.request)).find((a) => a.membershipRequired === 'free')!;
+  await page.goto(`/articles/${article.id}`);
+  const box = page.getByRole('textbox', { name: 'Share your thoughts' });
+  await box.click();
+  await box.pressSequentially(`Thanks @${named.username.slice(0, 12)}`);
+  const option = page.getByRole('option', { name: new RegExp(`@${named.username}$`) });
+  await expect(option).toBeVisible();
+  await box.press('Enter');
+  await expect(box).toHaveValue(`Thanks @${named.username} `);
+  await box.pressSequentially('for the tip.');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(page.getByText(`Thanks @${named.username} for the tip.`)).toBeVisible();
+});

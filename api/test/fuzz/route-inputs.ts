@@ -67,6 +67,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/notifications/settings': {},
   'PUT /api/notifications/settings': { body: S.NotificationSettingsSchema },
   'POST /api/notifications/unsubscribe': {},
+  'GET /api/mentions': { query: S.MentionQuerySchema },
   'GET /api/admin/export/orders.csv': {},
   'POST /api/deploy': { background: ['deployments', 'audit_log'] },
   'GET /api/admin/deployments': {},

@@ -18,3 +18,11 @@ export const NotificationListQuerySchema = z.object({ before: z.coerce.number().
 
 /** POST /api/notifications/read: these (at most a page's worth times ten), or without ids all of the member's. */
 export const MarkNotificationsReadSchema = z.strictObject({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(300).optional() });
+
+/** GET /api/mentions?q=&in=: the start of a name, and where the mention is written. */
+export const MentionQuerySchema = z.object({
+  q: z.string().trim().min(1, 'q is required').max(50),
+  in: z.string().regex(/^(article:\d{1,10}|bulletin|room:\d{1,10})$/, 'in must be article:{id}, bulletin or room:{id}'),
+});
+export type MentionQuery = z.infer<typeof MentionQuerySchema>;
+export type MentionCandidate = { username: string; displayName: string; avatarUrl: string | null };

@@ -1,3 +1,4 @@
+import { MentionInput } from '../../lib/mention-input';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { can, CHAT_MESSAGE_MAX, formatTime, tierLabel, TIERS, viewerOf } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom, User } from '@app/shared/schemas';
@@ -68,8 +69,8 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
         <div className="flex items-center gap-2">
           {user.membershipTier !== 'free' && <span className="badge shrink-0 bg-brand-50 text-brand-700" title="Your membership">{tierLabel(user.membershipTier)}</span>}
           <label htmlFor="chat-input" className="sr-only">Message</label>
-          <input id="chat-input" value={text} maxLength={CHAT_MESSAGE_MAX} onChange={(e) => setText(e.target.value)} placeholder={connected ? 'Type a message...' : 'Reconnecting...'}
-            autoComplete="off" className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <MentionInput as="input" place={`room:${room?.id ?? 0}`} wrapperClassName="min-w-0 flex-1" listAbove id="chat-input" value={text} maxLength={CHAT_MESSAGE_MAX} onValueChange={setText} placeholder={connected ? 'Type a message...' : 'Reconnecting...'}
+            autoComplete="off" className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
           <button type="submit" className="btn-primary shrink-0" disabled={!text.trim() || !connected}>Send</button>
         </div>
         {room?.isArchived && <p className="mt-2 text-sm text-slate-600">This room is archived: you can read its history, but it no longer takes messages.</p>}

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { MentionInput } from '../../lib/mention-input';
 
 /** A comment, reply or edit box: Submit is disabled while blank or saving (spec 01 §5). */
-export function CommentForm({ label, submitLabel, initial = '', onSubmit, onCancel, autoFocus }: {
+export function CommentForm({ label, submitLabel, initial = '', onSubmit, onCancel, autoFocus, place }: {
   label: string; submitLabel: string; initial?: string; autoFocus?: boolean;
+  /** Where @mentions are suggested from (`article:{id}`). */
+  place: string;
   onSubmit: (content: string) => Promise<boolean>; onCancel?: () => void;
 }) {
   const [text, setText] = useState(initial);
@@ -18,7 +21,7 @@ export function CommentForm({ label, submitLabel, initial = '', onSubmit, onCanc
   return (
     <form onSubmit={submit} className="space-y-2">
       <label className="sr-only" htmlFor={`comment-${label}`}>{label}</label>
-      <textarea id={`comment-${label}`} value={text} onChange={(e) => setText(e.target.value)} placeholder={label} rows={3} maxLength={5000} autoFocus={autoFocus}
+      <MentionInput as="textarea" place={place} id={`comment-${label}`} value={text} onValueChange={setText} placeholder={label} rows={3} maxLength={5000} autoFocus={autoFocus}
         className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={!text.trim() || saving}>{saving ? 'Saving...' : submitLabel}</button>

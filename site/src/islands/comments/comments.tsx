@@ -107,7 +107,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
       <h2 id="comments-title" className="text-2xl font-bold text-slate-900">Comments{comments ? ` (${comments.filter((c) => !c.isDeleted).length})` : ''}</h2>
       {replyTo === null && user !== undefined && (
         canPost ? (
-          <CommentForm label="Share your thoughts" submitLabel="Post Comment" onSubmit={(c) => create(c, null)} />
+          <CommentForm place={`article:${articleId}`} label="Share your thoughts" submitLabel="Post Comment" onSubmit={(c) => create(c, null)} />
         ) : user && !can(viewerOf(user), 'post') ? (
           // A member under review may have the tier but not the standing: say so, not "Pro Members Only".
           <div className="card bg-amber-50 p-5">
@@ -158,7 +158,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
                     ) : c.isHidden && !moderates ? (
                       <p className="mt-1 text-sm italic text-slate-600">This comment has been hidden by a moderator.</p>
                     ) : editing === c.id ? (
-                      <div className="mt-2"><CommentForm label="Edit your comment" submitLabel="Save" initial={c.content} autoFocus onSubmit={(t) => update(c.id, t)} onCancel={() => setEditing(null)} /></div>
+                      <div className="mt-2"><CommentForm place={`article:${articleId}`} label="Edit your comment" submitLabel="Save" initial={c.content} autoFocus onSubmit={(t) => update(c.id, t)} onCancel={() => setEditing(null)} /></div>
                     ) : (
                       <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.content}</p>
                     )}
@@ -176,7 +176,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
                       </div>
                     )}
                     {replyTo === c.id && (
-                      <div className="mt-3"><CommentForm label={`Reply to ${name}`} submitLabel="Post Reply" autoFocus onSubmit={(t) => create(t, c.id)} onCancel={() => setReplyTo(null)} /></div>
+                      <div className="mt-3"><CommentForm place={`article:${articleId}`} label={`Reply to ${name}`} submitLabel="Post Reply" autoFocus onSubmit={(t) => create(t, c.id)} onCancel={() => setReplyTo(null)} /></div>
                     )}
                   </div>
                 </div>

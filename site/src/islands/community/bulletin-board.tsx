@@ -1,3 +1,4 @@
+import { MentionInput } from '../../lib/mention-input';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, BULLETIN_CATEGORIES, can, errorMessage, formatLongDate, moderationReasonLabel, roleOfBadge, viewerOf, type ModerationReason } from '@app/shared/browser';
@@ -84,8 +85,8 @@ export default function BulletinBoard() {
           <Field id="post-title" label="Title" value={draft.title} maxLength={150} error={errors.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
           <div className="space-y-1">
             <label htmlFor="post-content" className="block text-sm font-medium text-slate-800">Content</label>
-            <textarea id="post-content" rows={5} maxLength={5000} value={draft.content} aria-invalid={errors.content ? true : undefined} aria-describedby={errors.content ? 'post-content-error' : undefined}
-              onChange={(e) => setDraft({ ...draft, content: e.target.value })} className={`w-full rounded-md border px-3 py-2 text-sm ${errors.content ? 'border-red-600' : 'border-slate-300'}`} />
+            <MentionInput as="textarea" place="bulletin" id="post-content" rows={5} maxLength={5000} value={draft.content} aria-invalid={errors.content ? true : undefined} aria-describedby={errors.content ? 'post-content-error' : undefined}
+              onValueChange={(content) => setDraft({ ...draft, content })} className={`w-full rounded-md border px-3 py-2 text-sm ${errors.content ? 'border-red-600' : 'border-slate-300'}`} />
             {errors.content && <p id="post-content-error" className="text-sm text-red-700">{errors.content}</p>}
           </div>
           <SelectField id="post-category" label="Category" value={draft.category} error={errors.category} onChange={(e) => setDraft({ ...draft, category: e.target.value })}
