@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { articles, createMember, hydrated, signIn, toasts, withConsent } from './fixtures';
+import { articles, createMember, hydrated, scrollToComments, signIn, toasts, withConsent } from './fixtures';
 
 test.beforeEach(async ({ page }) => withConsent(page));
 
@@ -8,13 +8,6 @@ async function openArticle(page: Page, title: string) {
   const target = (await articles(page.request)).find((a) => a.title === title)!;
   await page.goto(`/articles/${target.id}`);
   return target;
-}
-
-/** The comments island loads when scrolled into view, as for a reader. */
-async function scrollToComments(page: Page) {
-  // The heading re-renders when the island hydrates; retry the scroll if it was swapped mid-way.
-  await expect(async () => page.getByRole('heading', { name: /^Comments/ }).scrollIntoViewIfNeeded({ timeout: 2000 })).toPass();
-  await hydrated(page, 'Comments');
 }
 
 test('a Pro member reads a pro article and comments; an admin hides the comment', async ({ page, browser }) => {

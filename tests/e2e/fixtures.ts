@@ -138,3 +138,10 @@ export async function openTab(page: Page, name: string) {
 export async function hydrated(page: Page, innerText: string) {
   await page.locator('astro-island:not([ssr])', { hasText: innerText }).first().waitFor();
 }
+
+/** The comments island loads when scrolled into view, as for a reader. */
+export async function scrollToComments(page: Page) {
+  // The heading re-renders when the island hydrates; retry the scroll if it was swapped mid-way.
+  await expect(async () => page.getByRole('heading', { name: /^Comments/ }).scrollIntoViewIfNeeded({ timeout: 2000 })).toPass();
+  await hydrated(page, 'Comments');
+}

@@ -1,4 +1,4 @@
-import { articles, createMember, latestMailTo, toasts, withConsent } from './fixtures';
+import { articles, createMember, latestMailTo, scrollToComments, toasts, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 // Issue 37: members hear back, live, in the header on every page.
@@ -73,11 +73,11 @@ test('a member asks for replies by email too, gets the mail, and stops it from t
 test('a mention autocompletes in the comment box from members who may read the article, and tells the member named', async ({ page, browser }) => {
   await withConsent(page);
   const other = await browser.newContext();
-  const named = await createMember(other.request, { tier: 'pro' });
-  await other.close();
+  const named = await createMember(other.request, { signIn: true, tier: 'pro' });
   await createMember(page.request, { signIn: true, tier: 'pro' });
   const article = (await articles(page.request)).find((a) => a.membershipRequired === 'free')!;
   await page.goto(`/articles/${article.id}`);
+  await scrollToComments(page);
   const box = page.getByRole('textbox', { name: 'Share your thoughts' });
   await box.click();
   await box.pressSequentially(`Thanks @${named.username.slice(0, 12)}`);
@@ -88,4 +88,8 @@ test('a mention autocompletes in the comment box from members who may read the a
   await box.pressSequentially('for the tip.');
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await expect(page.getByText(`Thanks @${named.username} for the tip.`)).toBeVisible();
+  const heard = (await (await other.request.get('/api/notifications')).json()) as { unread: number; items: { kind: string; text: string }[] };
+  expect(heard.unread).toBe(1);
+  expect(heard.items[0]).toMatchObject({ kind: 'mention', text: expect.stringContaining(`mentioned you in a comment on “${article.title}”`) });
+  await other.close();
 });
