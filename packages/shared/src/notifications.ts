@@ -11,6 +11,15 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const DIGESTS = ['off', 'daily', 'weekly'] as const;
 export type Digest = (typeof DIGESTS)[number];
 
+/** What a kind's mails are about, in a sentence ("You get these mails for …", "no more emails about …"). */
+export const NOTIFICATION_KIND_WORDS: Record<NotificationKind, string> = {
+  reply: 'replies to your comments',
+  mention: 'mentions',
+  order: 'updates on your orders',
+  report: 'updates on your reports',
+  membership: 'updates on your membership',
+};
+
 export type NotificationSettings = Record<NotificationKind, NotificationChannel> & { digest: Digest };
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off' };
 

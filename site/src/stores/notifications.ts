@@ -1,4 +1,4 @@
-import { api, type Notification, type NotificationPage } from '@app/shared/browser';
+import { api, NOTIFICATIONS_PAGE, type Notification, type NotificationPage } from '@app/shared/browser';
 import { atom } from 'nanostores';
 import { createChatSocket } from '../lib/chat-socket';
 
@@ -15,7 +15,7 @@ let live: ReturnType<typeof createChatSocket> | null = null;
 export async function loadNotifications(again = false): Promise<void> {
   if ($notifications.get() && !again) return;
   const page = await api.get<NotificationPage>('/api/notifications');
-  $notifications.set({ unread: page.unread, items: page.items, more: page.items.length === 30 });
+  $notifications.set({ unread: page.unread, items: page.items, more: page.items.length === NOTIFICATIONS_PAGE });
   follow();
 }
 
@@ -25,7 +25,7 @@ export async function loadOlder(): Promise<void> {
   const oldest = current?.items.at(-1);
   if (!current || !oldest) return;
   const page = await api.get<NotificationPage>(`/api/notifications?before=${oldest.id}`);
-  $notifications.set({ unread: page.unread, items: [...current.items, ...page.items], more: page.items.length === 30 });
+  $notifications.set({ unread: page.unread, items: [...current.items, ...page.items], more: page.items.length === NOTIFICATIONS_PAGE });
 }
 
 /** Marks these (or all) read. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { NOTIFICATION_KIND_WORDS, type NotificationKind } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mailer.ts';
@@ -9,8 +10,6 @@ export type NotificationMailDeps = { db: Db; mailer: Mailer; logger: Logger; pub
 
 /** How many pending mails one round sends at most (the next round takes the rest). */
 export const MAIL_BATCH = 200;
-
-const KIND_WORDS = { reply: 'replies to your comments', mention: 'mentions', order: 'updates on your orders', report: 'updates on your reports', membership: 'updates on your membership' } as const;
 
 /**
  * The notification mail job's work (issue 37 #6): each pending notification's mail, oldest first,
@@ -45,7 +44,7 @@ export async function sendNotificationMails(deps: NotificationMailDeps): Promise
       `Open it: ${base}${n.url}`,
       '',
       '—',
-      `You get these mails for ${KIND_WORDS[n.kind]} on ${deps.siteName()}.`,
+      `You get these mails for ${NOTIFICATION_KIND_WORDS[n.kind]} on ${deps.siteName()}.`,
       `Stop them: ${base}/unsubscribe?token=${encodeURIComponent(token)}`,
       `Choose what we send you: ${base}/profile#notifications`,
     ].join('\n');
@@ -68,7 +67,7 @@ export async function sendNotificationMails(deps: NotificationMailDeps): Promise
  * token names stops being mailed to its member — `email` becomes `off`, `both` becomes `app` —
  * without signing in. Answers the kind and its setting now.
  */
-export async function unsubscribe(db: Db, member: { userId: number; kind: keyof typeof KIND_WORDS }): Promise<{ kind: string; setting: string }> {
+export async function unsubscribe(db: Db, member: { userId: number; kind: NotificationKind }): Promise<{ kind: string; setting: string }> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, member.userId));
   const current = row?.[member.kind] ?? 'app';
   const setting = current === 'both' ? 'app' : current === 'email' ? 'off' : current;

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api, errorMessage } from '@app/shared/browser';
+import { api, errorMessage, NOTIFICATION_KIND_WORDS, type NotificationKind } from '@app/shared/browser';
 
-const KIND_WORDS: Record<string, string> = { reply: 'replies to your comments', mention: 'mentions', order: 'updates on your orders', report: 'updates on your reports', membership: 'updates on your membership' };
 
 /**
  * /unsubscribe?token=… (issue 37 #6): a notification mail's "Stop them" link. Opening the page
@@ -16,8 +15,8 @@ export default function Unsubscribe() {
   async function stop() {
     setState({ busy: true });
     try {
-      const { kind } = await api.post<{ kind: string; setting: string }>(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
-      setState({ done: KIND_WORDS[kind] ?? 'these notifications' });
+      const { kind } = await api.post<{ kind: NotificationKind; setting: string }>(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
+      setState({ done: NOTIFICATION_KIND_WORDS[kind] ?? 'these notifications' });
     } catch (err) {
       setState({ error: errorMessage(err, 'This unsubscribe link is not valid.') });
     }
