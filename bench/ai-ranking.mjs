@@ -133,6 +133,15 @@ const line = (name, r) =>
   `${name}\n    VIP tuning ${r.right('vip', 'tuning')}/${r.of('tuning')}, held-out ${r.right('vip', 'held-out')}/${r.of('held-out')}; free member tuning ${r.right('free', 'tuning')}, held-out ${r.right('free', 'held-out')}; nothing-on-it refused ${r.refused('tuning')} tuning, ${r.refused('held-out')} held out; threshold ${r.threshold.toFixed(4)}`;
 for (const [name, v] of Object.entries(variants)) console.log(line(name, evaluate(v)));
 
+// Where the right article stands in the product's ranking: near the top is what a better model could reorder.
+const places = asked.flatMap((q, qi) => {
+  if (q.set !== 'tuning' || q.target < 0) return [];
+  const scores = product(features.vip[qi]);
+  return [scores.filter((s) => s > scores[q.target]).length + 1];
+});
+const within = (k) => places.filter((p) => p <= k).length;
+console.log(`the right article, as VIP, tuning half: first ${within(1)}, in the first three ${within(3)}, first five ${within(5)}, first ten ${within(10)} of ${places.length}`);
+
 // The weights chosen on one half of the tuning questions, scored on the other (and the other way round), against the product's weights on the same questions.
 const grid = [];
 for (const about of [0, 1, 2, 3]) for (const section of [0, 1, 2]) for (const coverage of [0.5, 1, 1.5, 2]) if (about + section > 0) grid.push({ about, section, coverage });

@@ -68,6 +68,9 @@ const EnvSchema = z.object({
   VIDEO_SYNC_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60_000),
   SCHEDULED_PUBLISHING_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
   NOTIFICATION_MAIL_INTERVAL_MS: z.coerce.number().int().min(1000).default(10_000),
+  NOTIFICATION_DIGEST_INTERVAL_MS: z.coerce.number().int().min(1000).default(900_000),
+  NEWSLETTER_INTERVAL_MS: z.coerce.number().int().min(1000).default(5_000),
+  NEWSLETTER_MAILS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   /** D-ID's API key (as D-ID issues it, for Basic auth); unset: the offline presenters. */
   DID_API_KEY: z.string().optional(),
   /** Another D-ID API address (a local stand-in speaking its wire format); unset: D-ID's. */
@@ -143,6 +146,9 @@ export type Config = {
   /** How often one instance looks for a scheduled publish or unpublish time that has passed. */
   scheduledPublishingIntervalMs: number;
   notificationMailIntervalMs: number;
+  notificationDigestIntervalMs: number;
+  newsletterIntervalMs: number;
+  newsletterMailsPerSecond: number;
   /** D-ID's talking presenters when DID_API_KEY is set; otherwise the offline presenters. */
   did: { apiKey: string; baseUrl: string | undefined } | null;
   /** A repository to deploy from (git), or null: the site is built from SITE_DIR. */
@@ -205,6 +211,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoSyncCheckIntervalMs: e.VIDEO_SYNC_CHECK_INTERVAL_MS,
     scheduledPublishingIntervalMs: e.SCHEDULED_PUBLISHING_INTERVAL_MS,
     notificationMailIntervalMs: e.NOTIFICATION_MAIL_INTERVAL_MS,
+    notificationDigestIntervalMs: e.NOTIFICATION_DIGEST_INTERVAL_MS,
+    newsletterIntervalMs: e.NEWSLETTER_INTERVAL_MS,
+    newsletterMailsPerSecond: e.NEWSLETTER_MAILS_PER_SECOND,
     did: e.DID_API_KEY?.trim() ? { apiKey: e.DID_API_KEY.trim(), baseUrl: e.DID_API_URL } : null,
     deploySource: e.DEPLOY_REPOSITORY?.trim() ? { repository: e.DEPLOY_REPOSITORY.trim(), branch: e.DEPLOY_BRANCH, workDir: e.DEPLOY_WORK_DIR } : null,
     githubWebhookSecret: e.GITHUB_WEBHOOK_SECRET?.trim() || null,

@@ -27,7 +27,7 @@ import { createMailer } from './integrations/mailer.ts';
 import { createLogger } from './lib/logging.ts';
 import { createPayments } from './integrations/payments/create-payments.ts';
 import { membershipJob } from './jobs/membership-job.ts';
-import { notificationMailJob } from './jobs/notification-mail-job.ts';
+import { newsletterJob, notificationDigestJob, notificationMailJob } from './jobs/notification-mail-job.ts';
 import { startJobs } from './jobs/schedule-job.ts';
 import { scheduledPublishingJob } from './jobs/scheduled-publishing-job.ts';
 import { videoSyncJob } from './jobs/video-sync-job.ts';
@@ -133,6 +133,8 @@ async function main() {
         videoSyncJob(areas.content.sync, config.videoSyncCheckIntervalMs),
         scheduledPublishingJob(areas.content, config.scheduledPublishingIntervalMs),
         notificationMailJob({ ...areas.accounts, internalSecret: config.internalSecret }, config.notificationMailIntervalMs),
+        notificationDigestJob({ ...areas.accounts, internalSecret: config.internalSecret, clock: () => new Date() }, config.notificationDigestIntervalMs),
+        newsletterJob({ ...areas.accounts, internalSecret: config.internalSecret, content: areas.content.content, mailsPerSecond: config.newsletterMailsPerSecond }, config.newsletterIntervalMs),
       ],
     },
   };

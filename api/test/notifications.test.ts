@@ -162,11 +162,14 @@ describe('notifications', () => {
   it('follow the member’s settings: validated, and a kind switched off is not written', async () => {
     const gil = await member('n_gil');
     const hal = await member('n_hal');
-    expect((await gil.get('/api/notifications/settings')).body).toEqual({ reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off' });
+    expect((await gil.get('/api/notifications/settings')).body).toEqual({ reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off', newsletter: 'on' });
     const off = { reply: 'off', mention: 'both', order: 'email', report: 'app', membership: 'app', digest: 'weekly' };
-    expect((await gil.put('/api/notifications/settings', off)).body).toEqual(off);
-    expect((await gil.get('/api/notifications/settings')).body).toEqual(off);
-    for (const bad of [{ ...off, reply: 'sms' }, { ...off, digest: 'hourly' }, { reply: 'app' }, { ...off, extra: 'app' }]) expect((await gil.put('/api/notifications/settings', bad)).status, JSON.stringify(bad)).toBe(400);
+    expect((await gil.put('/api/notifications/settings', off)).body).toEqual({ ...off, newsletter: 'on' });
+    expect((await gil.put('/api/notifications/settings', { ...off, newsletter: 'off' })).body).toEqual({ ...off, newsletter: 'off' });
+    // Left out, the newsletter stays as it is.
+    expect((await gil.put('/api/notifications/settings', off)).body).toEqual({ ...off, newsletter: 'off' });
+    expect((await gil.get('/api/notifications/settings')).body).toEqual({ ...off, newsletter: 'off' });
+    for (const bad of [{ ...off, reply: 'sms' }, { ...off, digest: 'hourly' }, { ...off, newsletter: 'yes' }, { reply: 'app' }, { ...off, extra: 'app' }]) expect((await gil.put('/api/notifications/settings', bad)).status, JSON.stringify(bad)).toBe(400);
     const c = await comment(gil, FREE_ARTICLE, 'Quiet please.');
     await comment(hal, FREE_ARTICLE, 'Sorry!', c.id);
     await comment(hal, FREE_ARTICLE, 'But @n_gil, look.');

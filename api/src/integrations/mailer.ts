@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
-export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
+/** A mail: its plain text always; an HTML part beside it when it has one (the newsletter). */
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 /**
  * Sends one mail. Mail to a member goes through `mailToMember` (domain/accounts), which sends
  * only to a confirmed address (DESIGN §7.18); the account use cases call `send` directly only
@@ -30,7 +31,8 @@ export function createMailer(deps: { db: Db; logger: Logger; smtpUrl?: string; f
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   return {
     async send(mail) {
-      const kept = transport ? { ...mail, text: withoutLiveLinks(mail.text) } : mail;
+      // With SMTP the outbox keeps no HTML part (its links are as live as the text's).
+      const kept = transport ? { ...mail, text: withoutLiveLinks(mail.text), html: null } : mail;
       const [row] = await deps.db.insert(mailOutbox).values(kept).returning({ id: mailOutbox.id });
       if (!transport) {
         deps.logger.info({ outboxId: row!.id, subject: mail.subject }, 'mail kept in app.mail_outbox (no SMTP configured; `npm run mail` shows it)');

@@ -62,6 +62,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/export/audit.csv': { query: S.AuditQuerySchema },
   'GET /api/admin/export/members.csv': {},
   'GET /api/admin/export/content.zip': {},
+  'GET /api/admin/newsletters': {},
+  'POST /api/admin/newsletters': { body: S.SendNewsletterSchema },
   'GET /api/notifications': { query: S.NotificationListQuerySchema },
   'POST /api/notifications/read': { body: S.MarkNotificationsReadSchema },
   'GET /api/notifications/settings': {},

@@ -9,6 +9,7 @@ import type { AdminChatRoom, AdminRoomMessage, DismissedReport, ModeratedContent
 import type { ScheduledArticle, YouTubeStatus, YouTubeSync } from './content.ts';
 import { deleteEndpoint, getEndpoint, postEndpoint, putEndpoint, type Endpoint } from './endpoints.ts';
 import type { MembershipOverview } from './membership.ts';
+import type { NewsletterReport } from './notifications.ts';
 import type { AdminOldAddress } from './old-addresses.ts';
 import type { ArticleStats, MemberSeries, RevenueSeries } from './reading-stats.ts';
 import { MODERATED_KIND_LISTS } from './moderated-kinds.ts';
@@ -40,6 +41,8 @@ export const ADMIN_SECTIONS = {
       previewLink: postEndpoint<{ url: string; expiresAt: string }>('/api/admin/articles/:id/preview-link'),
       stats: getEndpoint<ArticleStats>('/api/admin/stats/articles'),
       exportContent: getEndpoint<Blob>('/api/admin/export/content.zip'),
+      newsletters: getEndpoint<NewsletterReport[]>('/api/admin/newsletters'),
+      sendNewsletter: postEndpoint<NewsletterReport>('/api/admin/newsletters'),
     },
   },
   users: {

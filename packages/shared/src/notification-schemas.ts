@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DIGESTS, NOTIFICATION_CHANNELS } from './notifications.ts';
+import { DIGESTS, NEWSLETTER_CHOICES, NEWSLETTER_SEGMENTS, NOTIFICATION_CHANNELS } from './notifications.ts';
 
 const channel = z.enum(NOTIFICATION_CHANNELS, { error: `must be one of ${NOTIFICATION_CHANNELS.join(', ')}` });
 
-/** PUT /api/notifications/settings: every kind's channel and the digest (issue 37 #2); nothing else. */
+/** PUT /api/notifications/settings: every kind's channel and the digest (issue 37 #2), and the newsletter (kept as it is when left out); nothing else. */
 export const NotificationSettingsSchema = z.strictObject({
   reply: channel,
   mention: channel,
@@ -11,6 +11,14 @@ export const NotificationSettingsSchema = z.strictObject({
   report: channel,
   membership: channel,
   digest: z.enum(DIGESTS, { error: `must be one of ${DIGESTS.join(', ')}` }),
+  newsletter: z.enum(NEWSLETTER_CHOICES, { error: `must be one of ${NEWSLETTER_CHOICES.join(', ')}` }).optional(),
+});
+export type NotificationSettingsInput = z.infer<typeof NotificationSettingsSchema>;
+
+/** POST /api/admin/newsletters: an article published on the site, and who it goes to. */
+export const SendNewsletterSchema = z.strictObject({
+  articleId: z.number().int().positive().max(2_147_483_647),
+  segment: z.enum(NEWSLETTER_SEGMENTS, { error: `must be one of ${NEWSLETTER_SEGMENTS.join(', ')}` }),
 });
 
 /** GET /api/notifications?before={id}: the page after that notification. */

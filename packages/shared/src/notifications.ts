@@ -11,17 +11,49 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const DIGESTS = ['off', 'daily', 'weekly'] as const;
 export type Digest = (typeof DIGESTS)[number];
 
-/** What a kind's mails are about, in a sentence ("You get these mails for …", "no more emails about …"). */
-export const NOTIFICATION_KIND_WORDS: Record<NotificationKind, string> = {
+/**
+ * The mails a member can stop with one click (RFC 8058): each kind's own mails, the digest that
+ * gathers them, and the creator's newsletter.
+ */
+export const MAIL_LISTS = [...NOTIFICATION_KINDS, 'digest', 'newsletter'] as const;
+export type MailList = (typeof MAIL_LISTS)[number];
+
+/** What a list's mails are about, in a sentence ("You get these mails for …", "no more emails about …"). */
+export const NOTIFICATION_KIND_WORDS: Record<MailList, string> = {
   reply: 'replies to your comments',
   mention: 'mentions',
   order: 'updates on your orders',
   report: 'updates on your reports',
   membership: 'updates on your membership',
+  digest: 'your notification digest',
+  newsletter: 'the newsletter',
 };
 
-export type NotificationSettings = Record<NotificationKind, NotificationChannel> & { digest: Digest };
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off' };
+export const NEWSLETTER_CHOICES = ['on', 'off'] as const;
+export type NewsletterChoice = (typeof NEWSLETTER_CHOICES)[number];
+
+export type NotificationSettings = Record<NotificationKind, NotificationChannel> & { digest: Digest; newsletter: NewsletterChoice };
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off', newsletter: 'on' };
+
+/** Who a newsletter goes to: every member, or those of one tier. */
+export const NEWSLETTER_SEGMENTS = ['all', 'free', 'pro', 'vip'] as const;
+export type NewsletterSegment = (typeof NEWSLETTER_SEGMENTS)[number];
+
+/** A newsletter's send report (Admin → Articles). */
+export type NewsletterReport = {
+  id: number;
+  articleId: number;
+  title: string;
+  segment: NewsletterSegment;
+  sentBy: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  recipients: number;
+  pending: number;
+  sent: number;
+  failed: number;
+  unsubscribed: number;
+};
 
 export type NotificationActor = { username: string; displayName: string; avatarUrl: string | null };
 export type Notification = { id: number; kind: NotificationKind; text: string; url: string; actor: NotificationActor | null; createdAt: string; readAt: string | null };

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = {
   'members.exported': 'Members exported',
   'orders.exported': 'Orders exported',
   'content.exported': 'Content exported',
+  'newsletter.sent': 'Newsletter sent',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -59,6 +60,7 @@ export type AuditDetails = {
   'members.exported': Record<string, never>;
   'orders.exported': Record<string, never>;
   'content.exported': Record<string, never>;
+  'newsletter.sent': { articleId: number; title: string; segment: string };
 };
 
 export type PersonRef = { id: number; username: string };

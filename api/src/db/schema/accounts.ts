@@ -124,6 +124,8 @@ export const mailOutbox = app.table('mail_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** The HTML part, when the mail has one (the newsletter). */
+  html: text('html'),
   /** Headers the mail carried besides the usual ones (List-Unsubscribe on notification mails). */
   headers: jsonb('headers').$type<Record<string, string>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { app } from './content.ts';
 
@@ -41,5 +41,46 @@ export const notificationSettings = app.table('notification_settings', {
   report: text('report', { enum: ['app', 'email', 'both', 'off'] }).notNull().default('app'),
   membership: text('membership', { enum: ['app', 'email', 'both', 'off'] }).notNull().default('app'),
   digest: text('digest', { enum: ['off', 'daily', 'weekly'] }).notNull().default('off'),
+  /** The creator's newsletter (issue 37 #8): sent to this member unless `off`. */
+  newsletter: text('newsletter', { enum: ['on', 'off'] }).notNull().default('on'),
+  /** When the member's last digest round took them (their next digest lists what came after). */
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An article sent by email to a segment of members (issue 37 #8). Its recipients are fixed when
+ * it is queued; the newsletter job works through them (newsletter_recipients) and keeps the counts.
+ */
+export const newsletters = app.table('newsletters', {
+  id: serial('id').primaryKey(),
+  articleId: integer('article_id').notNull(),
+  /** The article's title when it was sent (the report outlives a renamed or removed article). */
+  title: text('title').notNull(),
+  segment: text('segment', { enum: ['all', 'free', 'pro', 'vip'] }).notNull(),
+  sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/**
+ * One member's copy of a newsletter: `pending` until the job claims it (`sending`), then `sent`,
+ * `failed` (the server refused it, or it was in flight when its sender died: never sent twice), or
+ * `unsubscribed` (the member turned the newsletter off, or their account or address went away).
+ */
+export const newsletterRecipients = app.table(
+  'newsletter_recipients',
+  {
+    newsletterId: integer('newsletter_id')
+      .notNull()
+      .references(() => newsletters.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['pending', 'sending', 'sent', 'failed', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.newsletterId, t.userId] }), index('newsletter_recipients_pending_idx').on(t.newsletterId, t.userId).where(sql`${t.state} in ('pending', 'sending')`)],
+);

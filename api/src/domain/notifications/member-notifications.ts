@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATIONS_PAGE, type Notification, type NotificationPage, type NotificationSettings } from '@app/shared/browser';
+import type { NotificationSettingsInput } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
 import { requireUser } from '../accounts/permissions.ts';
@@ -64,11 +65,11 @@ export async function readNotificationSettings(db: Db, caller: UserRow | null): 
   const user = requireUser(caller);
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id));
   if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
-  return { reply: row.reply, mention: row.mention, order: row.order, report: row.report, membership: row.membership, digest: row.digest };
+  return { reply: row.reply, mention: row.mention, order: row.order, report: row.report, membership: row.membership, digest: row.digest, newsletter: row.newsletter };
 }
 
 /** PUT /api/notifications/settings: the whole set, validated by the route. */
-export async function saveNotificationSettings(db: Db, caller: UserRow | null, settings: NotificationSettings): Promise<NotificationSettings> {
+export async function saveNotificationSettings(db: Db, caller: UserRow | null, settings: NotificationSettingsInput): Promise<NotificationSettings> {
   const user = requireUser(caller);
   await db
     .insert(notificationSettings)

@@ -1,12 +1,26 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { NOTIFICATION_KIND_WORDS, type NotificationKind } from '@app/shared/browser';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_KIND_WORDS, type MailList } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mailer.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 export type NotificationMailDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string; internalSecret: string; siteName: () => string };
+
+/**
+ * What every mail of a list carries (issue 37 #6, #8): the one-click unsubscribe (RFC 8058:
+ * List-Unsubscribe with a signed link, List-Unsubscribe-Post), the page that asks first, and the
+ * settings. `footer` is the plain text's last lines.
+ */
+export function unsubscribeParts(deps: Pick<NotificationMailDeps, 'publicUrl' | 'internalSecret' | 'siteName'>, userId: number, list: MailList) {
+  const base = deps.publicUrl.replace(/\/$/, '');
+  const token = encodeURIComponent(signUnsubscribeToken(deps.internalSecret, userId, list));
+  const oneClick = `${base}/api/notifications/unsubscribe?token=${token}`;
+  const links = { stop: `${base}/unsubscribe?token=${token}`, settings: `${base}/profile#notifications` };
+  const footer = ['—', `You get these mails for ${NOTIFICATION_KIND_WORDS[list]} on ${deps.siteName()}.`, `Stop them: ${links.stop}`, `Choose what we send you: ${links.settings}`];
+  return { headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }, footer, links };
+}
 
 /** How many pending mails one round sends at most (the next round takes the rest). */
 export const MAIL_BATCH = 200;
@@ -32,24 +46,15 @@ export async function sendNotificationMails(deps: NotificationMailDeps): Promise
   const skipped: number[] = [];
   for (const { n, email, confirmed, deleted, settings } of rows) {
     const channel = settings?.[n.kind] ?? 'app';
-    if (!confirmed || deleted || !email || (channel !== 'email' && channel !== 'both')) {
+    // A member on a digest hears of it there (digest-mails.ts), not in a mail of its own.
+    if (!confirmed || deleted || !email || (channel !== 'email' && channel !== 'both') || (settings && settings.digest !== 'off')) {
       skipped.push(n.id);
       continue;
     }
-    const token = signUnsubscribeToken(deps.internalSecret, n.userId, n.kind);
-    const oneClick = `${base}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
-    const text = [
-      n.text,
-      '',
-      `Open it: ${base}${n.url}`,
-      '',
-      '—',
-      `You get these mails for ${NOTIFICATION_KIND_WORDS[n.kind]} on ${deps.siteName()}.`,
-      `Stop them: ${base}/unsubscribe?token=${encodeURIComponent(token)}`,
-      `Choose what we send you: ${base}/profile#notifications`,
-    ].join('\n');
+    const { headers, footer } = unsubscribeParts(deps, n.userId, n.kind);
+    const text = [n.text, '', `Open it: ${base}${n.url}`, '', ...footer].join('\n');
     try {
-      await deps.mailer.send({ to: email, subject: n.text.length > 120 ? `${n.text.slice(0, 119)}…` : n.text, text, headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
+      await deps.mailer.send({ to: email, subject: n.text.length > 120 ? `${n.text.slice(0, 119)}…` : n.text, text, headers });
     } catch (err) {
       // The mail server is out of reach: this one and the rest wait for the next round.
       deps.logger.warn({ err: (err as Error).message, notificationId: n.id }, 'notification mail not sent; it stays pending');
@@ -63,19 +68,21 @@ export async function sendNotificationMails(deps: NotificationMailDeps): Promise
 }
 
 /**
- * POST /api/notifications/unsubscribe?token= (and a mail client's one-click POST): the kind the
- * token names stops being mailed to its member — `email` becomes `off`, `both` becomes `app` —
- * without signing in. Answers the kind and its setting now.
+ * POST /api/notifications/unsubscribe?token= (and a mail client's one-click POST): the list the
+ * token names stops being mailed to its member — a kind's `email` becomes `off` and `both` `app`;
+ * the digest and the newsletter become `off` — without signing in. Answers the list and its
+ * setting now.
  */
-export async function unsubscribe(db: Db, member: { userId: number; kind: NotificationKind }): Promise<{ kind: string; setting: string }> {
+export async function unsubscribe(db: Db, member: { userId: number; kind: MailList }): Promise<{ kind: string; setting: string }> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, member.userId));
-  const current = row?.[member.kind] ?? 'app';
-  const setting = current === 'both' ? 'app' : current === 'email' ? 'off' : current;
+  const current = row?.[member.kind] ?? DEFAULT_NOTIFICATION_SETTINGS[member.kind];
+  const setting = member.kind === 'digest' || member.kind === 'newsletter' ? 'off' : current === 'both' ? 'app' : current === 'email' ? 'off' : current;
   await db
     .insert(notificationSettings)
     .values({ userId: member.userId, [member.kind]: setting })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { [member.kind]: setting, updatedAt: new Date() } });
-  // Mails of that kind not yet sent are not sent either.
+  // Mails of that kind not yet sent are not sent either (a newsletter's copies check as they go).
+  if (member.kind === 'digest' || member.kind === 'newsletter') return { kind: member.kind, setting };
   await db.update(notifications).set({ emailState: 'skipped' }).where(and(eq(notifications.userId, member.userId), eq(notifications.kind, member.kind), eq(notifications.emailState, 'pending')));
   return { kind: member.kind, setting };
 }

@@ -34,7 +34,7 @@ export async function notify(db: Pick<Db, 'select' | 'insert' | 'execute'>, inpu
   const ids = [...new Set(input.recipients)].filter((id) => id !== input.actorId);
   if (ids.length === 0) return [];
   const people = await db
-    .select({ user: users, channel: sql<string | null>`${notificationSettings[input.kind]}` })
+    .select({ user: users, channel: sql<string | null>`${notificationSettings[input.kind]}`, digest: notificationSettings.digest })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
@@ -43,15 +43,16 @@ export async function notify(db: Pick<Db, 'select' | 'insert' | 'execute'>, inpu
   const rows = await db
     .insert(notifications)
     .values(
-      told.map(({ user, channel }) => ({
+      told.map(({ user, channel, digest }) => ({
         userId: user.id,
         kind: input.kind,
         text: input.text.slice(0, 500),
         url: input.url,
         actorId: input.actorId,
         inApp: channel !== 'email',
-        // Mailed by the notification mail job (notification-mails.ts), never in the action's request.
-        emailState: !input.alreadyMailed && (channel === 'email' || channel === 'both') ? ('pending' as const) : null,
+        // Mailed by the notification mail job (notification-mails.ts), never in the action's request;
+        // a member on a digest gets it in the next digest instead (digest-mails.ts).
+        emailState: !input.alreadyMailed && (channel === 'email' || channel === 'both') && (digest ?? 'off') === 'off' ? ('pending' as const) : null,
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });

@@ -1,11 +1,12 @@
 import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
-import { ArticleStatsQuerySchema, ArticleUploadOptionsSchema, type ImportProgressLine } from '@app/shared/schemas';
+import { ArticleStatsQuerySchema, ArticleUploadOptionsSchema, SendNewsletterSchema, type ImportProgressLine } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
 import { deleteArticle } from '../../domain/articles/delete-article.ts';
 import { listOldAddresses } from '../../domain/articles/list-old-addresses.ts';
 import { articleStats } from '../../domain/reading/article-stats.ts';
 import { exportContent, type ContentExporter } from '../../domain/exports/export-content.ts';
+import { listNewsletters, queueNewsletter } from '../../domain/notifications/newsletter.ts';
 import { createPreviewLink, type DraftReader } from '../../domain/articles/preview-article.ts';
 import type { ContentReadModel } from '../../domain/content/content-read-model.ts';
 import { importArticles, type ArticleSink, type FetchImage } from '../../domain/articles/import-articles.ts';
@@ -23,7 +24,8 @@ import { sectionRouter } from './section-router.ts';
 export type CmsWriter = ArticleSink & DraftReader & ContentExporter & { deleteArticle(id: number): Promise<void> };
 
 /**
- * Admin → Articles: the import (spec 02 §7; issue 24) and deletion. `?dryRun=true` previews and
+ * Admin → Articles: the import (spec 02 §7; issue 24), deletion, the export, and the newsletter
+ * (issue 37 #8: an article sent by email to a segment, and the send reports). `?dryRun=true` previews and
  * writes nothing. A client that accepts `application/x-ndjson` is sent the import's progress as it
  * goes (one JSON line per article written) and then the result; others get the result as JSON.
  * The upload streams to a temporary file (up to 200 MB), removed when the import is done; an
@@ -83,6 +85,14 @@ export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: Cm
       // A CMS failing mid-way ends the download broken (never a ZIP that looks whole); a visitor who goes away stops the reading.
       await pipeline(file.stream, res).catch(() => undefined);
       await file.done.catch(() => undefined);
+    });
+    route('sendNewsletter', async (req, res) => {
+      const caller = requirePermission(await deps.readUser(req), 'administer');
+      res.status(201).json(await queueNewsletter(deps, caller, SendNewsletterSchema.parse(req.body ?? {})));
+    });
+    route('newsletters', async (req, res) => {
+      noStore(res);
+      res.json(await listNewsletters(deps, await deps.readUser(req)));
     });
     route('previewLink', async (req, res) => {
       res.status(201).json(await createPreviewLink({ cms: deps.cms, ...deps.preview }, await deps.readUser(req), idParam(req.params.id, 'Article')));

@@ -7,6 +7,7 @@ import type { ArticleSummary, ScheduledArticle } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys, mutateCache } from '../../lib/queries';
 import ArticleUpload from './article-upload';
+import NewsletterPanel from './newsletter-panel';
 import ReadingNumbers from './reading-numbers';
 
 const ARTICLES = '/api/articles';
@@ -30,7 +31,7 @@ function OldAddressList({ addresses }: { addresses: AdminOldAddress[] }) {
   );
 }
 
-/** Admin → Articles: the upload area (article-upload.tsx), the article table (spec 02 §2) and the reading numbers (issue 39). */
+/** Admin → Articles: the upload area (article-upload.tsx), the article table (spec 02 §2), the newsletter (issue 37) and the reading numbers (issue 39). */
 export default function ArticlesTab() {
   const { data: articles, error } = useStore($articles);
   const { data: oldAddresses } = useStore($oldAddresses);
@@ -110,6 +111,8 @@ export default function ArticlesTab() {
           </details>
         )}
       </section>
+
+      <NewsletterPanel articles={articles} />
 
       <ReadingNumbers />
 

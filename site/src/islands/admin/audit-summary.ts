@@ -36,6 +36,7 @@ const SUMMARIES: { [A in AuditAction]: (d: AuditDetails[A]) => string } = {
   'members.exported': () => 'every member',
   'orders.exported': () => 'every order',
   'content.exported': () => 'every article and its pictures',
+  'newsletter.sent': (d) => `“${d.title}” to ${d.segment === 'all' ? 'every member' : `${d.segment} members`}`,
 };
 
 function summaryOf<A extends AuditAction>(action: A, details: AuditDetails[A]): string {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { api, errorMessage, NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind, type NotificationSettings as Settings } from '@app/shared/browser';
+import { api, DIGESTS, errorMessage, NOTIFICATION_KINDS, type Digest, type NotificationChannel, type NotificationKind, type NotificationSettings as Settings } from '@app/shared/browser';
 import { toast } from '@app/ui';
 import { createFetcherStore, mutateCache } from '../../lib/queries';
 
@@ -20,19 +20,23 @@ const CHANNELS: { value: NotificationChannel; label: string }[] = [
   { value: 'off', label: 'Off' },
 ];
 
-/** Profile → Notifications (issue 37 #7): where each kind reaches the member. Mail goes to a confirmed address only. */
+const DIGEST_LABELS: Record<Digest, string> = { off: 'No digest', daily: 'Daily', weekly: 'Weekly' };
+
+/** Profile → Notifications (issue 37 #7): where each kind reaches the member, the digest and the newsletter. Mail goes to a confirmed address only. */
 export default function NotificationSettings() {
   const { data: settings, error } = useStore($settings);
 
-  async function change(kind: NotificationKind, channel: NotificationChannel) {
+  async function save(change: Partial<Settings>, description: string) {
     if (!settings) return;
     try {
-      mutateCache(KEY, await api.put<Settings>(KEY, { ...settings, [kind]: channel }));
-      toast({ title: 'Notifications updated', description: `${KIND_LABELS[kind].label}: ${CHANNELS.find((c) => c.value === channel)!.label.toLowerCase()}.` });
+      mutateCache(KEY, await api.put<Settings>(KEY, { ...settings, ...change }));
+      toast({ title: 'Notifications updated', description });
     } catch (err) {
       toast({ title: 'Could not save your choice', description: errorMessage(err), variant: 'destructive' });
     }
   }
+
+  const change = (kind: NotificationKind, channel: NotificationChannel) => save({ [kind]: channel }, `${KIND_LABELS[kind].label}: ${CHANNELS.find((c) => c.value === channel)!.label.toLowerCase()}.`);
 
   return (
     <section id="notifications" className="card mt-6 scroll-mt-24 p-6" aria-labelledby="notification-settings-title">
@@ -53,6 +57,25 @@ export default function NotificationSettings() {
               </select>
             </div>
           ))}
+          <div className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <div>
+              <label htmlFor="notify-digest" className="font-medium text-slate-900">Digest</label>
+              <p className="text-sm text-slate-600">One email with everything unread, instead of an email each time.</p>
+            </div>
+            <select id="notify-digest" value={settings.digest} onChange={(e) => void save({ digest: e.target.value as Digest }, `Digest: ${DIGEST_LABELS[e.target.value as Digest].toLowerCase()}.`)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+              {DIGESTS.map((d) => <option key={d} value={d}>{DIGEST_LABELS[d]}</option>)}
+            </select>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <div>
+              <span id="notify-newsletter-label" className="font-medium text-slate-900">Newsletter</span>
+              <p id="notify-newsletter-hint" className="text-sm text-slate-600">New articles the creator sends by email.</p>
+            </div>
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" aria-labelledby="notify-newsletter-label" aria-describedby="notify-newsletter-hint" checked={settings.newsletter === 'on'} onChange={(e) => void save({ newsletter: e.target.checked ? 'on' : 'off' }, `Newsletter: ${e.target.checked ? 'on' : 'off'}.`)} className="h-4 w-4" />
+              Send it to me
+            </label>
+          </div>
         </div>
       )}
     </section>
