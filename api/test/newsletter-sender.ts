@@ -12,6 +12,11 @@ const article = JSON.parse(process.env.ARTICLE!) as { summary: { id: number } };
 const content = { current: () => ({ articles: new Map([[article.summary.id, article]]) }) } as unknown as ContentReadModel;
 const mailer = createMailer({ db, logger: silentLogger, smtpUrl: process.env.SMTP_URL!, from: 'site@example.com' });
 let sent = 0;
-const counting = { send: async (mail: Parameters<typeof mailer.send>[0]) => (await mailer.send(mail), process.send!({ sent: ++sent })) };
+const counting = {
+  send: async (mail: Parameters<typeof mailer.send>[0]) => {
+    await mailer.send(mail);
+    process.send!({ sent: ++sent });
+  },
+};
 await sendNewsletters({ db, mailer: counting, logger: silentLogger, publicUrl: 'https://site.example', internalSecret: TEST_SECRET, siteName: () => 'Better Self', content, mailsPerSecond: 100 }, 60_000);
 process.send!({ done: true });
