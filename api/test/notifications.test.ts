@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, orders, users } from '../src/db/schema/index.ts';
 import { sendNotificationMails } from '../src/domain/notifications/notification-mails.ts';
@@ -125,6 +125,19 @@ describe('notifications', () => {
     expect((await browserClient(app.base).get('/api/mentions?q=n_we&in=bulletin')).status).toBe(401);
     // A free member may not open the Pro article's composer at all.
     expect((await (await member('n_wen', 'free')).get(`/api/mentions?q=n_we&in=article:${PRO_ARTICLE}`)).status).toBe(403);
+  });
+
+  it('name which mentioned members have a public profile to link to, for anyone: switched on, with the perk, in good standing', async () => {
+    await member('pp_open', 'pro');
+    await member('pp_closed', 'pro');
+    await member('pp_free', 'free');
+    await member('pp_banned', 'pro');
+    await testDb.db.update(users).set({ publicProfile: true }).where(inArray(users.username, ['pp_open', 'pp_free', 'pp_banned']));
+    await testDb.db.update(users).set({ accountStatus: 'banned' }).where(eq(users.username, 'pp_banned'));
+    const visitor = browserClient(app.base);
+    const res = await visitor.get('/api/public-profiles?names=PP_OPEN,pp_closed,pp_free,pp_banned,nobody_here');
+    expect([res.status, res.body]).toEqual([200, { names: ['pp_open'] }]);
+    for (const bad of ['', '?names=a%20b', `?names=${Array.from({ length: 51 }, (_, i) => `name${i}`).join(',')}`]) expect((await visitor.get(`/api/public-profiles${bad}`)).status, bad).toBe(400);
   });
 
   it('a reply that also names the author tells them once, as a reply', async () => {

@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from '@app/shared/browser';
-import { ChangeEmailSchema, ChangePasswordSchema, ConfirmEmailChangeSchema, DeleteAccountSchema, ProfileInputSchema, ProfileSharingInputSchema } from '@app/shared/schemas';
+import { ChangeEmailSchema, ChangePasswordSchema, ConfirmEmailChangeSchema, DeleteAccountSchema, ProfileInputSchema, ProfileSharingInputSchema, PublicProfileNamesQuerySchema } from '@app/shared/schemas';
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { requireUser } from '../domain/accounts/permissions.ts';
@@ -10,7 +10,7 @@ import { deleteAccount } from '../domain/profile/delete-account.ts';
 import { exportMyData } from '../domain/profile/export-my-data.ts';
 import { getProfile } from '../domain/profile/get-profile.ts';
 import { getProfileSharing } from '../domain/profile/get-profile-sharing.ts';
-import { getPublicProfile, NO_PUBLIC_PROFILE } from '../domain/profile/get-public-profile.ts';
+import { getPublicProfile, NO_PUBLIC_PROFILE, publicProfileNames } from '../domain/profile/get-public-profile.ts';
 import type { ProfileDeps } from '../domain/profile/profile-deps.ts';
 import { removeAvatar } from '../domain/profile/remove-avatar.ts';
 import { requestEmailChange } from '../domain/profile/request-email-change.ts';
@@ -105,6 +105,12 @@ export function profileRoutes(options: Omit<ProfileDeps, 'avatars' | 'fetchImage
   r.put('/profile/sharing', signedIn, async (req, res) => {
     const user = requireUser(await caller(req));
     res.json(await setProfileSharing(deps, user, ProfileSharingInputSchema.parse(req.body)));
+  });
+
+  // Which mentioned members have a public profile to link to (issue 37 #4).
+  r.get('/public-profiles', anyone, async (req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=60');
+    res.json(await publicProfileNames(deps, PublicProfileNamesQuerySchema.parse(req.query).names));
   });
 
   r.get('/members/:username', anyone, async (req, res) => {

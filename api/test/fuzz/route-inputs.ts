@@ -70,6 +70,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'PUT /api/notifications/settings': { body: S.NotificationSettingsSchema },
   'POST /api/notifications/unsubscribe': {},
   'GET /api/mentions': { query: S.MentionQuerySchema },
+  'GET /api/public-profiles': { query: S.PublicProfileNamesQuerySchema },
   'GET /api/admin/export/orders.csv': {},
   'POST /api/deploy': { background: ['deployments', 'audit_log'] },
   'GET /api/admin/deployments': {},

@@ -67,3 +67,12 @@ export type PublicProfile = {
   searchIndexing: boolean;
   recentPosts: { id: number; title: string; category: string; postedAt: string }[];
 };
+
+/** GET /api/public-profiles?names=a,b: at most 50 usernames, comma-separated. */
+export const PublicProfileNamesQuerySchema = z.object({
+  names: z
+    .string()
+    .max(2600)
+    .transform((s) => [...new Set(s.split(',').map((n) => n.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{3,50}$/, 'names must be usernames')).max(50, 'at most 50 names')),
+});

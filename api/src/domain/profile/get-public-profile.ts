@@ -1,6 +1,6 @@
 import { can, viewerOf } from '@app/shared/browser';
 import type { PublicProfile } from '@app/shared/schemas';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bulletinPosts, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ProfileDeps } from './profile-deps.ts';
@@ -35,4 +35,18 @@ export async function getPublicProfile(deps: Pick<ProfileDeps, 'db'>, username: 
     searchIndexing: user.profileIndexable,
     recentPosts: posts.map((p) => ({ ...p, postedAt: p.postedAt.toISOString() })),
   };
+}
+
+/**
+ * GET /api/public-profiles?names=: which of these usernames have a public profile now (the same
+ * rule as the profile's own page), so a mention links to it (issue 37 #4). Answers the names as
+ * their members spell them.
+ */
+export async function publicProfileNames(deps: Pick<ProfileDeps, 'db'>, names: string[]): Promise<{ names: string[] }> {
+  if (names.length === 0) return { names: [] };
+  const rows = await deps.db
+    .select()
+    .from(users)
+    .where(and(inArray(sql`lower(${users.username})`, names.map((n) => n.toLowerCase())), isNull(users.deletedAt), eq(users.publicProfile, true)));
+  return { names: rows.filter((u) => can(viewerOf(u), 'public-profile') && u.accountStatus !== 'banned' && u.accountStatus !== 'suspended').map((u) => u.username) };
 }

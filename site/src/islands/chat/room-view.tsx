@@ -6,6 +6,7 @@ import { ReportDialog } from '@app/ui/report-dialog';
 import { Avatar } from '@app/ui/avatar';
 import { StaffBadge } from '@app/ui/staff-badge';
 import { groupMessages } from './group-messages';
+import { MentionText } from '../../lib/mention-text';
 
 
 /** One joined room: its messages (grouped per sender within 60 s), the input, the member's tier badge and the guidelines. */
@@ -53,7 +54,7 @@ export function RoomView({ room, user, messages, connected, onSend, onLeave }: {
             <ul className="mt-1 space-y-1">
               {g.messages.map((m) => (
                 <li key={m.id} className={`group flex items-start gap-2 ${g.sender.id === user.id ? 'justify-end' : ''}`} data-testid="chat-message">
-                  <p className={`whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm ${g.sender.id === user.id ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900'} ${m.pending ? 'opacity-70' : ''}`}>{m.content}</p>
+                  <p className={`whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm ${g.sender.id === user.id ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900'} ${m.pending ? 'opacity-70' : ''}`}><MentionText text={m.content} /></p>
                   {m.pending && <span className="badge mt-1 shrink-0 bg-amber-100 text-amber-900">Awaiting review</span>}
                   {m.sender.id !== user.id && (
                     <button type="button" className="mt-1 shrink-0 text-xs text-slate-500 opacity-0 hover:underline focus:opacity-100 group-hover:opacity-100" onClick={() => setReporting(m.id)}>Report</button>

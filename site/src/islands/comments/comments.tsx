@@ -13,6 +13,7 @@ import { ReportDialog } from '@app/ui/report-dialog';
 import { Avatar } from '@app/ui/avatar';
 import { StaffBadge } from '@app/ui/staff-badge';
 import { ConfirmDialog } from '@app/ui/confirm-dialog';
+import { MentionText } from '../../lib/mention-text';
 
 type Node = Comment & { depth: number };
 
@@ -160,7 +161,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
                     ) : editing === c.id ? (
                       <div className="mt-2"><CommentForm place={`article:${articleId}`} label="Edit your comment" submitLabel="Save" initial={c.content} autoFocus onSubmit={(t) => update(c.id, t)} onCancel={() => setEditing(null)} /></div>
                     ) : (
-                      <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.content}</p>
+                      <p className="mt-1 whitespace-pre-wrap break-words text-slate-800"><MentionText text={c.content} /></p>
                     )}
                     {c.isHidden && moderates && c.hiddenReason && (
                       <p className="mt-1 text-xs font-medium text-amber-900">Hidden: {moderationReasonLabel[c.hiddenReason as ModerationReason] ?? c.hiddenReason}</p>

@@ -11,6 +11,7 @@ import { StaffBadge } from '@app/ui/staff-badge';
 import { ConfirmDialog } from '@app/ui/confirm-dialog';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
 import { loadUser, useUser } from '../../stores/session';
+import { MentionText } from '../../lib/mention-text';
 
 const KEY = '/api/bulletin';
 const $posts = createFetcherStore<BulletinPost[]>([KEY]);
@@ -115,7 +116,7 @@ export default function BulletinBoard() {
                 {p.isHidden && <span className="badge bg-amber-100 text-amber-900">Hidden by a moderator{p.hiddenReason ? ` · ${moderationReasonLabel[p.hiddenReason as ModerationReason] ?? p.hiddenReason}` : ''}</span>}
               </div>
               <h3 className="mt-2 text-lg font-semibold text-slate-900">{p.title}</h3>
-              <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{p.content}</p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-slate-700"><MentionText text={p.content} /></p>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
                 <span className="flex items-center gap-2"><Avatar name={p.author.displayName} url={p.author.avatarUrl} size="sm" />{p.author.displayName} <StaffBadge badge={p.author.badge} /> · {formatLongDate(p.postedAt)}</span>
                 <span className="flex gap-3">
