@@ -9,6 +9,9 @@ import { createChatSocket } from '../lib/chat-socket';
  */
 export const $notifications = atom<{ unread: number; items: Notification[]; more: boolean } | null>(null);
 
+/** Chat messages the member has not read, over every room they may read (issue 37 #5), as the socket's room list said on this page's load. */
+export const $chatUnread = atom(0);
+
 let live: ReturnType<typeof createChatSocket> | null = null;
 
 /** Reads the newest page (once per page load unless `again`), then follows the socket. */
@@ -40,6 +43,7 @@ function follow() {
   if (live) return;
   live = createChatSocket();
   live.onMessage((m) => {
+    if (m.type === 'rooms') $chatUnread.set(m.rooms.reduce((n, r) => n + (r.unread ?? 0), 0));
     if (m.type !== 'notification') return;
     const current = $notifications.get();
     const items = current?.items.filter((n) => n.id !== m.notification.id) ?? [];

@@ -2,7 +2,9 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { can, tierLabel, viewerOf } from '@app/shared/browser';
 import { Avatar } from '@app/ui/avatar';
 import type { User } from '@app/shared/schemas';
+import { useStore } from '@nanostores/react';
 import { signOut } from '../../lib/sign-out';
+import { $chatUnread } from '../../stores/notifications';
 import NotificationBell from './notification-bell';
 
 const memberLabel = (u: Pick<User, 'membershipTier'>) => `${tierLabel(u.membershipTier)} Member`;
@@ -10,6 +12,7 @@ const memberLabel = (u: Pick<User, 'membershipTier'>) => `${tierLabel(u.membersh
 /** The avatar menu; loaded only for signed-in visitors (the cart link is the header's, for everyone). */
 export default function SignedInMenu({ user }: { user: User }) {
   const name = user.displayName || user.username;
+  const chatUnread = useStore($chatUnread);
   return (
     <div className="flex items-center gap-1">
       <NotificationBell />
@@ -26,7 +29,12 @@ export default function SignedInMenu({ user }: { user: User }) {
             <Menu.Separator className="my-1 h-px bg-slate-200" />
             <Menu.Item asChild><a href="/profile" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Profile</a></Menu.Item>
             <Menu.Item asChild><a href="/notifications" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Notifications</a></Menu.Item>
-            <Menu.Item asChild><a href="/chat" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Chat</a></Menu.Item>
+            <Menu.Item asChild>
+              <a href="/chat" className="flex items-center justify-between gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">
+                Chat
+                {chatUnread > 0 && <span className="badge bg-brand-100 text-brand-900" data-testid="chat-unread">{chatUnread > 99 ? '99+' : chatUnread} new</span>}
+              </a>
+            </Menu.Item>
             <Menu.Item asChild><a href="/favorites" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Favorites</a></Menu.Item>
             <Menu.Item asChild><a href="/watch-later" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Watch Later</a></Menu.Item>
             {can(viewerOf(user), 'moderate') && <Menu.Item asChild><a href="/admin" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Admin Dashboard</a></Menu.Item>}
