@@ -1,4 +1,4 @@
-import { articles, createMember, latestMailTo, scrollToComments, toasts, withConsent } from './fixtures';
+import { articles, createMember, latestMailTo, openTab, scrollToComments, toasts, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 // Issue 37: members hear back, live, in the header on every page.
@@ -93,4 +93,38 @@ test('a mention autocompletes in the comment box from members who may read the a
   expect(heard.unread).toBe(1);
   expect(heard.items[0]).toMatchObject({ kind: 'mention', text: expect.stringContaining(`mentioned you in a comment on “${article.title}”`) });
   await other.close();
+});
+
+test('an admin sends a Pro article as the newsletter: a Pro member gets all of it, a free member its excerpt and a link, and the report counts them', async ({ page, browser }) => {
+  await withConsent(page);
+  const memberContext = await browser.newContext();
+  const request = (await memberContext.newPage()).request;
+  const pro = await createMember(request, { tier: 'pro' });
+  const free = await createMember(request, { tier: 'free' });
+  await memberContext.close();
+  const article = (await articles(page.request)).find((a) => a.membershipRequired === 'pro')!;
+  await createMember(page.request, { signIn: true, admin: true });
+  await page.goto('/admin');
+  await openTab(page, 'Articles');
+  const newsletter = page.getByRole('region', { name: 'Newsletter' });
+  await newsletter.getByLabel('Article').selectOption({ label: `${article.title} (Pro)` });
+  await newsletter.getByLabel('Send to').selectOption('all');
+  await newsletter.getByRole('button', { name: 'Send newsletter' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(toasts(page).getByText('Newsletter on its way')).toBeVisible();
+  const row = newsletter.getByRole('row', { name: new RegExp(article.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+  await expect(row).toContainText('All members');
+  // The newsletter job sends the copies within the mail server's rate; the report follows.
+  await expect(row).toContainText('Done', { timeout: 60_000 });
+
+  const whole = await latestMailTo(pro.email);
+  const teaser = await latestMailTo(free.email);
+  expect(whole).toContain(article.title);
+  expect(teaser).toContain(article.title);
+  expect(teaser).toContain(`The rest of this article is for Pro members:`);
+  const { excerpt } = (await (await page.request.get(`/api/articles/${article.id}`)).json()) as { excerpt: string };
+  expect(teaser).toContain(excerpt.slice(0, 40));
+  // The body's words reach the Pro member only.
+  expect(whole.length).toBeGreaterThan(teaser.length + 200);
+  expect(whole).toContain('Stop them:');
 });
