@@ -111,13 +111,14 @@ try {
   const asker = await member('bench_asker');
   const idleCookies = await Promise.all(Array.from({ length: 10 }, (_, i) => member(`bench_online_${i}`)));
   const repliers = await inBatches(20, 10, (i) => member(`bench_replier_${i}`));
-  const frames = new Map();
-  await socket(asker, (m) => m.type === 'notification' && frames.get(m.notification.text.match(/#(\d+)/)?.[1])?.(performance.now()));
+  // Replies go one at a time: each notification frame answers the reply in flight.
+  let waiting = null;
+  await socket(asker, (m) => m.type === 'notification' && waiting?.(performance.now()));
   const online = await inBatches(ONLINE - 1, 100, (i) => socket(idleCookies[i % idleCookies.length]));
   const question = await (await post(asker, articleId, { content: 'Who answers first?' })).json();
   const latencies = [];
   for (let i = 0; i < 80; i++) {
-    const arrived = new Promise((r) => frames.set(String(i), r));
+    const arrived = new Promise((r) => (waiting = r));
     const t = performance.now();
     const res = await post(repliers[i % repliers.length], articleId, { content: `Answer #${i}`, parentCommentId: question.id });
     if (res.status !== 201) throw new Error(`reply ${i}: ${res.status} ${await res.text()}`);
