@@ -1,5 +1,6 @@
 // Admin operations (issue 23): deployments, the GitHub webhook, site settings, the system view and
 // the audit log — the shapes the API answers and the dashboard's tabs read. Browser-safe.
+import type { NewsletterSegment } from './notifications.ts';
 
 /** Every action the audit log records, with the label the Audit Log tab shows. */
 export const AUDIT_ACTIONS = {
@@ -60,7 +61,7 @@ export type AuditDetails = {
   'members.exported': Record<string, never>;
   'orders.exported': Record<string, never>;
   'content.exported': Record<string, never>;
-  'newsletter.sent': { articleId: number; title: string; segment: string };
+  'newsletter.sent': { articleId: number; title: string; segment: NewsletterSegment };
 };
 
 export type PersonRef = { id: number; username: string };

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditDetails, AuditEntry } from '@app/shared/browser';
+import { tierLabel, type AuditAction, type AuditDetails, type AuditEntry } from '@app/shared/browser';
 
 const change = (d: { from: string; to: string }) => `${d.from} → ${d.to}`;
 const quoted = (text: string | null | undefined) => (text ? `“${text}”` : '');
@@ -36,7 +36,7 @@ const SUMMARIES: { [A in AuditAction]: (d: AuditDetails[A]) => string } = {
   'members.exported': () => 'every member',
   'orders.exported': () => 'every order',
   'content.exported': () => 'every article and its pictures',
-  'newsletter.sent': (d) => `“${d.title}” to ${d.segment === 'all' ? 'every member' : `${d.segment} members`}`,
+  'newsletter.sent': (d) => `“${d.title}” to ${d.segment === 'all' ? 'every member' : `${tierLabel(d.segment)} members`}`,
 };
 
 function summaryOf<A extends AuditAction>(action: A, details: AuditDetails[A]): string {

@@ -8,7 +8,7 @@ import { createFetcherStore, invalidateKeys, mutateCache } from '../../lib/queri
 
 const REPORTS = ADMIN_SECTIONS.articles.api.newsletters.path;
 const $reports = createFetcherStore<NewsletterReport[]>([REPORTS]);
-const SEGMENT_LABELS: Record<NewsletterSegment, string> = { all: 'All members', free: 'Free members', pro: 'Pro members', vip: 'VIP members' };
+const segmentLabel = (s: NewsletterSegment) => (s === 'all' ? 'All members' : `${tierLabel(s)} members`);
 const at = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -36,7 +36,7 @@ export default function NewsletterPanel({ articles }: { articles: ArticleSummary
     try {
       const report = await callEndpoint(ADMIN_SECTIONS.articles.api.sendNewsletter, { body: { articleId: article.id, segment } });
       mutateCache(REPORTS, [report, ...(reports ?? [])]);
-      toast({ title: 'Newsletter on its way', description: `“${article.title}” is being sent to ${report.recipients - report.unsubscribed} ${SEGMENT_LABELS[segment].toLowerCase()}.` });
+      toast({ title: 'Newsletter on its way', description: `“${article.title}” is being sent to ${report.recipients - report.unsubscribed} ${segmentLabel(segment).toLowerCase()}.` });
       setArticleId('');
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'The newsletter could not be sent.'), variant: 'destructive' });
@@ -58,7 +58,7 @@ export default function NewsletterPanel({ articles }: { articles: ArticleSummary
         <label className="flex flex-col text-sm font-medium text-slate-700">
           Send to
           <select value={segment} onChange={(e) => setSegment(e.target.value as NewsletterSegment)} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal">
-            {NEWSLETTER_SEGMENTS.map((s) => <option key={s} value={s}>{SEGMENT_LABELS[s]}</option>)}
+            {NEWSLETTER_SEGMENTS.map((s) => <option key={s} value={s}>{segmentLabel(s)}</option>)}
           </select>
         </label>
         <button type="submit" className="btn-primary" disabled={!article}>Send newsletter</button>
@@ -74,7 +74,7 @@ export default function NewsletterPanel({ articles }: { articles: ArticleSummary
             {reports?.map((r) => (
               <tr key={r.id}>
                 <td className="px-4 py-3 font-medium text-slate-900">{r.title}</td>
-                <td className="px-4 py-3 text-slate-700">{SEGMENT_LABELS[r.segment]}</td>
+                <td className="px-4 py-3 text-slate-700">{segmentLabel(r.segment)}</td>
                 <td className="px-4 py-3 text-slate-700">{at(r.createdAt)}{r.sentBy && <> by {r.sentBy}</>}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{r.sent}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{r.failed}</td>
@@ -89,7 +89,7 @@ export default function NewsletterPanel({ articles }: { articles: ArticleSummary
       </div>
 
       {confirming && article && (
-        <ConfirmDialog title="Send this newsletter?" confirmLabel="Send" description={<>“{article.title}” will be emailed to {SEGMENT_LABELS[segment].toLowerCase()}. This cannot be undone.</>} onConfirm={() => void send()} onClose={() => setConfirming(false)} />
+        <ConfirmDialog title="Send this newsletter?" confirmLabel="Send" description={<>“{article.title}” will be emailed to {segmentLabel(segment).toLowerCase()}. This cannot be undone.</>} onConfirm={() => void send()} onClose={() => setConfirming(false)} />
       )}
     </section>
   );
