@@ -5,7 +5,6 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, users } from '../src/db/schema/index.ts';
-import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { sendNewsletters } from '../src/domain/notifications/newsletter.ts';
 import { sendNotificationMails } from '../src/domain/notifications/notification-mails.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
@@ -13,6 +12,7 @@ import { createMailer } from '../src/integrations/mailer.ts';
 import { notificationDigestJob } from '../src/jobs/notification-mail-job.ts';
 import { scheduleJob } from '../src/jobs/schedule-job.ts';
 import { browserClient } from './browser-client.ts';
+import { signedInMember } from './signed-in-member.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
@@ -28,12 +28,7 @@ type Client = ReturnType<typeof browserClient>;
 const FREE_ARTICLE = 1;
 const PRO_ARTICLE = 2;
 
-async function member(username: string, tier: 'free' | 'pro' | 'vip' = 'pro', admin = false): Promise<Client> {
-  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
-  const c = browserClient(app.base);
-  expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
-  return c;
-}
+const member = (username: string, tier: 'free' | 'pro' | 'vip' = 'pro', admin = false) => signedInMember(testDb.db, app.base, username, tier, admin);
 const idOf = async (username: string) => (await testDb.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 const mailsTo = (to: string) => testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
 const outbox = () => createMailer({ db: testDb.db, logger: silentLogger, from: 'site@example.com' });

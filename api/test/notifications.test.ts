@@ -5,9 +5,9 @@ import { sendNotificationMails } from '../src/domain/notifications/notification-
 import { sendMembershipMail } from '../src/domain/membership/membership-mail.ts';
 import type { MembershipDeps } from '../src/domain/membership/membership-deps.ts';
 import { createMailer } from '../src/integrations/mailer.ts';
-import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
+import { signedInMember } from './signed-in-member.ts';
 import { chatClient } from './chat-client.ts';
 import { chatInstances } from './chat-instances.ts';
 import { startFakeCms } from './fake-cms.ts';
@@ -28,12 +28,7 @@ const FREE_ARTICLE = 1;
 const PRO_ARTICLE = 2;
 
 // Commenting is a Pro perk: members are Pro unless a test says otherwise.
-async function member(username: string, tier: 'free' | 'pro' | 'vip' = 'pro', admin = false): Promise<Client> {
-  await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
-  const c = browserClient(app.base);
-  expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
-  return c;
-}
+const member = (username: string, tier: 'free' | 'pro' | 'vip' = 'pro', admin = false) => signedInMember(testDb.db, app.base, username, tier, admin);
 const idOf = async (username: string) => (await testDb.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 type Page = { unread: number; items: { id: number; kind: string; text: string; url: string; actor: { username: string } | null; readAt: string | null }[] };
 const inbox = async (c: Client, query = '') => (await c.get(`/api/notifications${query}`)).body as Page;
