@@ -7,7 +7,7 @@
 //  - a newsletter to 50,000 members through a local SMTP server (smtp-server, counting each
 //    recipient): time, the API's RSS, and the API killed halfway — the supervisor restarts it, the
 //    next round resumes, and no member is mailed twice.
-// BENCH_NEWSLETTER_MEMBERS (default 50000), BENCH_ONLINE (default 1000).
+// BENCH_NEWSLETTER_MEMBERS (default 50000), BENCH_ONLINE (default 1000); BENCH_PARTS=newsletter for the last alone.
 import { fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,6 +29,8 @@ let mails = 0;
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
+  // No reverse DNS of each client (this machine has no resolver to ask).
+  disableReverseLookup: true,
   logger: false,
   onData(stream, session, callback) {
     stream.resume();
@@ -51,7 +53,7 @@ const stack = await startStack({
   apiPort: PORT + 1,
   cmsPort: PORT + 2,
   dbPort: 54389,
-  env: { LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '1000000', REGISTER_DOMAIN_BURST: '1000000', SMTP_URL: 'smtp://127.0.0.1:3798', NEWSLETTER_MAILS_PER_SECOND: '10000', NEWSLETTER_INTERVAL_MS: '2000' },
+  env: { LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '1000000', REGISTER_DOMAIN_BURST: '1000000', SMTP_URL: 'smtp://127.0.0.1:3798?pool=true&maxConnections=5', NEWSLETTER_MAILS_PER_SECOND: '10000', NEWSLETTER_INTERVAL_MS: '2000' },
   log: () => {},
 });
 const origin = stack.url;
@@ -72,9 +74,10 @@ async function inBatches(count, size, make) {
   for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
   return out;
 }
-function socket(cookie, onMessage) {
+/** A member's socket; `from` a loopback address of its own (an instance takes at most 50 sockets from one address). */
+function socket(cookie, onMessage, from = '127.0.0.1') {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl, { headers: { cookie }, origin });
+    const ws = new WebSocket(wsUrl, { headers: { cookie }, origin, localAddress: from });
     ws.on('error', reject);
     ws.on('message', (raw) => {
       const m = JSON.parse(String(raw));
@@ -107,22 +110,46 @@ async function drive(next, { workers = 20, seconds = 8 } = {}) {
 try {
   const articleId = (await (await fetch(`${api}/api/articles`)).json()).find((a) => a.membershipRequired === 'free').id;
 
+  const parts = process.env.BENCH_PARTS ?? 'replies,newsletter';
+  if (parts.includes('replies')) await replyFigures(articleId);
+  if (parts.includes('newsletter')) await newsletterFigures();
+} finally {
+  await db.end().catch(() => undefined);
+  await stack.stop();
+  baseline.kill();
+  smtp.close();
+}
+
+async function replyFigures(articleId) {
   // 1. A reply's frame with ONLINE members online.
+  const step = (what) => process.stderr.write(`  … ${what}\n`);
+  step('members');
   const asker = await member('bench_asker');
   const idleCookies = await Promise.all(Array.from({ length: 10 }, (_, i) => member(`bench_online_${i}`)));
+  // One socket a member (an instance takes a few per member): the members who post below are online here.
+  step('posters');
+  const posters = await inBatches(Math.max(1200, ONLINE), 20, (i) => member(`bench_poster_${i}`));
   const repliers = await inBatches(20, 10, (i) => member(`bench_replier_${i}`));
   // Replies go one at a time: each notification frame answers the reply in flight.
   let waiting = null;
   await socket(asker, (m) => m.type === 'notification' && waiting?.(performance.now()));
-  const online = await inBatches(ONLINE - 1, 100, (i) => socket(idleCookies[i % idleCookies.length]));
-  const question = await (await post(asker, articleId, { content: 'Who answers first?' })).json();
+  step('sockets');
+  const online = await inBatches(ONLINE - 1, 100, (i) => socket(posters[i], undefined, `127.0.0.${2 + Math.floor(i / 45)}`));
+  step('replies');
+  // The tiers just set reach the API's session cache by NOTIFY.
+  await sleep(1000);
+  const asked = await post(asker, articleId, { content: 'Who answers first?' });
+  const question = await asked.json();
+  if (asked.status !== 201) throw new Error(`question: ${asked.status} ${JSON.stringify(question)}`);
   const latencies = [];
   for (let i = 0; i < 80; i++) {
     const arrived = new Promise((r) => (waiting = r));
     const t = performance.now();
     const res = await post(repliers[i % repliers.length], articleId, { content: `Answer #${i}`, parentCommentId: question.id });
     if (res.status !== 201) throw new Error(`reply ${i}: ${res.status} ${await res.text()}`);
-    latencies.push((await Promise.race([arrived, sleep(5000).then(() => Infinity)])) - t);
+    const at = await Promise.race([arrived, sleep(5000).then(() => null)]);
+    if (at === null) throw new Error(`reply ${i}: no notification frame within 5 s`);
+    latencies.push(at - t);
   }
   latencies.sort((a, b) => a - b);
   console.log(`notifications: a reply → the asker's notification frame, ${ONLINE} members online, ${latencies.length} replies`);
@@ -130,7 +157,6 @@ try {
   for (const s of online) s.close();
 
   // 2. What telling costs a comment. A member may comment 5 times a minute: each request takes the next member's turn.
-  const posters = await inBatches(1200, 20, (i) => member(`bench_poster_${i}`));
   const parents = [];
   for (const [i, cookie] of idleCookies.entries()) for (let k = 0; k < 3; k++) parents.push((await (await post(cookie, articleId, { content: `Parent ${i}-${k}` })).json()).id);
   let turn = 0;
@@ -151,6 +177,9 @@ try {
   console.log(`  POST a comment, no one told: ${Math.round(plain.reqPerSec)} req/s = ${(plain.reqPerSec / base).toFixed(3)}× ${JSON.stringify(plain.statuses)}`);
   console.log(`  POST a reply, its author told: ${Math.round(replies.reqPerSec)} req/s = ${(replies.reqPerSec / base).toFixed(3)}× ${JSON.stringify(replies.statuses)}; ${(replies.reqPerSec / plain.reqPerSec).toFixed(2)} of a plain comment`);
 
+}
+
+async function newsletterFigures() {
   // 3. The newsletter to NEWSLETTER_MEMBERS members, the API killed halfway.
   await db.query(`insert into app.users (username, email, password_hash, email_confirmed_at, membership_tier)
     select 'crowd_' || i, 'crowd_' || i || '@example.com', 'x', now(), case when i % 3 = 0 then 'pro' else 'free' end from generate_series(1, $1::int) i`, [NEWSLETTER_MEMBERS]);
@@ -166,17 +195,18 @@ try {
   let peakRss = 0;
   let killedAt = null;
   const report = async () => (await (await fetch(`${api}/api/admin/newsletters`, { headers: { cookie: admin } }).catch(() => null))?.json().catch(() => null))?.find((r) => r.id === newsletter.id);
-  for (;;) {
-    await sleep(500);
+  for (let tick = 0; ; tick++) {
+    await sleep(250);
     const pid = stack.services.api.child?.pid;
-    if (pid) peakRss = Math.max(peakRss, treeRssMb(pid));
+    if (pid && tick % 8 === 0) peakRss = Math.max(peakRss, treeRssMb(pid));
     if (!killedAt && mails >= newsletter.recipients / 2) {
       killedAt = { mails, at: performance.now() - started };
       process.kill(pid, 'SIGKILL');
       console.log(`  killed the API (SIGKILL) after ${mails} copies, ${(killedAt.at / 1000).toFixed(1)} s in`);
       await sleep(1000);
     }
-    const r = await report();
+    // The report is read every 2 s (as the admin's page does every 3 s), the mail server's count every 250 ms.
+    const r = tick % 8 === 0 ? await report() : null;
     if (r && r.pending === 0) {
       const seconds = (performance.now() - started) / 1000;
       const twice = [...received.values()].filter((n) => n > 1).length;
@@ -186,9 +216,4 @@ try {
     }
     if (performance.now() - started > 20 * 60_000) throw new Error('the newsletter did not finish in 20 minutes');
   }
-} finally {
-  await db.end().catch(() => undefined);
-  await stack.stop();
-  baseline.kill();
-  smtp.close();
 }

@@ -14,6 +14,8 @@ export async function startSmtpCatcher({ port, file }) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // No reverse DNS of each client: a look-up with no resolver to ask costs each connection its time-out.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks = [];

@@ -47,30 +47,40 @@ export async function listNewsletters(deps: Pick<NewsletterDeps, 'db'>, caller: 
 
 async function reports(db: NewsletterDeps['db'], id?: number): Promise<NewsletterReport[]> {
   const rows = await db
-    .select({
-      n: newsletters,
-      sentBy: users.username,
-      recipients: sql<number>`(select count(*)::int from app.newsletter_recipients r where r.newsletter_id = ${newsletters.id})`,
-      pending: sql<number>`(select count(*)::int from app.newsletter_recipients r where r.newsletter_id = ${newsletters.id} and r.state in ('pending', 'sending'))`,
-      sent: sql<number>`(select count(*)::int from app.newsletter_recipients r where r.newsletter_id = ${newsletters.id} and r.state = 'sent')`,
-      failed: sql<number>`(select count(*)::int from app.newsletter_recipients r where r.newsletter_id = ${newsletters.id} and r.state = 'failed')`,
-      unsubscribed: sql<number>`(select count(*)::int from app.newsletter_recipients r where r.newsletter_id = ${newsletters.id} and r.state = 'unsubscribed')`,
-    })
+    .select({ n: newsletters, sentBy: users.username })
     .from(newsletters)
     .leftJoin(users, eq(users.id, newsletters.sentBy))
     .where(id ? eq(newsletters.id, id) : undefined)
     .orderBy(desc(newsletters.id))
     .limit(50);
-  return rows.map(({ n, sentBy, ...counts }) => ({
-    id: n.id,
-    articleId: n.articleId,
-    title: n.title,
-    segment: n.segment,
-    sentBy,
-    createdAt: n.createdAt.toISOString(),
-    finishedAt: n.finishedAt?.toISOString() ?? null,
-    ...counts,
-  }));
+  if (rows.length === 0) return [];
+  // Every count of every listed newsletter in one pass over their copies.
+  const { rows: counts } = await db.execute<{ newsletter_id: number; recipients: number; pending: number; sent: number; failed: number; unsubscribed: number }>(sql`
+    select newsletter_id, count(*)::int as recipients,
+      (count(*) filter (where state in ('pending', 'sending')))::int as pending,
+      (count(*) filter (where state = 'sent'))::int as sent,
+      (count(*) filter (where state = 'failed'))::int as failed,
+      (count(*) filter (where state = 'unsubscribed'))::int as unsubscribed
+    from app.newsletter_recipients where newsletter_id in (${sql.join(rows.map((r) => sql`${r.n.id}`), sql`, `)})
+    group by newsletter_id`);
+  const countsOf = new Map(counts.map((c) => [c.newsletter_id, c]));
+  return rows.map(({ n, sentBy }) => {
+    const c = countsOf.get(n.id);
+    return {
+      id: n.id,
+      articleId: n.articleId,
+      title: n.title,
+      segment: n.segment,
+      sentBy,
+      createdAt: n.createdAt.toISOString(),
+      finishedAt: n.finishedAt?.toISOString() ?? null,
+      recipients: c?.recipients ?? 0,
+      pending: c?.pending ?? 0,
+      sent: c?.sent ?? 0,
+      failed: c?.failed ?? 0,
+      unsubscribed: c?.unsubscribed ?? 0,
+    };
+  });
 }
 
 /**
