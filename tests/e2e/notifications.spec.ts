@@ -70,7 +70,7 @@ test('a member asks for replies by email too, gets the mail, and stops it from t
   await expect(page.getByLabel('Replies')).toHaveValue('app');
 });
 
-test('a mention autocompletes in the comment box from members who may read the article, and tells the member named', async ({ page, browser }) => {
+test('a mention autocompletes in the comment box from members who may read the article, tells the member named, and links to their public profile', async ({ page, browser }) => {
   await withConsent(page);
   const other = await browser.newContext();
   const named = await createMember(other.request, { signIn: true, tier: 'pro' });
@@ -89,9 +89,17 @@ test('a mention autocompletes in the comment box from members who may read the a
   await box.pressSequentially('for the tip.');
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await expect(page.getByText(`Thanks @${named.username} for the tip.`)).toBeVisible();
-  const heard = (await (await other.request.get('/api/notifications')).json()) as { unread: number; items: { kind: string; text: string }[] };
-  expect(heard.unread).toBe(1);
+  // The comment shows at once; the server's answer (and the notification with it) may follow.
+  type Page = { unread: number; items: { kind: string; text: string }[] };
+  let heard: Page = { unread: 0, items: [] };
+  await expect.poll(async () => (heard = (await (await other.request.get('/api/notifications')).json()) as Page).unread).toBe(1);
   expect(heard.items[0]).toMatchObject({ kind: 'mention', text: expect.stringContaining(`mentioned you in a comment on “${article.title}”`) });
+  // Once the member named shares a public profile, the mention links to it.
+  await expect(page.getByRole('link', { name: `@${named.username}` })).toHaveCount(0);
+  expect((await other.request.put('/api/profile/sharing', { data: { publicProfile: true, searchIndexing: false } })).status()).toBe(200);
+  await page.reload();
+  await scrollToComments(page);
+  await expect(page.getByRole('link', { name: `@${named.username}` })).toHaveAttribute('href', `/members/${named.username}`);
   await other.close();
 });
 

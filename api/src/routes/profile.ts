@@ -109,7 +109,8 @@ export function profileRoutes(options: Omit<ProfileDeps, 'avatars' | 'fetchImage
 
   // Which mentioned members have a public profile to link to (issue 37 #4).
   r.get('/public-profiles', anyone, async (req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=60');
+    // Not kept by browsers: a profile switched on links at the next page load.
+    noStore(res);
     res.json(await publicProfileNames(deps, PublicProfileNamesQuerySchema.parse(req.query).names));
   });
 
