@@ -69,6 +69,15 @@ export const MAX_MENTIONS = 10;
 
 /** `@username` mentions in a text, in order, each once (usernames as accounts allow them). */
 export function mentionedUsernames(text: string): string[] {
-  const names = [...text.matchAll(/(?<![\w@.-])@([A-Za-z0-9_-]{3,50})/g)].map((m) => m[1]!.replace(/-+$/, '').toLowerCase());
-  return [...new Set(names.filter((n) => n.length >= 3))];
+  return [...new Set(mentionsIn(text).map((m) => m.name))];
+}
+
+/**
+ * Each `@username` in a text where it stands: its place, its length (the `@` included) and the
+ * name it names, lower-cased (a trailing `-` is punctuation, not the name's).
+ */
+export function mentionsIn(text: string): { index: number; length: number; name: string }[] {
+  return [...text.matchAll(/(?<![\w@.-])@([A-Za-z0-9_-]{3,50})/g)]
+    .map((m) => ({ index: m.index, length: m[0].length, name: m[1]!.replace(/-+$/, '').toLowerCase() }))
+    .filter((m) => m.name.length >= 3);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { api, mentionedUsernames, publicProfilePath } from '@app/shared/browser';
+import { api, mentionedUsernames, mentionsIn, publicProfilePath } from '@app/shared/browser';
 
 // Mentions in members' words (issue 37 #4): `@name` links to /members/{name} when that member's
 // profile is public, and stays plain text otherwise. Which names are public is asked once per
@@ -30,8 +30,6 @@ function ask(names: string[]) {
   }, 30);
 }
 
-const MENTION = /(?<![\w@.-])@([A-Za-z0-9_-]{3,50})/g;
-
 /** A member's text with its mentions of public profiles as links; everything else as it was written. */
 export function MentionText({ text, linkClassName = 'font-medium underline' }: { text: string; linkClassName?: string }) {
   const [, redraw] = useState(0);
@@ -47,12 +45,12 @@ export function MentionText({ text, linkClassName = 'font-medium underline' }: {
   if (names.length === 0) return <>{text}</>;
   const parts: ReactNode[] = [];
   let last = 0;
-  for (const m of text.matchAll(MENTION)) {
-    const name = known.get(m[1]!.replace(/-+$/, '').toLowerCase());
+  for (const m of mentionsIn(text)) {
+    const name = known.get(m.name);
     if (!name) continue;
     parts.push(text.slice(last, m.index));
-    parts.push(<a key={m.index} href={publicProfilePath(name)} className={linkClassName}>@{m[1]}</a>);
-    last = m.index! + m[0].length;
+    parts.push(<a key={m.index} href={publicProfilePath(name)} className={linkClassName}>{text.slice(m.index, m.index + m.length)}</a>);
+    last = m.index + m.length;
   }
   parts.push(text.slice(last));
   return <>{parts}</>;

@@ -1,3 +1,4 @@
+import { NEWSLETTER_CHOICES, NEWSLETTER_SEGMENTS } from '@app/shared/browser';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -42,7 +43,7 @@ export const notificationSettings = app.table('notification_settings', {
   membership: text('membership', { enum: ['app', 'email', 'both', 'off'] }).notNull().default('app'),
   digest: text('digest', { enum: ['off', 'daily', 'weekly'] }).notNull().default('off'),
   /** The creator's newsletter (issue 37 #8): sent to this member unless `off`. */
-  newsletter: text('newsletter', { enum: ['on', 'off'] }).notNull().default('on'),
+  newsletter: text('newsletter', { enum: NEWSLETTER_CHOICES }).notNull().default('on'),
   /** When the member's last digest round took them (their next digest lists what came after). */
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,7 +58,7 @@ export const newsletters = app.table('newsletters', {
   articleId: integer('article_id').notNull(),
   /** The article's title when it was sent (the report outlives a renamed or removed article). */
   title: text('title').notNull(),
-  segment: text('segment', { enum: ['all', 'free', 'pro', 'vip'] }).notNull(),
+  segment: text('segment', { enum: NEWSLETTER_SEGMENTS }).notNull(),
   sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),

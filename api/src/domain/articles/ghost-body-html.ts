@@ -6,12 +6,12 @@
  * sanitized afterwards like any imported HTML.
  */
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 type LexicalNode = { type?: string; tag?: string; text?: string; format?: number; url?: string; src?: string; alt?: string; caption?: string; code?: string; html?: string; listType?: string; children?: LexicalNode[] };
 
 function formatText(text: string, format = 0): string {
-  let out = escape(text);
+  let out = escapeHtml(text);
   if (format & 16) out = `<code>${out}</code>`;
   if (format & 1) out = `<strong>${out}</strong>`;
   if (format & 2) out = `<em>${out}</em>`;
@@ -38,7 +38,7 @@ function lexicalNode(node: LexicalNode): string {
     case 'listitem':
       return `<li>${inner()}</li>`;
     case 'link':
-      return `<a href="${escape(node.url ?? '')}">${inner()}</a>`;
+      return `<a href="${escapeHtml(node.url ?? '')}">${inner()}</a>`;
     case 'text':
     case 'extended-text':
       return formatText(node.text ?? '', node.format);
@@ -47,9 +47,9 @@ function lexicalNode(node: LexicalNode): string {
     case 'horizontalrule':
       return '<hr>';
     case 'image':
-      return `<figure><img src="${escape(node.src ?? '')}" alt="${escape(node.alt ?? '')}">${node.caption ? `<figcaption>${node.caption}</figcaption>` : ''}</figure>`;
+      return `<figure><img src="${escapeHtml(node.src ?? '')}" alt="${escapeHtml(node.alt ?? '')}">${node.caption ? `<figcaption>${node.caption}</figcaption>` : ''}</figure>`;
     case 'codeblock':
-      return `<pre><code>${escape(node.code ?? '')}</code></pre>`;
+      return `<pre><code>${escapeHtml(node.code ?? '')}</code></pre>`;
     case 'html':
     case 'markdown':
       return node.html ?? '';
@@ -80,11 +80,11 @@ export function mobiledocToHtml(json: string): string {
     for (const m of list as [number, number[], number, string][]) {
       for (const i of m[1] ?? []) {
         const [tag, attrs] = markups[i] ?? ['span'];
-        const href = attrs && attrs[0] === 'href' ? ` href="${escape(String(attrs[1] ?? ''))}"` : '';
+        const href = attrs && attrs[0] === 'href' ? ` href="${escapeHtml(String(attrs[1] ?? ''))}"` : '';
         out += `<${tag}${href}>`;
         open.push(tag);
       }
-      out += m[0] === 0 ? escape(String(m[3] ?? '')) : '';
+      out += m[0] === 0 ? escapeHtml(String(m[3] ?? '')) : '';
       for (let c = 0; c < (m[2] ?? 0); c++) out += `</${open.pop()}>`;
     }
     return out;
@@ -99,10 +99,10 @@ export function mobiledocToHtml(json: string): string {
       if (kind === 3) return `<${String(s[1]).toLowerCase()}>${(s[2] as unknown[][]).map((item) => `<li>${markers(item)}</li>`).join('')}</${String(s[1]).toLowerCase()}>`;
       if (kind === 10) {
         const [name, payload] = doc.cards?.[s[1] as number] ?? ['', {}];
-        if (name === 'image') return `<figure><img src="${escape(String(payload.src ?? ''))}" alt="${escape(String(payload.alt ?? ''))}"></figure>`;
+        if (name === 'image') return `<figure><img src="${escapeHtml(String(payload.src ?? ''))}" alt="${escapeHtml(String(payload.alt ?? ''))}"></figure>`;
         if (name === 'html' || name === 'markdown') return String(payload.html ?? payload.markdown ?? '');
         if (name === 'hr') return '<hr>';
-        if (name === 'code') return `<pre><code>${escape(String(payload.code ?? ''))}</code></pre>`;
+        if (name === 'code') return `<pre><code>${escapeHtml(String(payload.code ?? ''))}</code></pre>`;
       }
       return '';
     })

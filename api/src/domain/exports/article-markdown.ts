@@ -4,6 +4,7 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { TABLE_HEADER, TEXT_FORMAT, toInteractiveData, videoEmbed, type CmsArticle } from '@app/shared/server';
 import { slugify } from '../articles/article-candidate.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** A Media document as the CMS answers it (the fields the export reads). */
 export type ExportedMedia = { id: number; filename: string; alt?: string | null };
@@ -34,7 +35,6 @@ type Node = { type: string; [key: string]: unknown };
 type Inline = Node & { text?: string; format?: number; fields?: { url?: string }; children?: Node[] };
 
 const media = (v: unknown): ExportedMedia | null => (v && typeof v === 'object' && typeof (v as ExportedMedia).filename === 'string' ? (v as ExportedMedia) : null);
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The formats the importer reads back as HTML inside Markdown (Markdown has no syntax for them). */
 const HTML_FORMATS: [number, string][] = [

@@ -4,6 +4,7 @@ import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import { tierLabel, type Resource } from '@app/shared/browser';
 import type { ArticleSummary } from '@app/shared/schemas';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 // The newsletter's mail (issue 37 #8): the article as mail clients draw it — a single 600-pixel
 // column of tables with every style inline (clients drop <style> and classes), pictures and links
@@ -88,7 +89,6 @@ export type NewsletterArticle = { summary: ArticleSummary; content: string };
 export type NewsletterCopy = { subject: string; html: (footer: FooterLinks) => string; text: (footer: string[]) => string };
 export type FooterLinks = { stop: string; settings: string; siteName: string };
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The two copies of an article's newsletter: `full` for readers its tier reaches, `teaser` for the rest. */
 export function renderNewsletter(article: NewsletterArticle, publicUrl: string, siteName: string): { about: Resource; full: NewsletterCopy; teaser: NewsletterCopy } {
@@ -99,19 +99,19 @@ export function renderNewsletter(article: NewsletterArticle, publicUrl: string, 
   styleTree(tree, base);
   const bodyHtml = unified().use(rehypeStringify).stringify(tree);
   const bodyText = textOf(tree.children, base).replace(/\n{3,}/g, '\n\n').trim();
-  const thumbnail = summary.thumbnail ? `<img src="${escape(String(absolute(base, summary.thumbnail)))}" alt="" width="536" style="${STYLES.img}margin-bottom:20px;border-radius:6px;">` : '';
-  const head = `<h1 style="margin:0 0 8px;font-size:28px;line-height:1.25;color:${INK};">${escape(summary.title)}</h1><p style="margin:0 0 20px;font-size:14px;color:${MUTED};">${escape(summary.categoryTitle)} · ${escape(summary.author)}</p>${thumbnail}`;
-  const button = (words: string) => `<p style="margin:24px 0 8px;"><a href="${escape(url)}" style="display:inline-block;padding:12px 20px;background:${LINK};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;">${escape(words)}</a></p>`;
+  const thumbnail = summary.thumbnail ? `<img src="${escapeHtml(String(absolute(base, summary.thumbnail)))}" alt="" width="536" style="${STYLES.img}margin-bottom:20px;border-radius:6px;">` : '';
+  const head = `<h1 style="margin:0 0 8px;font-size:28px;line-height:1.25;color:${INK};">${escapeHtml(summary.title)}</h1><p style="margin:0 0 20px;font-size:14px;color:${MUTED};">${escapeHtml(summary.categoryTitle)} · ${escapeHtml(summary.author)}</p>${thumbnail}`;
+  const button = (words: string) => `<p style="margin:24px 0 8px;"><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:${LINK};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;">${escapeHtml(words)}</a></p>`;
   const tier = tierLabel(summary.membershipRequired);
-  const locked = `<p style="margin:0 0 16px;">${escape(summary.excerpt)}</p><div style="${CALLOUT}">The rest of this article is for ${escape(tier)} members.</div>`;
+  const locked = `<p style="margin:0 0 16px;">${escapeHtml(summary.excerpt)}</p><div style="${CALLOUT}">The rest of this article is for ${escapeHtml(tier)} members.</div>`;
   const frame = (inner: string, footer: FooterLinks) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escape(summary.title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(summary.title)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:28px 32px 4px;font-family:${FONT};font-size:14px;font-weight:600;color:${MUTED};">${escape(footer.siteName)}</td></tr>
+<tr><td style="padding:28px 32px 4px;font-family:${FONT};font-size:14px;font-weight:600;color:${MUTED};">${escapeHtml(footer.siteName)}</td></tr>
 <tr><td style="padding:12px 32px 28px;font-family:${FONT};font-size:16px;line-height:1.6;color:${INK};">${inner}</td></tr>
-<tr><td style="padding:18px 32px 28px;border-top:1px solid #e4e4e7;font-family:${FONT};font-size:13px;line-height:1.5;color:${MUTED};">You get the newsletter as a member of ${escape(footer.siteName)}. <a href="${escape(footer.stop)}" style="color:${MUTED};text-decoration:underline;">Unsubscribe</a> · <a href="${escape(footer.settings)}" style="color:${MUTED};text-decoration:underline;">Choose what we send you</a></td></tr>
+<tr><td style="padding:18px 32px 28px;border-top:1px solid #e4e4e7;font-family:${FONT};font-size:13px;line-height:1.5;color:${MUTED};">You get the newsletter as a member of ${escapeHtml(footer.siteName)}. <a href="${escapeHtml(footer.stop)}" style="color:${MUTED};text-decoration:underline;">Unsubscribe</a> · <a href="${escapeHtml(footer.settings)}" style="color:${MUTED};text-decoration:underline;">Choose what we send you</a></td></tr>
 </table></td></tr></table>
 </body></html>`;
   return {

@@ -67,6 +67,9 @@ export async function sendNotificationMails(deps: NotificationMailDeps): Promise
   return { sent, skipped: skipped.length };
 }
 
+/** The digest and the newsletter are mails only; a kind keeps its place in the app when its mail stops. */
+const isMailOnly = (list: MailList): list is 'digest' | 'newsletter' => list === 'digest' || list === 'newsletter';
+
 /**
  * POST /api/notifications/unsubscribe?token= (and a mail client's one-click POST): the list the
  * token names stops being mailed to its member — a kind's `email` becomes `off` and `both` `app`;
@@ -76,13 +79,13 @@ export async function sendNotificationMails(deps: NotificationMailDeps): Promise
 export async function unsubscribe(db: Db, member: { userId: number; kind: MailList }): Promise<{ kind: string; setting: string }> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, member.userId));
   const current = row?.[member.kind] ?? DEFAULT_NOTIFICATION_SETTINGS[member.kind];
-  const setting = member.kind === 'digest' || member.kind === 'newsletter' ? 'off' : current === 'both' ? 'app' : current === 'email' ? 'off' : current;
+  const setting = isMailOnly(member.kind) ? 'off' : current === 'both' ? 'app' : current === 'email' ? 'off' : current;
   await db
     .insert(notificationSettings)
     .values({ userId: member.userId, [member.kind]: setting })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { [member.kind]: setting, updatedAt: new Date() } });
   // Mails of that kind not yet sent are not sent either (a newsletter's copies check as they go).
-  if (member.kind === 'digest' || member.kind === 'newsletter') return { kind: member.kind, setting };
+  if (isMailOnly(member.kind)) return { kind: member.kind, setting };
   await db.update(notifications).set({ emailState: 'skipped' }).where(and(eq(notifications.userId, member.userId), eq(notifications.kind, member.kind), eq(notifications.emailState, 'pending')));
   return { kind: member.kind, setting };
 }

@@ -6,6 +6,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ProfileDeps } from './profile-deps.ts';
 
 const RECENT_POSTS = 5;
+
+/** Whether a member's profile is public now: switched on, their tier still has the perk, and in good standing. */
+const hasPublicProfile = (user: typeof users.$inferSelect) => user.publicProfile && can(viewerOf(user), 'public-profile') && user.accountStatus !== 'banned' && user.accountStatus !== 'suspended';
 export const NO_PUBLIC_PROFILE = 'There is no public profile at this address.';
 
 /**
@@ -16,7 +19,7 @@ export const NO_PUBLIC_PROFILE = 'There is no public profile at this address.';
  */
 export async function getPublicProfile(deps: Pick<ProfileDeps, 'db'>, username: string): Promise<PublicProfile> {
   const [user] = await deps.db.select().from(users).where(and(eq(users.username, username), isNull(users.deletedAt)));
-  if (!user || !user.publicProfile || !can(viewerOf(user), 'public-profile') || user.accountStatus === 'banned' || user.accountStatus === 'suspended') {
+  if (!user || !hasPublicProfile(user)) {
     throw new AppError('not_found', NO_PUBLIC_PROFILE);
   }
   const posts = await deps.db
@@ -48,5 +51,5 @@ export async function publicProfileNames(deps: Pick<ProfileDeps, 'db'>, names: s
     .select()
     .from(users)
     .where(and(inArray(sql`lower(${users.username})`, names.map((n) => n.toLowerCase())), isNull(users.deletedAt), eq(users.publicProfile, true)));
-  return { names: rows.filter((u) => can(viewerOf(u), 'public-profile') && u.accountStatus !== 'banned' && u.accountStatus !== 'suspended').map((u) => u.username) };
+  return { names: rows.filter(hasPublicProfile).map((u) => u.username) };
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, errorMessage, NOTIFICATION_KIND_WORDS, type NotificationKind } from '@app/shared/browser';
-
+import { api, errorMessage, NOTIFICATION_KIND_WORDS, type MailList } from '@app/shared/browser';
 
 /**
  * /unsubscribe?token=… (issue 37 #6): a notification mail's "Stop them" link. Opening the page
@@ -15,7 +14,7 @@ export default function Unsubscribe() {
   async function stop() {
     setState({ busy: true });
     try {
-      const { kind } = await api.post<{ kind: NotificationKind; setting: string }>(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
+      const { kind } = await api.post<{ kind: MailList; setting: string }>(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
       setState({ done: NOTIFICATION_KIND_WORDS[kind] ?? 'these notifications' });
     } catch (err) {
       setState({ error: errorMessage(err, 'This unsubscribe link is not valid.') });
