@@ -128,8 +128,11 @@ describe('the newsletter', () => {
     await members.off.put('/api/notifications/settings', { ...settings({}), newsletter: 'off' });
     await testDb.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.username, 'nl_unc'));
 
-    const proOnly = await admin.post('/api/admin/newsletters', { articleId: PRO_ARTICLE, segment: 'pro' });
-    expect(proOnly.status).toBe(201);
+    // Pressed three times at once: one newsletter, the others refused.
+    const presses = await Promise.all([1, 2, 3].map(() => admin.post('/api/admin/newsletters', { articleId: PRO_ARTICLE, segment: 'pro' })));
+    expect(presses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(presses.find((r) => r.status === 409)!.body).toMatchObject({ message: 'This article is already being sent to these members.' });
+    const proOnly = presses.find((r) => r.status === 201)!;
     const everyone = (await admin.post('/api/admin/newsletters', { articleId: PRO_ARTICLE, segment: 'all' })).body as { id: number; recipients: number; unsubscribed: number };
     expect(proOnly.body).toMatchObject({ title: 'Article 2 (pro)', segment: 'pro', sentBy: 'n_admin', pending: expect.any(Number), sent: 0, failed: 0, unsubscribed: 1, finishedAt: null });
 

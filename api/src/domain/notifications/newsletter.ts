@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { can, viewerOf, type NewsletterReport, type NewsletterSegment } from '@app/shared/browser';
 import { newsletterRecipients, newsletters, notificationSettings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,13 +18,21 @@ const BATCH = 5;
  * POST /api/admin/newsletters (issue 37 #8): an article on the site sent by email to a segment —
  * every member, or those of one tier. The recipients are fixed now, in one transaction: each
  * member of the segment with a confirmed address, `unsubscribed` already when they turned the
- * newsletter off. The newsletter job sends them. Answers the send report.
+ * newsletter off. The newsletter job sends them. Answers the send report; the same article to the
+ * same segment again while it is still going out is a 409.
  */
 export async function queueNewsletter(deps: Pick<NewsletterDeps, 'db' | 'content'>, caller: UserRow | null, input: { articleId: number; segment: NewsletterSegment }): Promise<NewsletterReport> {
   const admin = requireAdmin(caller);
   const article = deps.content.current().articles.get(input.articleId);
   if (!article) throw new AppError('not_found', 'Article not found');
   const id = await deps.db.transaction(async (tx) => {
+    // A second press (or a parallel repeat) while the first is still going out sends nothing more.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`newsletter:${input.articleId}`}, 0))`);
+    const [going] = await tx
+      .select({ id: newsletters.id })
+      .from(newsletters)
+      .where(and(eq(newsletters.articleId, input.articleId), eq(newsletters.segment, input.segment), isNull(newsletters.finishedAt)));
+    if (going) throw new AppError('conflict', 'This article is already being sent to these members.');
     const [row] = await tx.insert(newsletters).values({ articleId: input.articleId, title: article.summary.title, segment: input.segment, sentBy: admin.id }).returning({ id: newsletters.id });
     const tier = input.segment === 'all' ? sql`true` : sql`u.membership_tier = ${input.segment}`;
     await tx.execute(sql`
