@@ -52,27 +52,61 @@ describe('members and revenue over time', () => {
     const admin = await t.member('numbers_admin', 'free', true);
     const res = await admin.get('/api/admin/stats/members?from=2026-01-01&to=2026-04-30&by=month');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      series: [
+    expect(res.body.series).toEqual(
+      [
         { date: '2026-01-01', free: 1, pro: 1, vip: 1, joined: 1, cancelled: 0 },
         { date: '2026-02-01', free: 1, pro: 2, vip: 2, joined: 1, cancelled: 0 },
         { date: '2026-03-01', free: 2, pro: 1, vip: 2, joined: 1, cancelled: 2 },
         { date: '2026-04-01', free: 3, pro: 1, vip: 1, joined: 0, cancelled: 0 },
       ],
-    });
+    );
   });
 
   it('give the monthly recurring revenue at each period’s end, and the store’s takings and orders within it', async () => {
     const admin = await t.member('numbers_admin', 'free', true);
     const res = await admin.get('/api/admin/stats/revenue?from=2026-01-01&to=2026-04-30&by=month');
-    expect(res.body).toEqual({
+    expect(res.body.series).toEqual([
+      { date: '2026-01-01', mrrCents: 1000, storeCents: 5000, orders: 1 },
+      { date: '2026-02-01', mrrCents: 2000, storeCents: 0, orders: 0 },
+      { date: '2026-03-01', mrrCents: 1000, storeCents: 1200, orders: 1 },
+      { date: '2026-04-01', mrrCents: 1000, storeCents: 0, orders: 0 },
+    ]);
+  });
+
+  // Issue 47 #13: the charts compare with the previous period.
+  it('answer the same number of periods just before, and each series’ totals (members and revenue at the end, the rest summed)', async () => {
+    const admin = await t.member('numbers_admin', 'free', true);
+    expect((await admin.get('/api/admin/stats/members?from=2026-03-01&to=2026-04-30&by=month')).body).toEqual({
       series: [
-        { date: '2026-01-01', mrrCents: 1000, storeCents: 5000, orders: 1 },
-        { date: '2026-02-01', mrrCents: 2000, storeCents: 0, orders: 0 },
+        { date: '2026-03-01', free: 2, pro: 1, vip: 2, joined: 1, cancelled: 2 },
+        { date: '2026-04-01', free: 3, pro: 1, vip: 1, joined: 0, cancelled: 0 },
+      ],
+      totals: { free: 3, pro: 1, vip: 1, joined: 1, cancelled: 2 },
+      previous: {
+        series: [
+          { date: '2026-01-01', free: 1, pro: 1, vip: 1, joined: 1, cancelled: 0 },
+          { date: '2026-02-01', free: 1, pro: 2, vip: 2, joined: 1, cancelled: 0 },
+        ],
+        totals: { free: 1, pro: 2, vip: 2, joined: 2, cancelled: 0 },
+      },
+    });
+    expect((await admin.get('/api/admin/stats/revenue?from=2026-03-01&to=2026-04-30&by=month')).body).toEqual({
+      series: [
         { date: '2026-03-01', mrrCents: 1000, storeCents: 1200, orders: 1 },
         { date: '2026-04-01', mrrCents: 1000, storeCents: 0, orders: 0 },
       ],
+      totals: { mrrCents: 1000, storeCents: 1200, orders: 1 },
+      previous: {
+        series: [
+          { date: '2026-01-01', mrrCents: 1000, storeCents: 5000, orders: 1 },
+          { date: '2026-02-01', mrrCents: 2000, storeCents: 0, orders: 0 },
+        ],
+        totals: { mrrCents: 2000, storeCents: 5000, orders: 1 },
+      },
     });
+    // By week: the weeks before the first one asked for, Monday to Monday.
+    const weeks = (await admin.get('/api/admin/stats/revenue?from=2026-01-21&to=2026-02-03&by=week')).body.previous.series;
+    expect(weeks.map((w: { date: string }) => w.date)).toEqual(['2025-12-29', '2026-01-05', '2026-01-12']);
   });
 
   it('count a renewal paid before the last one ran out once, and a VIP who also pays for Pro as VIP (June–July 2025, answers by hand)', async () => {
@@ -86,12 +120,10 @@ describe('members and revenue over time', () => {
       for (const day of days) await db.insert(invoices).values({ provider: 'demo', providerInvoiceId: `e_inv_${userId}_${day}`, userId, subscriptionId: s!.id, amountCents: 1000, status: 'paid', createdAt: at(day) });
     }
     const admin = await t.member('numbers_admin', 'free', true);
-    expect((await admin.get('/api/admin/stats/members?from=2025-06-01&to=2025-07-31&by=month')).body).toEqual({
-      series: [
-        { date: '2025-06-01', free: 0, pro: 1, vip: 1, joined: 2, cancelled: 0 },
-        { date: '2025-07-01', free: 1, pro: 0, vip: 1, joined: 0, cancelled: 2 },
-      ],
-    });
+    expect((await admin.get('/api/admin/stats/members?from=2025-06-01&to=2025-07-31&by=month')).body.series).toEqual([
+      { date: '2025-06-01', free: 0, pro: 1, vip: 1, joined: 2, cancelled: 0 },
+      { date: '2025-07-01', free: 1, pro: 0, vip: 1, joined: 0, cancelled: 2 },
+    ]);
     // The early renewal takes over from the invoice it renews: one month's amount, not two.
     expect((await admin.get('/api/admin/stats/revenue?from=2025-06-01&to=2025-07-31&by=month')).body.series.map((p: { mrrCents: number }) => p.mrrCents)).toEqual([2000, 0]);
   });

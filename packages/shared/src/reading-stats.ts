@@ -33,7 +33,30 @@ export const SeriesQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date must not be after the end date.', path: ['from'] });
 export type SeriesQuery = z.infer<typeof SeriesQuerySchema>;
 
-/** Members at the end of each period by tier, and the paid memberships that began and ended in it. */
-export type MemberSeries = { series: { date: string; free: number; pro: number; vip: number; joined: number; cancelled: number }[] };
-/** Monthly recurring revenue at the end of each period, and the store's takings and orders in it. */
-export type RevenueSeries = { series: { date: string; mrrCents: number; storeCents: number; orders: number }[] };
+/** Members at the end of a period by tier, and the paid memberships that began and ended in it. */
+export type MemberPoint = { date: string; free: number; pro: number; vip: number; joined: number; cancelled: number };
+/** A whole series in figures: members by tier at its end; memberships begun and ended over it. */
+export type MemberTotals = Omit<MemberPoint, 'date'>;
+/** Monthly recurring revenue at the end of a period, and the store's takings and orders in it. */
+export type RevenuePoint = { date: string; mrrCents: number; storeCents: number; orders: number };
+/** A whole series in figures: monthly recurring revenue at its end; the store's takings and orders over it. */
+export type RevenueTotals = Omit<RevenuePoint, 'date'>;
+
+/**
+ * A series over the periods asked for, and the same number of periods just before them (issue 47
+ * #13: the charts compare with the previous period), each with its totals.
+ */
+export type ComparedSeries<P, T> = { series: P[]; totals: T; previous: { series: P[]; totals: T } };
+export type MemberSeries = ComparedSeries<MemberPoint, MemberTotals>;
+export type RevenueSeries = ComparedSeries<RevenuePoint, RevenueTotals>;
+
+const sum = <P>(points: P[], value: (p: P) => number) => points.reduce((total, p) => total + value(p), 0);
+
+export function memberTotals(points: MemberPoint[]): MemberTotals {
+  const last = points.at(-1);
+  return { free: last?.free ?? 0, pro: last?.pro ?? 0, vip: last?.vip ?? 0, joined: sum(points, (p) => p.joined), cancelled: sum(points, (p) => p.cancelled) };
+}
+
+export function revenueTotals(points: RevenuePoint[]): RevenueTotals {
+  return { mrrCents: points.at(-1)?.mrrCents ?? 0, storeCents: sum(points, (p) => p.storeCents), orders: sum(points, (p) => p.orders) };
+}

@@ -1,10 +1,10 @@
 import { PLAN_IDS, PLANS, type Tier } from '@app/shared/browser';
-import type { MemberSeries, SeriesQuery } from '@app/shared/schemas';
+import { memberTotals, type MemberPoint, type MemberSeries, type SeriesQuery } from '@app/shared/schemas';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
-import { eventBuckets, periodPoints, periodsOf, perPeriod, runningTotals, textArray, type Period } from './periods.ts';
+import { eventBuckets, periodPoints, periodsOf, perPeriod, previousPeriods, runningTotals, textArray, type Period } from './periods.ts';
 
 const plansOf = (tier: Tier) => PLAN_IDS.filter((p) => PLANS[p].tier === tier);
 
@@ -42,19 +42,23 @@ export async function membersAt(db: Db, periods: Period[]): Promise<number[]> {
 /**
  * GET /api/admin/stats/members?from=&to=&by= (issue 39): at the end of each period, the members
  * by tier (VIP: granted then, or paid for; Pro: covered by a paid Pro invoice then; free: everyone
- * else), and the paid memberships that began (`joined`) and ended (`cancelled`) within it.
+ * else), and the paid memberships that began (`joined`) and ended (`cancelled`) within it; and the
+ * same for as many periods just before (issue 47 #13), to compare with.
  */
 export async function memberStats(db: Db, caller: UserRow | null, query: SeriesQuery, now = new Date()): Promise<MemberSeries> {
   requirePermission(caller, 'administer');
   const periods = periodsOf(query, now);
-  if (periods.length === 0) return { series: [] };
+  const [series, previous] = await Promise.all([memberPoints(db, periods), memberPoints(db, previousPeriods(periods, query.by))]);
+  return { series, totals: memberTotals(series), previous: { series: previous, totals: memberTotals(previous) } };
+}
+
+async function memberPoints(db: Db, periods: Period[]): Promise<MemberPoint[]> {
+  if (periods.length === 0) return [];
   const [totals, paid] = await Promise.all([membersAt(db, periods), paidAt(db, periods)]);
-  return {
-    series: periods.map((p, i) => {
-      const { pro, vip, joined, cancelled } = paid[i]!;
-      return { date: p.date, free: Math.max(0, totals[i]! - pro - vip), pro, vip, joined, cancelled };
-    }),
-  };
+  return periods.map((p, i) => {
+    const { pro, vip, joined, cancelled } = paid[i]!;
+    return { date: p.date, free: Math.max(0, totals[i]! - pro - vip), pro, vip, joined, cancelled };
+  });
 }
 
 async function paidAt(db: Db, periods: Period[]): Promise<{ pro: number; vip: number; joined: number; cancelled: number }[]> {

@@ -28,6 +28,27 @@ export function statsRange(query: { from?: string; to?: string }, now: Date): { 
   return { from: query.from ?? isoDay(new Date(Date.parse(to) - 29 * DAY_MS)), to };
 }
 
+/**
+ * The same number of periods just before `periods`, step for step (issue 47 #13: a series is
+ * compared with the one before it). They lie wholly in the past, so each runs to its full end.
+ */
+export function previousPeriods(periods: Period[], by: StatStep): Period[] {
+  const first = periods[0];
+  if (!first) return [];
+  const n = periods.length;
+  let start =
+    by === 'month'
+      ? new Date(Date.UTC(first.start.getUTCFullYear(), first.start.getUTCMonth() - n, 1))
+      : new Date(first.start.getTime() - n * (by === 'week' ? 7 : 1) * DAY_MS);
+  const before: Period[] = [];
+  for (let i = 0; i < n; i++) {
+    const end = next(start, by);
+    before.push({ date: isoDay(start), start, end });
+    start = end;
+  }
+  return before;
+}
+
 /** A list as one array parameter (drizzle's template would spread a JS array into several). */
 export const textArray = (values: readonly string[]): SQL => sql`${sql.param(values)}::text[]`;
 

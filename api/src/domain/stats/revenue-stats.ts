@@ -1,21 +1,27 @@
-import type { RevenueSeries, SeriesQuery } from '@app/shared/schemas';
+import { revenueTotals, type RevenuePoint, type RevenueSeries, type SeriesQuery } from '@app/shared/schemas';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { PAID_COVER } from './member-stats.ts';
-import { eventBuckets, periodsOf, perPeriod, runningTotals } from './periods.ts';
+import { eventBuckets, periodsOf, perPeriod, previousPeriods, runningTotals, type Period } from './periods.ts';
 
 /**
  * GET /api/admin/stats/revenue?from=&to=&by= (issue 39): at the end of each period, the monthly
  * recurring revenue of the memberships then paid for (each subscription's latest paid invoice, a
  * year's counted as a twelfth a month), and within it the store's takings (orders not cancelled,
- * at their charged totals) and how many orders they were.
+ * at their charged totals) and how many orders they were; and the same for as many periods just
+ * before (issue 47 #13), to compare with.
  */
 export async function revenueStats(db: Db, caller: UserRow | null, query: SeriesQuery, now = new Date()): Promise<RevenueSeries> {
   requirePermission(caller, 'administer');
   const periods = periodsOf(query, now);
-  if (periods.length === 0) return { series: [] };
+  const [series, previous] = await Promise.all([revenuePoints(db, periods), revenuePoints(db, previousPeriods(periods, query.by))]);
+  return { series, totals: revenueTotals(series), previous: { series: previous, totals: revenueTotals(previous) } };
+}
+
+async function revenuePoints(db: Db, periods: Period[]): Promise<RevenuePoint[]> {
+  if (periods.length === 0) return [];
   const { atEnds, within, lastEnd, firstStart } = eventBuckets(periods);
   // A subscription's monthly amount is its latest paid invoice's, from that invoice's payment until
   // the next one's or until it runs out (a subscription's invoices all cover as long, so a later one
@@ -37,5 +43,5 @@ export async function revenueStats(db: Db, caller: UserRow | null, query: Series
   const mrrAt = runningTotals(periods, mrr.rows);
   const takings = perPeriod(periods, store.rows);
   const orders = perPeriod(periods, store.rows.map((r) => ({ bucket: r.bucket, weight: r.orders })));
-  return { series: periods.map((p, i) => ({ date: p.date, mrrCents: Math.round(mrrAt[i]!), storeCents: takings[i]!, orders: orders[i]! })) };
+  return periods.map((p, i) => ({ date: p.date, mrrCents: Math.round(mrrAt[i]!), storeCents: takings[i]!, orders: orders[i]! }));
 }
