@@ -62,10 +62,14 @@ function declaringSize(archive: Buffer, name: string, size: number): Buffer {
   return out;
 }
 
+function form(file: Buffer, name = 'articles.zip', type = 'application/zip') {
+  const data = new FormData();
+  data.append('file', new Blob([new Uint8Array(file)], { type }), name);
+  return data;
+}
+
 async function upload(file: Buffer, name = 'articles.zip', cookie = adminCookie, type = 'application/zip') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file)], { type }), name);
-  const res = await fetch(`${app.base}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: TEST_ORIGIN } });
+  const res = await fetch(`${app.base}/api/admin/articles/upload`, { method: 'POST', body: form(file, name, type), headers: { cookie, origin: TEST_ORIGIN } });
   return { status: res.status, body: await res.json() };
 }
 
@@ -114,6 +118,22 @@ describe('article ZIP import', () => {
     expect(first!.html).toContain('<em>three</em>');
     expect(second!.html).toContain('Hello');
     for (const a of [first!, second!]) expect(a.html).not.toMatch(/<script|onclick|onerror|javascript:/i);
+  });
+
+  it('goes on when the CMS holds a draft saved before its title or body was typed (issue 47 #8)', async () => {
+    const records = cms.records();
+    // As the CMS answers an autosaved "Create New": no title, no category, no body.
+    const untitled = { id: 95, title: null, excerpt: null, author: null, category: null, thumbnail: null, publishDate: null, membershipRequired: 'free', contentHtml: null, content: null, _status: 'draft', createdAt: '2026-06-01T00:00:00.000Z' };
+    cms.set({ ...records, articles: [...records.articles, untitled as unknown as (typeof records.articles)[number]] });
+    try {
+      const res = await upload(await zip([{ name: 'after-an-untitled-draft.md', data: md('title: After an untitled draft\ncategory: health') }]));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ articlesImported: 1, errors: [] });
+      const dryRun = await fetch(`${app.base}/api/admin/articles/upload?dryRun=true`, { method: 'POST', body: form(await zip([{ name: 'another.md', data: md('title: Another\ncategory: health') }])), headers: { cookie: adminCookie, origin: TEST_ORIGIN } });
+      expect(dryRun.status).toBe(200);
+    } finally {
+      cms.set({ ...cms.records(), articles: cms.records().articles.filter((a) => a.id !== 95) });
+    }
   });
 
   it('never runs a ---js front matter block: the file is refused and nothing it says happens', async () => {

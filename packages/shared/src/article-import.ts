@@ -6,46 +6,54 @@ import { TierSchema } from './content.ts';
  * WordPress export), as the API hands it to the CMS (POST /cms/api/articles/service-import).
  * The CMS parses its body with this same schema.
  */
-export const ArticleImportSchema = z.object({
-  title: z.string().min(1).max(200),
-  excerpt: z.string().max(600).optional(),
-  author: z.string().max(100).optional(),
-  category: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
-  /** The title of a category created by this import (else made from the slug). */
-  categoryTitle: z.string().min(1).max(100).optional(),
-  membershipRequired: TierSchema,
-  publishDate: z.iso.datetime({ offset: true }).optional(),
-  /** Drafts at the source arrive unpublished: kept in the CMS, not shown on the site. */
-  published: z.boolean().default(true),
-  /** The article's slug where it came from; a re-import matches it (with `sourceSite`). */
-  sourceSlug: z.string().min(1).max(200).optional(),
-  /** The old site's origin ("https://blog.example.com"), when its export or configuration says: a slug is judged within its site. */
-  sourceSite: z.string().max(200).optional(),
-  /** The paths the old site served the article at (its permalink, aliases, export link), for redirects to its new page. */
-  oldAddresses: z.array(z.string().min(1).max(500).startsWith('/')).max(50).optional(),
-  /** The article's tags at its source (the category aside), kept where the content model has tags. */
-  tags: z.array(z.string().min(1).max(100)).max(50).optional(),
-  /** Overwrite this article (a re-import whose admin chose "update") instead of creating one. */
-  replaces: z.number().int().positive().optional(),
-  /** The sanitized HTML of the body (what the preview and the excerpt read). */
-  html: z.string().min(1).max(2_000_000),
-  /**
-   * The body as the CMS stores it (content-nodes.ts), except that each picture is an
-   * `import-picture` node naming its place in `pictures`: the CMS makes the Media documents and
-   * puts upload nodes there (lexical-from-html.ts).
-   */
-  content: z.object({ root: z.object({ type: z.literal('root'), children: z.array(z.looseObject({ type: z.string() })).min(1) }).loose() }),
-  /** The body's pictures, in the order its `import-picture` nodes name them. */
-  pictures: z
-    .array(z.object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000), alt: z.string().min(1).max(300) }))
-    .max(100)
-    .optional(),
-  interactiveData: z.record(z.string(), z.unknown()).nullable().optional(),
-  thumbnail: z
-    .object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000) })
-    .nullable()
-    .optional(),
-});
+export const ArticleImportSchema = z
+  .object({
+    /** Empty only for a draft (one saved before its title was typed comes back untitled). */
+    title: z.string().max(200),
+    excerpt: z.string().max(600).optional(),
+    author: z.string().max(100).optional(),
+    category: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    /** The title of a category created by this import (else made from the slug). */
+    categoryTitle: z.string().min(1).max(100).optional(),
+    membershipRequired: TierSchema,
+    publishDate: z.iso.datetime({ offset: true }).optional(),
+    /** Drafts at the source arrive unpublished: kept in the CMS, not shown on the site. */
+    published: z.boolean().default(true),
+    /** The article's slug where it came from; a re-import matches it (with `sourceSite`). */
+    sourceSlug: z.string().min(1).max(200).optional(),
+    /** The old site's origin ("https://blog.example.com"), when its export or configuration says: a slug is judged within its site. */
+    sourceSite: z.string().max(200).optional(),
+    /** The paths the old site served the article at (its permalink, aliases, export link), for redirects to its new page. */
+    oldAddresses: z.array(z.string().min(1).max(500).startsWith('/')).max(50).optional(),
+    /** The article's tags at its source (the category aside), kept where the content model has tags. */
+    tags: z.array(z.string().min(1).max(100)).max(50).optional(),
+    /** Overwrite this article (a re-import whose admin chose "update") instead of creating one. */
+    replaces: z.number().int().positive().optional(),
+    /** The sanitized HTML of the body (what the preview and the excerpt read); empty only for a draft. */
+    html: z.string().max(2_000_000),
+    /**
+     * The body as the CMS stores it (content-nodes.ts), except that each picture is an
+     * `import-picture` node naming its place in `pictures`: the CMS makes the Media documents and
+     * puts upload nodes there (lexical-from-html.ts).
+     */
+    content: z.object({ root: z.object({ type: z.literal('root'), children: z.array(z.looseObject({ type: z.string() })) }).loose() }),
+    /** The body's pictures, in the order its `import-picture` nodes name them. */
+    pictures: z
+      .array(z.object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000), alt: z.string().min(1).max(300) }))
+      .max(100)
+      .optional(),
+    interactiveData: z.record(z.string(), z.unknown()).nullable().optional(),
+    thumbnail: z
+      .object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000) })
+      .nullable()
+      .optional(),
+  })
+  // A draft is kept as it stands (issue 47 #8); what is published needs a title and a body.
+  .superRefine((a, ctx) => {
+    if (!a.published) return;
+    if (!a.title.trim()) ctx.addIssue({ code: 'custom', path: ['title'], message: 'a published article needs a title' });
+    if (!a.html.trim() || a.content.root.children.length === 0) ctx.addIssue({ code: 'custom', path: ['content'], message: 'a published article needs a body' });
+  });
 export type ArticleImport = z.input<typeof ArticleImportSchema>;
 
 /** What the admin chooses in the upload form (multipart fields beside `file`). */

@@ -18,8 +18,12 @@ export type CmsCategory = {
   id: number; slug: string; title: string; description?: string | null; icon?: string | null;
   colour?: string | null; headerImage?: MediaDoc;
 };
+/**
+ * An article as the CMS answers it. A draft skips the CMS's required fields (an autosaved "Create
+ * New" has no title, category or body yet), so every reader takes each field as possibly missing.
+ */
 export type CmsArticle = {
-  id: number; title: string; excerpt?: string | null; author?: string | null;
+  id: number; title?: string | null; excerpt?: string | null; author?: string | null;
   category?: CmsCategory | number | null; thumbnail?: MediaDoc; publishDate?: string | null; unpublishDate?: string | null;
   membershipRequired?: Tier | null; contentHtml?: string | null; hasInteractiveElements?: boolean | null;
   isAmpCompatible?: boolean | null; interactiveData?: CmsInteractiveData | null; createdAt: string;
@@ -27,9 +31,9 @@ export type CmsArticle = {
 type CmsInteractiveData = {
   characterGuides?: Rows<{ type?: string | null; title?: string | null; message?: string | null; triggerAt?: string | null; showAutomatically?: boolean | null }>;
   quiz?: { title?: string | null; description?: string | null; pointsPerQuestion?: number | null;
-    questions?: Rows<{ question: string; options?: Rows<{ text: string }>; correctAnswer: number; explanation?: string | null }> } | null;
-  keyPoints?: Rows<{ text: string }>;
-  experiment?: { title?: string | null; description?: string | null; steps?: Rows<{ text: string }>; conclusion?: string | null } | null;
+    questions?: Rows<{ question?: string | null; options?: Rows<{ text?: string | null }>; correctAnswer?: number | null; explanation?: string | null }> } | null;
+  keyPoints?: Rows<{ text?: string | null }>;
+  experiment?: { title?: string | null; description?: string | null; steps?: Rows<{ text?: string | null }>; conclusion?: string | null } | null;
 };
 export type CmsVideo = {
   id: number; title: string; description?: string | null; image?: MediaDoc; imageUrl?: string | null;
@@ -63,11 +67,17 @@ export function toCategory(doc: CmsCategory): Category {
   };
 }
 
+/** What an article saved without a title is called where one must be shown (a preview link). */
+export const UNTITLED = 'Untitled';
+
+/** Rows of text (`{ text }`) as a list; an empty row (a draft's) is no item. */
+const texts = (rows: Rows<{ text?: string | null }>): string[] => (rows ?? []).flatMap((r) => (r.text ? [r.text] : []));
+
 export function toArticleSummary(doc: CmsArticle, defaultAuthor = STUDIO_NAME): ArticleSummary {
   const category = typeof doc.category === 'object' && doc.category ? doc.category : null;
   return {
     id: doc.id,
-    title: doc.title,
+    title: doc.title || UNTITLED,
     excerpt: doc.excerpt ?? '',
     author: doc.author?.trim() || defaultAuthor,
     category: category?.slug ?? 'miscellaneous',
@@ -95,9 +105,9 @@ export function toInteractiveData(doc: CmsArticle): InteractiveData | null {
         description: d.quiz.description ?? '',
         pointsPerQuestion: d.quiz.pointsPerQuestion ?? 10,
         questions: d.quiz.questions.map((q) => ({
-          question: q.question,
-          options: (q.options ?? []).map((o) => o.text),
-          correctAnswer: q.correctAnswer,
+          question: q.question ?? '',
+          options: texts(q.options),
+          correctAnswer: q.correctAnswer ?? 0,
           explanation: q.explanation ?? '',
         })),
       }
@@ -106,7 +116,7 @@ export function toInteractiveData(doc: CmsArticle): InteractiveData | null {
     ? {
         title: d.experiment.title,
         description: d.experiment.description ?? '',
-        steps: (d.experiment.steps ?? []).map((s) => s.text),
+        steps: texts(d.experiment.steps),
         conclusion: d.experiment.conclusion ?? '',
       }
     : null;
@@ -119,7 +129,7 @@ export function toInteractiveData(doc: CmsArticle): InteractiveData | null {
       showAutomatically: g.showAutomatically ?? true,
     })),
     quiz,
-    keyPoints: (d.keyPoints ?? []).map((k) => k.text),
+    keyPoints: texts(d.keyPoints),
     experiment,
   };
 }

@@ -2,7 +2,7 @@
 // The site build reads the same snapshot, so a page and /api show the same content version.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { ContentRecords } from './cms-documents.ts';
+import { UNTITLED, type ContentRecords } from './cms-documents.ts';
 import { articleTiming, type ScheduledArticle } from './content.ts';
 
 export type ContentSnapshot = {
@@ -35,7 +35,7 @@ export function visibleAt(records: ContentRecords, at: string): ContentRecords {
     if (timing === 'scheduled') {
       const from = iso(a.publishDate)!;
       upcoming.add(from);
-      scheduled.push({ id: a.id, title: a.title, publishDate: from, unpublishDate: until });
+      scheduled.push({ id: a.id, title: a.title || UNTITLED, publishDate: from, unpublishDate: until });
     } else if (timing === 'live' && until) upcoming.add(until);
     return timing === 'live';
   });

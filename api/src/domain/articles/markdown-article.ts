@@ -95,15 +95,19 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
   body = stripped.text;
 
   const fileName = fromFileName(name);
+  const draft = fm.draft === true || fm.published === false || name.split('/').includes('_drafts');
   let title = text(fm.title) ?? text(fm.linkTitle);
-  if (!title) {
+  // A draft whose front matter says its title is empty (our export of one saved before a title was
+  // typed) comes back untitled, not named after its file.
+  const untitled = draft && !title && 'title' in fm && (fm.title === '' || fm.title === null);
+  if (!title && !untitled) {
     const heading = kind === 'markdown' ? /^#[ \t]+(.+?)[ \t#]*$/m.exec(body) : /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(body);
     if (heading) {
       title = heading[1]!.replace(/<[^>]*>/g, '').trim();
       body = body.replace(heading[0], '');
     }
   }
-  title = fitTitle(title || fileName.title, warnings);
+  title = untitled ? '' : fitTitle(title || fileName.title, warnings);
 
   const tier = TierSchema.safeParse(fm.membershipRequired ?? 'free');
   if (!tier.success) throw new Error('membershipRequired: must be free, pro or vip');
@@ -115,20 +119,21 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
   }
 
   const { html, body: rich } = await renderArticleHtml(body, kind);
-  if (!html.trim()) throw new Error('the article has no body');
+  // A draft may have no body yet; an article to publish must have one.
+  if (!html.trim() && !draft) throw new Error('the article has no body');
 
   const { publishDate, needsDate } = dateOf(fm, fileName.date, warnings);
   const image = imageValue(first(fm, IMAGE_KEYS));
   let imageRef: ImageRef | undefined;
   if (image) imageRef = /^https?:\/\//i.test(image) ? { url: image } : { archivePath: image };
 
-  const draft = fm.draft === true || fm.published === false || name.split('/').includes('_drafts');
   return {
     file: name,
     title,
     html,
     body: rich,
-    excerpt: excerptFrom(text(first(fm, ['excerpt', 'description', 'summary', 'subtitle'])), html),
+    // `excerpt: ''` (our export of an article without one) means none; else the first paragraph stands in.
+    excerpt: fm.excerpt === '' ? undefined : excerptFrom(text(first(fm, ['excerpt', 'description', 'summary', 'subtitle'])), html),
     author: author(first(fm, ['author', 'authors'])),
     // Our own `category` and Jekyll's singular one come first, then the declared list.
     terms: { categories: [...(text(fm.category) ? [text(fm.category)!] : []), ...terms(fm.categories)], tags: terms(fm.tags) },

@@ -31,4 +31,14 @@ describe('planImport', () => {
     expect(plan.errors.map((e) => e.file)).toEqual(['ghost.json › unfinished']);
     expect(planImport([draft()], site, { onDuplicate: 'update', defaultCategory: undefined }).errors).toHaveLength(1);
   });
+
+  it('reads drafts of the site that have no title yet, and never takes two untitled drafts for one article (issue 47 #8)', () => {
+    const withUntitled: ImportTargets = { ...site, articles: [...site.articles, { id: 8, title: null, publishDate: '2026-05-01T00:00:00.000Z' }] };
+    const untitled = draft({ title: '', sourceSlug: 'article-4', sourceSite: undefined, publishDate: '2026-05-01T09:00:00.000Z', terms: { categories: ['Habits'], tags: [] } });
+    const plan = planImport([untitled], withUntitled, { onDuplicate: 'skip', defaultCategory: undefined });
+    expect(plan.articles.map((p) => p.candidate.title)).toEqual(['']);
+    expect(plan.duplicates).toEqual([]);
+    const updating = planImport([draft({ title: 'Found by its slug', sourceSlug: 'article-9', sourceSite: undefined, publishDate: '2026-05-02T00:00:00.000Z', terms: { categories: ['Habits'], tags: [] } })], { ...withUntitled, articles: [{ id: 9, title: null, sourceSlug: 'article-9', publishDate: '2026-05-02T00:00:00.000Z' }] }, { onDuplicate: 'update', defaultCategory: undefined });
+    expect(updating.articles[0]!.warnings).toContain('Updates an untitled draft (article 9), already on the site');
+  });
 });

@@ -4,7 +4,8 @@ import { slugify, type ArticleCandidate } from './article-candidate.ts';
 /** What the site already holds, read once per upload: categories, and every article (drafts too). */
 export type ImportTargets = {
   categories: { slug: string; title: string }[];
-  articles: { id: number; title: string; publishDate?: string | null; sourceSlug?: string | null; sourceSite?: string | null }[];
+  /** A draft may have no title yet (the CMS keeps an autosaved "Create New" without one). */
+  articles: { id: number; title?: string | null; publishDate?: string | null; sourceSlug?: string | null; sourceSite?: string | null }[];
 };
 
 export type PlannedArticle = {
@@ -18,7 +19,9 @@ export type PlannedArticle = {
 export type ImportPlan = { articles: PlannedArticle[]; duplicates: { file: string; reason: string }[]; errors: { file: string; message: string }[] };
 
 const sameDay = (a?: string | null, b?: string | null) => Boolean(a && b && a.slice(0, 10) === b.slice(0, 10));
-const norm = (s: string) => s.trim().toLowerCase();
+const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
+/** How the admin is told which article of the site an upload's article is. */
+const named = (a: ImportTargets['articles'][number]) => `${a.title?.trim() ? `“${a.title.trim()}”` : 'an untitled draft'} (article ${a.id})`;
 
 /**
  * The category (issue 40): the first declared category the site knows, else the first declared
@@ -59,14 +62,15 @@ export function planImport(candidates: ArticleCandidate[], targets: ImportTarget
     const candidate = { ...c, sourceSlug: slug };
     // Within one old site a slug is the article; across sites (or when a site is unknown) a slug
     // alone is too common ("hello-world") and must agree with the title or the day.
-    const sameTitle = (a: ImportTargets['articles'][number]) => norm(a.title) === norm(c.title);
+    // Two untitled drafts are not the same article by their (missing) title.
+    const sameTitle = (a: ImportTargets['articles'][number]) => norm(c.title) !== '' && norm(a.title) === norm(c.title);
     const bothKnown = (a: ImportTargets['articles'][number]) => Boolean(a.sourceSite && c.sourceSite);
     const existing =
       targets.articles.find((a) => a.sourceSlug === slug && (bothKnown(a) ? a.sourceSite === c.sourceSite : sameTitle(a) || sameDay(a.publishDate, c.publishDate))) ??
       targets.articles.find((a) => !(bothKnown(a) && a.sourceSite !== c.sourceSite) && sameTitle(a) && sameDay(a.publishDate, c.publishDate));
     // Known before its category matters: an article already on the site is skipped as such.
     if (existing && options.onDuplicate === 'skip') {
-      plan.duplicates.push({ file: c.file, reason: `already on the site as “${existing.title}” (article ${existing.id})` });
+      plan.duplicates.push({ file: c.file, reason: `already on the site as ${named(existing)}` });
       continue;
     }
     const category = chooseCategory(candidate, targets, options.defaultCategory);
@@ -77,7 +81,7 @@ export function planImport(candidates: ArticleCandidate[], targets: ImportTarget
     const warnings = [...c.warnings];
     if (!targets.categories.some((k) => k.slug === category.slug)) warnings.push(`New category "${category.title ?? category.slug}" will be created`);
     if (!c.published) warnings.push('A draft: imported unpublished');
-    if (existing) warnings.push(`Updates “${existing.title}” (article ${existing.id}), already on the site`);
+    if (existing) warnings.push(`Updates ${named(existing)}, already on the site`);
     plan.articles.push({ candidate, category, replaces: existing?.id, warnings });
   }
   return plan;

@@ -9,20 +9,23 @@ import { escapeHtml } from '../../lib/escape-html.ts';
 /** A Media document as the CMS answers it (the fields the export reads). */
 export type ExportedMedia = { id: number; filename: string; alt?: string | null };
 
-/** An article as the CMS answers it at depth 1 (its category, thumbnail and body pictures filled in). */
+/**
+ * An article as the CMS answers it at depth 1 (its category, thumbnail and body pictures filled
+ * in). A draft may lack any field the CMS otherwise requires: title, category, body.
+ */
 export type ExportedArticle = {
   id: number;
-  title: string;
+  title?: string | null;
   excerpt?: string | null;
   author?: string | null;
-  category: { slug: string; title: string } | number | null;
-  membershipRequired: string;
+  category?: { slug: string; title: string } | number | null;
+  membershipRequired?: string | null;
   publishDate?: string | null;
   _status?: 'draft' | 'published' | null;
   sourceSlug?: string | null;
   tags?: string[] | null;
   thumbnail?: ExportedMedia | number | null;
-  content: { root: { children: unknown[] } };
+  content?: { root?: { children?: unknown[] | null } | null } | null;
   interactiveData?: Record<string, unknown> | null;
   hasInteractiveElements?: boolean | null;
 };
@@ -195,12 +198,13 @@ export function articleMarkdown(a: ExportedArticle): { slug: string; text: strin
   const { markdown, pictures } = bodyMarkdown(a.content);
   const category = a.category && typeof a.category === 'object' ? a.category : null;
   const thumbnail = media(a.thumbnail);
-  const slug = a.sourceSlug || slugify(a.title) || `article-${a.id}`;
+  const slug = a.sourceSlug || slugify(a.title ?? '') || `article-${a.id}`;
   // As the site reads it (lists of text, not the CMS's rows), which is what the importer takes.
   const interactive = toInteractiveData(a as unknown as CmsArticle) ?? undefined;
   const frontMatter = Object.fromEntries(
     Object.entries({
-      title: a.title,
+      // An untitled draft says so (an empty title), and comes back untitled (markdown-article.ts).
+      title: a.title ?? '',
       slug,
       category: category?.title,
       categorySlug: category?.slug,
@@ -208,7 +212,8 @@ export function articleMarkdown(a: ExportedArticle): { slug: string; text: strin
       publishDate: a.publishDate ?? undefined,
       draft: a._status === 'draft' ? true : undefined,
       author: a.author || undefined,
-      excerpt: a.excerpt || undefined,
+      // An empty excerpt, written out, stays empty (the importer would otherwise take the first paragraph).
+      excerpt: a.excerpt || '',
       thumbnail: thumbnail ? mediaUrl(thumbnail) : undefined,
       tags: a.tags?.length ? a.tags : undefined,
       interactive,
