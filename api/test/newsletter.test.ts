@@ -174,6 +174,22 @@ describe('the newsletter', () => {
     expect(await mailsTo('nl_fay@example.com')).toHaveLength(1);
   });
 
+  it('never goes to a suspended or banned member, nor to one suspended after it was queued (issue 47 #6)', async () => {
+    const vip = { sus: await member('nl_sus', 'vip'), ban: await member('nl_ban', 'vip'), late: await member('nl_late', 'vip'), ok: await member('nl_ok', 'vip') };
+    expect(Object.keys(vip)).toHaveLength(4);
+    await testDb.db.update(users).set({ accountStatus: 'suspended' }).where(eq(users.username, 'nl_sus'));
+    await testDb.db.update(users).set({ accountStatus: 'banned' }).where(eq(users.username, 'nl_ban'));
+    const queued = await admin.post('/api/admin/newsletters', { articleId: 3, segment: 'vip' });
+    expect(queued.status).toBe(201);
+    await testDb.db.update(users).set({ accountStatus: 'suspended' }).where(eq(users.username, 'nl_late'));
+    await sendNewsletters({ ...mailDeps(), content: app.content, mailsPerSecond: 1000 }, 60_000);
+    expect(await mailsTo('nl_ok@example.com')).toHaveLength(1);
+    for (const name of ['nl_sus', 'nl_ban', 'nl_late']) expect(await mailsTo(`${name}@example.com`), name).toEqual([]);
+    const report = ((await admin.get('/api/admin/newsletters')).body as { id: number; recipients: number; sent: number; unsubscribed: number }[]).find((r) => r.id === queued.body.id)!;
+    expect(report.sent).toBe(report.recipients - 1);
+    expect(report.unsubscribed).toBe(1);
+  });
+
   it('survives its sender being killed halfway: resumed by the next round, no member mailed twice', async () => {
     const received: string[] = [];
     const smtp = new SMTPServer({

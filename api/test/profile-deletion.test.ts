@@ -121,6 +121,16 @@ describe('deleting an account (DELETE /api/profile)', () => {
     reader.close();
   });
 
+  it('takes back the link mail of an e-mail change still pending (issue 47 #6)', async () => {
+    const mover = await t.member('mover');
+    expect((await mover.post('/api/profile/email', { newEmail: 'mover-new@example.com', currentPassword: 'pass-word-1' })).status).toBe(200);
+    expect((await mailsTo(t.testDb.db, 'mover-new@example.com', /./)).length).toBe(1);
+    // (The old address is told too, after the link: both have gone out before the account goes.)
+    expect((await mailsTo(t.testDb.db, 'mover@example.com', /./)).length).toBe(1);
+    expect((await mover.delete('/api/profile', { currentPassword: 'pass-word-1' })).status).toBe(200);
+    expect(await t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'mover-new@example.com'))).toEqual([]);
+  });
+
   it('holds the username for 30 days, then lets someone new take it', async () => {
     const gone = await t.member('held_name');
     expect((await gone.delete('/api/profile', { currentPassword: 'pass-word-1' })).status).toBe(200);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParamSchema } from './ids.ts';
 import { DIGESTS, NEWSLETTER_CHOICES, NEWSLETTER_SEGMENTS, NOTIFICATION_CHANNELS } from './notifications.ts';
 
 const channel = z.enum(NOTIFICATION_CHANNELS, { error: `must be one of ${NOTIFICATION_CHANNELS.join(', ')}` });
@@ -27,10 +28,25 @@ export const NotificationListQuerySchema = z.object({ before: z.coerce.number().
 /** POST /api/notifications/read: these (at most a page's worth times ten), or without ids all of the member's. */
 export const MarkNotificationsReadSchema = z.strictObject({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(300).optional() });
 
-/** GET /api/mentions?q=&in=: the start of a name, and where the mention is written. */
+const MENTION_PLACE_ERROR = 'in must be article:{id}, bulletin or room:{id}';
+
+/** Where a mention is written: `bulletin`, or `article:{id}` / `room:{id}` with a database id (issue 47 #4: ids past PostgreSQL's range are a 400, not a 500). */
+export const MentionPlaceSchema = z.string().transform((value, ctx) => {
+  if (value === 'bulletin') return { place: 'bulletin' as const };
+  const m = /^(article|room):(.*)$/.exec(value);
+  const id = m ? IdParamSchema.safeParse(m[2]) : null;
+  if (!m || !id?.success) {
+    ctx.addIssue({ code: 'custom', message: MENTION_PLACE_ERROR });
+    return z.NEVER;
+  }
+  return { place: m[1] as 'article' | 'room', id: id.data };
+});
+export type MentionPlace = z.output<typeof MentionPlaceSchema>;
+
+/** GET /api/mentions?q=&in=: the start of a name (at least 2 characters, issue 47 #6: no paging through every member by one letter), and where the mention is written. */
 export const MentionQuerySchema = z.object({
-  q: z.string().trim().min(1, 'q is required').max(50),
-  in: z.string().regex(/^(article:\d{1,10}|bulletin|room:\d{1,10})$/, 'in must be article:{id}, bulletin or room:{id}'),
+  q: z.string().trim().min(2, 'Type at least 2 characters of the name').max(50),
+  in: MentionPlaceSchema,
 });
 export type MentionQuery = z.infer<typeof MentionQuerySchema>;
 export type MentionCandidate = { username: string; displayName: string; avatarUrl: string | null };

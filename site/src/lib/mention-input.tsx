@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Keyb
 import { api } from '@app/shared/browser';
 import type { MentionCandidate } from '@app/shared/schemas';
 
-/** `@name` being typed just before the caret: where it starts and what is typed so far. */
+/** `@name` being typed just before the caret: where it starts and what is typed so far (2 characters at least: the API suggests from there, issue 47 #6). */
 export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
-  const m = /(?:^|[\s(])@([A-Za-z0-9_-]{1,50})$/.exec(text.slice(0, caret));
+  const m = /(?:^|[\s(])@([A-Za-z0-9_-]{2,50})$/.exec(text.slice(0, caret));
   return m ? { start: caret - m[1]!.length - 1, query: m[1]! } : null;
 }
 

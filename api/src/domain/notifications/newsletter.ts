@@ -11,13 +11,16 @@ import { unsubscribeParts, type NotificationMailDeps } from './notification-mail
 
 export type NewsletterDeps = NotificationMailDeps & { content: ContentReadModel; mailsPerSecond: number };
 
+/** A suspended or banned member gets no newsletter (suspended since it was queued: not sent). */
+const inGoodStanding = (user: UserRow) => user.accountStatus !== 'suspended' && user.accountStatus !== 'banned';
+
 /** How many copies one claim takes, all sent at once: at most this many are left unknown by a crash. */
 const BATCH = 5;
 
 /**
  * POST /api/admin/newsletters (issue 37 #8): an article on the site sent by email to a segment —
  * every member, or those of one tier. The recipients are fixed now, in one transaction: each
- * member of the segment with a confirmed address, `unsubscribed` already when they turned the
+ * member of the segment with a confirmed address, neither suspended nor banned (issue 47 #6), `unsubscribed` already when they turned the
  * newsletter off. The newsletter job sends them. Answers the send report; the same article to the
  * same segment again while it is still going out is a 409.
  */
@@ -39,7 +42,7 @@ export async function queueNewsletter(deps: Pick<NewsletterDeps, 'db' | 'content
       insert into app.newsletter_recipients (newsletter_id, user_id, state)
       select ${row!.id}, u.id, case when coalesce(s.newsletter, 'on') = 'off' then 'unsubscribed' else 'pending' end
       from app.users u left join app.notification_settings s on s.user_id = u.id
-      where u.deleted_at is null and u.email_confirmed_at is not null and u.account_status <> 'banned' and ${tier}`);
+      where u.deleted_at is null and u.email_confirmed_at is not null and u.account_status not in ('suspended', 'banned') and ${tier}`);
     await recordAudit(tx, { actorId: admin.id, action: 'newsletter.sent', details: { articleId: input.articleId, title: article.summary.title, segment: input.segment } });
     return row!.id;
   });
@@ -146,8 +149,8 @@ async function claim(deps: NewsletterDeps, newsletterId: number) {
 async function sendBatch(deps: NewsletterDeps, newsletterId: number, claimed: Awaited<ReturnType<typeof claim>>, copies: ReturnType<typeof renderNewsletter> | null) {
   const state = { sent: [] as number[], failed: [] as number[], unsubscribed: [] as number[] };
   const sendOne = async ({ user, newsletter }: (typeof claimed)[number]) => {
-    // Gone, unconfirmed or turned off since it was queued: not sent. The article gone: failed.
-    if (user.deletedAt || !user.emailConfirmedAt || user.accountStatus === 'banned' || newsletter === 'off') return state.unsubscribed.push(user.id);
+    // Gone, unconfirmed, suspended or turned off since it was queued: not sent. The article gone: failed.
+    if (user.deletedAt || !user.emailConfirmedAt || !inGoodStanding(user) || newsletter === 'off') return state.unsubscribed.push(user.id);
     if (!copies) return state.failed.push(user.id);
     const copy: NewsletterCopy = can(viewerOf(user), 'read', copies.about) ? copies.full : copies.teaser;
     const { headers, footer, links } = unsubscribeParts(deps, user.id, 'newsletter');

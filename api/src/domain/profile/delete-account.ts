@@ -1,6 +1,6 @@
 import { siteNameOf } from '../accounts/account-deps.ts';
 import type { DeleteAccountInput } from '@app/shared/schemas';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   aiTalks, chatRoomMembers, emailTokens, gamePlays, gameScores, mailOutbox, notifications, notificationSettings, orders, passwordResetTokens, quizResults, savedVideos, sessions, users,
 } from '../../db/schema/index.ts';
@@ -29,6 +29,7 @@ const NO_PASSWORD = '!deleted';
  * deleted). Then, in one transaction: personal data goes (email, name, bio, avatar, password,
  * sessions, pending links, saved videos, room memberships, quiz results, game scores, assistant
  * talks, every mail to their address in the outbox — the goodbye, already handed over, included —
+ * and every mail to an address they asked to change to (its link),
  * and the rate limiter's keys naming them); orders
  * stay for the shop's accounts with their address removed; comments, posts and messages stay in
  * others' threads as from "Deleted member" (authorName). The row itself stays as a tombstone
@@ -57,12 +58,15 @@ export async function deleteAccount(deps: ProfileDeps, caller: UserRow | null, i
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (!gone) return null;
+    // The addresses an e-mail change was asked for (issue 47 #6): their link mails go with the account.
+    const changeAddresses = (await tx.select({ email: emailTokens.email }).from(emailTokens).where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'change')))).map((t) => t.email);
     for (const table of [sessions, emailTokens, passwordResetTokens, savedVideos, chatRoomMembers, quizResults, gameScores, gamePlays, notifications, notificationSettings]) {
       await tx.delete(table).where(eq(table.userId, user.id));
     }
     await tx.update(orders).set({ shippingAddress: REMOVED_ADDRESS }).where(eq(orders.userId, user.id));
     await tx.delete(aiTalks).where(eq(aiTalks.ownerUserId, user.id));
-    if (user.email) await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+    const addresses = [...new Set([user.email, ...changeAddresses].filter(Boolean))];
+    if (addresses.length) await tx.delete(mailOutbox).where(inArray(mailOutbox.to, addresses));
     await forgetMemberAttempts(tx, user);
     await publishChatEvent(tx, { kind: 'user-blocked', userId: user.id });
     await signalSiteAccessChanged(tx, user.id);
