@@ -21,11 +21,20 @@ export const notifications = app.table(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** Shown in the app (the bell, /notifications): the member's setting for the kind is `app` or `both`. */
     inApp: boolean('in_app').notNull().default(true),
-    /** Its mail (`email` or `both`): pending until the mail job sends it (or skips it: no confirmed address). */
-    emailState: text('email_state', { enum: ['pending', 'sent', 'skipped'] }),
+    /**
+     * Its mail (`email` or `both`): pending until the mail job sends it (or skips it: no confirmed
+     * address); `held` past the member's mails an hour, for their next catch-up mail (issue 47 #1).
+     */
+    emailState: text('email_state', { enum: ['pending', 'sent', 'skipped', 'held'] }),
+    /** Where a member's action happened (`article:{id}`, `room:{id}`, `bulletin`): their next ones there fold into this row. */
+    place: text('place'),
+    /** How many later ones were folded into this one ("and N more"; issue 47 #1). */
+    more: integer('more').notNull().default(0),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
+    // A member's last hour, read under their lock before each new notification (folding and the caps).
+    index('notifications_recent_idx').on(t.userId, t.createdAt),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     index('notifications_mail_idx').on(t.id).where(sql`${t.emailState} = 'pending'`),
   ],
