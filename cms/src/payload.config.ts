@@ -33,6 +33,12 @@ export default buildConfig({
   admin: { avatar: 'default', user: Users.slug, meta: { titleSuffix: ' · CMS' }, importMap: { baseDir: dirname } },
   collections: [Articles, Categories, Videos, Products, MembershipPlans, StudyResources, BackyardArticles, QuizQuestions, ScrambleWords, OldAddresses, Media, Users],
   globals: [SiteSettings],
+  // The restore dialog says what a restore does (DESIGN §7.26, endpoints/restore-version-as-draft.ts).
+  i18n: {
+    translations: {
+      en: { version: { aboutToRestore: 'You are about to restore this {{label}} document to the state that it was in on {{versionDate}}. It becomes the draft: the site keeps showing the published version until you publish.' } },
+    },
+  },
   endpoints: [serviceInfo],
   // The CMS server follows site admins' standing (issue 34). Not while building, in scripts (they
   // would never exit) or in tests (they start it themselves); once per process (dev reloads).

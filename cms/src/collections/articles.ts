@@ -1,13 +1,14 @@
-import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload';
+import { validations, type CollectionBeforeChangeHook, type CollectionConfig } from 'payload';
 import { deleteArticles, editorialRules, updateArticles } from '../access/editorial-roles';
 import { editorsOnly, editorsOrService, hasServiceSecret } from '../access/editors';
 import { membershipRequired } from '../fields/membership-required';
+import { requiredToPublish } from '../fields/required-to-publish';
 import { serviceImport } from '../endpoints/service-import';
 import { renderContentHtml } from '../hooks/render-content-html';
 import { articleTiming } from '@app/shared/schemas';
 import { previewLink } from '@app/shared/server';
 import { cmsConfig } from '../config';
-import { contentChangeHooks, draftsAndVersions } from './content-hooks';
+import { contentChangeHooks, draftEndpoints, draftsAndVersions } from './content-hooks';
 
 const textRows = (name: string, label: string) => ({
   name,
@@ -57,12 +58,13 @@ export const Articles: CollectionConfig = {
   access: { read: editorsOrService, create: editorsOnly, update: updateArticles, delete: ({ req }) => (hasServiceSecret(req.headers) ? true : deleteArticles({ req })), readVersions: editorsOnly },
   versions: draftsAndVersions,
   hooks: { beforeChange: [editorialRules, renderContentHtml, recordEditor], ...contentChangeHooks },
-  endpoints: [serviceImport],
+  endpoints: [serviceImport, ...draftEndpoints],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'excerpt', type: 'textarea', maxLength: 600 },
     { name: 'author', type: 'text', admin: { description: 'Leave empty for the studio name.' } },
-    { name: 'category', type: 'relationship', relationTo: 'categories', required: true, index: true },
+    // A draft needs a title (the list and the history name it by it); its category and body can wait until it is published.
+    { name: 'category', type: 'relationship', relationTo: 'categories', required: true, index: true, validate: requiredToPublish(validations.relationship) },
     { name: 'thumbnail', type: 'upload', relationTo: 'media' },
     {
       name: 'publishDate',
@@ -118,7 +120,7 @@ export const Articles: CollectionConfig = {
     // The addresses it had on a previous site (old-addresses.ts): each answers 301 here.
     { name: 'oldAddresses', type: 'join', collection: 'old-addresses', on: 'article', admin: { defaultColumns: ['path'] } },
     membershipRequired,
-    { name: 'content', type: 'richText', required: true },
+    { name: 'content', type: 'richText', required: true, validate: requiredToPublish(validations.richText) },
     // Only the renderContentHtml hook writes this; nobody may send it (a PATCH would store raw HTML).
     { name: 'contentHtml', type: 'textarea', access: { create: () => false, update: () => false }, admin: { hidden: true, readOnly: true } },
     { name: 'hasInteractiveElements', type: 'checkbox', defaultValue: false, admin: { position: 'sidebar' } },

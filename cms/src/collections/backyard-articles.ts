@@ -3,7 +3,7 @@ import type { CollectionConfig, TextFieldSingleValidation } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
 import { publishersOnly } from '../access/editorial-roles';
 import { renderContentHtml } from '../hooks/render-content-html';
-import { contentChangeHooks, draftsAndVersions } from './content-hooks';
+import { contentChangeHooks, draftEndpoints, draftsAndVersions } from './content-hooks';
 
 /** A backyard article's address is made from its title (spec 02 §2), so two titles may not make the same one. */
 const titleWithOwnAddress: TextFieldSingleValidation = async (value, { req, id }) => {
@@ -21,6 +21,7 @@ export const BackyardArticles: CollectionConfig = {
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'timeNeeded', 'sortOrder'], description: `Read by ${tierLabel(BACKYARD_TIER)} members and above; the list of titles is public.` },
   access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
   versions: draftsAndVersions,
+  endpoints: [...draftEndpoints],
   hooks: { beforeChange: [renderContentHtml], ...contentChangeHooks },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 120, validate: titleWithOwnAddress, admin: { description: 'The address is made from the title: /fun-and-games/backyard/<title in lower case, with hyphens>.' } },

@@ -1,13 +1,14 @@
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
 import { publishersOnly } from '../access/editorial-roles';
-import { contentChangeHooks, draftsAndVersions } from './content-hooks';
+import { contentChangeHooks, draftEndpoints, draftsAndVersions } from './content-hooks';
 
 export const Products: CollectionConfig = {
   slug: 'products',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'price', 'category', 'inStock', 'isFeatured'] },
   access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
   versions: draftsAndVersions,
+  endpoints: [...draftEndpoints],
   hooks: contentChangeHooks,
   fields: [
     { name: 'name', type: 'text', required: true },

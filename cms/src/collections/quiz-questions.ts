@@ -2,7 +2,7 @@ import { QUIZ_OPTIONS } from '@app/shared/browser';
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
 import { publishersOnly } from '../access/editorial-roles';
-import { contentChangeHooks, draftsAndVersions } from './content-hooks';
+import { contentChangeHooks, draftEndpoints, draftsAndVersions } from './content-hooks';
 
 /**
  * The Fun & Games quiz's pool (spec 02 §3 "Quiz question"): each game deals five at random. The
@@ -14,6 +14,7 @@ export const QuizQuestions: CollectionConfig = {
   admin: { useAsTitle: 'question', defaultColumns: ['question', 'correctAnswer'], group: 'Fun & Games' },
   access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
   versions: draftsAndVersions,
+  endpoints: [...draftEndpoints],
   hooks: contentChangeHooks,
   fields: [
     { name: 'question', type: 'text', required: true, maxLength: 300 },

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
 import { publishersOnly } from '../access/editorial-roles';
-import { contentChangeHooks, draftsAndVersions } from './content-hooks';
+import { contentChangeHooks, draftEndpoints, draftsAndVersions } from './content-hooks';
 
 const WORD = /^[A-Za-z]{3,20}$/;
 
@@ -12,6 +12,7 @@ export const ScrambleWords: CollectionConfig = {
   admin: { useAsTitle: 'word', defaultColumns: ['word', 'hint'], group: 'Fun & Games' },
   access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
   versions: draftsAndVersions,
+  endpoints: [...draftEndpoints],
   hooks: {
     ...contentChangeHooks,
     beforeValidate: [({ data }) => (data && typeof data.word === 'string' ? { ...data, word: data.word.trim().toUpperCase() } : data)],

@@ -2,7 +2,7 @@ import { isAllowedVideoUrl, VIDEO_URL_RULE } from '@app/shared/browser';
 import type { CollectionConfig } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
 import { publishersOnly } from '../access/editorial-roles';
-import { contentChangeHooks, draftsAndVersions } from './content-hooks';
+import { contentChangeHooks, draftEndpoints, draftsAndVersions } from './content-hooks';
 
 /**
  * Self Help Studies (spec 02 §2, §3 "Resource card"). A premium study's intro video is for Pro
@@ -14,6 +14,7 @@ export const StudyResources: CollectionConfig = {
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'isPremium', 'sortOrder'] },
   access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
   versions: draftsAndVersions,
+  endpoints: [...draftEndpoints],
   hooks: contentChangeHooks,
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 120 },

@@ -4,7 +4,7 @@ import { editorsOnly, editorsOrService } from '../access/editors';
 import { publishersOnly } from '../access/editorial-roles';
 import { membershipRequired } from '../fields/membership-required';
 import { serviceVideoSync } from '../endpoints/service-video-sync';
-import { contentChangeHooks, draftsAndVersions } from './content-hooks';
+import { contentChangeHooks, draftEndpoints, draftsAndVersions } from './content-hooks';
 
 export const Videos: CollectionConfig = {
   slug: 'videos',
@@ -12,7 +12,7 @@ export const Videos: CollectionConfig = {
   access: { read: editorsOrService, create: publishersOnly, update: publishersOnly, delete: publishersOnly, readVersions: editorsOnly },
   versions: draftsAndVersions,
   hooks: contentChangeHooks,
-  endpoints: [serviceVideoSync],
+  endpoints: [serviceVideoSync, ...draftEndpoints],
   fields: [
     { name: 'title', type: 'text', required: true },
     { name: 'description', type: 'textarea' },
