@@ -52,6 +52,7 @@ describe('logs', () => {
       importTargets: async () => ({ categories: [], articles: [] }),
       updateSettings: async () => undefined,
       readDraftArticle: async () => null,
+      articleStates: async () => [],
       exportPages: async function* () {},
       mediaFile: async () => null,
       // A failed query as drizzle reports it: the SQL and, after it, the parameters.

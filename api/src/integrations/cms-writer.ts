@@ -5,6 +5,7 @@ import type { ExportedArticle } from '../domain/exports/article-markdown.ts';
 import type { ContentExporter } from '../domain/exports/export-content.ts';
 import type { ArticleSink } from '../domain/articles/import-articles.ts';
 import type { DraftArticle, DraftReader } from '../domain/articles/preview-article.ts';
+import type { ArticleStateReader, CmsArticleState } from '../domain/admin/list-admin-articles.ts';
 import type { ImportTargets } from '../domain/articles/plan-import.ts';
 import type { SettingsWriter } from '../domain/settings/update-site-settings.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -13,7 +14,7 @@ import { AppError } from '../lib/app-error.ts';
 type PayloadErrors = { errors?: { message?: string; data?: { errors?: { message?: string }[] } }[] };
 
 /** Writes to the CMS on behalf of admins (article imports and deletions, site settings) and reads what they export, with the service secret. */
-export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & SettingsWriter & DraftReader & ContentExporter & { deleteArticle(id: number): Promise<void> } {
+export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & SettingsWriter & DraftReader & ArticleStateReader & ContentExporter & { deleteArticle(id: number): Promise<void> } {
   const headers = { 'content-type': 'application/json', 'x-internal-secret': secret };
   async function list<T>(collection: string, fields: string[]): Promise<T[]> {
     const select = fields.map((f) => `&select[${f}]=true`).join('');
@@ -37,6 +38,8 @@ export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & S
       ]);
       return { categories, articles };
     },
+    // Admin → Articles: every article with where it stands, drafts included (the read model holds what is on the site).
+    articleStates: () => list<CmsArticleState>('articles', ['title', '_status', 'publishDate', 'unpublishDate', 'membershipRequired', 'category', 'createdAt']),
     async updateSettings(settings: SiteSettingsInput) {
       const res = await fetch(`${cmsUrl}/cms/api/globals/site-settings`, { method: 'POST', headers, body: JSON.stringify(settings), signal: AbortSignal.timeout(15_000) }).catch(() => null);
       if (!res) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');

@@ -51,6 +51,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/admin/users/:userId/role': { body: S.SetRoleSchema },
   'POST /api/admin/articles/upload': { multipart: 'file', body: S.ArticleUploadOptionsSchema, query: z.object({ dryRun: z.enum(['true', 'false']) }) },
   'DELETE /api/admin/articles/:id': {},
+  'GET /api/admin/articles': {},
   'GET /api/admin/articles/old-addresses': {},
   'GET /api/admin/articles/scheduled': {},
   'GET /api/admin/stats/articles': { query: S.ArticleStatsQuerySchema },

@@ -6,7 +6,7 @@
 import type { AdminUser, AdminUserPage } from './accounts.ts';
 import type { ImportPreview, ImportResult } from './article-import.ts';
 import type { AdminChatRoom, AdminRoomMessage, DismissedReport, ModeratedContent, Report, ReporterStanding } from './community-schemas.ts';
-import type { ScheduledArticle, YouTubeStatus, YouTubeSync } from './content.ts';
+import type { AdminArticle, ScheduledArticle, YouTubeStatus, YouTubeSync } from './content.ts';
 import { deleteEndpoint, getEndpoint, postEndpoint, putEndpoint, type Endpoint } from './endpoints.ts';
 import type { MembershipOverview } from './membership.ts';
 import type { NewsletterReport } from './notifications.ts';
@@ -34,6 +34,7 @@ export const ADMIN_SECTIONS = {
     label: 'Articles',
     power: 'administer',
     api: {
+      list: getEndpoint<AdminArticle[]>('/api/admin/articles'),
       upload: postEndpoint<ImportResult | ImportPreview>('/api/admin/articles/upload'),
       remove: deleteEndpoint<void>('/api/admin/articles/:id'),
       oldAddresses: getEndpoint<AdminOldAddress[]>('/api/admin/articles/old-addresses'),

@@ -103,6 +103,29 @@ export function articleTiming(dates: { publishDate?: string | null; unpublishDat
 /** A published article waiting for its publish date (DESIGN §7.21), as Admin → Articles lists it. */
 export type ScheduledArticle = { id: number; title: string; publishDate: string; unpublishDate: string | null };
 
+/**
+ * Where an article stands (issue 47 #13): a draft (never published, or set back to one), published
+ * for a date still to come, on the site, or past its unpublish date. `articleStatus` decides it.
+ */
+export const ARTICLE_STATUSES = ['draft', 'scheduled', 'live', 'ended'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export function articleStatus(a: { _status?: string | null; publishDate?: string | null; unpublishDate?: string | null }, now: number): ArticleStatus {
+  return a._status === 'draft' ? 'draft' : articleTiming(a, now);
+}
+
+/** GET /api/admin/articles: every article the CMS holds, drafts included, with where it stands and its readings so far. */
+export type AdminArticle = {
+  id: number;
+  title: string;
+  category: string | null;
+  categoryTitle: string | null;
+  membershipRequired: Tier;
+  status: ArticleStatus;
+  publishDate: string | null;
+  views: number;
+};
+
 /** GET /api/articles/{id}: the body and interactive data only when the viewer's tier allows. */
 export type ArticleDetail = ArticleSummary & { locked: boolean; content: string | null; interactiveData: PublicInteractiveData | null };
 

@@ -8,6 +8,7 @@ import { articleStats } from '../../domain/reading/article-stats.ts';
 import { exportContent, type ContentExporter } from '../../domain/exports/export-content.ts';
 import { listNewsletters, queueNewsletter } from '../../domain/notifications/newsletter.ts';
 import { createPreviewLink, type DraftReader } from '../../domain/articles/preview-article.ts';
+import { listAdminArticles, type ArticleStateReader } from '../../domain/admin/list-admin-articles.ts';
 import type { ContentReadModel } from '../../domain/content/content-read-model.ts';
 import { importArticles, type ArticleSink, type FetchImage } from '../../domain/articles/import-articles.ts';
 import { signalContentChanged } from '../../integrations/content-change-listener.ts';
@@ -21,7 +22,7 @@ import { receiveArticleUpload, uploadedArticleFile } from '../receive-article-up
 import type { UserReader } from '../session-cookie.ts';
 import { sectionRouter } from './section-router.ts';
 
-export type CmsWriter = ArticleSink & DraftReader & ContentExporter & { deleteArticle(id: number): Promise<void> };
+export type CmsWriter = ArticleSink & DraftReader & ArticleStateReader & ContentExporter & { deleteArticle(id: number): Promise<void> };
 
 /**
  * Admin → Articles: the import (spec 02 §7; issue 24), deletion, the export, and the newsletter
@@ -96,6 +97,10 @@ export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: Cm
     });
     route('previewLink', async (req, res) => {
       res.status(201).json(await createPreviewLink({ cms: deps.cms, ...deps.preview }, await deps.readUser(req), idParam(req.params.id, 'Article')));
+    });
+    route('list', async (req, res) => {
+      noStore(res);
+      res.json(await listAdminArticles(deps, await deps.readUser(req)));
     });
     route('scheduled', async (req, res) => {
       requirePermission(await deps.readUser(req), 'administer');
