@@ -2,9 +2,12 @@ import type { Notification } from '@app/shared/browser';
 
 // A notification as the bell's panel and /notifications show it (issue 37).
 
-/** "3 minutes ago", "2 days ago". */
+/**
+ * "just now", "3 minutes ago", "2 days ago": whole units that have passed (a notification 59.6 s
+ * old is not a minute old). A time ahead of the browser's clock is "just now".
+ */
 export function ago(iso: string, now = Date.now()): string {
-  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  const s = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
   const [n, unit] = s < 60 ? [0, ''] : s < 3600 ? [Math.floor(s / 60), 'minute'] : s < 86_400 ? [Math.floor(s / 3600), 'hour'] : [Math.floor(s / 86_400), 'day'];
   return n === 0 ? 'just now' : `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }
