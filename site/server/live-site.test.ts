@@ -1,16 +1,20 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, get, STATUS_CODES, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { publishBuild } from '@app/shared/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLiveSite, type LiveSite } from './live-site.ts';
 
 const INLINE = "document.documentElement.dataset.x='1'";
+/** Astro's Node adapter code, as a build's server entry imports it. */
+const ASTRO_NODE = pathToFileURL(createRequire(import.meta.url).resolve('astro/app/node')).href;
 let buildsDir: string;
 let site: LiveSite;
 let server: Server;
@@ -21,7 +25,17 @@ async function fakeBuild(id: string, label: string) {
   const dir = path.join(buildsDir, id);
   await mkdir(path.join(dir, 'server'), { recursive: true });
   await mkdir(path.join(dir, 'client/_astro'), { recursive: true });
-  await writeFile(path.join(dir, 'server/entry.mjs'), `export const handler = (req, res, next) => req.url === '/dynamic' ? res.end('dynamic from ${label}') : next();`);
+  // `/status/N`: a page rendered on demand that set its status, written by Astro's own Node adapter code.
+  await writeFile(
+    path.join(dir, 'server/entry.mjs'),
+    `import { NodeApp } from ${JSON.stringify(ASTRO_NODE)};
+export const handler = (req, res, next) => {
+  if (req.url === '/dynamic') return res.end('dynamic from ${label}');
+  const status = /^\\/status\\/(\\d+)$/.exec(req.url);
+  if (status) return NodeApp.writeResponse(new Response(Number(status[1]) === 204 ? null : 'page', { status: Number(status[1]), statusText: 'OK' }), res);
+  next();
+};`,
+  );
   await writeFile(path.join(dir, 'client/index.html'), `<!doctype html><title>${label}</title><script>${INLINE}</script><p>${'page '.repeat(200)}</p>`);
   await writeFile(path.join(dir, 'client/_astro/app.js'), 'console.log(1)');
 }
@@ -119,6 +133,15 @@ describe('the live site', () => {
     expect((await get('/?p=13')).status).toBe(200);
     expect((await get('/2019/03/04/hello', { method: 'POST' })).status).toBe(404);
     expect((await get('/never-was')).status).toBe(404);
+  });
+
+  it('gives every status its reason phrase: a page that answers 404 says "404 Not Found", never "404 OK" (issue 47 #4)', async () => {
+    for (const status of [200, 204, 301, 400, 403, 404, 410, 500, 503]) {
+      const res = await fetch(`${base}/status/${status}`, { redirect: 'manual' });
+      expect([res.status, res.statusText]).toEqual([status, STATUS_CODES[status]]);
+    }
+    const missing = await fetch(`${base}/nothing`);
+    expect([missing.status, missing.statusText]).toEqual([404, 'Not Found']);
   });
 
   it('swaps to a newly published build without a restart', async () => {

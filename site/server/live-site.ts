@@ -3,7 +3,7 @@
 // pipeline replaces the pointer with an atomic rename and this module notices within a fifth of a
 // second. Requests already running finish on the build they started with; new ones get the new one.
 import { unwatchFile, watchFile } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { lookUpOldAddress } from '@app/shared/browser';
@@ -53,9 +53,24 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
       for (const [name, value] of headers) res.setHeader(name, value);
       // A preview link's page may be framed by this origin (the CMS's live preview), by nothing else.
       if (req.url?.startsWith('/preview/')) for (const [name, value] of framedByThisOrigin) res.setHeader(name, value);
+      withReasonPhrases(res);
       handler(req, res, () => notFound(req, res));
     },
   };
+}
+
+/**
+ * Astro's Node adapter sends a page's `statusText` as the reason phrase, and a page rendered on
+ * demand that sets only its status keeps Astro's "OK" (a status line of "404 OK"): every answer of
+ * the build's server gets its status's own phrase instead.
+ */
+function withReasonPhrases(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    this.statusMessage = STATUS_CODES[status] ?? 'Unknown';
+    // A reason given as an argument would win over statusMessage: it is dropped for the status's own.
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...(typeof rest[0] === 'string' ? rest.slice(1) : rest));
+  } as ServerResponse['writeHead'];
 }
 
 type OldAddresses = { moved: Map<string, string>; gone: Set<string>; withQuery: boolean };

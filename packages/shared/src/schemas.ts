@@ -2,6 +2,7 @@
 // types. The API validates with them; forms that need them import them (and so ship zod).
 export * from './accounts.ts';
 export * from './content.ts';
+export * from './preview-article.ts';
 export * from './comments.ts';
 export * from './ids.ts';
 export * from './article-import.ts';

@@ -1,5 +1,5 @@
 import { previewLink, toArticleSummary, verifyPreviewToken, type CmsArticle, type PreviewLink } from '@app/shared/server';
-import { articleTiming, type ArticleSummary } from '@app/shared/schemas';
+import { articleTiming, type PreviewArticle } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
@@ -8,9 +8,6 @@ import type { UserRow } from '../accounts/user-dto.ts';
 export type DraftArticle = CmsArticle & { _status?: 'draft' | 'published' | null };
 export type DraftReader = { readDraftArticle(id: number): Promise<DraftArticle | null> };
 type PreviewDeps = { cms: DraftReader; secret: string; publicUrl: string };
-
-/** The preview page's article: its latest version in full, whatever its tier, and where it stands. */
-export type PreviewArticle = ArticleSummary & { contentHtml: string; status: 'draft' | 'scheduled' | 'published' };
 
 const NOT_FOUND = 'Preview not found';
 
