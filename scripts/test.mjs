@@ -19,8 +19,12 @@ function failedSpecs(suites, parents = []) {
   ]);
 }
 
-function run(args) {
-  const res = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
+/** Each stage's wall time, printed at the end (CI's time by stage). */
+const stages = [];
+function run(args, env = process.env, stage = path.basename(args[0])) {
+  const started = Date.now();
+  const res = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+  stages.push(`${stage} ${Math.round((Date.now() - started) / 1000)} s`);
   return res.status ?? 1;
 }
 
@@ -38,14 +42,17 @@ if (only !== 'e2e') {
   if (typesOk) passed += 1;
   else failed += 1;
   // Lint states the architecture (import directions, file names, no floating promises).
-  lintOk = run([path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']) === 0;
+  lintOk = run([path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0'], process.env, 'lint') === 0;
   console.log(`lint: ${lintOk ? 'no findings' : 'findings above'}`);
   if (lintOk) passed += 1;
   else failed += 1;
   // In CI a test that fails is run once more, and named below as flaky when the second try passes:
   // one timing accident in 1,100 tests must not stop a landing, and must not go unseen either.
   const retry = process.env.CI ? ['--retry=1'] : [];
-  failedRuns += run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`]) === 0 ? 0 : 1;
+  // TEST_DATABASE_URL runs the database-backed tests on that server (CI: the system PostgreSQL 15,
+  // the version production uses) instead of an embedded one; the end-to-end stack below keeps its own.
+  const vitestEnv = process.env.TEST_DATABASE_URL ? { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL } : process.env;
+  failedRuns += run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`], vitestEnv, 'vitest') === 0 ? 0 : 1;
   const file = path.join(results, 'vitest.json');
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -66,7 +73,7 @@ if (only !== 'unit') {
   // The whole stack as `npm start` runs it, then the production shape (Caddy, two API instances,
   // the system PostgreSQL: playwright.production-shape.config.ts).
   for (const [config, report] of [['playwright.config.ts', 'e2e.json'], ['playwright.production-shape.config.ts', 'e2e-production-shape.json']]) {
-    failedRuns += run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config]) === 0 ? 0 : 1;
+    failedRuns += run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], process.env, config) === 0 ? 0 : 1;
     const file = path.join(results, report);
     if (existsSync(file)) {
       const s = JSON.parse(readFileSync(file, 'utf8')).stats;
@@ -81,6 +88,7 @@ if (only !== 'unit') {
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
 if (!typesOk) failures.unshift('typecheck');
 if (!lintOk) failures.unshift('lint');
+console.log(`time by stage: ${stages.join(', ')}`);
 for (const name of failures) console.log(`failed: ${name}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
