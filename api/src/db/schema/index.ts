@@ -9,3 +9,4 @@ export * from './ai.ts';
 export * from './operations.ts';
 export * from './games.ts';
 export * from './notifications.ts';
+export * from './previews.ts';
