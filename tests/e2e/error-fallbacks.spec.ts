@@ -32,7 +32,7 @@ test('failures without a message show the case’s own sentence, never {} or a r
   await failBodiless(page, /\/api\/favorites\/\d+$/, '', 'POST');
   await page.goto('/videos');
   await hydrated(page, 'Search videos');
-  await page.getByTestId('video-card').first().getByRole('button', { name: /^Add to favorites/ }).click();
+  await page.getByTestId('video-card').first().getByRole('button', { name: /^Favorite:/ }).click();
   await expect(toasts(page)).toContainText('Failed to add to favorites');
   await noRawBodies(page);
 

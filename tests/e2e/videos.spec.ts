@@ -12,9 +12,10 @@ test('a member favorites a video on /videos, finds it on /favorites, opens its p
   await expect(card).toHaveCount(1);
   const title = (await card.getByRole('heading').textContent())!.replace(' (opens in a new tab)', '');
   await expect(card.getByRole('link').first()).toHaveAttribute('target', '_blank');
-  await card.getByRole('button', { name: /^Add to favorites/ }).click();
+  await expect(card.getByRole('button', { name: /^Favorite:/ })).toHaveAttribute('aria-pressed', 'false');
+  await card.getByRole('button', { name: /^Favorite:/ }).click();
   await expect(toasts(page)).toContainText('Added to favorites');
-  await expect(card.getByRole('button', { name: /^Remove from favorites/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByRole('button', { name: /^Favorite:/ })).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel('Search videos').fill('no video is called this');
   await expect(page.getByText('No videos found matching your search criteria.')).toBeVisible();
 
@@ -33,7 +34,7 @@ test('a member favorites a video on /videos, finds it on /favorites, opens its p
   await expect(page.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
 
   await page.goto('/favorites');
-  await page.getByTestId('video-card').getByRole('button', { name: /^Remove from favorites/ }).click();
+  await page.getByTestId('video-card').getByRole('button', { name: /^Favorite:/, pressed: true }).click();
   await expect(toasts(page)).toContainText('Removed from favorites');
   await expect(page.getByText('No favorites yet')).toBeVisible();
   await page.getByRole('link', { name: 'Browse Videos' }).click();

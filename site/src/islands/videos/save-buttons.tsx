@@ -3,9 +3,11 @@ import type { Video } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { toggleSaved, useSavedVideos } from '../../stores/saved-videos';
 
-const LABELS: Record<SavedList, { add: string; remove: string }> = {
-  favorites: { add: 'Add to favorites', remove: 'Remove from favorites' },
-  'watch-later': { add: 'Add to watch later', remove: 'Remove from watch later' },
+// A toggle button keeps its name and says whether it is on with aria-pressed; the name starts with
+// the word it shows from tablet width up (WCAG 2.5.3, label in name). The tooltip says what a press does.
+const LABELS: Record<SavedList, { name: string; add: string; remove: string }> = {
+  favorites: { name: 'Favorite', add: 'Add to favorites', remove: 'Remove from favorites' },
+  'watch-later': { name: 'Watch later', add: 'Add to watch later', remove: 'Remove from watch later' },
 };
 
 // Lucide's heart and clock, drawn inline (a font may lack the symbols); filled when saved.
@@ -26,14 +28,14 @@ export function SaveButtons({ video, saved }: { video: Video; saved: ReturnType<
     <div className="flex gap-2">
       {(['favorites', 'watch-later'] as const).map((list) => {
         const on = Boolean(lists[list]?.some((v) => v.id === video.id));
-        const label = on ? LABELS[list].remove : LABELS[list].add;
+        const { name, add, remove } = LABELS[list];
         return (
-          <button key={list} type="button" aria-pressed={user ? on : undefined} aria-label={`${label}: ${video.title}`} title={label}
+          <button key={list} type="button" aria-pressed={user ? on : undefined} aria-label={`${name}: ${video.title}`} title={on ? remove : add}
             disabled={Boolean(user) && (!lists[list] || busy[`${list}:${video.id}`])}
             onClick={() => (user ? void toggleSaved(list, video) : toast({ title: 'Sign in to save videos', description: 'Favorites and watch later are for members. Sign in or create a free account.' }))}
             className={`inline-flex h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition ${on ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'} disabled:opacity-60`}>
             <Icon list={list} on={on} />
-            <span className="hidden sm:inline">{list === 'favorites' ? 'Favorite' : 'Watch later'}</span>
+            <span className="hidden sm:inline">{name}</span>
           </button>
         );
       })}
