@@ -248,3 +248,25 @@ test('cards on /ai-assistant and /fun-and-games keep their gap; the admin dashbo
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'admin-deployment');
 });
+
+test('no page of the sitemap scrolls sideways on a 390 px phone', async ({ page }) => {
+  // Issue 47 #12: a category's Table of Contents card stood 24 px wider than the screen.
+  test.setTimeout(300_000);
+  const index = await (await page.request.get('/sitemap-index.xml')).text();
+  const paths: string[] = [];
+  for (const sitemap of [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)) {
+    const xml = await (await page.request.get(sitemap)).text();
+    paths.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+  }
+  expect(paths).toContain('/articles/category/self-help-personal-development');
+  await page.setViewportSize({ width: 390, height: 900 });
+  const wide: string[] = [];
+  for (const p of paths) {
+    await page.goto(p);
+    const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (extra > 0) wide.push(`${p} scrolls ${extra} px sideways`);
+  }
+  await page.goto('/articles/category/self-help-personal-development');
+  await shot(page, 'category-toc');
+  expect(wide).toEqual([]);
+});
