@@ -30,6 +30,8 @@ export const notifications = app.table(
     place: text('place'),
     /** How many later ones were folded into this one ("and N more"; issue 47 #1). */
     more: integer('more').notNull().default(0),
+    /** When one was last folded into it (null: never): a digest since then lists it again. */
+    foldedAt: timestamp('folded_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),

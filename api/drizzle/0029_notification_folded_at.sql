@@ -1,0 +1,1 @@
+ALTER TABLE "app"."notifications" ADD COLUMN "folded_at" timestamp with time zone;
