@@ -40,6 +40,8 @@ export const ADMIN_SECTIONS = {
       oldAddresses: getEndpoint<AdminOldAddress[]>('/api/admin/articles/old-addresses'),
       scheduled: getEndpoint<ScheduledArticle[]>('/api/admin/articles/scheduled'),
       previewLink: postEndpoint<{ url: string; expiresAt: string }>('/api/admin/articles/:id/preview-link'),
+      // Every earlier preview link of the article stops working; links made afterwards work (issue 47 #6).
+      revokePreviewLinks: postEndpoint<{ revokedAt: string }>('/api/admin/articles/:id/preview-link/revoke'),
       stats: getEndpoint<ArticleStats>('/api/admin/stats/articles'),
       exportContent: getEndpoint<Blob>('/api/admin/export/content.zip'),
       newsletters: getEndpoint<NewsletterReport[]>('/api/admin/newsletters'),

@@ -8,6 +8,7 @@ import { articleStats } from '../../domain/reading/article-stats.ts';
 import { exportContent, type ContentExporter } from '../../domain/exports/export-content.ts';
 import { listNewsletters, queueNewsletter } from '../../domain/notifications/newsletter.ts';
 import { createPreviewLink, type DraftReader } from '../../domain/articles/preview-article.ts';
+import { revokePreviewLinks } from '../../domain/articles/revoke-preview-links.ts';
 import { listAdminArticles, type ArticleStateReader } from '../../domain/admin/list-admin-articles.ts';
 import type { ContentReadModel } from '../../domain/content/content-read-model.ts';
 import { importArticles, type ArticleSink, type FetchImage } from '../../domain/articles/import-articles.ts';
@@ -96,7 +97,10 @@ export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: Cm
       res.json(await listNewsletters(deps, await deps.readUser(req)));
     });
     route('previewLink', async (req, res) => {
-      res.status(201).json(await createPreviewLink({ cms: deps.cms, ...deps.preview }, await deps.readUser(req), idParam(req.params.id, 'Article')));
+      res.status(201).json(await createPreviewLink({ db: deps.db, cms: deps.cms, ...deps.preview }, await deps.readUser(req), idParam(req.params.id, 'Article')));
+    });
+    route('revokePreviewLinks', async (req, res) => {
+      res.json(await revokePreviewLinks(deps, await deps.readUser(req), idParam(req.params.id, 'Article')));
     });
     route('list', async (req, res) => {
       noStore(res);

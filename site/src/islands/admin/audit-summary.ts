@@ -37,6 +37,7 @@ const SUMMARIES: { [A in AuditAction]: (d: AuditDetails[A]) => string } = {
   'orders.exported': () => 'every order',
   'content.exported': () => 'every article and its pictures',
   'newsletter.sent': (d) => `“${d.title}” to ${d.segment === 'all' ? 'every member' : `${tierLabel(d.segment)} members`}`,
+  'article.preview_links_revoked': (d) => `article ${d.articleId}`,
 };
 
 function summaryOf<A extends AuditAction>(action: A, details: AuditDetails[A]): string {
