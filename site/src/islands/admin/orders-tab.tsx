@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { atom, computed } from 'nanostores';
 import { useState } from 'react';
-import { ADMIN_SECTIONS, callEndpoint, errorMessage, formatCents, formatLongDate, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@app/shared/browser';
+import { ADMIN_SECTIONS, callEndpoint, errorMessage, formatCents, formatLongDate, ORDER_STATUSES, ORDER_TRANSITIONS, urlOf, type OrderStatus } from '@app/shared/browser';
 import type { AdminOrder } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { OrderStatusBadge } from '@app/ui/order-status-badge';
@@ -32,6 +32,8 @@ export default function OrdersTab() {
           <input id="order-search" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} placeholder="Search by member" className="w-48 rounded-md border border-slate-300 px-3 py-2 text-sm" />
           <button type="submit" className="btn-outline">Search</button>
         </form>
+        {/* Every order as a file (recorded in the audit log), as Users exports its members. */}
+        <a className="btn-outline" href={urlOf(ORDERS.exportOrders)} download>Export CSV</a>
       </div>
       {error && <p role="alert" className="mt-4 text-sm text-red-700">Could not load orders: {errorMessage(error)} <button type="button" className="underline" onClick={reload}>Retry</button></p>}
       {orders && orders.length === 0 && <p className="card mt-4 p-8 text-center text-slate-600">No orders match.</p>}
