@@ -36,7 +36,19 @@ for (const width of [390, 1280]) {
     const answer = (await (await page.request.get(`/api/admin/stats/members?from=${today}&to=${today}`)).json()) as { series: { free: number; pro: number; vip: number }[] };
     const { free, pro, vip } = answer.series[0]!;
     expect(free + pro + vip).toBeGreaterThan(0);
-    await expect(row.getByRole('cell')).toHaveText([String(free), String(pro), String(vip)].map((n) => Number(n).toLocaleString('en-US')));
+    // Then the same tiers for the day before, the previous period (issue 47 #13).
+    await expect(row.getByRole('cell')).toHaveCount(6);
+    for (const [i, n] of [free, pro, vip].entries()) await expect(row.getByRole('cell').nth(i)).toHaveText(n.toLocaleString('en-US'));
+    await expect(figures.getByRole('columnheader', { name: `${tierLabel('pro')}, previous period` })).toBeVisible();
+    // The legend names each tier with its count and the change on the previous period (uPlot's own read "Time: Free: Pro: VIP:").
+    const legend = members.locator('[data-legend]');
+    await expect(legend.getByRole('listitem')).toHaveCount(4);
+    await expect(legend.getByRole('listitem').first()).toContainText(new RegExp(`^${tierLabel('free')} ${free.toLocaleString('en-US')} \\((?:(?:up|down) [\\d.]+% on the previous period|no change on the previous period|new: none in the previous period): `));
+    await expect(legend).toContainText('Faint dotted lines: the previous period');
+    await expect(members).not.toContainText('Time:');
+    await expect(page.getByRole('figure', { name: 'Revenue', exact: true }).locator('[data-legend]')).toContainText('Monthly recurring revenue');
+    await members.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `.data/screenshots/creator-numbers-members-${width}.png` });
     await expect(members.getByRole('img')).toHaveAccessibleName(`Members: at the end, ${free} ${tierLabel('free')}, ${pro} ${tierLabel('pro')} and ${vip} ${tierLabel('vip')} members.`);
 
     // Twelve months by month: one row a month (the figures stay open while the new ones load).
@@ -48,6 +60,31 @@ for (const width of [390, 1280]) {
     await expect(read.getByRole('row', { name: new RegExp(article.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
   });
 }
+
+test('an admin downloads the orders export from the Orders tab', async ({ page }) => {
+  // Issue 47 #13: the Orders tab had no button for GET /api/admin/export/orders.csv.
+  const buyer = await createMember(page.request, { signIn: true, tier: 'pro' });
+  const products = (await (await page.request.get('/api/products')).json()) as { id: number; inStock: boolean }[];
+  const order = { shippingAddress: '1 Main Street, Town, ST 12345, US', items: [{ productId: products.find((p) => p.inStock)!.id, quantity: 1 }] };
+  // The server names the total it charges when a cart's disagrees.
+  const total = ((await (await page.request.post('/api/orders', { data: { ...order, totalAmount: 0 } })).json()) as { details: { total: number } }).details.total;
+  const placed = await page.request.post('/api/orders', { data: { ...order, totalAmount: total } });
+  expect(placed.status()).toBe(201);
+  const { id } = (await placed.json()) as { id: number };
+  await page.request.post('/api/logout');
+  await createMember(page.request, { signIn: true, admin: true });
+  await page.goto('/admin');
+  await openTab(page, 'Orders');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = await readFile((await file.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('Order,Placed (UTC),Member,Status,Lines,Items,Subtotal,Discount,Shipping,Tax,Total,Total (cents)');
+  const line = csv.split('\r\n').find((l) => l.startsWith(`${id},`));
+  expect(line).toContain(buyer.username);
+  expect(line).toContain('pending');
+});
 
 test('an admin filters the members list and downloads the members export', async ({ page }) => {
   const pro = await createMember(page.request, { tier: 'pro' });

@@ -49,7 +49,9 @@ export default function GrowthCharts() {
   const all = view.range === 'all';
   const memberPoints = useMemo(() => (members.data ? (all ? fromFirstActivity(members.data.series, (p) => p.free + p.pro + p.vip + p.joined + p.cancelled > 0) : members.data.series) : []), [members.data, all]);
   const revenuePoints = useMemo(() => (revenue.data ? (all ? fromFirstActivity(revenue.data.series, (p) => p.mrrCents + p.storeCents + p.orders > 0) : revenue.data.series) : []), [revenue.data, all]);
-  const built = useMemo(() => buildCharts(memberPoints, revenuePoints), [memberPoints, revenuePoints]);
+  // "All time" has no period before it to compare with; the others are compared with as many periods just before.
+  const previous = useMemo(() => (all || !members.data || !revenue.data ? null : { members: members.data, revenue: revenue.data }), [all, members.data, revenue.data]);
+  const built = useMemo(() => buildCharts(memberPoints, revenuePoints, previous), [memberPoints, revenuePoints, previous]);
   // Another period keeps the charts (and any open table of figures) until its figures arrive.
   const lastCharts = useRef(built);
   if (built) lastCharts.current = built;
@@ -83,30 +85,35 @@ export default function GrowthCharts() {
   );
 }
 
-function buildCharts(members: MemberSeries['series'], revenue: RevenueSeries['series']) {
+type Compared = { members: MemberSeries; revenue: RevenueSeries } | null;
+
+function buildCharts(members: MemberSeries['series'], revenue: RevenueSeries['series'], compared: Compared) {
   if (members.length === 0 || revenue.length === 0) return null;
-  const m = (key: 'free' | 'pro' | 'vip' | 'joined' | 'cancelled') => members.map((p) => p[key]);
-  const tiers: ChartSeries[] = [
-    { label: tierLabel('free'), color: '#64748b', values: m('free') },
-    { label: tierLabel('pro'), color: '#4f46e5', values: m('pro'), dash: [6, 4] },
-    { label: tierLabel('vip'), color: '#b45309', values: m('vip'), dash: [2, 3] },
-  ];
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const m = (key: 'free' | 'pro' | 'vip' | 'joined' | 'cancelled', points = members) => points.map((p) => p[key]);
+  const r = (key: 'mrrCents' | 'storeCents' | 'orders', points = revenue) => points.map((p) => p[key]);
+  // Members by tier and recurring revenue are counted at the end of the period; the rest summed over it.
+  const tier = (key: 'free' | 'pro' | 'vip', color: string, dash?: number[]): ChartSeries => ({
+    label: tierLabel(key), color, dash, values: m(key), headline: m(key).at(-1) ?? 0,
+    previous: compared ? { values: m(key, compared.members.previous.series), headline: compared.members.previous.totals[key] } : undefined,
+  });
+  const tiers: ChartSeries[] = [tier('free', '#64748b'), tier('pro', '#4f46e5', [6, 4]), tier('vip', '#b45309', [2, 3])];
   const churn: ChartSeries[] = [
-    { label: 'New paid members', color: '#059669', values: m('joined') },
-    { label: 'Cancellations', color: '#dc2626', values: m('cancelled') },
+    { label: 'New paid members', color: '#059669', values: m('joined'), headline: sum(m('joined')) },
+    { label: 'Cancellations', color: '#dc2626', values: m('cancelled'), headline: sum(m('cancelled')) },
   ];
+  const previousRevenue = compared?.revenue.previous;
   const money: ChartSeries[] = [
-    { label: 'Monthly recurring revenue', color: '#4f46e5', values: revenue.map((p) => p.mrrCents) },
-    { label: 'Store revenue', color: '#059669', values: revenue.map((p) => p.storeCents), dash: [6, 4] },
+    { label: 'Monthly recurring revenue', color: '#4f46e5', values: r('mrrCents'), headline: r('mrrCents').at(-1) ?? 0, previous: previousRevenue ? { values: r('mrrCents', previousRevenue.series), headline: previousRevenue.totals.mrrCents } : undefined },
+    { label: 'Store revenue', color: '#059669', values: r('storeCents'), dash: [6, 4], headline: sum(r('storeCents')), previous: previousRevenue ? { values: r('storeCents', previousRevenue.series), headline: previousRevenue.totals.storeCents } : undefined },
   ];
-  const orders: ChartSeries[] = [{ label: 'Orders', color: '#0891b2', values: revenue.map((p) => p.orders) }];
+  const orders: ChartSeries[] = [{ label: 'Orders', color: '#0891b2', values: r('orders'), headline: sum(r('orders')) }];
   const memberDates = members.map((p) => p.date);
   const revenueDates = revenue.map((p) => p.date);
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   return [
-    { title: 'Members', dates: memberDates, series: tiers, kind: 'line' as const, format: count, summary: `at the end, ${inWords(tiers.map((t) => `${count(t.values.at(-1) ?? 0)} ${t.label}`))} members.` },
-    { title: 'New paid members and cancellations', dates: memberDates, series: churn, kind: 'bars' as const, format: count, summary: `${count(sum(m('joined')))} new paid members and ${count(sum(m('cancelled')))} cancellations in the period.` },
-    { title: 'Revenue', dates: revenueDates, series: money, kind: 'line' as const, format: dollars, summary: `monthly recurring revenue at the end ${formatCents(revenue.at(-1)!.mrrCents)}; store revenue ${formatCents(sum(money[1]!.values))} in the period.` },
-    { title: 'Orders', dates: revenueDates, series: orders, kind: 'bars' as const, format: count, summary: `${count(sum(orders[0]!.values))} orders in the period, at most ${peak(orders[0]!.values, count)} in one.` },
+    { title: 'Members', dates: memberDates, previousDates: compared?.members.previous.series.map((p) => p.date), series: tiers, kind: 'line' as const, format: count, summary: `at the end, ${inWords(tiers.map((t) => `${count(t.headline)} ${t.label}`))} members.` },
+    { title: 'New paid members and cancellations', dates: memberDates, series: churn, kind: 'bars' as const, format: count, summary: `${count(churn[0]!.headline)} new paid members and ${count(churn[1]!.headline)} cancellations in the period.` },
+    { title: 'Revenue', dates: revenueDates, previousDates: previousRevenue?.series.map((p) => p.date), series: money, kind: 'line' as const, format: dollars, summary: `monthly recurring revenue at the end ${formatCents(money[0]!.headline)}; store revenue ${formatCents(money[1]!.headline)} in the period.` },
+    { title: 'Orders', dates: revenueDates, series: orders, kind: 'bars' as const, format: count, summary: `${count(orders[0]!.headline)} orders in the period, at most ${peak(orders[0]!.values, count)} in one.` },
   ];
 }
