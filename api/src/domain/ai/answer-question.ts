@@ -19,10 +19,10 @@ export async function answerQuestion(content: ContentIndex, viewer: Viewer, text
   const alone: Question = { terms: termsOf(text), meaning: await encoder.encodeQuestion(text) };
   let question = alone;
   let hits = index.search(alone);
-  if (previous && (FOLLOW_UP.test(text) || !isRelevant(hits[0]))) {
+  if (previous && (FOLLOW_UP.test(text) || !isRelevant(index, hits[0]))) {
     const together: Question = { terms: alone.terms, context: termsOf(previous).filter((t) => !alone.terms.includes(t)), meaning: await encoder.encodeQuestion(`${previous} ${text}`) };
     const found = index.search(together);
-    if (isRelevant(found[0])) {
+    if (isRelevant(index, found[0])) {
       question = together;
       hits = found;
     }

@@ -2,6 +2,8 @@ import { can, TIERS, type Tier, type Viewer } from '@app/shared/browser';
 import MiniSearch from 'minisearch';
 import type { ContentIndex } from '../content/content-index.ts';
 import { assistantDocuments, type AssistantDocument } from './assistant-documents.ts';
+import { BACKGROUND_QUESTIONS } from './background-questions.ts';
+import { backgroundOf, calibrateNothingFound, standing, type Background } from './calibrate-nothing-found.ts';
 import { fuse, type Signals } from './fusion.ts';
 import { searchTerm, termsOf, words } from './search-terms.ts';
 import { cosine, sentenceEncoder, type SentenceEncoder } from './sentence-encoder.ts';
@@ -13,9 +15,11 @@ import type { PlanCatalogue } from './site-facts.ts';
  * they carry, how rare they are (the sum of their idf, where 1 is a word only one document uses),
  * whether any is in its title — the block where its closest section starts, and whether the
  * question says enough to be answered: two words that carry a topic, or one that few documents use
- * ("Where should I keep it?" alone is about nothing, however close its meaning falls).
+ * ("Where should I keep it?" alone is about nothing, however close its meaning falls) — and the
+ * question's standing: how far its most outstanding document scores above that document's own
+ * background (calibrate-nothing-found.ts), the same for every hit of one question.
  */
-export type Hit = { doc: AssistantDocument; score: number; signals: Signals; matched: number; coverage: number; evidence: number; inTitle: boolean; closestBlock: number; specific: boolean };
+export type Hit = { doc: AssistantDocument; score: number; signals: Signals; matched: number; coverage: number; evidence: number; inTitle: boolean; closestBlock: number; specific: boolean; standing: number };
 
 /**
  * A question to search for: its own terms count double the terms of the question it follows up,
@@ -33,6 +37,11 @@ export type AssistantIndex = {
   search(question: Question, limit?: number): Hit[];
   /** The site's categories closest in meaning to a question, closest first. */
   closestTopics(meaning: Float32Array): string[];
+  /**
+   * The standing a question needs to be answered in this index: what the background's everyday
+   * questions reach here (calibrate-nothing-found.ts), measured when the index is built.
+   */
+  nothingBelow: number;
 };
 
 export type IndexOptions = { encoder?: SentenceEncoder; catalogue?: PlanCatalogue };
@@ -45,6 +54,8 @@ const BOOST = { title: 3, summary: 1.5, headings: 1.5, body: 1 };
 const MEANING_WORDS = 50;
 /** A one-word question is specific when its word weighs at least half a word only one document uses. */
 const MIN_EVIDENCE = 0.5;
+/** Background questions ranked between yields while an index measures its background. */
+const BACKGROUND_CHUNK = 20;
 
 async function bm25Index(docs: Fields[]): Promise<MiniSearch<Fields>> {
   const index = new MiniSearch<Fields>({
@@ -150,47 +161,58 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
   };
   const rarest = Math.max(1e-9, Math.log(1 + (n - 0.5) / 1.5));
 
-  return {
+  /** Every document's evidence for a question, in document order. */
+  function rank(question: Question): Omit<Hit, 'standing'>[] {
+    const own = new Set(question.terms);
+    const all = [...new Set([...question.terms, ...(question.context ?? [])])];
+    const weight = (t: string) => (own.has(t) ? 2 : 1) * idf(t);
+    const total = all.reduce((sum, t) => sum + weight(t), 0);
+    // Terms are already stems: the query is searched as they are, without a second pass.
+    const options = { processTerm: (t: string) => t, boostTerm: (t: string) => (own.has(t) ? 2 : 1) };
+    const lexical = new Map((all.length ? wholeIndex.search(all.join(' '), options) : []).map((r) => [r.doc as number, r]));
+    return documents
+      .map((doc, i) => {
+        const r = lexical.get(i);
+        // A word found only by spelling tolerance ("player" for "layer") is half a match.
+        const credit = (t: string) => (r?.terms.some((d) => d.startsWith(t)) ? 1 : 0.5);
+        const coverage = r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total : 0;
+        const about = cosine(question.meaning, aboutVectors[i]!);
+        let section = about;
+        let closestBlock = 0;
+        sectionVectors[i]!.forEach((v, k) => {
+          const sim = cosine(question.meaning, v);
+          if (k === 0 || sim > section) [section, closestBlock] = [sim, meaningOf[i]!.sections[k]!.block];
+        });
+        const signals = { about, section, coverage };
+        const evidence = r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * idf(t), 0) / rarest : 0;
+        return {
+          doc,
+          score: fuse(signals),
+          signals,
+          matched: r ? r.queryTerms.reduce((sum, t) => sum + credit(t), 0) : 0,
+          coverage,
+          evidence,
+          inTitle: r ? Object.values(r.match).some((fields) => fields.includes('title')) : false,
+          closestBlock,
+          specific: all.length >= 2 || evidence >= MIN_EVIDENCE,
+        };
+      });
+  }
+  // Until the background is measured (below), no question stands out.
+  let background: Background | null = null;
+
+  const index: AssistantIndex = {
     version: content.version,
     documents,
     idf,
+    nothingBelow: Infinity,
     search(question, limit = 5) {
-      const own = new Set(question.terms);
-      const all = [...new Set([...question.terms, ...(question.context ?? [])])];
-      const weight = (t: string) => (own.has(t) ? 2 : 1) * idf(t);
-      const total = all.reduce((sum, t) => sum + weight(t), 0);
-      // Terms are already stems: the query is searched as they are, without a second pass.
-      const options = { processTerm: (t: string) => t, boostTerm: (t: string) => (own.has(t) ? 2 : 1) };
-      const lexical = new Map((all.length ? wholeIndex.search(all.join(' '), options) : []).map((r) => [r.doc as number, r]));
-      return documents
-        .map((doc, i) => {
-          const r = lexical.get(i);
-          // A word found only by spelling tolerance ("player" for "layer") is half a match.
-          const credit = (t: string) => (r?.terms.some((d) => d.startsWith(t)) ? 1 : 0.5);
-          const coverage = r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total : 0;
-          const about = cosine(question.meaning, aboutVectors[i]!);
-          let section = about;
-          let closestBlock = 0;
-          sectionVectors[i]!.forEach((v, k) => {
-            const sim = cosine(question.meaning, v);
-            if (k === 0 || sim > section) [section, closestBlock] = [sim, meaningOf[i]!.sections[k]!.block];
-          });
-          const signals = { about, section, coverage };
-          const evidence = r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * idf(t), 0) / rarest : 0;
-          return {
-            doc,
-            score: fuse(signals),
-            signals,
-            matched: r ? r.queryTerms.reduce((sum, t) => sum + credit(t), 0) : 0,
-            coverage,
-            evidence,
-            inTitle: r ? Object.values(r.match).some((fields) => fields.includes('title')) : false,
-            closestBlock,
-            specific: all.length >= 2 || evidence >= MIN_EVIDENCE,
-          };
-        })
+      const hits = rank(question);
+      const stands = background ? standing(hits.map((h) => h.score), background) : -Infinity;
+      return hits
         .sort((a, b) => b.score - a.score)
-        .slice(0, limit);
+        .slice(0, limit)
+        .map((h) => ({ ...h, standing: stands }));
     },
     closestTopics(meaning) {
       return categories
@@ -199,6 +221,28 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
         .map((c) => c.title);
     },
   };
+
+  // The library's background, measured anew with every index (calibrate-nothing-found.ts). The
+  // questions' meaning is encoded once per process (the encoder caches it as it does the
+  // content's); each is ranked against the whole library, in chunks between which other requests
+  // run. Only questions that say enough to be answered set the standing a question needs.
+  const meanings = await encoder.encodeContent(BACKGROUND_QUESTIONS);
+  const scores: Float32Array[] = [];
+  const specific: boolean[] = [];
+  for (let i = 0; i < BACKGROUND_QUESTIONS.length; i++) {
+    if (i > 0 && i % BACKGROUND_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
+    const hits = rank({ terms: termsOf(BACKGROUND_QUESTIONS[i]!), meaning: meanings[i]! });
+    scores.push(Float32Array.from(hits, (h) => h.score));
+    specific.push(hits.reduce<(typeof hits)[number] | undefined>((b, h) => (b === undefined || h.score > b.score ? h : b), undefined)?.specific ?? false);
+  }
+  if (n > 0) {
+    const measured = backgroundOf(scores, n);
+    background = measured;
+    const standings = scores.filter((_, i) => specific[i]).map((row) => standing(row, measured));
+    // A background of one-word questions only would leave nothing to stand out from: answer nothing.
+    index.nothingBelow = standings.length ? calibrateNothingFound(standings) : Infinity;
+  }
+  return index;
 }
 
 const built = new WeakMap<ContentIndex, Map<string, Promise<AssistantIndex>>>();

@@ -1,7 +1,6 @@
 import { can, tierLabel, type AiAnswer, type AiSource, type Viewer } from '@app/shared/browser';
 import type { AssistantDocument } from './assistant-documents.ts';
 import type { AssistantIndex, Hit, Question } from './assistant-index.ts';
-import { MIN_SCORE } from './fusion.ts';
 import { termsOf } from './search-terms.ts';
 
 /** Further sources are named when they score at least this share of the best one. */
@@ -10,8 +9,12 @@ const MAX_SOURCES = 3;
 const MAX_SENTENCES = 4;
 const MAX_QUOTE_CHARS = 520;
 
-/** A document answers a question only when its fused score reaches the calibrated threshold (fusion.ts) and the question says enough to be about something. */
-export const isRelevant = (hit: Hit | undefined): hit is Hit => hit !== undefined && hit.specific && hit.score >= MIN_SCORE;
+/**
+ * A question is answered only when it stands out in this library as few of the background's
+ * everyday questions do (its standing reaches the index's `nothingBelow`, calibrate-nothing-found.ts)
+ * and it says enough to be about something.
+ */
+export const isRelevant = (index: Pick<AssistantIndex, 'nothingBelow'>, hit: Hit | undefined): hit is Hit => hit !== undefined && hit.specific && hit.standing >= index.nothingBelow;
 
 /** What the assistant says when the site has nothing on the question: no guess, and what it does know about. */
 export function nothingFound(topics: string[]): AiAnswer {
@@ -99,11 +102,11 @@ function sourceOf(doc: AssistantDocument, viewer: Viewer): AiSource {
  */
 export function composeAnswer(index: AssistantIndex, hits: Hit[], question: Question, viewer: Viewer, topics: string[]): AiAnswer {
   // The best-ranked document that answers at all: a higher one may only share a word with the question.
-  const top = hits.find(isRelevant);
+  const top = hits.find((h) => isRelevant(index, h));
   if (!top) return nothingFound(topics);
   // A fact the site knows is said as it is: its own sentence and where to read more.
   if (top.doc.answer) return { text: top.doc.answer, sources: [{ title: top.doc.title, url: top.doc.url }] };
-  const relevant = hits.filter((h) => isRelevant(h) && !h.doc.answer && h.score >= top.score * RELATED_SHARE).slice(0, MAX_SOURCES);
+  const relevant = hits.filter((h) => isRelevant(index, h) && !h.doc.answer && h.score >= top.score * RELATED_SHARE).slice(0, MAX_SOURCES);
   const sources = relevant.map((h) => sourceOf(h.doc, viewer));
   const primary = top.doc;
   if (!can(viewer, 'read', primary)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrateThreshold, fuse, MIN_SCORE, WEIGHTS } from './fusion.ts';
+import { calibrateThreshold, fuse, WEIGHTS } from './fusion.ts';
 
 describe('fusing a document’s evidence into one score', () => {
   it('is the weighted mean of its signals, what the document is about counting double', () => {
@@ -13,8 +13,6 @@ describe('fusing a document’s evidence into one score', () => {
     const byMeaning = fuse({ about: 0.5, section: 0.45, coverage: 0 });
     const byStrayWord = fuse({ about: 0.05, section: 0.1, coverage: 0.5 });
     expect(byMeaning).toBeGreaterThan(byStrayWord);
-    expect(byMeaning).toBeGreaterThanOrEqual(MIN_SCORE);
-    expect(byStrayWord).toBeLessThan(MIN_SCORE);
   });
 
   it('takes other weights: words alone, or meaning alone', () => {
