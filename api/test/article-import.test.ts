@@ -136,6 +136,27 @@ describe('article ZIP import', () => {
     }
   });
 
+  it('leaves out, with a warning in the preview and the report, old addresses that are the site’s own pages (issue 47 #5)', async () => {
+    const item = (id: number, slug: string) =>
+      `<item><title><![CDATA[Post ${id}]]></title><link>https://wp.example.org/${slug}/</link><content:encoded><![CDATA[<p>Post ${id} body.</p>]]></content:encoded><wp:post_id>${id}</wp:post_id><wp:post_date_gmt><![CDATA[2024-01-0${id} 10:00:00]]></wp:post_date_gmt><wp:post_name><![CDATA[${slug}]]></wp:post_name><wp:status><![CDATA[publish]]></wp:status><wp:post_type><![CDATA[post]]></wp:post_type><category domain="category" nicename="health"><![CDATA[Health]]></category></item>`;
+    const wxr = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/"><channel><title>Old</title><link>https://wp.example.org</link><wp:base_blog_url>https://wp.example.org</wp:base_blog_url>${item(1, 'subscribe')}${item(2, 'auth')}${item(3, 'breathing-basics')}</channel></rss>`,
+    );
+    const warning = (path: string) => `The old address ${path} is one of this site’s own paths, so it cannot lead to this article; it is left out`;
+    const preview = await fetch(`${app.base}/api/admin/articles/upload?dryRun=true`, { method: 'POST', body: form(wxr, 'old.WordPress.xml', 'text/xml'), headers: { cookie: adminCookie, origin: TEST_ORIGIN } });
+    const items = ((await preview.json()) as { preview: { title: string; warnings: string[] }[] }).preview;
+    expect(items.map((i) => [i.title, i.warnings.filter((w) => w.startsWith('The old address'))])).toEqual([
+      ['Post 1', [warning('/subscribe')]],
+      ['Post 2', [warning('/auth')]],
+      ['Post 3', []],
+    ]);
+    const before = cms.imported.length;
+    const res = await upload(wxr, 'old.WordPress.xml', adminCookie, 'text/xml');
+    expect(res.body).toMatchObject({ articlesImported: 3, errors: [] });
+    expect(res.body.warnings).toEqual(expect.arrayContaining([{ file: expect.stringContaining('subscribe'), message: warning('/subscribe') }, { file: expect.stringContaining('auth'), message: warning('/auth') }]));
+    expect(cms.imported.slice(before).map((a) => (a as { oldAddresses?: string[] }).oldAddresses)).toEqual([['/?p=1'], ['/?p=2'], ['/breathing-basics/', '/?p=3']]);
+  });
+
   it('never runs a ---js front matter block: the file is refused and nothing it says happens', async () => {
     const before = cms.imported.length;
     // If gray-matter's JavaScript engine ran this, the title would change and a global would be set.

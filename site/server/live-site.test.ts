@@ -30,7 +30,7 @@ async function fakeBuild(id: string, label: string) {
     path.join(dir, 'server/entry.mjs'),
     `import { NodeApp } from ${JSON.stringify(ASTRO_NODE)};
 export const handler = (req, res, next) => {
-  if (req.url === '/dynamic') return res.end('dynamic from ${label}');
+  if (req.url.split('?')[0] === '/dynamic') return res.end('dynamic from ${label}');
   const status = /^\\/status\\/(\\d+)$/.exec(req.url);
   if (status) return NodeApp.writeResponse(new Response(Number(status[1]) === 204 ? null : 'page', { status: Number(status[1]), statusText: 'OK' }), res);
   next();
@@ -114,7 +114,8 @@ describe('the live site', () => {
     await writeFile(path.join(client, '404.html'), '<!doctype html><title>Page not found</title>');
     await mkdir(path.join(client, 'about'), { recursive: true });
     await writeFile(path.join(client, 'about/index.html'), '<!doctype html><title>About</title>');
-    const table = { moved: { '/2019/03/04/hello': '/articles/7', '/?p=12': '/articles/7', '/about': '/articles/8', '/dynamic': '/articles/9' }, gone: ['/removed-post'] };
+    // `/auth` and `/subscribe` as a build made before they were refused would list them.
+    const table = { moved: { '/2019/03/04/hello': '/articles/7', '/?p=12': '/articles/7', '/about': '/articles/8', '/dynamic': '/articles/9', '/auth': '/articles/10', '/subscribe': '/articles/11' }, gone: ['/removed-post'] };
     await writeFile(path.join(client, 'old-addresses.json'), JSON.stringify({ version: 'v3', ...table }));
     await publishBuild(buildsDir, 'b3');
     await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>third</title>');
@@ -130,6 +131,10 @@ describe('the live site', () => {
     // A page of this site wins over an old address; other methods and other queries are not old addresses.
     expect(await (await get('/about')).text()).toContain('<title>About</title>');
     expect(await (await get('/dynamic')).text()).toBe('dynamic from third');
+    // With a query too (issue 47 #5): the query lookup before the pages takes only its exact form.
+    expect(await (await get('/about?ref=feed')).text()).toContain('<title>About</title>');
+    expect(await (await get('/dynamic?x=1')).text()).toBe('dynamic from third');
+    for (const own of ['/auth?redirect=%2Fprofile', '/subscribe?plan=pro', '/auth', '/subscribe/']) expect((await get(own)).status, own).toBe(404);
     expect((await get('/?p=13')).status).toBe(200);
     expect((await get('/2019/03/04/hello', { method: 'POST' })).status).toBe(404);
     expect((await get('/never-was')).status).toBe(404);

@@ -47,8 +47,9 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
     dir,
     // Static answers carry the build's headers already; everything else gets them here.
     handle(req, res) {
-      // An old address with a query (WordPress's `/?p=123`) is asked for before the page at its path.
-      if (oldAddresses.withQuery && req.url?.includes('?') && answerOldAddress(oldAddresses, req, res, notFoundPage?.body, headers)) return;
+      // An old address with a query (WordPress's `/?p=123`) is asked for before the page at its path,
+      // in its exact form only: `/about?ref=feed` is the About page, whatever old address `/about` was (issue 47 #5).
+      if (oldAddresses.withQuery && req.url?.includes('?') && answerOldAddress(oldAddresses, req, res, notFoundPage?.body, { exact: true, extraHeaders: headers })) return;
       if (serveStatic(files, req, res)) return;
       for (const [name, value] of headers) res.setHeader(name, value);
       // A preview link's page may be framed by this origin (the CMS's live preview), by nothing else.
@@ -87,9 +88,9 @@ function readOldAddresses(body: Buffer | undefined): OldAddresses {
  * A request for an imported article's old address: 301 to its page, or 410 (with the 404 page's
  * text) when the article was deleted. Only GET and HEAD; anything else is not an old address.
  */
-function answerOldAddress(table: OldAddresses, req: IncomingMessage, res: ServerResponse, goneBody: Buffer | undefined, extraHeaders: [string, string][] = []): boolean {
+function answerOldAddress(table: OldAddresses, req: IncomingMessage, res: ServerResponse, goneBody: Buffer | undefined, { exact = false, extraHeaders = [] }: { exact?: boolean; extraHeaders?: [string, string][] } = {}): boolean {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || (table.moved.size === 0 && table.gone.size === 0)) return false;
-  const answer = lookUpOldAddress(table, req.url ?? '/');
+  const answer = lookUpOldAddress(table, req.url ?? '/', { exact });
   if (!answer) return false;
   for (const [name, value] of extraHeaders) res.setHeader(name, value);
   if (answer.status === 301) {

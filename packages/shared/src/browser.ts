@@ -12,6 +12,7 @@ export * from './api-client.ts';
 export * from './route-guards.ts';
 export * from './redirects.ts';
 export * from './old-addresses.ts';
+export * from './site-paths.ts';
 export * from './text.ts';
 export * from './categories.ts';
 export * from './pricing.ts';

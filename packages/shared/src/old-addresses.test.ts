@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookUpOldAddress, normaliseOldAddress, oldAddressTable } from './old-addresses.ts';
+import { lookUpOldAddress, normaliseOldAddress, oldAddressTable, siteOwnOldAddress } from './old-addresses.ts';
 
 describe('normaliseOldAddress', () => {
   it('makes the forms a static host serves alike one address', () => {
@@ -40,5 +40,28 @@ describe('the old-address table', () => {
     expect(lookUpOldAddress(lookup, '/old-gone/')).toEqual({ status: 410 });
     expect(lookUpOldAddress(lookup, '/draft-post')).toBeNull();
     expect(lookUpOldAddress(lookup, '/?p=13')).toBeNull();
+  });
+});
+
+describe('the site’s own paths (issue 47 #5)', () => {
+  it('are never old addresses, with a query or without: its pages, its files, Astro’s and the edges’ paths', () => {
+    for (const own of ['/auth', '/Auth/', '/subscribe', '/subscribe?plan=pro', '/unsubscribe?token=x', '/unsubscribe.html', '/articles', '/articles/12', '/articles/category/money', '/members/ada', '/preview/articles/3?token=t', '/admin/dashboard', '/404.html', '/rss.xml', '/favicon.svg', '/ai-presenters/amy.png', '/_astro/app.js', '/_image?href=x', '/api', '/api/internal/x', '/_next/static/a.js', '/ws']) {
+      expect(normaliseOldAddress(own), own).toBeNull();
+      expect(siteOwnOldAddress(own), own).not.toBeNull();
+    }
+  });
+
+  it('leave what only looks like them, and the home page’s queries (WordPress /?p=123), to be old addresses', () => {
+    for (const old of ['/authors/ada', '/auth-tips', '/subscribe/thanks', '/articles/category/money/page/2', '/2019/03/04/auth', '/?p=12', '/?page_id=7']) {
+      expect(normaliseOldAddress(old), old).toBe(old);
+      expect(siteOwnOldAddress(old), old).toBeNull();
+    }
+  });
+
+  it('answer a request with a query only in its exact form when asked before the site’s pages', () => {
+    const lookup = { moved: new Map([['/?p=12', '/articles/7'], ['/hello', '/articles/8']]), gone: new Set<string>() };
+    expect(lookUpOldAddress(lookup, '/?p=12', { exact: true })).toEqual({ status: 301, location: '/articles/7' });
+    expect(lookUpOldAddress(lookup, '/hello?ref=feed', { exact: true })).toBeNull();
+    expect(lookUpOldAddress(lookup, '/hello?ref=feed')).toEqual({ status: 301, location: '/articles/8' });
   });
 });

@@ -5,13 +5,30 @@
  * so `/2019/03/04/My-Post/`, `/2019/03/04/my-post`, `/2019/03/04/my-post.html` and
  * `/2019/03/04/my-post/index.html` are one address (static hosts serve all of them alike).
  */
+import { isSiteOwnPath } from './site-paths.ts';
 
 const MAX_LENGTH = 500;
-/** Paths the edges send somewhere other than the site: an old address there could never answer. */
-const NOT_THE_SITE = /^\/(?:api|cms|media|ws|_next|_astro)(?:\/|$)/;
 
-/** The normal form of an old address, or null when it cannot be one (not a path, one of the edges' own paths, the home page). */
+/**
+ * The normal form of an old address, or null when it cannot be one: not a path, the home page, or
+ * a path of this site's own — one of its pages or files, or one the edges send to another service
+ * (site-paths.ts) — with or without a query: an old address there would take the page over. The
+ * home page with a query (WordPress's `/?p=123`) is an old address: the home page reads no query.
+ */
 export function normaliseOldAddress(raw: string): string | null {
+  const normal = normalForm(raw);
+  return normal && !isOwn(normal) ? normal : null;
+}
+
+/** An address the import leaves out because it is one of this site's own paths (its normal form), or null. */
+export function siteOwnOldAddress(raw: string): string | null {
+  const normal = normalForm(raw);
+  return normal && isOwn(normal) ? normal : null;
+}
+
+const isOwn = (normal: string) => !normal.startsWith('/?') && isSiteOwnPath(normal.includes('?') ? normal.slice(0, normal.indexOf('?')) : normal);
+
+function normalForm(raw: string): string | null {
   let value = raw.trim();
   if (/^https?:\/\//i.test(value)) {
     try {
@@ -39,7 +56,6 @@ export function normaliseOldAddress(raw: string): string | null {
     .replace(/\.html?$/i, '')
     .toLowerCase();
   if (path.length > 1) path = path.replace(/\/+$/, '');
-  if (NOT_THE_SITE.test(path)) return null;
   const normal = query ? `${path}?${query}` : path;
   if (normal === '/' || normal.length > MAX_LENGTH) return null;
   return normal;
@@ -75,13 +91,17 @@ export function oldAddressTable(rows: readonly CmsOldAddress[], publishedArticle
   return { moved, gone };
 }
 
-/** A request's answer from the table: where it moved, that it is gone, or nothing (an ordinary 404). */
-export function lookUpOldAddress(table: { moved: ReadonlyMap<string, string>; gone: ReadonlySet<string> }, requestUrl: string): { status: 301; location: string } | { status: 410 } | null {
+/**
+ * A request's answer from the table: where it moved, that it is gone, or nothing (an ordinary 404).
+ * `/?p=123` is an address of its own; `/my-post/?utm_source=feed` is `/my-post`'s — except with
+ * `exact` (asked before the site's pages: issue 47 #5), where a request is only its own exact form,
+ * so an address without a query never answers a request that has one.
+ */
+export function lookUpOldAddress(table: { moved: ReadonlyMap<string, string>; gone: ReadonlySet<string> }, requestUrl: string, options: { exact?: boolean } = {}): { status: 301; location: string } | { status: 410 } | null {
   const full = normaliseOldAddress(requestUrl);
   if (!full) return null;
-  // `/?p=123` is an address of its own; `/my-post/?utm_source=feed` is `/my-post`'s.
   const q = full.indexOf('?');
-  for (const path of q === -1 ? [full] : [full, full.slice(0, q)]) {
+  for (const path of q === -1 || options.exact ? [full] : [full, full.slice(0, q)]) {
     const location = table.moved.get(path);
     if (location) return { status: 301, location };
     if (table.gone.has(path)) return { status: 410 };

@@ -62,7 +62,7 @@ function toArticleImport(p: PlannedArticle, thumbnail: ArticleImport['thumbnail'
     published: c.published,
     sourceSlug: c.sourceSlug,
     sourceSite: c.sourceSite,
-    oldAddresses: c.oldAddresses.length ? c.oldAddresses.slice(0, 50) : undefined,
+    oldAddresses: p.oldAddresses.length ? p.oldAddresses.slice(0, 50) : undefined,
     tags: c.terms.tags.length ? [...new Set(c.terms.tags.map((t) => t.trim().slice(0, 100)))].slice(0, 50) : undefined,
     replaces: p.replaces,
     html: c.html,
@@ -190,7 +190,7 @@ async function importContents(upload: UploadContents, file: UploadedFile, option
       picturesCopied += body.picturesCopied;
       const taken = (written.addressesTaken ?? []).map((a) => `The old address ${a} already leads to another article; it was left there`);
       // Warnings only about what was written: an article that failed has its error alone.
-      for (const message of [...(warning ? [warning] : []), ...body.warnings, ...taken]) warnings.push({ file: p.candidate.file, message });
+      for (const message of [...(warning ? [warning] : []), ...p.addressWarnings, ...body.warnings, ...taken]) warnings.push({ file: p.candidate.file, message });
     } catch (err) {
       errors.push({ file: p.candidate.file, message: (err as Error).message });
     }

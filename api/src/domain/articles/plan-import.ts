@@ -1,3 +1,4 @@
+import { siteOwnOldAddress } from '@app/shared/browser';
 import type { ArticleUploadOptions, ImportPreviewItem } from '@app/shared/schemas';
 import { slugify, type ArticleCandidate } from './article-candidate.ts';
 
@@ -13,6 +14,11 @@ export type PlannedArticle = {
   category: { slug: string; title?: string };
   /** The article on the site this one updates (the admin chose "update"). */
   replaces?: number;
+  /** Its old addresses that can lead to it: none of this site's own paths (issue 47 #5). */
+  oldAddresses: string[];
+  /** Why old addresses were left out, for the preview and the import's report alike. */
+  addressWarnings: string[];
+  /** What the preview says about it (the address warnings among them). */
   warnings: string[];
 };
 
@@ -78,13 +84,30 @@ export function planImport(candidates: ArticleCandidate[], targets: ImportTarget
       plan.errors.push({ file: c.file, message: 'no category: it declares none, none of its tags is a category here, and no default category was chosen' });
       continue;
     }
-    const warnings = [...c.warnings];
+    const { kept, addressWarnings } = settleOldAddresses(c.oldAddresses);
+    const warnings = [...c.warnings, ...addressWarnings];
     if (!targets.categories.some((k) => k.slug === category.slug)) warnings.push(`New category "${category.title ?? category.slug}" will be created`);
     if (!c.published) warnings.push('A draft: imported unpublished');
     if (existing) warnings.push(`Updates ${named(existing)}, already on the site`);
-    plan.articles.push({ candidate, category, replaces: existing?.id, warnings });
+    plan.articles.push({ candidate, category, replaces: existing?.id, oldAddresses: kept, addressWarnings, warnings });
   }
   return plan;
+}
+
+/**
+ * An article's old addresses without those that are one of this site's own paths — a page such as
+ * /auth or /subscribe, a file, a path the edges send to the API — where a redirect would take over
+ * the site's page; each left out with a warning. (The article's links are still settled against
+ * all of them.)
+ */
+function settleOldAddresses(addresses: readonly string[]): { kept: string[]; addressWarnings: string[] } {
+  const own = new Set<string>();
+  const kept = addresses.filter((a) => {
+    const taken = siteOwnOldAddress(a);
+    if (taken) own.add(taken);
+    return !taken;
+  });
+  return { kept, addressWarnings: [...own].map((a) => `The old address ${a} is one of this site’s own paths, so it cannot lead to this article; it is left out`) };
 }
 
 export function previewItem(p: PlannedArticle): ImportPreviewItem {
