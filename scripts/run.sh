@@ -10,12 +10,22 @@ shift || true
 
 exec_node() { exec "$root/scripts/node.sh" "$@"; }
 
+deps_stale() { [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; }
+
 ensure_deps() {
-  local stamp="node_modules/.package-lock.json"
-  if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+  deps_stale || return 0
+  # One install at a time: commands started together (test runs, a start) wait for the first
+  # one's `npm ci` instead of deleting the folder it is filling.
+  mkdir -p "$root/.data"
+  exec 9> "$root/.data/npm-install.lock"
+  flock 9
+  if deps_stale; then
     echo "› installing dependencies (npm ci)" >&2
     "$root/scripts/node.sh" npm ci --no-audit --no-fund --loglevel=error >&2
+    # npm may write the lockfile a moment after its copy in node_modules: newer, so no second install.
+    touch node_modules/.package-lock.json
   fi
+  flock -u 9
 }
 
 ensure_chromium() {
