@@ -40,6 +40,13 @@ describe('preview links', () => {
     expect(((await browserClient(t.app.base).get('/api/articles/3')).body as { title: string }).title).toBe(article(3, 'vip').title);
   });
 
+  it('show a draft saved before its title was typed as "Untitled" (issue 47 #8)', async () => {
+    t.cms.setDraft(4, { ...article(4, 'free'), title: null, category: null, contentHtml: null, _status: 'draft' });
+    const { url } = (await (await t.member('preview_admin5', 'free', true)).post('/api/admin/articles/4/preview-link')).body as { url: string };
+    const res = await browserClient(t.app.base).get(url.slice(TEST_ORIGIN.length).replace('/preview/', '/api/preview/'));
+    expect([res.status, res.body]).toEqual([200, expect.objectContaining({ id: 4, title: 'Untitled', category: 'miscellaneous', contentHtml: '', status: 'draft' })]);
+  });
+
   it('answer 404 for a token of another article, a changed one, an expired one or none', async () => {
     const token = new URL((await (await t.member('preview_admin3', 'free', true)).post('/api/admin/articles/2/preview-link')).body.url as string).searchParams.get('token')!;
     const visitor = browserClient(t.app.base);
