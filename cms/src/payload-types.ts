@@ -172,7 +172,9 @@ export interface Article {
    * A contributor ticks this and saves to ask an editor to publish the draft. Editors: filter the list by it.
    */
   reviewRequested?: boolean | null;
+  firstPublishedAt?: string | null;
   editedBy?: (number | null) | User;
+  savedBy?: string | null;
   onTheSite?: string | null;
   /**
    * The slug this article had where it was imported from; a re-import finds it by this.
@@ -696,7 +698,9 @@ export interface ArticlesSelect<T extends boolean = true> {
   unpublishDate?: T;
   owner?: T;
   reviewRequested?: T;
+  firstPublishedAt?: T;
   editedBy?: T;
+  savedBy?: T;
   onTheSite?: T;
   sourceSlug?: T;
   sourceSite?: T;

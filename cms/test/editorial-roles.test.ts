@@ -14,7 +14,7 @@ beforeAll(async () => {
   payload = ctx.payload;
   category = (await payload.create({ collection: 'categories', data: { slug: 'roles', title: 'Roles' }, overrideAccess: true })).id;
   for (const [key, role] of [['contributor', 'contributor'], ['other', 'contributor'], ['editor', 'editor']] as const) {
-    const user = await payload.create({ collection: 'users', data: { email: `${key}@roles.example`, password: 'role-pass-123', role }, overrideAccess: true });
+    const user = await payload.create({ collection: 'users', data: { email: `${key}@roles.example`, name: `The ${key}`, password: 'role-pass-123', role }, overrideAccess: true });
     users[key] = { id: user.id, role, collection: 'users' };
   }
 });
@@ -62,5 +62,51 @@ describe('editorial roles', () => {
     await expect(payload.updateGlobal({ slug: 'site-settings', data: { siteName: 'Mine' }, ...as('contributor') })).rejects.toThrow(/not allowed/i);
     await expect(payload.updateGlobal({ slug: 'site-settings', data: { siteName: 'Theirs' }, ...as('editor') })).rejects.toThrow(/not allowed/i);
     expect((await payload.create({ collection: 'videos', data: { ...video, _status: 'published' }, ...as('editor') }))._status).toBe('published');
+  });
+
+  // Issue 47 #2: a contributor set an editor-published article back to draft (PATCH {_status:'draft'}
+  // without ?draft=true writes the live document), then deleted it with its history.
+  it('leave a published article’s status and times to editors, and let a contributor delete only what was never published', async () => {
+    const refused = /Only editors publish, unpublish or reschedule/;
+    const mine = await payload.create({ collection: 'articles', data: { ...(await draftData('Going live')), _status: 'draft' }, draft: true, ...as('contributor') });
+    await payload.update({ collection: 'articles', id: mine.id, data: { _status: 'published' }, ...as('editor') });
+    const live = async () => payload.findByID({ collection: 'articles', id: mine.id, depth: 0, overrideAccess: true });
+    const publishDate = (await live()).publishDate;
+
+    await expect(payload.update({ collection: 'articles', id: mine.id, data: { _status: 'draft' }, ...as('contributor') })).rejects.toThrow(refused);
+    await expect(payload.update({ collection: 'articles', id: mine.id, data: { title: 'Straight onto the site' }, ...as('contributor') })).rejects.toThrow(refused);
+    await expect(payload.update({ collection: 'articles', where: { id: { equals: mine.id } }, data: { _status: 'draft' }, ...as('contributor') })).rejects.toThrow(refused);
+    const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    await expect(payload.update({ collection: 'articles', id: mine.id, data: { publishDate: later }, draft: true, ...as('contributor') })).rejects.toThrow(refused);
+    await expect(payload.update({ collection: 'articles', id: mine.id, data: { unpublishDate: later }, draft: true, ...as('contributor') })).rejects.toThrow(refused);
+    // A draft of an edit is theirs to save (the form sends the same times back), and stays off the site.
+    await payload.update({ collection: 'articles', id: mine.id, data: { title: 'Going live, revised', publishDate }, draft: true, ...as('contributor') });
+    expect([(await live()).title, (await live())._status, (await live()).publishDate]).toEqual(['Going live', 'published', publishDate]);
+
+    // Deleting: refused while live, and after an editor takes it off the site (its history stays).
+    await expect(payload.delete({ collection: 'articles', id: mine.id, ...as('contributor') })).rejects.toThrow(/not found|not allowed/i);
+    await payload.update({ collection: 'articles', id: mine.id, data: { _status: 'draft' }, ...as('editor') });
+    await expect(payload.delete({ collection: 'articles', id: mine.id, ...as('contributor') })).rejects.toThrow(/not found|not allowed/i);
+    expect((await live()).firstPublishedAt).toEqual(expect.any(String));
+    // What was never published is theirs to delete.
+    const idea = await payload.create({ collection: 'articles', data: { ...(await draftData('Never mind')), _status: 'draft' }, draft: true, ...as('contributor') });
+    await payload.delete({ collection: 'articles', id: idea.id, ...as('contributor') });
+  });
+
+  // Issue 47 #6: contributors read every CMS user's address and role.
+  it('show a contributor their own CMS user only, and the history the names of who saved each version, never their addresses or roles', async () => {
+    const users_ = await payload.find({ collection: 'users', ...as('contributor') });
+    expect(users_.docs.map((u) => u.email)).toEqual(['contributor@roles.example']);
+    await expect(payload.findByID({ collection: 'users', id: users.editor.id, ...as('contributor') })).rejects.toThrow(/not found/i);
+    expect((await payload.find({ collection: 'users', ...as('editor') })).totalDocs).toBeGreaterThanOrEqual(3);
+
+    const mine = await payload.create({ collection: 'articles', data: { ...(await draftData('Seen by two')), _status: 'draft' }, draft: true, ...as('contributor') });
+    await payload.update({ collection: 'articles', id: mine.id, data: { excerpt: 'An editor’s touch.' }, draft: true, ...as('editor') });
+    const history = await payload.findVersions({ collection: 'articles', where: { parent: { equals: mine.id } }, sort: 'createdAt', depth: 1, ...as('contributor') });
+    expect(history.docs.map((v) => v.version.savedBy)).toEqual(['The contributor', 'The editor']);
+    expect(JSON.stringify(history.docs)).not.toContain('editor@roles.example');
+    expect(JSON.stringify(history.docs)).not.toMatch(/"role":"editor"/);
+    // The API's service reads carry no CMS user's name.
+    expect((await payload.findByID({ collection: 'articles', id: mine.id, draft: true, overrideAccess: true })).savedBy ?? null).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import type { Access, CollectionBeforeChangeHook, Where } from 'payload';
-import { Forbidden } from 'payload';
+import type { Access, CollectionBeforeChangeHook, CollectionBeforeOperationHook, PayloadRequest, Where } from 'payload';
+import { APIError, Forbidden } from 'payload';
 import { hasServiceSecret } from './editors';
 
 /**
@@ -31,24 +31,54 @@ export const updateArticles: Access = ({ req, data }) => {
   return ownOnly(req.user);
 };
 
-/** Deleting: editors and admins any article, a contributor their own drafts. */
+/**
+ * Deleting: editors and admins any article, a contributor only their own that were never published
+ * (issue 47 #2: deleting an unpublished article took its whole history with it).
+ */
 export const deleteArticles: Access = ({ req }) => {
   if (!req.user) return false;
   if (mayPublish(req.user)) return true;
-  const own: Where[] = [{ owner: { equals: req.user.id } }, { _status: { equals: 'draft' } }];
+  const own: Where[] = [{ owner: { equals: req.user.id } }, { _status: { equals: 'draft' } }, { firstPublishedAt: { exists: false } }];
   return { and: own };
 };
+
+const ONLY_EDITORS = 'Only editors publish, unpublish or reschedule an article on the site. Save your changes as a draft and submit it for review.';
+
+/** The article as the site reads it (the document itself, not its latest draft). */
+const liveArticle = (req: PayloadRequest, id: number | string) => req.payload.db.findOne<{ id: number | string; _status?: string | null }>({ collection: 'articles', where: { id: { equals: id } }, req });
+
+/**
+ * A contributor's save of an article on the site is a draft (a version only): a save without
+ * `draft` writes the live document, so `PATCH {_status: 'draft'}` unpublished it (issue 47 #2).
+ * Bulk saves without `draft` (the list's Unpublish) are an editor's. Our own code's calls, with
+ * access overridden, are not a contributor's.
+ */
+export const contributorsSaveDrafts: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
+  const a = args as { id?: number | string; draft?: boolean; overrideAccess?: boolean };
+  if (operation !== 'update' || a.overrideAccess || !req.user || mayPublish(req.user) || a.draft) return args;
+  if (a.id === undefined || (await liveArticle(req, a.id))?._status === 'published') throw new APIError(ONLY_EDITORS, 403);
+  return args;
+};
+
+const sameTime = (a: unknown, b: unknown) => (a ? Date.parse(String(a)) : null) === (b ? Date.parse(String(b)) : null);
 
 /**
  * The article's owner is whoever created it; a contributor's save can never publish (Payload's
  * create access sees no data, so a contributor's create that asks to publish is refused here),
  * and publishing takes the article out of the review list.
  */
-export const editorialRules: CollectionBeforeChangeHook = ({ data, operation, req }) => {
+export const editorialRules: CollectionBeforeChangeHook = async ({ data, operation, originalDoc, req }) => {
   const user = req.user as RoleUser;
   const next = { ...data };
   if (operation === 'create' && user) next.owner = user.id;
   if (user && !mayPublish(user) && next._status === 'published') throw new Forbidden(req.t);
-  if (next._status === 'published') next.reviewRequested = false;
+  // A published article's times are an editor's too, in a draft as well (the editor would publish them unseen).
+  const retimed = ['publishDate', 'unpublishDate'].some((f) => f in next && !sameTime(next[f], originalDoc?.[f]));
+  if (user && !mayPublish(user) && operation === 'update' && retimed && (await liveArticle(req, originalDoc.id))?._status === 'published') throw new APIError(ONLY_EDITORS, 403);
+  if (next._status === 'published') {
+    next.reviewRequested = false;
+    // Once on the site (or scheduled for it), an article is a contributor's to delete no more.
+    next.firstPublishedAt = originalDoc?.firstPublishedAt ?? new Date().toISOString();
+  }
   return next;
 };

@@ -1,5 +1,5 @@
-import { validations, type CollectionBeforeChangeHook, type CollectionConfig } from 'payload';
-import { deleteArticles, editorialRules, updateArticles } from '../access/editorial-roles';
+import { validations, type CollectionBeforeChangeHook, type CollectionConfig, type FieldHook } from 'payload';
+import { contributorsSaveDrafts, deleteArticles, editorialRules, mayPublish, updateArticles } from '../access/editorial-roles';
 import { editorsOnly, editorsOrService, hasServiceSecret } from '../access/editors';
 import { membershipRequired } from '../fields/membership-required';
 import { requiredToPublish } from '../fields/required-to-publish';
@@ -19,6 +19,19 @@ const textRows = (name: string, label: string) => ({
 
 /** Each save names the CMS user who made it (a service's import names nobody). */
 const recordEditor: CollectionBeforeChangeHook = ({ data, req }) => ({ ...data, editedBy: req.user?.id ?? null });
+
+/** The name of the CMS user who saved this version (their address for editors when they gave no name); none for an import. */
+const savedByName: FieldHook = async ({ siblingData, req }) => {
+  const saved = siblingData?.editedBy as number | { id: number } | null | undefined;
+  const id = typeof saved === 'object' && saved ? saved.id : saved;
+  if (!id || !req.user) return null;
+  const names = (req.context.savedByNames ??= new Map<number, Promise<string>>()) as Map<number, Promise<string>>;
+  if (!names.has(id)) {
+    const user = req.payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true, disableErrors: true, select: { name: true, email: true } });
+    names.set(id, user.then((u) => u?.name || (mayPublish(req.user) && u?.email) || `CMS user ${id}`));
+  }
+  return names.get(id);
+};
 
 /** The article's preview link (preview-token.ts; the API makes the same), or null before it is saved. */
 const previewUrlOf = (id: unknown): string | null => (id && cmsConfig.internalSecret ? previewLink(cmsConfig.internalSecret, cmsConfig.publicUrl, Number(id)).url : null);
@@ -57,7 +70,7 @@ export const Articles: CollectionConfig = {
   // Contributors write their own drafts and never publish; editors and admins anything (editorial-roles.ts).
   access: { read: editorsOrService, create: editorsOnly, update: updateArticles, delete: ({ req }) => (hasServiceSecret(req.headers) ? true : deleteArticles({ req })), readVersions: editorsOnly },
   versions: draftsAndVersions,
-  hooks: { beforeChange: [editorialRules, renderContentHtml, recordEditor], ...contentChangeHooks },
+  hooks: { beforeOperation: [contributorsSaveDrafts], beforeChange: [editorialRules, renderContentHtml, recordEditor], ...contentChangeHooks },
   endpoints: [serviceImport, ...draftEndpoints],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
@@ -91,9 +104,13 @@ export const Articles: CollectionConfig = {
       index: true,
       admin: { position: 'sidebar', description: 'A contributor ticks this and saves to ask an editor to publish the draft. Editors: filter the list by it.' },
     },
+    // Set by editorialRules when the article is first published (or scheduled); never sent by anyone.
+    { name: 'firstPublishedAt', label: 'First published', type: 'date', index: true, access: { create: () => false, update: () => false }, admin: { position: 'sidebar', readOnly: true } },
     // Who saved this version (each save is one): the history names them.
     // (Editors read it; the API's service reads never carry a CMS user's name or address.)
-    { name: 'editedBy', label: 'Saved by', type: 'relationship', relationTo: 'users', access: { read: ({ req }) => Boolean(req.user) }, admin: { position: 'sidebar', readOnly: true } },
+    { name: 'editedBy', label: 'Saved by (user)', type: 'relationship', relationTo: 'users', access: { read: ({ req }) => Boolean(req.user) }, admin: { hidden: true, readOnly: true } },
+    // Their name, for everyone who reads the history: contributors read no other CMS user (users.ts).
+    { name: 'savedBy', label: 'Saved by', type: 'text', virtual: true, access: { read: ({ req }) => Boolean(req.user) }, admin: { position: 'sidebar', readOnly: true }, hooks: { afterRead: [savedByName] } },
     // Shown in the list and the sidebar: on the site, scheduled, or a draft (never stored).
     {
       name: 'onTheSite',

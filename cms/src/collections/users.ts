@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload';
-import { cmsAdminsOnly, editorsOnly } from '../access/editors';
+import { cmsAdminsOnly } from '../access/editors';
+import { mayPublish } from '../access/editorial-roles';
 import { cmsConfig } from '../config';
 import { siteSessionStrategy } from '../auth/site-session-strategy';
 import { refuseLocalLoginForSiteUsers } from '../hooks/refuse-local-login-for-site-users';
@@ -21,7 +22,9 @@ export const Users: CollectionConfig = {
   },
   admin: { useAsTitle: 'email' },
   access: {
-    read: editorsOnly,
+    // Editors and admins read every CMS user; a contributor only their own record (issue 47 #6):
+    // the history names who saved each version through the articles' `savedBy`, never an address or a role.
+    read: ({ req }) => (mayPublish(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
     create: cmsAdminsOnly,
     update: ({ req, id }) => req.user?.role === 'admin' || req.user?.id === id,
     delete: cmsAdminsOnly,

@@ -13,6 +13,7 @@ import * as migration_20261127_113929_drop_the_published_tick_box from './202611
 import * as migration_20261127_115211_scheduling_and_who_saved from './20261127_115211_scheduling_and_who_saved';
 import * as migration_20261127_121407_editorial_roles from './20261127_121407_editorial_roles';
 import * as migration_20261127_145753_drafts_on_every_collection from './20261127_145753_drafts_on_every_collection';
+import * as migration_20261128_152714_first_published_and_who_saved from './20261128_152714_first_published_and_who_saved';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261127_145753_drafts_on_every_collection.up,
     down: migration_20261127_145753_drafts_on_every_collection.down,
-    name: '20261127_145753_drafts_on_every_collection'
+    name: '20261127_145753_drafts_on_every_collection',
+  },
+  {
+    up: migration_20261128_152714_first_published_and_who_saved.up,
+    down: migration_20261128_152714_first_published_and_who_saved.down,
+    name: '20261128_152714_first_published_and_who_saved',
   },
 ];
