@@ -6,6 +6,7 @@ import { handleEndpoints } from 'payload';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNS_IN_THROUGH_SITE } from '../src/auth/local-sign-in';
+import { THROTTLE_UNAVAILABLE } from '../src/hooks/throttle-sign-in';
 import { listenForSiteAccessChanges } from '../src/auth/site-access';
 import { startPayload, TEST_SECRET } from './payload-test';
 
@@ -23,6 +24,8 @@ const siteAdmins = new Set([61, 62, 63, 64, 65]);
 const attempts: { account: string; address: string }[] = [];
 const succeeded: CmsSignInSucceeded[] = [];
 const throttled = new Set<string>();
+/** The API under load: each throttle answer waits this long; `unanswered` calls get no answer at all. */
+const slowness = { delayMs: 0, unanswered: 0 };
 
 let api: Server;
 let ctx: Awaited<ReturnType<typeof startPayload>>;
@@ -39,6 +42,8 @@ beforeAll(async () => {
     }
     if (req.url === '/api/internal/site-admins') return json(200, { ids: (JSON.parse(body).ids as number[]).filter((id) => siteAdmins.has(id)) });
     if (req.url === '/api/internal/cms-sign-in/attempts') {
+      if (slowness.unanswered > 0 && slowness.unanswered--) return;
+      await new Promise((r) => setTimeout(r, slowness.delayMs));
       const attempt = JSON.parse(body) as { account: string; address: string };
       if (throttled.has(attempt.address)) return json(429, { message: 'Too many sign-in attempts. Please wait 8 seconds and try again.', code: 'too_many_requests' }, { 'retry-after': '8' });
       attempts.push(attempt);
@@ -181,9 +186,32 @@ describe('Payload’s password sign-in', () => {
     try {
       const res = await login(owner.email, 'a-long-password-1');
       expect(res.status).toBe(503);
-      expect(JSON.stringify(await res.json())).toContain('Signing in is not possible right now. Please try again in a moment.');
+      expect(JSON.stringify(await res.json())).toContain(THROTTLE_UNAVAILABLE);
     } finally {
       process.env.API_URL = apiUrl;
     }
+  });
+
+  // Issue 47 #9: under load the API took over 3 s to count an attempt, and every CMS sign-in answered 503.
+  it('still signs in while the API is slow to count the attempt, or does not answer the first time', async () => {
+    const owner = await editor('patient.editor@example.com');
+    slowness.delayMs = 4_000;
+    try {
+      expect((await login(owner.email, 'a-long-password-1', '198.51.100.21')).status).toBe(200);
+    } finally {
+      slowness.delayMs = 0;
+    }
+    slowness.unanswered = 1;
+    expect((await login(owner.email, 'a-long-password-1', '198.51.100.22')).status).toBe(200);
+    expect(slowness.unanswered).toBe(0);
+  });
+
+  it('lets nobody in while the API does not answer at all, with a message that says why', async () => {
+    const owner = await editor('stranded.editor@example.com');
+    slowness.unanswered = 2;
+    const res = await login(owner.email, 'a-long-password-1', '198.51.100.23');
+    expect(res.status).toBe(503);
+    expect(JSON.stringify(await res.json())).toContain('Signing in is paused: the CMS could not reach the site to check this sign-in.');
+    expect(slowness.unanswered).toBe(0);
   });
 });

@@ -4,7 +4,13 @@ import { clientAddress } from '../auth/client-address';
 import { askSiteApi } from '../auth/site-api';
 
 const ATTEMPT = 'signInAttempt';
-const UNAVAILABLE = 'Signing in is not possible right now. Please try again in a moment.';
+/** What an editor is told when the site's throttle cannot be asked (the API down or too busy): nobody signs in then. */
+export const THROTTLE_UNAVAILABLE = 'Signing in is paused: the CMS could not reach the site to check this sign-in. Nothing is wrong with your password. Please try again in a minute.';
+/**
+ * Under load the API answers slowly; one sign-in waits at most two tries of 5 s (and a short
+ * pause) before it fails closed — never longer, so a down API never holds the login form hanging.
+ */
+export const THROTTLE_PATIENCE = { timeoutMs: 5_000, retries: 1 };
 
 /**
  * Payload's login (the admin's form, POST /cms/api/users/login) under the site's throttle
@@ -20,14 +26,14 @@ export const throttleSignIn: CollectionBeforeOperationHook = async ({ args, oper
   const data = (args as { data?: { email?: unknown } }).data;
   if (typeof data?.email !== 'string' || !data.email.trim()) return args;
   const attempt: CmsSignInAttempt = { account: data.email.trim().toLowerCase().slice(0, 320), address: clientAddress(req.headers) };
-  const answer = await askSiteApi<{ attempt: number[]; message?: string }>('/cms-sign-in/attempts', { body: attempt }).catch((err: Error) => {
+  const answer = await askSiteApi<{ attempt: number[]; message?: string }>('/cms-sign-in/attempts', { body: attempt }, THROTTLE_PATIENCE).catch((err: Error) => {
     req.payload.logger.error({ err: err.message }, 'the API could not count a CMS sign-in');
-    throw new APIError(UNAVAILABLE, 503);
+    throw new APIError(THROTTLE_UNAVAILABLE, 503);
   });
   // Not configured (the CMS run alone, without the API): nothing to count with.
   if (!answer) return args;
   if (answer.status === 429) throw new APIError(answer.body?.message ?? 'Too many sign-in attempts. Please try again later.', 429, { retryAfter: answer.retryAfter });
-  if (answer.status !== 200 || !answer.body) throw new APIError(UNAVAILABLE, 503);
+  if (answer.status !== 200 || !answer.body) throw new APIError(THROTTLE_UNAVAILABLE, 503);
   req.context[ATTEMPT] = { ...attempt, attempt: answer.body.attempt } satisfies CmsSignInSucceeded;
   return args;
 };
