@@ -136,7 +136,7 @@ async function settled(page: Page) {
 }
 
 async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   return results.violations.map((v) => `${where} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
