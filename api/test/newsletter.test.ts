@@ -66,8 +66,8 @@ describe('the digest', () => {
     const first = await comment(dee, FREE_ARTICLE, 'Tell me once a day.');
     await comment(eli, FREE_ARTICLE, 'First answer.', first.id);
     await comment(eli, FREE_ARTICLE, 'Second answer, @d_dee.', first.id);
-    // On a digest, "both" is the bell and the digest: no mail of its own.
-    expect((await testDb.db.select().from(notifications).where(eq(notifications.userId, deeId))).map((n) => n.emailState)).toEqual([null, null]);
+    // On a digest, "both" is the bell and the digest: no mail of its own. (One member's two in one place are one, issue 47 #1.)
+    expect((await testDb.db.select().from(notifications).where(eq(notifications.userId, deeId))).map((n) => [n.emailState, n.more])).toEqual([[null, 1]]);
     expect((await sendNotificationMails(mailDeps())).sent).toBe(0);
 
     // Two instances tick the digest job at the same moment: one round, one mail.
@@ -80,9 +80,9 @@ describe('the digest', () => {
     b.stop();
     const [digest, ...more] = await mailsTo('d_dee@example.com');
     expect(more).toEqual([]);
-    expect(digest!.subject).toBe('Your daily digest: 2 new notifications on Better Self');
-    expect(digest!.text).toContain('• d_eli replied to your comment on “Article 1 (free)”');
-    expect(digest!.text).toContain(`https://site.example/articles/${FREE_ARTICLE}#comments-title`);
+    expect(digest!.subject).toBe('Your daily digest: 1 new notification on Better Self');
+    expect(digest!.text).toContain('• d_eli replied to your comment on “Article 1 (free)” (and 1 more)');
+    expect(digest!.text).toMatch(new RegExp(`https://site\\.example/articles/${FREE_ARTICLE}#comment-\\d+`));
     expect(digest!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
     // Two senders at once (overlapping rounds) still send a member one digest a period.
@@ -92,8 +92,9 @@ describe('the digest', () => {
     const runs = await Promise.all([sendDigests(mailDeps(), later), sendDigests(mailDeps(), later)]);
     expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(1);
     const second = (await mailsTo('d_dee@example.com'))[1]!;
+    // Folded into since the last digest: listed again, with its count.
     expect(second.subject).toBe('Your daily digest: 1 new notification on Better Self');
-    expect(second.text).not.toContain('First answer');
+    expect(second.text).toContain('(and 2 more)');
     // Nothing new, or not yet a day: no mail.
     expect((await sendDigests(mailDeps(), new Date(later.getTime() + 3_600_000))).sent).toBe(0);
 
@@ -188,6 +189,30 @@ describe('the newsletter', () => {
     const report = ((await admin.get('/api/admin/newsletters')).body as { id: number; recipients: number; sent: number; unsubscribed: number }[]).find((r) => r.id === queued.body.id)!;
     expect(report.sent).toBe(report.recipients - 1);
     expect(report.unsubscribed).toBe(1);
+  });
+
+  it('sends a test copy to the signed-in admin only, as the chosen segment sees it, marked as a test and audited (issue 47 #13)', async () => {
+    const before = (await admin.get('/api/admin/newsletters')).body as unknown[];
+    const asFree = await admin.post('/api/admin/newsletters/test', { articleId: PRO_ARTICLE, segment: 'free' });
+    expect(asFree.status).toBe(200);
+    expect(asFree.body).toEqual({ message: 'A test copy was sent to n_admin@example.com.' });
+    const asPro = await admin.post('/api/admin/newsletters/test', { articleId: PRO_ARTICLE, segment: 'pro' });
+    expect(asPro.status).toBe(200);
+    const [free, pro] = (await mailsTo('n_admin@example.com')).filter((m) => m.subject.startsWith('[Test] '));
+    expect(free!.subject).toBe('[Test] Article 2 (pro)');
+    // As a free member sees it: the public part, never the body — though the admin may read it all.
+    expect(free!.text).toMatch(/^This is a test of the newsletter, sent only to you, as Free members will see it\./);
+    expect(free!.text).not.toContain('SECRET-BODY');
+    expect(free!.html).toContain('This is a test of the newsletter');
+    expect(pro!.text).toContain('SECRET-BODY-2');
+    // Nothing is queued; the test is in the audit log.
+    expect((await admin.get('/api/admin/newsletters')).body).toEqual(before);
+    const audit = (await admin.get('/api/admin/audit?action=newsletter.test_sent')).body as { entries: { action: string; details: unknown }[] };
+    expect(audit.entries.map((e) => e.details)).toEqual([{ articleId: PRO_ARTICLE, title: 'Article 2 (pro)', segment: 'pro' }, { articleId: PRO_ARTICLE, title: 'Article 2 (pro)', segment: 'free' }]);
+    // Admins only, validated.
+    expect((await (await member('nl_tester')).post('/api/admin/newsletters/test', { articleId: PRO_ARTICLE, segment: 'pro' })).status).toBe(403);
+    expect((await admin.post('/api/admin/newsletters/test', { articleId: PRO_ARTICLE, segment: 'everyone' })).status).toBe(400);
+    expect((await admin.post('/api/admin/newsletters/test', { articleId: 999, segment: 'pro' })).status).toBe(404);
   });
 
   it('survives its sender being killed halfway: resumed by the next round, no member mailed twice', async () => {

@@ -65,10 +65,10 @@ describe('notifications', () => {
     const first = await comment(ann, FREE_ARTICLE, 'What helps you start the day?');
     await comment(ann, FREE_ARTICLE, 'Answering myself: coffee.', first.id);
     expect(await inbox(ann)).toEqual({ unread: 0, items: [] });
-    await comment(bob, FREE_ARTICLE, 'A short walk.', first.id);
+    const walk = await comment(bob, FREE_ARTICLE, 'A short walk.', first.id);
     const page = await inbox(ann);
     expect(page.unread).toBe(1);
-    expect(page.items).toMatchObject([{ kind: 'reply', text: 'n_bob replied to your comment on “Article 1 (free)”', url: `/articles/${FREE_ARTICLE}#comments-title`, actor: { username: 'n_bob' }, readAt: null }]);
+    expect(page.items).toMatchObject([{ kind: 'reply', text: 'n_bob replied to your comment on “Article 1 (free)”', url: `/articles/${FREE_ARTICLE}#comment-${walk.id}`, actor: { username: 'n_bob' }, readAt: null }]);
     expect(await inbox(bob)).toEqual({ unread: 0, items: [] });
   });
 
@@ -114,7 +114,7 @@ describe('notifications', () => {
     expect(await names('N_WE', `article:${PRO_ARTICLE}`)).toEqual(['n_wes']);
     expect(await names('n_we', 'bulletin')).toEqual(['n_wen', 'n_wes']);
     expect(await names('n_wal', 'bulletin')).toEqual([]);
-    expect(await names('%', 'bulletin')).toEqual([]);
+    expect(await names('%%', 'bulletin')).toEqual([]);
     expect((await wal.get('/api/mentions?q=n_we&in=elsewhere')).status).toBe(400);
     expect((await wal.get('/api/mentions?in=bulletin')).status).toBe(400);
     expect((await browserClient(app.base).get('/api/mentions?q=n_we&in=bulletin')).status).toBe(401);
@@ -259,7 +259,7 @@ describe('notifications', () => {
     const rays = await comment(ray, FREE_ARTICLE, 'Mail me the answers.');
     const unas = await comment(una, FREE_ARTICLE, 'Unconfirmed here.');
     await comment(sam, FREE_ARTICLE, 'Here is one.', rays.id);
-    await comment(sam, FREE_ARTICLE, 'And @n_ray, one more thing.');
+    await comment(sam, PRO_ARTICLE, 'And @n_ray, one more thing.');
     await comment(sam, FREE_ARTICLE, 'Hello.', unas.id);
     // A mention set to email only is not in the app.
     expect((await inbox(ray)).items.map((n) => n.kind)).toEqual(['reply']);
@@ -268,9 +268,9 @@ describe('notifications', () => {
     expect((await sendNotificationMails(mailDeps)).sent).toBeGreaterThanOrEqual(2);
     expect(await sendNotificationMails(mailDeps)).toEqual({ sent: 0, skipped: 0 });
     const mails = await mailsTo('n_ray@example.com');
-    expect(mails.map((m) => m.subject).sort()).toEqual(['n_sam mentioned you in a comment on “Article 1 (free)”', 'n_sam replied to your comment on “Article 1 (free)”']);
+    expect(mails.map((m) => m.subject).sort()).toEqual(['n_sam mentioned you in a comment on “Article 2 (pro)”', 'n_sam replied to your comment on “Article 1 (free)”']);
     const reply = mails.find((m) => m.subject.includes('replied'))!;
-    expect(reply.text).toContain(`Open it: https://site.example/articles/${FREE_ARTICLE}#comments-title`);
+    expect(reply.text).toMatch(new RegExp(`Open it: https://site\\.example/articles/${FREE_ARTICLE}#comment-\\d+\\n`));
     expect(reply.text).toContain('Choose what we send you: https://site.example/profile#notifications');
     expect(reply.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'List-Unsubscribe': expect.stringMatching(/^<https:\/\/site\.example\/api\/notifications\/unsubscribe\?token=[^>]+>$/) });
     // An address not confirmed gets nothing.

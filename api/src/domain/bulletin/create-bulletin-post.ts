@@ -17,7 +17,7 @@ export async function createBulletinPost(db: Db, caller: UserRow | null, input: 
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(bulletinPosts).values({ userId: user.id, ...input }).returning();
     // Members it names hear of it (issue 37): the board is every member's to read.
-    await notify(tx, { kind: 'mention', recipients: await mentionedMembers(tx, input.content), actorId: user.id, text: `${nameOf(user)} mentioned you in a bulletin post, “${input.title}”`, url: '/community' });
+    await notify(tx, { kind: 'mention', recipients: await mentionedMembers(tx, input.content), actorId: user.id, text: `${nameOf(user)} mentioned you in a bulletin post, “${input.title}”`, url: '/community', place: 'bulletin' });
     return toBulletinPost(row!, user, user);
   });
 }

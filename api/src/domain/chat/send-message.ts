@@ -39,7 +39,7 @@ export async function sendMessage(db: Db, caller: UserRow | null, roomId: number
         const inside = new Set((await tx.select({ userId: chatRoomMembers.userId }).from(chatRoomMembers).where(and(eq(chatRoomMembers.roomId, roomId), inArray(chatRoomMembers.userId, named)))).map((m) => m.userId));
         named = named.filter((id) => inside.has(id));
       }
-      await notify(tx, { kind: 'mention', recipients: named, actorId: user.id, text: `${nameOf(user)} mentioned you in ${room.name}`, url: '/chat', about: { membershipRequired: room.membershipRequired } });
+      await notify(tx, { kind: 'mention', recipients: named, actorId: user.id, text: `${nameOf(user)} mentioned you in ${room.name}`, url: '/chat', place: `room:${roomId}`, about: { membershipRequired: room.membershipRequired } });
     }
     return { id: row!.id, pending };
   });

@@ -29,12 +29,14 @@ export async function postComment(db: Db, index: ContentIndex, articleId: number
     const [row] = await tx.insert(comments).values({ articleId, userId: user.id, parentCommentId: parentCommentId ?? null, content }).returning();
     // Those who may read the article hear of it (issue 37): the author replied to, then those named.
     const title = article.summary.title;
-    const url = `/articles/${articleId}#comments-title`;
+    // The comment itself (issue 47 #13): the comments island scrolls to it and marks it.
+    const url = `/articles/${articleId}#comment-${row!.id}`;
+    const place = `article:${articleId}`;
     const about = { membershipRequired: article.summary.membershipRequired };
     const repliedTo = parent && !parent.deletedAt ? parent.userId : null;
-    if (repliedTo) await notify(tx, { kind: 'reply', recipients: [repliedTo], actorId: user.id, text: `${nameOf(user)} replied to your comment on “${title}”`, url, about });
+    if (repliedTo) await notify(tx, { kind: 'reply', recipients: [repliedTo], actorId: user.id, text: `${nameOf(user)} replied to your comment on “${title}”`, url, place, about });
     const named = (await mentionedMembers(tx, content)).filter((id) => id !== repliedTo);
-    await notify(tx, { kind: 'mention', recipients: named, actorId: user.id, text: `${nameOf(user)} mentioned you in a comment on “${title}”`, url, about });
+    await notify(tx, { kind: 'mention', recipients: named, actorId: user.id, text: `${nameOf(user)} mentioned you in a comment on “${title}”`, url, place, about });
     return toCommentDto(row!, user, user);
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Digest } from '@app/shared/browser';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
+import { foldedText } from './flood-limits.ts';
 import { unsubscribeParts, type NotificationMailDeps } from './notification-mails.ts';
 
 const PERIOD_MS: Record<Exclude<Digest, 'off'>, number> = { daily: 86_400_000, weekly: 7 * 86_400_000 };
@@ -52,17 +53,18 @@ export async function sendDigests(deps: NotificationMailDeps, now: Date): Promis
 async function digestFor(deps: NotificationMailDeps, userId: number, digest: 'daily' | 'weekly', from: Date): Promise<'sent' | 'nothing' | 'failed'> {
   const [member] = await deps.db.select({ email: users.email, confirmed: users.emailConfirmedAt, deleted: users.deletedAt }).from(users).where(eq(users.id, userId));
   if (!member || member.deleted || !member.confirmed) return 'nothing';
-  const unreadSince = and(eq(notifications.userId, userId), isNull(notifications.readAt), gt(notifications.createdAt, from));
+  // Folded into since (issue 47 #1): listed again, with its count.
+  const unreadSince = and(eq(notifications.userId, userId), isNull(notifications.readAt), gt(sql`coalesce(${notifications.foldedAt}, ${notifications.createdAt})`, from));
   const [{ n: total } = { n: 0 }] = await deps.db.select({ n: count() }).from(notifications).where(unreadSince);
   if (total === 0) return 'nothing';
-  const listed = await deps.db.select({ text: notifications.text, url: notifications.url }).from(notifications).where(unreadSince).orderBy(asc(notifications.id)).limit(DIGEST_LISTED);
+  const listed = await deps.db.select({ text: notifications.text, more: notifications.more, url: notifications.url }).from(notifications).where(unreadSince).orderBy(asc(notifications.id)).limit(DIGEST_LISTED);
   const base = deps.publicUrl.replace(/\/$/, '');
   const { headers, footer } = unsubscribeParts(deps, userId, 'digest');
   const site = deps.siteName();
   const text = [
     `What happened on ${site} since your last ${digest} digest:`,
     '',
-    ...listed.map((n) => `• ${n.text}\n  ${base}${n.url}`),
+    ...listed.map((n) => `• ${foldedText(n)}\n  ${base}${n.url}`),
     ...(total > listed.length ? ['', `…and ${total - listed.length} more: ${base}/notifications`] : []),
     '',
     `All your notifications: ${base}/notifications`,

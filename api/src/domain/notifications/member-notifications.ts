@@ -3,6 +3,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATIONS_PAGE, type Notification, t
 import type { NotificationSettingsInput } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
+import { foldedText } from './flood-limits.ts';
 import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 
@@ -12,7 +13,7 @@ function toNotification({ n, actor }: Row): Notification {
   return {
     id: n.id,
     kind: n.kind,
-    text: n.text,
+    text: foldedText(n),
     url: n.url,
     // A deleted member is nobody to point at.
     actor: actor && !actor.deletedAt ? { username: actor.username, displayName: actor.displayName?.trim() || actor.username, avatarUrl: actor.avatarThumbUrl ?? actor.avatarUrl } : null,

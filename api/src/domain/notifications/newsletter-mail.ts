@@ -87,7 +87,7 @@ function textOf(nodes: (RootContent | ElementContent)[], base: string): string {
 export type NewsletterArticle = { summary: ArticleSummary; content: string };
 /** One rendering of an article for every reader of one kind: the whole article, or its public part. */
 export type NewsletterCopy = { subject: string; html: (footer: FooterLinks) => string; text: (footer: string[]) => string };
-export type FooterLinks = { stop: string; settings: string; siteName: string };
+export type FooterLinks = { stop: string; settings: string; siteName: string; /** A line above the mail (a test copy says so). */ note?: string };
 
 
 /** The two copies of an article's newsletter: `full` for readers its tier reaches, `teaser` for the rest. */
@@ -109,6 +109,7 @@ export function renderNewsletter(article: NewsletterArticle, publicUrl: string, 
 <body style="margin:0;padding:0;background:#f4f4f5;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;">
+${footer.note ? `<tr><td style="padding:12px 32px;background:#fef3c7;border-radius:8px 8px 0 0;font-family:${FONT};font-size:14px;color:#78350f;">${escapeHtml(footer.note)}</td></tr>` : ''}
 <tr><td style="padding:28px 32px 4px;font-family:${FONT};font-size:14px;font-weight:600;color:${MUTED};">${escapeHtml(footer.siteName)}</td></tr>
 <tr><td style="padding:12px 32px 28px;font-family:${FONT};font-size:16px;line-height:1.6;color:${INK};">${inner}</td></tr>
 <tr><td style="padding:18px 32px 28px;border-top:1px solid #e4e4e7;font-family:${FONT};font-size:13px;line-height:1.5;color:${MUTED};">You get the newsletter as a member of ${escapeHtml(footer.siteName)}. <a href="${escapeHtml(footer.stop)}" style="color:${MUTED};text-decoration:underline;">Unsubscribe</a> · <a href="${escapeHtml(footer.settings)}" style="color:${MUTED};text-decoration:underline;">Choose what we send you</a></td></tr>

@@ -4,6 +4,8 @@ import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_KIND_WORDS, type MailList }
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mailer.ts';
+import { sendCatchUpMails } from './catch-up-mails.ts';
+import { foldedText } from './flood-limits.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 export type NotificationMailDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string; internalSecret: string; siteName: () => string };
@@ -30,7 +32,8 @@ export const MAIL_BATCH = 200;
  * to its member's confirmed address, with a one-click unsubscribe (RFC 8058: List-Unsubscribe and
  * List-Unsubscribe-Post) that turns that kind's mail off, and a link to the settings. An account
  * deleted, or an address not confirmed, is skipped; a kind switched off since is skipped. A mail
- * the server refuses stays pending for the next round. Answers how many were sent.
+ * the server refuses stays pending for the next round. Then the catch-up mails of those held
+ * (catch-up-mails.ts). Answers how many mails were sent and notifications skipped.
  */
 export async function sendNotificationMails(deps: NotificationMailDeps): Promise<{ sent: number; skipped: number }> {
   const rows = await deps.db
@@ -52,9 +55,10 @@ export async function sendNotificationMails(deps: NotificationMailDeps): Promise
       continue;
     }
     const { headers, footer } = unsubscribeParts(deps, n.userId, n.kind);
-    const text = [n.text, '', `Open it: ${base}${n.url}`, '', ...footer].join('\n');
+    const told = foldedText(n);
+    const text = [told, '', `Open it: ${base}${n.url}`, '', ...footer].join('\n');
     try {
-      await deps.mailer.send({ to: email, subject: n.text.length > 120 ? `${n.text.slice(0, 119)}…` : n.text, text, headers });
+      await deps.mailer.send({ to: email, subject: told.length > 120 ? `${told.slice(0, 119)}…` : told, text, headers });
     } catch (err) {
       // The mail server is out of reach: this one and the rest wait for the next round.
       deps.logger.warn({ err: (err as Error).message, notificationId: n.id }, 'notification mail not sent; it stays pending');
@@ -64,7 +68,9 @@ export async function sendNotificationMails(deps: NotificationMailDeps): Promise
     sent++;
   }
   if (skipped.length) await deps.db.update(notifications).set({ emailState: 'skipped' }).where(and(inArray(notifications.id, skipped), sql`${notifications.emailState} = 'pending'`));
-  return { sent, skipped: skipped.length };
+  // Then those held past their members' mails an hour, one mail each (issue 47 #1).
+  const caughtUp = await sendCatchUpMails(deps);
+  return { sent: sent + caughtUp.sent, skipped: skipped.length + caughtUp.skipped };
 }
 
 /** The digest and the newsletter are mails only; a kind keeps its place in the app when its mail stops. */
@@ -86,6 +92,6 @@ export async function unsubscribe(db: Db, member: { userId: number; kind: MailLi
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { [member.kind]: setting, updatedAt: new Date() } });
   // Mails of that kind not yet sent are not sent either (a newsletter's copies check as they go).
   if (isMailOnly(member.kind)) return { kind: member.kind, setting };
-  await db.update(notifications).set({ emailState: 'skipped' }).where(and(eq(notifications.userId, member.userId), eq(notifications.kind, member.kind), eq(notifications.emailState, 'pending')));
+  await db.update(notifications).set({ emailState: 'skipped' }).where(and(eq(notifications.userId, member.userId), eq(notifications.kind, member.kind), inArray(notifications.emailState, ['pending', 'held'])));
   return { kind: member.kind, setting };
 }

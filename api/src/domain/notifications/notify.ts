@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { can, MAX_MENTIONS, mentionedUsernames, viewerOf, type NotificationKind, type Resource } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import { FOLD_WINDOW_MS, placeNotification, type RecentNotification } from './flood-limits.ts';
 
 /** The channel every API instance listens on for notifications (as chat's: PostgreSQL LISTEN/NOTIFY). */
 export const NOTIFICATION_CHANNEL = 'notification_events';
@@ -17,47 +18,76 @@ export type NotifyInput = {
   actorId: number | null;
   text: string;
   url: string;
+  /**
+   * Where a member's action happened (`article:{id}`, `room:{id}`, `bulletin`): their next ones
+   * there within ten minutes fold into this one (flood-limits.ts). Unset for the site's own news.
+   */
+  place?: string;
   /** What it is about, when a tier can keep it from someone: those who may not read it are not told. */
   about?: Resource;
   /** The member gets a mail about it anyway (a membership receipt): the notification is not mailed again. */
   alreadyMailed?: boolean;
 };
 
+type Writer = Pick<Db, 'transaction'>;
+
 /**
- * Tells members about something (issue 37 #1): one row each, for those whose setting for the kind
- * is not `off` (shown in the app unless it is `email`; mailed when `email` or `both`), never the actor, never an account deleted or suspended, never
- * someone whose tier does not reach what it is about; then every instance is told, to push it to
- * the member's open pages. Runs inside the caller's transaction when given one: a rolled-back
- * action tells no one. Returns the rows written.
+ * Tells members about something (issue 37 #1): for those whose setting for the kind is not `off`
+ * (shown in the app unless it is `email`; mailed when `email` or `both`), never the actor, never
+ * an account deleted or suspended, never someone whose tier does not reach what it is about. Each
+ * member's last hour decides, under their lock, whether it is a row of its own or folds into an
+ * earlier one, and whether its mail goes now or waits for the catch-up (issue 47 #1,
+ * flood-limits.ts). Then every instance is told, to push it to the member's open pages. Runs
+ * inside the caller's transaction when given one: a rolled-back action tells no one. Returns the
+ * rows written or folded into.
  */
-export async function notify(db: Pick<Db, 'select' | 'insert' | 'execute'>, input: NotifyInput): Promise<{ id: number; userId: number }[]> {
-  const ids = [...new Set(input.recipients)].filter((id) => id !== input.actorId);
+export async function notify(db: Writer, input: NotifyInput): Promise<{ id: number; userId: number }[]> {
+  const ids = [...new Set(input.recipients)].filter((id) => id !== input.actorId).sort((a, b) => a - b);
   if (ids.length === 0) return [];
-  const people = await db
-    .select({ user: users, channel: sql<string | null>`${notificationSettings[input.kind]}`, digest: notificationSettings.digest })
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-  const told = people.filter(({ user, channel }) => user.accountStatus !== 'suspended' && user.accountStatus !== 'banned' && (channel ?? 'app') !== 'off' && mayRead(user, input.about));
-  if (told.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const people = await tx
+      .select({ user: users, channel: sql<string | null>`${notificationSettings[input.kind]}`, digest: notificationSettings.digest })
+      .from(users)
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+      .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+    const told = people.filter(({ user, channel }) => user.accountStatus !== 'suspended' && user.accountStatus !== 'banned' && (channel ?? 'app') !== 'off' && mayRead(user, input.about));
+    if (told.length === 0) return [];
+    // One member's notifications are decided one at a time, whichever instance and sender (in id order: no deadlock).
+    for (const { user } of told.sort((a, b) => a.user.id - b.user.id)) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`notify:${user.id}`}, 0))`);
+    const recent = await lastHour(tx, told.map((t) => t.user.id));
+    const written: { id: number; userId: number; inApp: boolean }[] = [];
+    for (const { user, channel, digest } of told) {
+      // Mailed by the notification mail job (notification-mails.ts), never in the action's request;
+      // a member on a digest gets it in the next digest instead (digest-mails.ts).
+      const wantsMail = !input.alreadyMailed && (channel === 'email' || channel === 'both') && (digest ?? 'off') === 'off';
+      const placed = placeNotification(recent.get(user.id) ?? [], { actorId: input.actorId, place: input.place ?? null, wantsMail });
+      if ('fold' in placed) {
+        // Unread again: there is more to see in it.
+        const [row] = await tx.update(notifications).set({ more: sql`${notifications.more} + 1`, readAt: null, foldedAt: sql`now()` }).where(eq(notifications.id, placed.fold)).returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
+        if (row) written.push(row);
+        continue;
+      }
+      const [row] = await tx
+        .insert(notifications)
+        .values({ userId: user.id, kind: input.kind, text: input.text.slice(0, 500), url: input.url, actorId: input.actorId, place: input.place ?? null, inApp: channel !== 'email', emailState: placed.mail })
+        .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
+      written.push(row!);
+    }
+    for (const row of written) if (row.inApp) await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent)})`);
+    return written.map(({ id, userId }) => ({ id, userId }));
+  });
+}
+
+/** Each member's notifications of the last hour, newest first, as the flood rules read them (times by the database's clock). */
+async function lastHour(db: Pick<Db, 'select'>, userIds: number[]): Promise<Map<number, RecentNotification[]>> {
   const rows = await db
-    .insert(notifications)
-    .values(
-      told.map(({ user, channel, digest }) => ({
-        userId: user.id,
-        kind: input.kind,
-        text: input.text.slice(0, 500),
-        url: input.url,
-        actorId: input.actorId,
-        inApp: channel !== 'email',
-        // Mailed by the notification mail job (notification-mails.ts), never in the action's request;
-        // a member on a digest gets it in the next digest instead (digest-mails.ts).
-        emailState: !input.alreadyMailed && (channel === 'email' || channel === 'both') && (digest ?? 'off') === 'off' ? ('pending' as const) : null,
-      })),
-    )
-    .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
-  for (const row of rows) if (row.inApp) await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent)})`);
-  return rows;
+    .select({ id: notifications.id, userId: notifications.userId, actorId: notifications.actorId, place: notifications.place, emailState: notifications.emailState, fresh: sql<boolean>`${notifications.createdAt} > now() - make_interval(secs => ${FOLD_WINDOW_MS / 1000})` })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), sql`${notifications.createdAt} > now() - interval '1 hour'`))
+    .orderBy(desc(notifications.id));
+  const byMember = new Map<number, RecentNotification[]>();
+  for (const { userId, ...r } of rows) byMember.set(userId, [...(byMember.get(userId) ?? []), r]);
+  return byMember;
 }
 
 const mayRead = (user: UserRow, about: Resource | undefined) => !about || can(viewerOf(user), 'read', about);

@@ -97,3 +97,27 @@ describe('what a moderator is offered', () => {
     expect(screen.getByText('Comment 2').closest('li')!.textContent).not.toContain('Moderate');
   });
 });
+
+describe('a link to one comment (a reply’s notification)', () => {
+  it('focuses and marks the comment the address names once the comments are in', async () => {
+    const at = (id: number, parent: number | null, content: string) => ({ id, articleId: 6, userId: id, parentCommentId: parent, content, createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z', isHidden: false, hiddenReason: null, isDeleted: false, user: { username: `u${id}`, displayName: `User ${id}`, avatarUrl: null, badge: null } });
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      const r = url === '/api/user' ? { status: 401, body: { message: 'Not authenticated' } }
+        : url === '/api/articles/6/comments' ? { status: 200, body: [at(1, null, 'The question'), at(2, 1, 'The reply'), at(3, null, 'Another')] }
+        : { status: 404, body: { message: 'Not found' } };
+      return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+    }));
+    window.history.replaceState(null, '', '#comment-2');
+    try {
+      await loadUser(true);
+      render(<Comments articleId={6} required="free" />);
+      const reply = (await screen.findByText('The reply')).closest('li')!;
+      expect(reply.id).toBe('comment-2');
+      await vi.waitFor(() => expect(document.activeElement).toBe(reply));
+      expect(reply.getAttribute('aria-current')).toBe('location');
+      expect(screen.getByText('The question').closest('li')!.getAttribute('aria-current')).toBeNull();
+    } finally {
+      window.history.replaceState(null, '', '#');
+    }
+  });
+});

@@ -32,6 +32,33 @@ function thread(comments: Comment[]): Node[] {
   return out;
 }
 
+/**
+ * The comment the address names (`#comment-{id}`, as a reply's notification links, issue 47 #13):
+ * once the comments are in, it is scrolled to, focused and marked. The browser cannot do it on its
+ * own: the comments arrive after the page.
+ */
+function useLinkedComment(comments: Comment[] | undefined): number | null {
+  const [target, setTarget] = useState<number | null>(null);
+  useEffect(() => {
+    const read = () => {
+      const m = /^#comment-(\d+)$/.exec(window.location.hash);
+      setTarget(m ? Number(m[1]) : null);
+    };
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+  useEffect(() => {
+    if (target === null || !comments) return;
+    const el = document.getElementById(`comment-${target}`);
+    if (!el) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    el.focus({ preventScroll: true });
+  }, [target, comments]);
+  return target;
+}
+
 const failure = (what: string, err: unknown) =>
   toast({ title: 'Error', description: `Failed to ${what} comment: ${errorMessage(err)}`, variant: 'destructive' });
 
@@ -51,6 +78,7 @@ export default function Comments({ articleId, required }: { articleId: number; r
   const [deleting, setDeleting] = useState<number | null>(null);
   const [reporting, setReporting] = useState<number | null>(null);
 
+  const target = useLinkedComment(comments);
   const load = () => invalidateKeys(key);
   useEffect(() => void loadUser(), []);
 
@@ -145,7 +173,16 @@ export default function Comments({ articleId, required }: { articleId: number; r
             const mine = user?.id === c.userId;
             const name = c.user.displayName;
             return (
-              <li key={c.id} style={{ marginLeft: `${Math.min(c.depth, 4) * 1.5}rem` }} className={`rounded-lg border p-4 ${c.isHidden ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`} data-comment-id={c.id}>
+              <li
+                key={c.id}
+                id={`comment-${c.id}`}
+                // Focused when a link names it (a notification); not in the tab order.
+                tabIndex={-1}
+                aria-current={target === c.id ? 'location' : undefined}
+                style={{ marginLeft: `${Math.min(c.depth, 4) * 1.5}rem` }}
+                className={`scroll-mt-24 rounded-lg border p-4 outline-none ${c.isHidden ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'} ${target === c.id ? 'ring-2 ring-brand-600 ring-offset-2' : ''}`}
+                data-comment-id={c.id}
+              >
                 <div className="flex items-start gap-3">
                   {c.isDeleted ? <span className="h-9 w-9 shrink-0 rounded-full bg-slate-200" aria-hidden="true" /> : <Avatar name={name} url={c.user.avatarUrl} />}
                   <div className="min-w-0 flex-1">
