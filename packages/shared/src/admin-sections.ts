@@ -46,6 +46,7 @@ export const ADMIN_SECTIONS = {
       exportContent: getEndpoint<Blob>('/api/admin/export/content.zip'),
       newsletters: getEndpoint<NewsletterReport[]>('/api/admin/newsletters'),
       sendNewsletter: postEndpoint<NewsletterReport>('/api/admin/newsletters'),
+      testNewsletter: postEndpoint<{ message: string }>('/api/admin/newsletters/test'),
     },
   },
   users: {

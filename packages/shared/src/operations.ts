@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   'orders.exported': 'Orders exported',
   'content.exported': 'Content exported',
   'newsletter.sent': 'Newsletter sent',
+  'newsletter.test_sent': 'Newsletter test sent',
   'article.preview_links_revoked': 'Preview links withdrawn',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -63,6 +64,7 @@ export type AuditDetails = {
   'orders.exported': Record<string, never>;
   'content.exported': Record<string, never>;
   'newsletter.sent': { articleId: number; title: string; segment: NewsletterSegment };
+  'newsletter.test_sent': { articleId: number; title: string; segment: NewsletterSegment };
   'article.preview_links_revoked': { articleId: number };
 };
 

@@ -6,7 +6,8 @@ import { deleteArticle } from '../../domain/articles/delete-article.ts';
 import { listOldAddresses } from '../../domain/articles/list-old-addresses.ts';
 import { articleStats } from '../../domain/reading/article-stats.ts';
 import { exportContent, type ContentExporter } from '../../domain/exports/export-content.ts';
-import { listNewsletters, queueNewsletter } from '../../domain/notifications/newsletter.ts';
+import { listNewsletters, queueNewsletter, type NewsletterDeps } from '../../domain/notifications/newsletter.ts';
+import { sendTestNewsletter } from '../../domain/notifications/send-test-newsletter.ts';
 import { createPreviewLink, type DraftReader } from '../../domain/articles/preview-article.ts';
 import { revokePreviewLinks } from '../../domain/articles/revoke-preview-links.ts';
 import { listAdminArticles, type ArticleStateReader } from '../../domain/admin/list-admin-articles.ts';
@@ -33,7 +34,7 @@ export type CmsWriter = ArticleSink & DraftReader & ArticleStateReader & Content
  * The upload streams to a temporary file (up to 200 MB), removed when the import is done; an
  * import goes on to its end if the browser goes away.
  */
-export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: CmsWriter; content: ContentReadModel; preview: { secret: string; publicUrl: string }; fetchImage?: FetchImage }): Router {
+export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: CmsWriter; content: ContentReadModel; preview: { secret: string; publicUrl: string }; fetchImage?: FetchImage; newsletterMail: Pick<NewsletterDeps, 'mailer' | 'publicUrl' | 'internalSecret' | 'siteName'> }): Router {
   const fetchImage = deps.fetchImage ?? createPublicImageFetcher();
   return sectionRouter('articles', deps.readUser, (route) => {
     // The section's power is checked before the body is read.
@@ -91,6 +92,9 @@ export function adminArticleRoutes(deps: { db: Db; readUser: UserReader; cms: Cm
     route('sendNewsletter', async (req, res) => {
       const caller = requirePermission(await deps.readUser(req), 'administer');
       res.status(201).json(await queueNewsletter(deps, caller, SendNewsletterSchema.parse(req.body ?? {})));
+    });
+    route('testNewsletter', async (req, res) => {
+      res.json(await sendTestNewsletter({ ...deps.newsletterMail, db: deps.db, content: deps.content }, await deps.readUser(req), SendNewsletterSchema.parse(req.body ?? {})));
     });
     route('newsletters', async (req, res) => {
       noStore(res);

@@ -18,7 +18,8 @@ import { adminYouTubeRoutes } from './youtube.ts';
  * app.ts mounts them all. A section without a router here does not compile.
  */
 export const ADMIN_SECTION_ROUTERS: { [S in AdminSectionId]: (areas: Areas) => Router } = {
-  articles: (a) => adminArticleRoutes(a.content),
+  // The newsletter's test copy is mailed like the newsletter (issue 47 #13).
+  articles: (a) => adminArticleRoutes({ ...a.content, newsletterMail: { ...a.accounts, internalSecret: a.ops.secret } }),
   users: (a) => adminUserRoutes(a.accounts),
   members: (a) => adminMemberRoutes(a.payments),
   orders: (a) => adminOrderRoutes(a.store),

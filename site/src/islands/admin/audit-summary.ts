@@ -37,6 +37,7 @@ const SUMMARIES: { [A in AuditAction]: (d: AuditDetails[A]) => string } = {
   'orders.exported': () => 'every order',
   'content.exported': () => 'every article and its pictures',
   'newsletter.sent': (d) => `“${d.title}” to ${d.segment === 'all' ? 'every member' : `${tierLabel(d.segment)} members`}`,
+  'newsletter.test_sent': (d) => `A test of “${d.title}” as ${d.segment === 'all' ? 'every member' : `${tierLabel(d.segment)} members`} see it`,
   'article.preview_links_revoked': (d) => `article ${d.articleId}`,
 };
 
