@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
     videoRoutes(areas.content),
     contentRoutes(areas.content),
     previewRoutes(areas.content),
-    readingRoutes({ db: areas.content.db, content: areas.content.content }),
+    readingRoutes({ content: areas.content.content, views: areas.content.views }),
     gameRoutes(areas.content),
     studyRoutes(areas.content),
     backyardRoutes(areas.content),

@@ -16,6 +16,7 @@ import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
 import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
 import type { AvatarLimits } from './domain/profile/avatar-limits.ts';
+import { createViewCounter, type ViewCounter } from './domain/reading/view-counter.ts';
 import { uncachedLists, type ListCache } from './domain/public-lists/list-cache.ts';
 import type { SettingsWriter } from './domain/settings/update-site-settings.ts';
 import type { SystemProbes } from './domain/system/get-system-report.ts';
@@ -63,6 +64,8 @@ type ServiceDeps = {
     cms: CmsWriter & SettingsWriter;
     /** The channel sync's parts (the YouTube client, or null when not configured; the CMS sink). */
     videoSync: Omit<VideoSyncDeps, 'db' | 'logger' | 'refreshContent'>;
+    /** This instance's view counter (domain/reading/view-counter.ts); unset: one flushing every second. server.ts closes it on shutdown. */
+    views?: ViewCounter;
   };
   community: {
     /** The community's lists in memory, forgotten on any change through LISTEN/NOTIFY; unset: computed per request. */
@@ -161,6 +164,7 @@ function composeServiceAreas(deps: ServiceDeps) {
     readUser,
     readViewer,
     lists,
+    views: deps.content.views ?? createViewCounter({ db, logger }),
     sync: { db, ...deps.content.videoSync, settingsChannel: () => readModel.current().settings.youtubeChannelHandle, logger, refreshContent: () => readModel.refresh() },
   };
   const community = { db, content: readModel, readUser, lists };

@@ -161,9 +161,12 @@ async function main() {
     void changes.stop();
     void cacheSignals.stop();
     void chat?.close();
-    // Each listener stops taking connections and finishes the requests it has; then the database goes.
+    // Each listener stops taking connections and finishes the requests it has.
     const listeners = socketServer ? [server, socketServer] : [server];
-    void Promise.all(listeners.map((s) => new Promise((closed) => s.close(closed)))).then(() => db.$client.end().finally(() => process.exit(0)));
+    // Then this instance's counted readings are written (issue 53 #3), and the database goes.
+    void Promise.all(listeners.map((s) => new Promise((closed) => s.close(closed))))
+      .then(() => areas.content.views.close())
+      .then(() => db.$client.end().finally(() => process.exit(0)));
     for (const s of listeners) s.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };

@@ -1,10 +1,7 @@
-import { isoDay } from '@app/shared/browser';
-import { sql } from 'drizzle-orm';
 import type { ArticleView } from '@app/shared/schemas';
-import type { Db } from '../../db/client.ts';
-import { articleViews } from '../../db/schema/content.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ContentReadModel } from '../content/content-read-model.ts';
+import type { ViewCounter, ViewOutcome } from './view-counter.ts';
 
 /**
  * Programs that read pages on their own: search engines, link previews, monitors, scripts and
@@ -24,16 +21,15 @@ export function countsAsReader(signals: ViewSignals): boolean {
 }
 
 /**
- * POST /api/views (issue 39): one more reading of a published article today (UTC). Nothing about
- * the reader is read beyond the signals above, and nothing at all is stored but the article's
- * count for the day: no address, cookie or identifier. An article that is not on the site is 404.
+ * POST /api/views (issue 39): a reading of a published article today (UTC), counted at most once
+ * per article and client address a day, by this instance's view counter (view-counter.ts), which
+ * forgets the address at once. Nothing about the reader is read beyond the signals above and the
+ * address, and nothing at all is stored but the article's count for the day: no address, cookie
+ * or identifier. An article that is not on the site is 404. Beacons past BEACONS_PER_MINUTE from
+ * one address are dropped unanswered-for (still 204: a refusal would be a log line naming the
+ * address, and a browser's beacon reads no answer).
  */
-export async function countView(deps: { db: Db; content: ContentReadModel; clock?: () => Date }, view: ArticleView, signals: ViewSignals): Promise<void> {
+export function countView(deps: { content: ContentReadModel; views: ViewCounter }, view: ArticleView, signals: ViewSignals & { address: string }): ViewOutcome {
   if (!deps.content.current().articles.has(view.articleId)) throw new AppError('not_found', 'Article not found');
-  if (!countsAsReader(signals)) return;
-  const day = isoDay(deps.clock?.() ?? new Date());
-  await deps.db
-    .insert(articleViews)
-    .values({ articleId: view.articleId, day, views: 1 })
-    .onConflictDoUpdate({ target: [articleViews.articleId, articleViews.day], set: { views: sql`${articleViews.views} + 1` } });
+  return deps.views.record(view.articleId, signals.address, countsAsReader(signals));
 }
