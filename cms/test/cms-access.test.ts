@@ -26,6 +26,7 @@ const succeeded: CmsSignInSucceeded[] = [];
 const throttled = new Set<string>();
 /** The API under load: each throttle answer waits this long; `unanswered` calls get no answer at all. */
 const slowness = { delayMs: 0, unanswered: 0 };
+const siteAdminQuestions: string[] = [];
 
 let api: Server;
 let ctx: Awaited<ReturnType<typeof startPayload>>;
@@ -37,6 +38,7 @@ beforeAll(async () => {
     const json = (status: number, answer: unknown, headers: Record<string, string> = {}) => res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(answer));
     if (req.headers['x-internal-secret'] !== TEST_SECRET) return json(403, {});
     if (req.url === '/api/internal/site-admin') {
+      siteAdminQuestions.push(String(req.headers.cookie ?? ''));
       const found = sessions[String(req.headers.cookie ?? '')];
       return found && siteAdmins.has(found.id) ? json(200, found) : json(403, {});
     }
@@ -204,6 +206,15 @@ describe('Payload’s password sign-in', () => {
     slowness.unanswered = 1;
     expect((await login(owner.email, 'a-long-password-1', '198.51.100.22')).status).toBe(200);
     expect(slowness.unanswered).toBe(0);
+  });
+
+  it('asks the API whose site session a sign-in carries only when it carries one', async () => {
+    const owner = await editor('cookie.editor@example.com');
+    const asked = siteAdminQuestions.length;
+    const res = await post('/cms/api/users/login', { email: owner.email, password: 'a-long-password-1' }, { 'x-forwarded-for': '198.51.100.24', cookie: 'consent=1; signed_in=1; payload-theme=light' });
+    expect(res.status).toBe(200);
+    expect(await me({ cookie: 'consent=1; signed_in=1' })).toBeNull();
+    expect(siteAdminQuestions.length).toBe(asked);
   });
 
   it('lets nobody in while the API does not answer at all, with a message that says why', async () => {

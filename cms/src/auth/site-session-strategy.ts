@@ -7,6 +7,8 @@ import { removeLocalSignIn } from './local-sign-in';
 import { askSiteApi } from './site-api';
 
 const CACHE_MS = 5_000;
+/** The site's session cookie (api/src/domain/accounts/session-cookie-settings.ts: `__Host-sid` behind https). */
+const SITE_SESSION = /(?:^|;\s*)(?:__Host-)?sid=[^;\s]/;
 const cache = new Map<string, { at: number; identity: SiteAdminIdentity | null }>();
 
 /**
@@ -63,7 +65,9 @@ export const siteSessionStrategy: AuthStrategy = {
   name: 'site-session',
   async authenticate({ headers, payload }): Promise<AuthStrategyResult> {
     const cookie = headers.get('cookie');
-    if (!cookie || headers.get('x-internal-secret')) return { user: null };
+    // Without a site session there is nobody to ask about: every request of an editor signed in
+    // with a password (their sign-in among them) would otherwise wait on the API first (issue 47 #9).
+    if (!cookie || !SITE_SESSION.test(cookie) || headers.get('x-internal-secret')) return { user: null };
     const origin = headers.get('origin');
     if (origin && origin !== cmsConfig.publicUrl) return { user: null };
     const admin = await siteAdminOf(cookie).catch(() => null);
