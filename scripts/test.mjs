@@ -1,7 +1,7 @@
 // `npm test`: the type check and lint (each counts as one test), every unit, integration and
 // component test (vitest), then the end-to-end tests in Chromium against the production build of
 // the whole stack and against the production shape (Playwright). Prints one closing line with the combined counts.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib/stack.mjs';
@@ -28,6 +28,22 @@ function run(args, env = process.env, stage = path.basename(args[0])) {
   return res.status ?? 1;
 }
 
+/** Like `run`, in the background, its output held until it ends (two at once never interleave): true when it passed. */
+function runQuietly(args, stage) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: process.env });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      process.stdout.write(output);
+      stages.push(`${stage} ${Math.round((Date.now() - started) / 1000)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
 let failedRuns = 0;
 let passed = 0;
 let failed = 0;
@@ -37,15 +53,15 @@ const failures = []; // named again at the end, where a CI log's tail shows them
 let typesOk = true;
 let lintOk = true;
 if (only !== 'e2e') {
-  // Types first: Node and Vite strip them without checking.
-  typesOk = run([path.join(root, 'scripts/typecheck.mjs')]) === 0;
-  if (typesOk) passed += 1;
-  else failed += 1;
-  // Lint states the architecture (import directions, file names, no floating promises).
-  lintOk = run([path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0'], process.env, 'lint') === 0;
+  // Types (Node and Vite strip them without checking) and lint (the architecture: import
+  // directions, file names, no floating promises), side by side: each prints its output when done.
+  [typesOk, lintOk] = await Promise.all([
+    runQuietly([path.join(root, 'scripts/typecheck.mjs')], 'typecheck'),
+    runQuietly([path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0'], 'lint'),
+  ]);
   console.log(`lint: ${lintOk ? 'no findings' : 'findings above'}`);
-  if (lintOk) passed += 1;
-  else failed += 1;
+  passed += Number(typesOk) + Number(lintOk);
+  failed += Number(!typesOk) + Number(!lintOk);
   // In CI a test that fails is run once more, and named below as flaky when the second try passes:
   // one timing accident in 1,100 tests must not stop a landing, and must not go unseen either.
   const retry = process.env.CI ? ['--retry=1'] : [];
