@@ -58,6 +58,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/stats/members': { query: S.SeriesQuerySchema },
   'GET /api/admin/stats/revenue': { query: S.SeriesQuerySchema },
   'POST /api/admin/articles/:id/preview-link': {},
+  'POST /api/admin/articles/:id/preview-link/revoke': {},
   'GET /api/admin/audit': { query: S.AuditQuerySchema },
   'GET /api/admin/audit.csv': { query: S.AuditQuerySchema },
   'GET /api/admin/export/audit.csv': { query: S.AuditQuerySchema },
