@@ -30,7 +30,14 @@ export default buildConfig({
   csrf: [cmsConfig.publicUrl],
   routes: { admin: '/cms/admin', api: '/cms/api', graphQL: '/cms/graphql', graphQLPlayground: '/cms/graphql-playground' },
   // The default avatar, not Gravatar: the admin loads nothing from other sites.
-  admin: { avatar: 'default', user: Users.slug, meta: { titleSuffix: ' · CMS' }, importMap: { baseDir: dirname } },
+  admin: {
+    avatar: 'default',
+    user: Users.slug,
+    meta: { titleSuffix: ' · CMS' },
+    importMap: { baseDir: dirname },
+    // Editors see how many submitted drafts wait for them, on every page (components/review-queue-notice.tsx).
+    components: { beforeNavLinks: ['/components/review-queue-notice#ReviewQueueNotice'] },
+  },
   collections: [Articles, Categories, Videos, Products, MembershipPlans, StudyResources, BackyardArticles, QuizQuestions, ScrambleWords, OldAddresses, Media, Users],
   globals: [SiteSettings],
   // The restore dialog says what a restore does (DESIGN §7.26, endpoints/restore-version-as-draft.ts).

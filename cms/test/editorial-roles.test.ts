@@ -1,6 +1,8 @@
 import { convertMarkdownToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical';
 import type { Payload } from 'payload';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReviewQueueNotice } from '../src/components/review-queue-notice';
 import { startPayload } from './payload-test';
 
 // Issue 36 #5: contributors write their own drafts and submit them; only editors and admins
@@ -108,5 +110,23 @@ describe('editorial roles', () => {
     expect(JSON.stringify(history.docs)).not.toMatch(/"role":"editor"/);
     // The API's service reads carry no CMS user's name.
     expect((await payload.findByID({ collection: 'articles', id: mine.id, draft: true, overrideAccess: true })).savedBy ?? null).toBeNull();
+  });
+
+  // Issue 47 #13: a submission waited until an editor thought of filtering the list.
+  it('tell editors on every CMS page how many articles await review, linking to them; contributors are not told', async () => {
+    const notice = async (who: keyof typeof users) => {
+      const element = await ReviewQueueNotice({ payload, user: { ...users[who], email: `${who}@roles.example` } as never });
+      return element ? renderToStaticMarkup(element) : null;
+    };
+    const before = await payload.find({ collection: 'articles', where: { reviewRequested: { equals: true } }, draft: true, overrideAccess: true });
+    for (const doc of before.docs) await payload.update({ collection: 'articles', id: doc.id, data: { reviewRequested: false }, draft: true, overrideAccess: true });
+    expect(await notice('editor')).toBeNull();
+
+    for (const title of ['Ready one', 'Ready two']) {
+      const draft = await payload.create({ collection: 'articles', data: { title }, draft: true, ...as('contributor') });
+      await payload.update({ collection: 'articles', id: draft.id, data: { reviewRequested: true }, draft: true, autosave: true, ...as('contributor') });
+    }
+    expect(await notice('editor')).toBe('<a class="review-queue-notice" href="/cms/admin/collections/articles?where[reviewRequested][equals]=true">2 articles awaiting review</a>');
+    expect(await notice('contributor')).toBeNull();
   });
 });
