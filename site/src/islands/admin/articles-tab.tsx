@@ -108,7 +108,7 @@ export default function ArticlesTab() {
         </div>
         {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
         <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-labelledby="articles-title">
-          <table className="w-full min-w-[760px] text-left text-sm">
+          <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-600"><tr><th className="px-4 py-3 font-medium">Title</th><th className="px-4 py-3 font-medium">Category</th><th className="px-4 py-3 font-medium">Membership</th><th className="px-4 py-3 font-medium">Status</th><th className="px-4 py-3 text-right font-medium">Views</th><th className="px-4 py-3"><span className="sr-only">Actions</span></th></tr></thead>
             <tbody className="divide-y divide-slate-200">
               {list?.map((a) => (
@@ -124,7 +124,7 @@ export default function ArticlesTab() {
                   <td className="px-4 py-3 text-right tabular-nums text-slate-700" data-views>{a.views.toLocaleString('en-US')}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-right">
                     <a href={`/cms/admin/collections/articles/${a.id}`} className="btn-outline mr-2" aria-label={`Edit ${titleOf(a)}`}>Edit</a>
-                    <button type="button" className="btn-outline mr-2" aria-label={`Revoke earlier preview links of ${titleOf(a)}`} onClick={() => void revokePreviews(a)}>Revoke earlier preview links</button>
+                    <button type="button" className="btn-outline mr-2 w-28 whitespace-normal align-middle text-xs leading-tight" aria-label={`Revoke earlier preview links of ${titleOf(a)}`} onClick={() => void revokePreviews(a)}>Revoke earlier preview links</button>
                     <button type="button" className="btn-outline text-red-700" aria-label={`Delete ${titleOf(a)}`} onClick={() => setDeleting(a)}>Delete</button>
                   </td>
                 </tr>
