@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
 import { articles, cmsEditor, signIn, withConsent } from './fixtures';
 import { expect, test } from './test';
 
@@ -132,7 +133,8 @@ test('a contributor writes a draft and submits it for review, without a way to p
     await cmsSignIn(page, `contributor.${stamp}@example.com`, 'contributor-pass-1');
     await page.goto('/cms/admin/collections/articles/create');
     await page.getByRole('textbox', { name: 'Title' }).fill(title);
-    // Autosave makes the draft and moves to its address; the fields are filled there.
+    // The first save is the contributor's (an untouched Create New saves nothing); autosave follows at the draft's address.
+    await page.locator('#action-save-draft').click();
     await expect(page).toHaveURL(/\/collections\/articles\/\d+/, { timeout: 30_000 });
     id = articleIdIn(page);
     await page.locator('#field-category').click();
@@ -203,3 +205,71 @@ test('an editor restores an older version as the draft: the site keeps the live 
     await editor.delete('articles', article.id);
   }
 });
+
+// Issue 47 #7, DESIGN §7.26: the admin's "Restore this version" on an autosaved draft of a live
+// article made it the live document as a draft, and the article left the site.
+test('an editor restores an autosaved version with "Restore this version": it becomes the draft and the live page keeps the published article', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  await withConsent(page);
+  const editor = await cmsEditor(request);
+  const stamp = Date.now();
+  const live = `Tides at noon ${stamp}`;
+  const article = await editor.createArticle({ title: live, membershipRequired: 'free', body: 'The published words.' });
+  let marker = 0;
+  try {
+    await expect.poll(async () => (await articles(request)).some((a) => a.id === article.id), { timeout: 30_000 }).toBe(true);
+    await cmsSignIn(page, 'editor@example.com', 'editor-demo-pass');
+    // The editor types a new title; autosave keeps it as a draft version.
+    await page.goto(`/cms/admin/collections/articles/${article.id}`);
+    await page.getByRole('textbox', { name: 'Title' }).fill(`Tides at dusk ${stamp}`);
+    await expect.poll(async () => (await editor.versions('articles', article.id, { 'version.title': `Tides at dusk ${stamp}` })).length, { timeout: 30_000 }).toBe(1);
+    const [autosaved] = await editor.versions('articles', article.id, { 'version.title': `Tides at dusk ${stamp}` });
+
+    await page.goto(`/cms/admin/collections/articles/${article.id}/versions/${autosaved!.id}`);
+    await page.getByRole('button', { name: 'Restore this version' }).click();
+    await expect(page.getByText('It becomes the draft: the site keeps showing the published version until you publish.')).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(new RegExp(`/collections/articles/${article.id}$`));
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(`Tides at dusk ${stamp}`);
+
+    expect((await editor.find('articles', article.id))._status).toBe('published');
+    // The next content reload and rebuild (another article published) leave the live page as it was.
+    marker = (await editor.createArticle({ title: `Another piece ${stamp}`, membershipRequired: 'free', body: 'Published after the restore.' })).id;
+    await expect.poll(async () => (await page.request.get(`/articles/${marker}`)).status(), { timeout: 60_000, intervals: [1000] }).toBe(200);
+    expect((await articles(request)).find((a) => a.id === article.id)?.title).toBe(live);
+    const res = await page.goto(`/articles/${article.id}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(live);
+    await expect(page.locator('[data-article-body]')).toContainText('The published words.');
+  } finally {
+    await editor.delete('articles', article.id);
+    if (marker) await editor.delete('articles', marker);
+  }
+});
+
+// Issue 47 #8, DESIGN §7.26: "Create New" saved an empty, untitled draft at once, and every import answered 500 after.
+test('an editor opens Create New, waits past the autosave and leaves: no document is left behind, and an import still reads', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await cmsEditor(request);
+  // Every article the CMS holds, drafts too (as the CMS's admin, signed in on `request`).
+  const countAll = async () => {
+    const res = await request.get('/cms/api/articles?limit=1&depth=0&draft=true', { headers: { origin: `http://localhost:${E2E_PORT}` } });
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { totalDocs: number }).totalDocs;
+  };
+  await cmsSignIn(page, 'editor@example.com', 'editor-demo-pass');
+  const before = await countAll();
+  await page.goto('/cms/admin/collections/articles/create');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toBeVisible();
+  // Twice the autosave interval (2 s), untouched.
+  await page.waitForTimeout(4500);
+  expect(page.url()).toMatch(/\/collections\/articles\/create$/);
+  await page.goto('/cms/admin/collections/articles');
+  expect(await countAll()).toBe(before);
+
+  await signIn(page.request, 'Admin', 'Admin-demo-pass');
+  const markdown = Buffer.from('---\ntitle: A note to import\ncategory: mindset\n---\n\nA body to read.\n');
+  const res = await page.request.post('/api/admin/articles/upload?dryRun=true', { multipart: { file: { name: 'note.md', mimeType: 'text/markdown', buffer: markdown }, onDuplicate: 'skip' } });
+  expect(res.status(), await res.text()).toBe(200);
+});
+
