@@ -24,7 +24,8 @@ test('a reply makes the other member’s bell count go up live; the panel lists 
   await bell.click();
   const line = ann.getByRole('menuitem', { name: new RegExp(`${bobAccount.username} replied to your comment on “${article.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”`) });
   await expect(line).toBeVisible();
-  await expect(line).toHaveAttribute('href', `/articles/${article.id}#comments-title`);
+  const replyId = (await answered.json()).id as number;
+  await expect(line).toHaveAttribute('href', `/articles/${article.id}#comment-${replyId}`);
   await ann.getByRole('menuitem', { name: 'Mark all read' }).click();
   await expect(ann.locator('[data-unread-count]')).toHaveCount(0);
   await ann.keyboard.press('Escape');
@@ -34,6 +35,14 @@ test('a reply makes the other member’s bell count go up live; the panel lists 
   await ann.goto('/notifications');
   await expect(ann.getByText('All read.')).toBeVisible();
   await expect(ann.getByRole('link', { name: new RegExp(`${bobAccount.username} replied to your comment`) })).toBeVisible();
+
+  // The notification leads to the reply itself (issue 47 #13): in view, focused and marked.
+  await ann.getByRole('link', { name: new RegExp(`${bobAccount.username} replied to your comment`) }).click();
+  const reply = ann.locator(`#comment-${replyId}`);
+  await expect(reply).toBeFocused();
+  await expect(reply).toHaveAttribute('aria-current', 'location');
+  await expect(reply).toBeInViewport();
+  await expect(reply).toContainText('I do, every day.');
   await annContext.close();
   await bobContext.close();
 });
