@@ -71,6 +71,8 @@ export const editorialRules: CollectionBeforeChangeHook = async ({ data, operati
   const user = req.user as RoleUser;
   const next = { ...data };
   if (operation === 'create' && user) next.owner = user.id;
+  // A new article (a duplicate too) has never been published, whatever it was copied from.
+  if (operation === 'create') next.firstPublishedAt = null;
   if (user && !mayPublish(user) && next._status === 'published') throw new Forbidden(req.t);
   // A published article's times are an editor's too, in a draft as well (the editor would publish them unseen).
   const retimed = ['publishDate', 'unpublishDate'].some((f) => f in next && !sameTime(next[f], originalDoc?.[f]));
