@@ -101,7 +101,7 @@ function sourceOf(doc: AssistantDocument, viewer: Viewer): AiSource {
  * never a word of its body. Nothing relevant: says so instead of guessing.
  */
 export function composeAnswer(index: AssistantIndex, hits: Hit[], question: Question, viewer: Viewer, topics: string[]): AiAnswer {
-  // The best-ranked document that answers at all: a higher one may only share a word with the question.
+  // The best-ranked document that answers: a question's standing is its own, but a one-word question needs a document where its word is rare.
   const top = hits.find((h) => isRelevant(index, h));
   if (!top) return nothingFound(topics);
   // A fact the site knows is said as it is: its own sentence and where to read more.
