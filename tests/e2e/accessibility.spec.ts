@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { request as requestFactory, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_SECTION_IDS, ADMIN_SECTIONS, can, guardFor, viewerOf, type Viewer } from '@app/shared/browser';
 import { E2E_PORT } from '../../playwright.config';
-import { createMember } from './fixtures';
+import { createMember, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 // Issue 47 #11: axe-core (WCAG 2.2 A and AA) over every page of the site, at a phone's and a
@@ -208,6 +208,7 @@ for (const role of ROLES) {
 
 // A joined chat room is a state of /chat no page load reaches.
 test('an open chat room has no WCAG 2.2 AA violation', async ({ page }) => {
+  await withConsent(page);
   await createMember(page.request, { signIn: true, tier: 'pro' });
   await page.goto('/chat');
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
