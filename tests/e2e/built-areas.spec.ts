@@ -65,7 +65,7 @@ test('every route of the spec answers, with its guard enforced on the server', a
 });
 
 async function userMenu(page: Page) {
-  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('button', { name: /account menu/i }).click();
   return page.getByRole('menu');
 }
 
