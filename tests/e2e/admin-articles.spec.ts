@@ -84,40 +84,42 @@ test('Admin → Articles shows each article’s status and readings, and revokes
   const stamp = Date.now();
   const draft = await cms.createArticle({ title: `Status check draft ${stamp}`, membershipRequired: 'free', body: 'Not yet.', status: 'draft' });
   const scheduled = await cms.createArticle({ title: `Status check scheduled ${stamp}`, membershipRequired: 'pro', body: 'Soon.', publishDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
-  const live = (await articles(page.request)).find((a) => a.membershipRequired === 'free')!;
-  // A reading, counted by the same call its page makes.
-  const reader = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' });
-  expect((await reader.request.post('/api/views', { data: { articleId: live.id } })).status()).toBe(204);
-  await reader.close();
-  await createMember(page.request, { signIn: true, admin: true });
-  // Readings are counted once per address and day, and capped per address: the API's count is the one shown.
-  const listed = (await (await page.request.get('/api/admin/articles')).json()) as { id: number; status: string; views: number }[];
-  expect(listed.find((a) => a.id === live.id)).toMatchObject({ status: 'live', views: expect.any(Number) });
+  try {
+    const live = (await articles(page.request)).find((a) => a.membershipRequired === 'free')!;
+    // A reading, counted by the same call its page makes.
+    const reader = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' });
+    expect((await reader.request.post('/api/views', { data: { articleId: live.id } })).status()).toBe(204);
+    await reader.close();
+    await createMember(page.request, { signIn: true, admin: true });
+    // Readings are counted once per address and day, and capped per address: the API's count is the one shown.
+    const listed = (await (await page.request.get('/api/admin/articles')).json()) as { id: number; status: string; views: number }[];
+    expect(listed.find((a) => a.id === live.id)).toMatchObject({ status: 'live', views: expect.any(Number) });
 
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/admin');
-    await hydrated(page, 'Upload Articles');
-    const row = (id: number) => page.locator(`[data-admin-article="${id}"]`);
-    await expect(row(draft.id).locator('[data-status]')).toHaveText('Draft');
-    await expect(row(scheduled.id).locator('[data-status]')).toHaveText('Scheduled');
-    await expect(row(live.id).locator('[data-status]')).toHaveText('Live');
-    await expect(row(live.id).locator('[data-views]')).toHaveText(listed.find((a) => a.id === live.id)!.views.toLocaleString('en-US'));
-    await expect(page.getByRole('columnheader', { name: 'Views' })).toBeAttached();
-    await row(draft.id).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `.data/screenshots/admin-articles-status-${width}.png` });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin');
+      await hydrated(page, 'Upload Articles');
+      const row = (id: number) => page.locator(`[data-admin-article="${id}"]`);
+      await expect(row(draft.id).locator('[data-status]')).toHaveText('Draft');
+      await expect(row(scheduled.id).locator('[data-status]')).toHaveText('Scheduled');
+      await expect(row(live.id).locator('[data-status]')).toHaveText('Live');
+      await expect(row(live.id).locator('[data-views]')).toHaveText(listed.find((a) => a.id === live.id)!.views.toLocaleString('en-US'));
+      await expect(page.getByRole('columnheader', { name: 'Views' })).toBeAttached();
+      await row(draft.id).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `.data/screenshots/admin-articles-status-${width}.png` });
+    }
+
+    // A preview link shared earlier stops opening once revoked.
+    const made = await page.request.post(`/api/admin/articles/${draft.id}/preview-link`);
+    expect(made.status()).toBe(201);
+    const link = new URL(((await made.json()) as { url: string }).url);
+    const preview = `/api/preview/articles/${draft.id}${link.search}`;
+    expect((await page.request.get(preview)).status()).toBe(200);
+    await page.getByRole('button', { name: `Revoke earlier preview links of Status check draft ${stamp}` }).click();
+    await expect(toasts(page).getByText('Preview links revoked')).toBeVisible();
+    await expect.poll(async () => (await page.request.get(preview)).status()).toBe(404);
+  } finally {
+    await cms.delete('articles', draft.id);
+    await cms.delete('articles', scheduled.id);
   }
-
-  // A preview link shared earlier stops opening once revoked.
-  const made = await page.request.post(`/api/admin/articles/${draft.id}/preview-link`);
-  expect(made.status()).toBe(201);
-  const link = new URL(((await made.json()) as { url: string }).url);
-  const preview = `/api/preview/articles/${draft.id}${link.search}`;
-  expect((await page.request.get(preview)).status()).toBe(200);
-  await page.getByRole('button', { name: `Revoke earlier preview links of Status check draft ${stamp}` }).click();
-  await expect(toasts(page).getByText('Preview links revoked')).toBeVisible();
-  await expect.poll(async () => (await page.request.get(preview)).status()).toBe(404);
-
-  await cms.delete('articles', draft.id);
-  await cms.delete('articles', scheduled.id);
 });
