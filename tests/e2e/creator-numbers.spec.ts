@@ -47,6 +47,8 @@ for (const width of [390, 1280]) {
     await expect(legend).toContainText('Faint dotted lines: the previous period');
     await expect(members).not.toContainText('Time:');
     await expect(page.getByRole('figure', { name: 'Revenue', exact: true }).locator('[data-legend]')).toContainText('Monthly recurring revenue');
+    // The open figures, with the previous period's columns, scroll inside their card, not the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await members.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `.data/screenshots/creator-numbers-members-${width}.png` });
     await expect(members.getByRole('img')).toHaveAccessibleName(`Members: at the end, ${free} ${tierLabel('free')}, ${pro} ${tierLabel('pro')} and ${vip} ${tierLabel('vip')} members.`);

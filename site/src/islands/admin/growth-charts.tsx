@@ -77,7 +77,8 @@ export default function GrowthCharts() {
       {error && <p role="alert" className="text-sm text-red-700">Could not load the figures: {errorMessage(error)}</p>}
       {!error && !charts && <p className="text-slate-600">Loading figures...</p>}
       {charts && (
-        <div className="grid gap-4 lg:grid-cols-2">
+        // minmax(0, 1fr) columns: a chart's open table of figures scrolls inside its card, never widens the page.
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {charts.map((c) => <TimeChart key={c.title} {...c} />)}
         </div>
       )}

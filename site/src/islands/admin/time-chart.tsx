@@ -77,7 +77,7 @@ export function TimeChart(props: { title: string; dates: string[]; series: Chart
 
   const previousRange = previousDates?.length ? `${previousDates[0]} to the day before ${dates[0]}` : null;
   return (
-    <figure className="card p-4" aria-labelledby={captionId}>
+    <figure className="card min-w-0 p-4" aria-labelledby={captionId}>
       <figcaption id={captionId} className="font-semibold text-slate-900">{props.title}</figcaption>
       <div ref={box} role="img" aria-label={`${props.title}: ${props.summary}`} className="mt-2 min-h-[220px] w-full" data-chart={props.title} />
       <ul className="mt-3 space-y-1.5 text-sm" data-legend={props.title}>
@@ -99,8 +99,8 @@ export function TimeChart(props: { title: string; dates: string[]; series: Chart
           );
         })}
         {compared.length > 0 && (
-          <li className="flex flex-wrap items-center gap-x-2 text-slate-600">
-            <Swatch color="#64748b" dash={PREVIOUS_DASH} kind="line" />{' '}
+          <li className="flex items-start gap-x-2 text-slate-600">
+            <span className="mt-1.5 shrink-0"><Swatch color="#64748b" dash={PREVIOUS_DASH} kind="line" /></span>{' '}
             <span>Faint dotted lines: the previous period{previousRange ? `, ${previousRange}` : ''}</span>
           </li>
         )}
