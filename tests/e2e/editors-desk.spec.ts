@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import yazl from 'yazl';
 import { E2E_PORT } from '../../playwright.config';
 import { articles, cmsEditor, signIn, withConsent } from './fixtures';
 import { expect, test } from './test';
@@ -268,8 +269,16 @@ test('an editor opens Create New, waits past the autosave and leaves: no documen
   expect(await countAll()).toBe(before);
 
   await signIn(page.request, 'Admin', 'Admin-demo-pass');
-  const markdown = Buffer.from('---\ntitle: A note to import\ncategory: mindset\n---\n\nA body to read.\n');
-  const res = await page.request.post('/api/admin/articles/upload?dryRun=true', { multipart: { file: { name: 'note.md', mimeType: 'text/markdown', buffer: markdown }, onDuplicate: 'skip' } });
+  const z = new yazl.ZipFile();
+  z.addBuffer(Buffer.from('---\ntitle: A note to import\ncategory: mindset\n---\n\nA body to read.\n'), 'note.md');
+  z.end();
+  const zip = await new Promise<Buffer>((resolve) => {
+    const chunks: Buffer[] = [];
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+  const res = await page.request.post('/api/admin/articles/upload?dryRun=true', { multipart: { file: { name: 'note.zip', mimeType: 'application/zip', buffer: zip }, onDuplicate: 'skip' } });
   expect(res.status(), await res.text()).toBe(200);
+  expect(((await res.json()) as { preview: { title: string }[] }).preview.map((p) => p.title)).toContain('A note to import');
 });
 
