@@ -44,7 +44,7 @@ test('a member favorites a video on /videos, finds it on /favorites, opens its p
 test('visitors are asked to sign in to save videos and sent to /auth from the saved lists', async ({ page }) => {
   await page.goto('/videos');
   await hydrated(page, 'Search videos');
-  await page.getByTestId('video-card').first().getByRole('button', { name: /^Add to watch later/ }).click();
+  await page.getByTestId('video-card').first().getByRole('button', { name: /^Watch later:/ }).click();
   await expect(toasts(page)).toContainText('Sign in to save videos');
   await page.goto('/watch-later');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fwatch-later/);
