@@ -1,8 +1,14 @@
 // `npm test`: the type check and lint (each counts as one test), every unit, integration and
-// component test (vitest), then the end-to-end tests in Chromium against the production build of
-// the whole stack and against the production shape (Playwright). Prints one closing line with the combined counts.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// component test (vitest), and the end-to-end tests in Chromium against the production build of
+// the whole stack and against the production shape (Playwright). Prints one closing line with the
+// combined counts, and each stage's wall time.
+//
+// The end-to-end suites start at once and Vitest runs beside them after the type check and lint:
+// each alone leaves much of a 2-core machine idle (Vitest waits on PostgreSQL, sockets and child
+// processes; the browser suites on pages, rebuilds and deploys), and side by side they take about
+// the longer one's time instead of their sum.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib/stack.mjs';
 
@@ -10,6 +16,9 @@ const results = path.join(root, '.data/test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const only = process.argv[2]; // optional: "unit" or "e2e"
+// In CI a test that fails is run once more, and named below as flaky when the second try passes:
+// one timing accident in 1,400 tests must not stop a landing, and must not go unseen either.
+const retry = process.env.CI ? ['--retry=1'] : [];
 
 /** Playwright's JSON report: the titles of specs whose every try failed. */
 function failedSpecs(suites, parents = []) {
@@ -21,25 +30,27 @@ function failedSpecs(suites, parents = []) {
 
 /** Each stage's wall time, printed at the end (CI's time by stage). */
 const stages = [];
-function run(args, env = process.env, stage = path.basename(args[0])) {
-  const started = Date.now();
-  const res = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
-  stages.push(`${stage} ${Math.round((Date.now() - started) / 1000)} s`);
-  return res.status ?? 1;
-}
 
-/** Like `run`, in the background, its output held until it ends (two at once never interleave): true when it passed. */
-function runQuietly(args, stage) {
+/**
+ * Runs a Node script to its end and answers its exit code. With `logFile`, its output goes there
+ * and is printed whole when it ends, so a stage running beside another never interleaves with it.
+ */
+function run(args, { env = process.env, stage = path.basename(args[0]), logFile = null } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: process.env });
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    if (logFile) {
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+    }
     child.on('close', (code) => {
-      process.stdout.write(output);
+      if (logFile) {
+        writeFileSync(logFile, output);
+        process.stdout.write(`\n── ${stage} (${path.relative(root, logFile)}) ──\n${output}\n`);
+      }
       stages.push(`${stage} ${Math.round((Date.now() - started) / 1000)} s`);
-      resolve(code === 0);
+      resolve(code ?? 1);
     });
   });
 }
@@ -49,57 +60,58 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = []; // named again at the end, where a CI log's tail shows them
-
 let typesOk = true;
 let lintOk = true;
-if (only !== 'e2e') {
+
+async function unitStages() {
   // Types (Node and Vite strip them without checking) and lint (the architecture: import
-  // directions, file names, no floating promises), side by side: each prints its output when done.
-  [typesOk, lintOk] = await Promise.all([
-    runQuietly([path.join(root, 'scripts/typecheck.mjs')], 'typecheck'),
-    runQuietly([path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0'], 'lint'),
-  ]);
+  // directions, file names, no floating promises), side by side.
+  [typesOk, lintOk] = (await Promise.all([
+    run([path.join(root, 'scripts/typecheck.mjs')], { stage: 'typecheck', logFile: path.join(results, 'typecheck.log') }),
+    run([path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0'], { stage: 'lint', logFile: path.join(results, 'lint.log') }),
+  ])).map((code) => code === 0);
   console.log(`lint: ${lintOk ? 'no findings' : 'findings above'}`);
   passed += Number(typesOk) + Number(lintOk);
   failed += Number(!typesOk) + Number(!lintOk);
-  // In CI a test that fails is run once more, and named below as flaky when the second try passes:
-  // one timing accident in 1,100 tests must not stop a landing, and must not go unseen either.
-  const retry = process.env.CI ? ['--retry=1'] : [];
   // TEST_DATABASE_URL runs the database-backed tests on that server (CI: the system PostgreSQL 15,
-  // the version production uses) instead of an embedded one; the end-to-end stack below keeps its own.
-  const vitestEnv = process.env.TEST_DATABASE_URL ? { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL } : process.env;
-  failedRuns += run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`], vitestEnv, 'vitest') === 0 ? 0 : 1;
+  // the version production uses) instead of an embedded one; the end-to-end stack keeps its own.
+  const env = process.env.TEST_DATABASE_URL ? { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL } : process.env;
   const file = path.join(results, 'vitest.json');
-  if (existsSync(file)) {
-    const r = JSON.parse(readFileSync(file, 'utf8'));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    skipped += r.numPendingTests + r.numTodoTests;
-    for (const f of r.testResults ?? []) {
-      for (const t of f.assertionResults ?? []) {
-        if (t.status === 'failed') failures.push(`${path.relative(root, f.name)} › ${t.fullName}`);
-        else if (t.status === 'passed' && t.failureMessages?.length) console.log(`flaky (passed on its second try): ${path.relative(root, f.name)} › ${t.fullName}\n  ${t.failureMessages[0].split('\n').slice(0, 3).join('\n  ')}`);
-      }
-      if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed')) failures.push(`${path.relative(root, f.name)} (${(f.message ?? '').split('\n')[0]})`);
+  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest', logFile: only === 'unit' ? null : path.join(results, 'vitest.log') });
+  failedRuns += code === 0 ? 0 : 1;
+  if (!existsSync(file)) return void (failed += 1);
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + r.numTodoTests;
+  for (const f of r.testResults ?? []) {
+    for (const t of f.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`${path.relative(root, f.name)} › ${t.fullName}`);
+      else if (t.status === 'passed' && t.failureMessages?.length) console.log(`flaky (passed on its second try): ${path.relative(root, f.name)} › ${t.fullName}\n  ${t.failureMessages[0].split('\n').slice(0, 3).join('\n  ')}`);
     }
-  } else failed += 1;
+    if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed')) failures.push(`${path.relative(root, f.name)} (${(f.message ?? '').split('\n')[0]})`);
+  }
 }
 
-if (only !== 'unit') {
+async function browserStages() {
   // The whole stack as `npm start` runs it, then the production shape (Caddy, two API instances,
   // the system PostgreSQL: playwright.production-shape.config.ts).
   for (const [config, report] of [['playwright.config.ts', 'e2e.json'], ['playwright.production-shape.config.ts', 'e2e-production-shape.json']]) {
-    failedRuns += run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], process.env, config) === 0 ? 0 : 1;
+    failedRuns += (await run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], { stage: config })) === 0 ? 0 : 1;
     const file = path.join(results, report);
-    if (existsSync(file)) {
-      const s = JSON.parse(readFileSync(file, 'utf8')).stats;
-      passed += s.expected + s.flaky;
-      failed += s.unexpected;
-      skipped += s.skipped;
-      failures.push(...failedSpecs(JSON.parse(readFileSync(file, 'utf8')).suites ?? []));
-    } else failed += 1;
+    if (!existsSync(file)) {
+      failed += 1;
+      continue;
+    }
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    passed += s.expected + s.flaky;
+    failed += s.unexpected;
+    skipped += s.skipped;
+    failures.push(...failedSpecs(JSON.parse(readFileSync(file, 'utf8')).suites ?? []));
   }
 }
+
+await Promise.all([only !== 'e2e' && unitStages(), only !== 'unit' && browserStages()]);
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
 if (!typesOk) failures.unshift('typecheck');
