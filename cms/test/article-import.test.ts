@@ -54,6 +54,13 @@ describe('the service import endpoint', () => {
     expect(doc.contentHtml).toContain('<strong>bold</strong>');
   });
 
+  it('keeps a draft with no body yet as a draft: only publishing needs one (issue 47 #8, the export’s round trip)', async () => {
+    const res = await importArticle({ title: 'Half written', category: 'deep-work', membershipRequired: 'free', published: false, ...plain('') });
+    expect(res.status, res.body.message).toBe(201);
+    const doc = await ctx.payload.findByID({ collection: 'articles', id: res.body.id!, draft: true, overrideAccess: true });
+    expect(doc).toMatchObject({ title: 'Half written', _status: 'draft' });
+  });
+
   it('stores interactive data given as the site reads it (lists of text) as the CMS’s rows, which the site reads back the same', async () => {
     const interactiveData = {
       characterGuides: [{ type: 'coach', title: 'Breathe', message: 'In for four.', triggerAt: 40, showAutomatically: true }],
