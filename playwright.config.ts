@@ -4,8 +4,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // One stack, two cores: tests run one at a time against it.
-  workers: 1,
+  // One stack, two cores: tests run one at a time against it, except the accessibility sweep.
+  workers: 2,
   // In CI a test that fails once runs once more; Playwright's report names it flaky.
   retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
@@ -22,4 +22,10 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  projects: [
+    { name: 'one at a time', testIgnore: /accessibility\.spec\.ts/, workers: 1 },
+    // The sweep only reads pages (about a hundred loads, each checked at two widths): two at a time,
+    // once the tests that change the site have finished. A failure above skips it (CI fails anyway).
+    { name: 'accessibility sweep', testMatch: /accessibility\.spec\.ts/, fullyParallel: true, dependencies: ['one at a time'] },
+  ],
 });
