@@ -104,7 +104,7 @@ test('Admin → Articles shows each article’s status and readings, and revokes
       await expect(row(scheduled.id).locator('[data-status]')).toHaveText('Scheduled');
       await expect(row(live.id).locator('[data-status]')).toHaveText('Live');
       await expect(row(live.id).locator('[data-views]')).toHaveText(listed.find((a) => a.id === live.id)!.views.toLocaleString('en-US'));
-      await expect(page.getByRole('columnheader', { name: 'Views' })).toBeAttached();
+      await expect(page.locator('table:has([data-admin-article])').getByRole('columnheader', { name: 'Views' })).toBeAttached();
       await row(draft.id).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `.data/screenshots/admin-articles-status-${width}.png` });
     }

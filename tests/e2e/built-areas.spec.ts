@@ -92,6 +92,8 @@ test('plan cards and section intros fit the viewer', async ({ page }) => {
   await page.goto('/membership');
   await expect(page.locator('[aria-disabled="true"]:visible')).toHaveText('Your current plan');
   await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
+  // Settled again before the next member signs up beside it (the same race as above).
+  await page.waitForLoadState('networkidle');
 
   await page.context().clearCookies();
   await createMember(page.request, { signIn: true, tier: 'pro' });
