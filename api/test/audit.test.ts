@@ -153,6 +153,7 @@ describe('every staff action is in the audit log (issue 34)', () => {
       { action: 'content.exported', by: 'every_admin', what: 'export the content', run: async () => ok(await fetch(`${t.app.base}/api/admin/export/content.zip`, { headers: { cookie: cookieOf(admin) } }).then(async (r) => ({ status: r.status, body: await r.text() }))) },
       { action: 'orders.exported', by: 'every_admin', what: 'export the orders', run: async () => ok(await fetch(`${t.app.base}/api/admin/export/orders.csv`, { headers: { cookie: cookieOf(admin) } }).then(async (r) => ({ status: r.status, body: await r.text() }))) },
       { action: 'newsletter.sent', by: 'every_admin', what: 'send a newsletter', run: async () => ok(await admin.post('/api/admin/newsletters', { articleId: 2, segment: 'pro' })) },
+      { action: 'newsletter.test_sent', by: 'every_admin', what: 'send a test of a newsletter', run: async () => ok(await admin.post('/api/admin/newsletters/test', { articleId: 2, segment: 'pro' })) },
       { action: 'article.preview_links_revoked', by: 'every_admin', what: 'withdraw preview links', run: async () => ok(await admin.post('/api/admin/articles/2/preview-link/revoke')) },
     ];
     // A new audit action must come with its row here.

@@ -66,6 +66,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/export/content.zip': {},
   'GET /api/admin/newsletters': {},
   'POST /api/admin/newsletters': { body: S.SendNewsletterSchema },
+  'POST /api/admin/newsletters/test': { body: S.SendNewsletterSchema },
   'GET /api/notifications': { query: S.NotificationListQuerySchema },
   'POST /api/notifications/read': { body: S.MarkNotificationsReadSchema },
   'GET /api/notifications/settings': {},
