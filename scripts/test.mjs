@@ -3,10 +3,9 @@
 // the whole stack and against the production shape (Playwright). Prints one closing line with the
 // combined counts, and each stage's wall time.
 //
-// The end-to-end suites start at once and Vitest runs beside them after the type check and lint:
-// each alone leaves much of a 2-core machine idle (Vitest waits on PostgreSQL, sockets and child
-// processes; the browser suites on pages, rebuilds and deploys), and side by side they take about
-// the longer one's time instead of their sum.
+// Vitest and the browser suites run one after the other: measured side by side on 2 cores they
+// took as long as in turn (each is CPU-bound most of its time) and every timing accident grew more
+// likely (docs/decisions.md, issue 53 #6).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -77,7 +76,7 @@ async function unitStages() {
   // the version production uses) instead of an embedded one; the end-to-end stack keeps its own.
   const env = process.env.TEST_DATABASE_URL ? { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL } : process.env;
   const file = path.join(results, 'vitest.json');
-  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest', logFile: only === 'unit' ? null : path.join(results, 'vitest.log') });
+  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest' });
   failedRuns += code === 0 ? 0 : 1;
   if (!existsSync(file)) return void (failed += 1);
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -111,7 +110,8 @@ async function browserStages() {
   }
 }
 
-await Promise.all([only !== 'e2e' && unitStages(), only !== 'unit' && browserStages()]);
+if (only !== 'e2e') await unitStages();
+if (only !== 'unit') await browserStages();
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
 if (!typesOk) failures.unshift('typecheck');
