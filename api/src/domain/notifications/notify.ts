@@ -52,8 +52,10 @@ export async function notify(db: Writer, input: NotifyInput): Promise<{ id: numb
       .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
     const told = people.filter(({ user, channel }) => user.accountStatus !== 'suspended' && user.accountStatus !== 'banned' && (channel ?? 'app') !== 'off' && mayRead(user, input.about));
     if (told.length === 0) return [];
-    // One member's notifications are decided one at a time, whichever instance and sender (in id order: no deadlock).
-    for (const { user } of told.sort((a, b) => a.user.id - b.user.id)) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`notify:${user.id}`}, 0))`);
+    // One member's notifications are decided one at a time, whichever instance and sender: every
+    // recipient's lock in one statement, taken in id order (no deadlock).
+    const recipients = told.map((t) => t.user.id).sort((a, b) => a - b);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('notify:' || id, 0)) from (select unnest(${`{${recipients.join(',')}}`}::int[]) as id order by id) as r`);
     const recent = await lastHour(tx, told.map((t) => t.user.id));
     const written: { id: number; userId: number; inApp: boolean }[] = [];
     for (const { user, channel, digest } of told) {
