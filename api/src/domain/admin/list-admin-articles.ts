@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { TIERS, type Tier } from '@app/shared/browser';
 import { articleStatus, type AdminArticle } from '@app/shared/schemas';
+import type { CmsArticle } from '@app/shared/server';
 import type { Db } from '../../db/client.ts';
 import { articleViews } from '../../db/schema/content.ts';
 import { requirePermission } from '../accounts/permissions.ts';
@@ -8,16 +9,7 @@ import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentReadModel } from '../content/content-read-model.ts';
 
 /** An article as the CMS lists it for staff: drafts included, any field possibly missing (an untitled draft). */
-export type CmsArticleState = {
-  id: number;
-  title?: string | null;
-  _status?: string | null;
-  publishDate?: string | null;
-  unpublishDate?: string | null;
-  membershipRequired?: string | null;
-  category?: number | { id: number } | null;
-  createdAt?: string | null;
-};
+export type CmsArticleState = Pick<CmsArticle, 'id' | 'title' | 'publishDate' | 'unpublishDate' | 'membershipRequired' | 'category'> & { _status?: string | null; createdAt?: string | null };
 export type ArticleStateReader = { articleStates(): Promise<CmsArticleState[]> };
 
 const tierOf = (value: string | null | undefined): Tier => TIERS.find((t) => t === value) ?? TIERS[0];
