@@ -1,12 +1,19 @@
 import { expect, test as base } from '@playwright/test';
 
+/** A grey 16:9 picture: what the video channel's image server answers here (tests reach no internet). */
+const channelThumbnail = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="480" height="270" fill="#888"/></svg>';
+
 /**
  * Every end-to-end test fails on a console error or an uncaught exception in the page, unless
  * the test expects it (a refused sign-in logs the browser's own "Failed to load resource: 401").
+ * A synced video without an uploaded picture shows the channel's own thumbnail (i.ytimg.com):
+ * the page asks the internet for it, which tests cannot reach, so that one host answers locally
+ * (a test routing it itself is asked first).
  */
 export const test = base.extend<{ allowedConsoleErrors: RegExp[] }>({
   allowedConsoleErrors: [[], { option: true }],
   page: async ({ page, allowedConsoleErrors }, use) => {
+    await page.context().route((url) => url.hostname === 'i.ytimg.com', (route) => route.fulfill({ contentType: 'image/svg+xml', body: channelThumbnail }));
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' && !allowedConsoleErrors.some((re) => re.test(m.text()))) errors.push(`${page.url()}: ${m.text()}`);

@@ -33,6 +33,9 @@ export async function unreadCount(db: Pick<Db, 'select'>, userId: number): Promi
 /** GET /api/notifications: the member's own, newest first, a page at a time (`before` an id), with the unread count. */
 export async function listNotifications(db: Db, caller: UserRow | null, query: { before?: number }): Promise<NotificationPage> {
   const user = requireUser(caller);
+  // The count first: a notification committed between the two reads is then listed, never
+  // counted unread yet missing from the page.
+  const unread = await unreadCount(db, user.id);
   const rows = await db
     .select({ n: notifications, actor: actorColumns })
     .from(notifications)
@@ -40,7 +43,7 @@ export async function listNotifications(db: Db, caller: UserRow | null, query: {
     .where(and(eq(notifications.userId, user.id), eq(notifications.inApp, true), query.before ? lt(notifications.id, query.before) : undefined))
     .orderBy(desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE);
-  return { unread: await unreadCount(db, user.id), items: rows.map(toNotification) };
+  return { unread, items: rows.map(toNotification) };
 }
 
 /** One notification as its recipient reads it (the socket's frame), or null when it is gone. */
