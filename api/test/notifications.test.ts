@@ -170,8 +170,8 @@ describe('notifications', () => {
   it('follow the member’s settings: validated, and a kind switched off is not written', async () => {
     const gil = await member('n_gil');
     const hal = await member('n_hal');
-    expect((await gil.get('/api/notifications/settings')).body).toEqual({ reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off', newsletter: 'on' });
-    const off = { reply: 'off', mention: 'both', order: 'email', report: 'app', membership: 'app', digest: 'weekly' };
+    expect((await gil.get('/api/notifications/settings')).body).toEqual({ reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', review: 'app', digest: 'off', newsletter: 'on' });
+    const off = { reply: 'off', mention: 'both', order: 'email', report: 'app', membership: 'app', review: 'app', digest: 'weekly' };
     expect((await gil.put('/api/notifications/settings', off)).body).toEqual({ ...off, newsletter: 'on' });
     expect((await gil.put('/api/notifications/settings', { ...off, newsletter: 'off' })).body).toEqual({ ...off, newsletter: 'off' });
     // Left out, the newsletter stays as it is.

@@ -4,13 +4,17 @@ import { DIGESTS, NEWSLETTER_CHOICES, NEWSLETTER_SEGMENTS, NOTIFICATION_CHANNELS
 
 const channel = z.enum(NOTIFICATION_CHANNELS, { error: `must be one of ${NOTIFICATION_CHANNELS.join(', ')}` });
 
-/** PUT /api/notifications/settings: every kind's channel and the digest (issue 37 #2), and the newsletter (kept as it is when left out); nothing else. */
+/**
+ * PUT /api/notifications/settings: every kind's channel and the digest (issue 37 #2); the newsletter
+ * and review requests (staff's, shown to them only) are kept as they are when left out; nothing else.
+ */
 export const NotificationSettingsSchema = z.strictObject({
   reply: channel,
   mention: channel,
   order: channel,
   report: channel,
   membership: channel,
+  review: channel.optional(),
   digest: z.enum(DIGESTS, { error: `must be one of ${DIGESTS.join(', ')}` }),
   newsletter: z.enum(NEWSLETTER_CHOICES, { error: `must be one of ${NEWSLETTER_CHOICES.join(', ')}` }).optional(),
 });

@@ -2,7 +2,8 @@
 // choices. Browser-safe (no zod): the bell and the settings form read these; the API validates
 // with notification-schemas.ts.
 
-export const NOTIFICATION_KINDS = ['reply', 'mention', 'order', 'report', 'membership'] as const;
+// `review` is staff's: a contributor submitted an article for review in the CMS (issue 47 #13).
+export const NOTIFICATION_KINDS = ['reply', 'mention', 'order', 'report', 'membership', 'review'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Where a kind is delivered: in the app (the bell and /notifications), by email, both, or not at all. */
@@ -25,6 +26,7 @@ export const NOTIFICATION_KIND_WORDS: Record<MailList, string> = {
   order: 'updates on your orders',
   report: 'updates on your reports',
   membership: 'updates on your membership',
+  review: 'articles submitted for review',
   digest: 'your notification digest',
   newsletter: 'the newsletter',
 };
@@ -33,7 +35,7 @@ export const NEWSLETTER_CHOICES = ['on', 'off'] as const;
 export type NewsletterChoice = (typeof NEWSLETTER_CHOICES)[number];
 
 export type NotificationSettings = Record<NotificationKind, NotificationChannel> & { digest: Digest; newsletter: NewsletterChoice };
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off', newsletter: 'on' };
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', review: 'app', digest: 'off', newsletter: 'on' };
 
 /** Who a newsletter goes to: every member, or those of one tier. */
 export const NEWSLETTER_SEGMENTS = ['all', 'free', 'pro', 'vip'] as const;

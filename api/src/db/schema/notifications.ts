@@ -1,4 +1,4 @@
-import { NEWSLETTER_CHOICES, NEWSLETTER_SEGMENTS } from '@app/shared/browser';
+import { NEWSLETTER_CHOICES, NEWSLETTER_SEGMENTS, NOTIFICATION_KINDS } from '@app/shared/browser';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -13,7 +13,7 @@ export const notifications = app.table(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reply', 'mention', 'order', 'report', 'membership'] }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     text: text('text').notNull(),
     url: text('url').notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -52,6 +52,8 @@ export const notificationSettings = app.table('notification_settings', {
   order: text('order', { enum: ['app', 'email', 'both', 'off'] }).notNull().default('app'),
   report: text('report', { enum: ['app', 'email', 'both', 'off'] }).notNull().default('app'),
   membership: text('membership', { enum: ['app', 'email', 'both', 'off'] }).notNull().default('app'),
+  /** Staff's: a contributor submitted an article for review in the CMS (issue 47 #13). */
+  review: text('review', { enum: ['app', 'email', 'both', 'off'] }).notNull().default('app'),
   digest: text('digest', { enum: ['off', 'daily', 'weekly'] }).notNull().default('off'),
   /** The creator's newsletter (issue 37 #8): sent to this member unless `off`. */
   newsletter: text('newsletter', { enum: NEWSLETTER_CHOICES }).notNull().default('on'),

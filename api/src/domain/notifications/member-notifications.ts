@@ -69,7 +69,7 @@ export async function readNotificationSettings(db: Db, caller: UserRow | null): 
   const user = requireUser(caller);
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id));
   if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
-  return { reply: row.reply, mention: row.mention, order: row.order, report: row.report, membership: row.membership, digest: row.digest, newsletter: row.newsletter };
+  return { reply: row.reply, mention: row.mention, order: row.order, report: row.report, membership: row.membership, review: row.review, digest: row.digest, newsletter: row.newsletter };
 }
 
 /** PUT /api/notifications/settings: the whole set, validated by the route. */

@@ -6,12 +6,14 @@ import { createFetcherStore, mutateCache } from '../../lib/queries';
 const KEY = '/api/notifications/settings';
 const $settings = createFetcherStore<Settings>([KEY]);
 
-const KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
+/** Each kind's row; `cmsStaff`: only site admins, who reach the CMS, hear of it (others are not shown the row; their setting stays as it is). */
+const KIND_LABELS: Record<NotificationKind, { label: string; hint: string; cmsStaff?: true }> = {
   reply: { label: 'Replies', hint: 'Someone replies to your comment.' },
   mention: { label: 'Mentions', hint: 'Someone names you with @ in a comment.' },
   order: { label: 'Orders', hint: 'Your order ships, completes or is cancelled.' },
   report: { label: 'Reports', hint: 'A moderator reviews something you reported.' },
   membership: { label: 'Membership', hint: 'Your membership renews, fails to renew or is about to end.' },
+  review: { label: 'Review requests', hint: 'A contributor submits an article for review.', cmsStaff: true },
 };
 const CHANNELS: { value: NotificationChannel; label: string }[] = [
   { value: 'app', label: 'On the site' },
@@ -22,9 +24,14 @@ const CHANNELS: { value: NotificationChannel; label: string }[] = [
 
 const DIGEST_LABELS: Record<Digest, string> = { off: 'No digest', daily: 'Daily', weekly: 'Weekly' };
 
-/** Profile → Notifications (issue 37 #7): where each kind reaches the member, the digest and the newsletter. Mail goes to a confirmed address only. */
-export default function NotificationSettings() {
+/**
+ * Profile → Notifications (issue 37 #7): where each kind reaches the member, the digest and the
+ * newsletter. Mail goes to a confirmed address only. `reachesCms`: the viewer is a site admin, who
+ * signs in to the CMS through the site, so review requests reach them too (issue 47 #13).
+ */
+export default function NotificationSettings({ reachesCms = false }: { reachesCms?: boolean }) {
   const { data: settings, error } = useStore($settings);
+  const kinds = NOTIFICATION_KINDS.filter((kind) => reachesCms || !KIND_LABELS[kind].cmsStaff);
 
   async function save(change: Partial<Settings>, description: string) {
     if (!settings) return;
@@ -46,7 +53,7 @@ export default function NotificationSettings() {
       {!settings && !error && <p className="mt-2 text-sm text-slate-600">Loading...</p>}
       {settings && (
         <div className="mt-4 divide-y divide-slate-200">
-          {NOTIFICATION_KINDS.map((kind) => (
+          {kinds.map((kind) => (
             <div key={kind} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div>
                 <label htmlFor={`notify-${kind}`} className="font-medium text-slate-900">{KIND_LABELS[kind].label}</label>

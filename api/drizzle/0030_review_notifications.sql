@@ -1,0 +1,1 @@
+ALTER TABLE "app"."notification_settings" ADD COLUMN "review" text DEFAULT 'app' NOT NULL;
