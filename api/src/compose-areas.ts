@@ -125,6 +125,8 @@ export function composeAreas(deps: AppDeps) {
     probes: deps.ops.systemProbes ?? NO_PROBES,
     jobs: deps.ops.jobs?.(areas) ?? [],
     readUser: areas.accounts.readUser,
+    // The CMS's review requests tell its editors (domain/notifications/notify-review-requested.ts).
+    reviews: { db, mailer: deps.mail.mailer, logger: deps.core.logger, publicUrl, siteName: areas.accounts.siteName },
   };
   return { ...areas, ops };
 }

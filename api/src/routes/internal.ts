@@ -4,13 +4,14 @@ import { z } from 'zod';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import type { DeploymentLog } from '../domain/deploy/deployment-log.ts';
 import type { RebuildScheduler } from '../domain/deploy/rebuild-scheduler.ts';
-import { CmsSignInAttemptSchema, CmsSignInSucceededSchema, SiteAdminsQuerySchema, type SiteAdminsAnswer } from '@app/shared/schemas';
+import { CmsSignInAttemptSchema, CmsSignInSucceededSchema, ReviewRequestedSchema, SiteAdminsQuerySchema, type ReviewRequestedAnswer, type SiteAdminsAnswer } from '@app/shared/schemas';
 import { RestartProgressSchema } from '@app/supervisor/restart-protocol';
 import type { Db } from '../db/client.ts';
 import { cmsSignInSucceeded } from '../domain/cms-sign-in/cms-sign-in-succeeded.ts';
 import { identifySiteAdmin } from '../domain/cms-sign-in/identify-site-admin.ts';
 import { siteAdminsAmong } from '../domain/cms-sign-in/site-admins-among.ts';
 import { takeCmsSignInAttempt } from '../domain/cms-sign-in/take-cms-sign-in-attempt.ts';
+import { notifyReviewRequested, type ReviewRequestDeps } from '../domain/notifications/notify-review-requested.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { UserReader } from './session-cookie.ts';
 
@@ -39,7 +40,7 @@ export function requireInternalSecret(secret: string): RequestHandler {
 
 /** Service-to-service calls; the public proxies refuse /api/internal, and so does requireInternalSecret. */
 
-export function internalRoutes(deps: { secret: string; db: Db; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader; deployments: DeploymentLog }): Router {
+export function internalRoutes(deps: { secret: string; db: Db; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader; deployments: DeploymentLog; reviews: ReviewRequestDeps }): Router {
   const r = Router();
   r.use(requireInternalSecret(deps.secret));
   // Reloads the read model now; a new content version schedules a rebuild (server.ts). The CMS
@@ -70,6 +71,11 @@ export function internalRoutes(deps: { secret: string; db: Db; content: ContentR
   r.post('/cms-sign-in/succeeded', async (req, res) => {
     await cmsSignInSucceeded(deps.db, CmsSignInSucceededSchema.parse(req.body));
     res.json({ recorded: true });
+  });
+  // A contributor submitted an article for review in the CMS: its editors are told (issue 47 #13).
+  r.post('/review-requested', async (req, res) => {
+    const answer: ReviewRequestedAnswer = await notifyReviewRequested(deps.reviews, ReviewRequestedSchema.parse(req.body));
+    res.json(answer);
   });
   // The supervisor's progress restarting the services a deployment changed (@app/supervisor/rolling-restart, with the schema it sends by).
   r.post('/deployments/:id/restart', async (req, res) => {

@@ -13,6 +13,7 @@ export * from './ai-schemas.ts';
 export * from './game-schemas.ts';
 export * from './operations-schemas.ts';
 export * from './cms-sign-in.ts';
+export * from './review-requests.ts';
 export * from './profile-schemas.ts';
 export * from './reading-stats.ts';
 export * from './notification-schemas.ts';
