@@ -4,6 +4,7 @@ import { editorsOnly, editorsOrService, hasServiceSecret } from '../access/edito
 import { membershipRequired } from '../fields/membership-required';
 import { requiredToPublish } from '../fields/required-to-publish';
 import { serviceImport } from '../endpoints/service-import';
+import { notifyReviewRequested } from '../hooks/notify-review-requested';
 import { renderContentHtml } from '../hooks/render-content-html';
 import { articleTiming } from '@app/shared/schemas';
 import { previewLink } from '@app/shared/server';
@@ -70,7 +71,13 @@ export const Articles: CollectionConfig = {
   // Contributors write their own drafts and never publish; editors and admins anything (editorial-roles.ts).
   access: { read: editorsOrService, create: editorsOnly, update: updateArticles, delete: ({ req }) => (hasServiceSecret(req.headers) ? true : deleteArticles({ req })), readVersions: editorsOnly },
   versions: draftsAndVersions,
-  hooks: { beforeOperation: [contributorsSaveDrafts], beforeChange: [editorialRules, renderContentHtml, recordEditor], ...contentChangeHooks },
+  // A contributor's submission tells the editors (hooks/notify-review-requested.ts), besides the count above the navigation.
+  hooks: {
+    beforeOperation: [contributorsSaveDrafts],
+    beforeChange: [editorialRules, renderContentHtml, recordEditor],
+    afterChange: [...contentChangeHooks.afterChange, notifyReviewRequested],
+    afterDelete: contentChangeHooks.afterDelete,
+  },
   endpoints: [serviceImport, ...draftEndpoints],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
