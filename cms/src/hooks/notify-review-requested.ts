@@ -1,5 +1,5 @@
-import type { ReviewRequested, ReviewRequestedAnswer } from '@app/shared/schemas';
-import { MAX_REVIEW_EDITORS } from '@app/shared/schemas';
+import { MAX_REVIEW_EDITORS, type ReviewRequested, type ReviewRequestedAnswer } from '@app/shared/schemas';
+import { UNTITLED } from '@app/shared/server';
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload';
 import { mayPublish } from '../access/editorial-roles';
 import { askSiteApi, type Patience } from '../auth/site-api';
@@ -40,7 +40,7 @@ async function tellEditors(req: PayloadRequest, ask: ReviewRequested): Promise<v
  */
 export const notifyReviewRequested: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
   if (!req.user || doc?.reviewRequested !== true || previousDoc?.reviewRequested === true) return doc;
-  const ask: ReviewRequested = { articleId: Number(doc.id), title: String(doc.title ?? '').slice(0, 200), ...(await whoIsInvolved(req, req.user.id)) };
+  const ask: ReviewRequested = { articleId: Number(doc.id), title: (String(doc.title ?? '').trim() || UNTITLED).slice(0, 200), ...(await whoIsInvolved(req, req.user.id)) };
   if (ask.editors.length > 0) void tellEditors(req, ask);
   return doc;
 };
