@@ -65,6 +65,8 @@ export const Articles: CollectionConfig = {
         { label: 'Desktop', name: 'desktop', width: 1280, height: 800 },
       ],
     },
+    // The versions list names who saved each version (components/article-versions.tsx).
+    components: { views: { edit: { versions: { Component: '/components/article-versions#ArticleVersions' } } } },
   },
   // Bodies of pro and vip articles live here, so REST reads need an editor or the service secret.
   // Our API may also delete (the admin dashboard's Delete button); imports go through serviceImport.
