@@ -170,6 +170,47 @@ test('a contributor writes a draft and submits it for review, without a way to p
   }
 });
 
+// Issue 47 #13: the versions list showed when and which status, never who saved.
+test('the versions list names who saved each version: the contributor who wrote the draft and the editor who published it', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const admin = await cmsEditor(request);
+  const stamp = Date.now();
+  const writer = { email: `writer.${stamp}@example.com`, password: 'writer-pass-123', name: `Cleo Writer ${stamp}` };
+  const desk = { email: `desk.${stamp}@example.com`, password: 'desk-pass-123', name: `Desk Editor ${stamp}` };
+  const people = [await admin.create('users', { ...writer, role: 'contributor' }), await admin.create('users', { ...desk, role: 'editor' })];
+  const writerContext = await browser.newContext();
+  const deskContext = await browser.newContext();
+  let id = 0;
+  try {
+    // Each saves with their own sign-in: the contributor's draft, then the editor's publish.
+    id = (await (await cmsEditor(writerContext.request, writer)).createArticle({ title: `Who saved this ${stamp}`, membershipRequired: 'free', body: 'Written, then published.', status: 'draft' })).id;
+    await (await cmsEditor(deskContext.request, desk)).update('articles', id, { _status: 'published' });
+
+    await cmsSignIn(page, desk.email, desk.password);
+    await page.goto(`/cms/admin/collections/articles/${id}/versions`);
+    const list = page.getByRole('table', { name: 'Versions' });
+    await expect(list.getByRole('columnheader')).toHaveText(['Updated At', 'Saved by', 'Status']);
+    const rows = list.locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).getByRole('cell').nth(1)).toHaveText(desk.name);
+    await expect(rows.nth(0).getByRole('cell').nth(2)).toHaveText('Currently Published');
+    await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText(writer.name);
+    await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Draft');
+    await page.screenshot({ path: '.data/screenshots/versions-saved-by-1280.png' });
+
+    // Each time opens Payload's own page of that version (what changed, restore).
+    const [written] = await admin.versions('articles', id, { 'version._status': 'draft' });
+    await rows.nth(1).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/collections/articles/${id}/versions/${written!.id}$`));
+    await expect(page.getByText(`Who saved this ${stamp}`).first()).toBeVisible();
+  } finally {
+    await writerContext.close();
+    await deskContext.close();
+    if (id) await admin.delete('articles', id);
+    for (const person of people) await admin.delete('users', person.id);
+  }
+});
+
 test('an editor restores an older version as the draft: the site keeps the live one until the editor publishes it', async ({ page, request }) => {
   test.setTimeout(150_000);
   const editor = await cmsEditor(request);

@@ -10,11 +10,11 @@ export async function withConsent(page: Page, choice: 'granted' | 'denied' = 'de
   }, choice);
 }
 
-/** Signs in to the CMS REST API as the demo editor; the request context keeps the cookie. */
-export async function cmsEditor(request: APIRequestContext) {
+/** Signs in to the CMS REST API as the demo editor (or another CMS user); the request context keeps the cookie. */
+export async function cmsEditor(request: APIRequestContext, account: { email: string; password: string } = DEMO_CMS_ADMIN) {
   // Payload takes its cookie only from the public origin (CSRF), as a browser would send it.
   const headers = { origin: `http://localhost:${E2E_PORT}` };
-  const res = await request.post('/cms/api/users/login', { data: DEMO_CMS_ADMIN, headers });
+  const res = await request.post('/cms/api/users/login', { data: account, headers });
   expect(res.ok()).toBe(true);
   return {
     async update(collection: string, id: number, data: Record<string, unknown>) {
