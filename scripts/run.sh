@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Entry point behind the npm scripts: puts Node 24 first on PATH (installing it into .tools/
 # once if the system Node is older), installs dependencies when the lockfile changed, then runs
-# the requested command. Usage: scripts/run.sh start|dev|production-shape|backup|restore|test|unit|e2e|typecheck|lint|bench|fuzz|create-admin|mail
+# the requested command. Usage: scripts/run.sh start|dev|production-shape|backup|restore|test|unit|e2e|long|typecheck|lint|bench|fuzz|create-admin|mail
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -41,7 +41,7 @@ ensure_chromium() {
 }
 
 ensure_deps
-case "$cmd" in test|e2e) ensure_chromium ;; esac
+case "$cmd" in test|e2e|long) ensure_chromium ;; esac
 case "$cmd" in
   start) exec_node node scripts/start.mjs "$@" ;;
   dev) exec_node node scripts/start.mjs --dev "$@" ;;
@@ -54,6 +54,7 @@ case "$cmd" in
   typecheck) exec_node node scripts/typecheck.mjs "$@" ;;
   lint) exec_node node node_modules/eslint/bin/eslint.js . --max-warnings=0 "$@" ;;
   bench) exec_node node bench/run.mjs "$@" ;;
+  long) exec_node node scripts/test-long.mjs "$@" ;;
   fuzz) FUZZ_RUNS="${FUZZ_RUNS:-10000}" exec_node npx vitest run --project api --project front-door api/test/fuzz.test.ts packages/front-door/src/fuzz.test.mjs "$@" ;;
   create-admin) exec_node node api/src/scripts/create-admin.ts "$@" ;;
   mail) exec_node node api/src/scripts/show-mail.ts "$@" ;;

@@ -12,7 +12,7 @@ import { expect, test } from './test';
 // (#12). The pages are the site's own route files (site/src/pages), so a new page is checked
 // without anyone adding it here; a dynamic route needs a way to find one of its addresses below,
 // or the run says which is missing. One page load per route, width and role; each role signs in
-// once and its browser state is reused.
+// once and its browser state is reused. `npm test` runs a short sweep (rolesFor below).
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [390, 1280] as const;
@@ -174,11 +174,22 @@ test('every dynamic route has a way to open it', () => {
   expect(missing, 'add these routes to DYNAMIC in accessibility.spec.ts').toEqual([]);
 });
 
+/**
+ * Which roles check a route. The whole sweep (`npm run test:long`, LONG_TESTS=1) checks it as every
+ * role that may open it; the short one `npm test` runs checks it once, each route as the next of
+ * those roles in turn, so every route and every role is still seen (a third of the page loads).
+ */
+const rolesFor = (route: string, index: number): Role[] => {
+  const roles = ROLES.filter((role) => opens(role, route));
+  return process.env.LONG_TESTS ? roles : roles.slice(index % roles.length).slice(0, 1);
+};
+const SWEEP = ROUTES.map((route, index) => ({ route, roles: rolesFor(route, index) }));
+
 for (const role of ROLES) {
   test.describe(`as ${role === 'admin' ? 'an' : 'a'} ${role}`, () => {
     // A missing page answers 404: the browser logs that for the document itself.
     test.use({ allowedConsoleErrors: [/status of 404/] });
-    for (const route of ROUTES.filter((r) => opens(role, r))) {
+    for (const { route } of SWEEP.filter((s) => s.roles.includes(role))) {
       // One load per route and role, checked at each width in turn (the window resized, the page
       // settled again): what a phone and a desktop show, without loading the page twice.
       test(`${route} has no WCAG 2.2 AA violation at ${WIDTHS.join(' or ')} px and does not scroll sideways at 390`, async ({ page }) => {
