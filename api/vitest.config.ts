@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'api',
+    // One module graph per worker, not per file: importing the app anew for each of ~80 files cost
+    // more than their tests. Each file still has its own database and app (file-app.ts), and closes
+    // what it starts (timers, sockets, pools) in its afterAll.
+    isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['../packages/test-support/src/postgres-global-setup.ts'],
     testTimeout: 20_000,

@@ -48,14 +48,14 @@ case "$cmd" in
   production-shape) exec_node node scripts/start-production-shape.mjs "$@" ;;
   backup) exec_node node scripts/backup.mjs "$@" ;;
   restore) exec_node node scripts/restore.mjs "$@" ;;
-  unit) exec_node npx vitest run "$@" ;;
+  unit) exec_node npx vitest run --maxWorkers="${VITEST_WORKERS:-3}" "$@" ;;
   e2e) exec_node npx playwright test "$@" ;;
   test) exec_node node scripts/test.mjs "$@" ;;
   typecheck) exec_node node scripts/typecheck.mjs "$@" ;;
   lint) exec_node node node_modules/eslint/bin/eslint.js . --max-warnings=0 "$@" ;;
   bench) exec_node node bench/run.mjs "$@" ;;
   long) exec_node node scripts/test-long.mjs "$@" ;;
-  fuzz) FUZZ_RUNS="${FUZZ_RUNS:-10000}" exec_node npx vitest run --project api --project front-door api/test/fuzz.test.ts packages/front-door/src/fuzz.test.mjs "$@" ;;
+  fuzz) FUZZ_RUNS="${FUZZ_RUNS:-10000}" exec_node npx vitest run --maxWorkers="${VITEST_WORKERS:-3}" --project api --project front-door api/test/fuzz.test.ts packages/front-door/src/fuzz.test.mjs "$@" ;;
   create-admin) exec_node node api/src/scripts/create-admin.ts "$@" ;;
   mail) exec_node node api/src/scripts/show-mail.ts "$@" ;;
   *) echo "unknown command: $cmd" >&2; exit 2 ;;

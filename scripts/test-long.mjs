@@ -8,7 +8,7 @@ import { root } from './lib/stack.mjs';
 
 const env = { ...process.env, LONG_TESTS: '1', FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10000' };
 const suites = [
-  ['fuzz', [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'api', '--project', 'front-door', 'api/test/fuzz.test.ts', 'packages/front-door/src/fuzz.test.mjs']],
+  ['fuzz', [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--maxWorkers=3', '--project', 'api', '--project', 'front-door', 'api/test/fuzz.test.ts', 'packages/front-door/src/fuzz.test.mjs']],
   ['accessibility sweep', [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', 'tests/e2e/accessibility.spec.ts', '--no-deps']],
 ];
 let failed = 0;

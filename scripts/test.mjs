@@ -76,7 +76,11 @@ async function unitStages() {
   // the version production uses) instead of an embedded one; the end-to-end stack keeps its own.
   const env = process.env.TEST_DATABASE_URL ? { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL } : process.env;
   const file = path.join(results, 'vitest.json');
-  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest' });
+  // Three files at a time on 2 cores: most files wait on PostgreSQL, sockets, child processes and
+  // real timeouts rather than the CPU (the load stays under 2). Given here, on the command line,
+  // because a project's own config file does not inherit it from the root one.
+  const workers = `--maxWorkers=${process.env.VITEST_WORKERS ?? 3}`;
+  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', workers, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest' });
   failedRuns += code === 0 ? 0 : 1;
   if (!existsSync(file)) return void (failed += 1);
   const r = JSON.parse(readFileSync(file, 'utf8'));
