@@ -158,27 +158,29 @@ describe('drafts with missing fields', () => {
     stored(5, { title: 'Notes for later', category: categories[1], membershipRequired: 'free', publishDate: '2026-05-02T09:00:00.000Z', _status: 'draft', excerpt: null, thumbnail: null, content: null, contentHtml: null }),
     // Neither a title nor a body.
     stored(6, { title: null, category: categories[0], membershipRequired: 'free', publishDate: '2026-05-03T09:00:00.000Z', _status: 'draft', excerpt: null, thumbnail: null, content: { root: { type: 'root', children: [] } }, contentHtml: null }),
+    // Written, its category not chosen yet.
+    stored(7, { title: 'No shelf yet', category: null, membershipRequired: 'vip', publishDate: '2026-05-04T09:00:00.000Z', _status: 'draft', excerpt: null, thumbnail: null, content: lexicalEditorState([lexicalParagraph([lexicalText('Where does this go?')])]) }),
   ];
 
-  it('export, and import back into an empty site as the same drafts: untitled ones untitled, empty ones empty', async () => {
+  it('export, and import back into an empty site as the same drafts: untitled ones untitled, empty ones empty, one without a category without one', async () => {
     source.set({ ...sampleRecords(), categories, articles: DRAFTS });
     empty.set({ ...sampleRecords(), categories: [], articles: [] });
     empty.imported.length = 0;
     const res = await fetch(`${from.base}/api/admin/export/content.zip`, { headers: { cookie: await signIn(from, dbs[0]!, 'ce_admin4', { admin: true }) } });
     expect(res.status).toBe(200);
     const exported = Buffer.from(await res.arrayBuffer());
-    expect([...(await unzip(exported)).keys()].sort()).toEqual(['articles/article-4.md', 'articles/article-6.md', 'articles/notes-for-later.md']);
+    expect([...(await unzip(exported)).keys()].sort()).toEqual(['articles/article-4.md', 'articles/article-6.md', 'articles/no-shelf-yet.md', 'articles/notes-for-later.md']);
 
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(exported)], { type: 'application/zip' }), 'content.zip');
     const upload = await fetch(`${into.base}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie: await signIn(into, dbs[1]!, 'ce_importer2', { admin: true }), origin: TEST_ORIGIN } });
     expect(upload.status).toBe(200);
-    expect(await upload.json()).toMatchObject({ articlesImported: 3, errors: [], skipped: [] });
+    expect(await upload.json()).toMatchObject({ articlesImported: 4, errors: [], skipped: [] });
 
     const bodyOf = (content: unknown) => said((content as { root: { children: unknown[] } } | null)?.root.children ?? []);
     const imported = (empty.imported as unknown as ArticleImport[]).sort((a, b) => a.publishDate!.localeCompare(b.publishDate!));
     expect(imported.map((a) => ({ title: a.title, published: a.published, category: a.category, membershipRequired: a.membershipRequired, publishDate: new Date(a.publishDate!).toISOString(), excerpt: a.excerpt ?? null, body: bodyOf(a.content) }))).toEqual(
-      DRAFTS.map((d) => ({ title: d.title ?? '', published: false, category: (d.category as (typeof categories)[number]).slug, membershipRequired: d.membershipRequired, publishDate: d.publishDate, excerpt: null, body: bodyOf(d.content) })),
+      DRAFTS.map((d) => ({ title: d.title ?? '', published: false, category: (d.category as (typeof categories)[number] | null)?.slug, membershipRequired: d.membershipRequired, publishDate: d.publishDate, excerpt: null, body: bodyOf(d.content) })),
     );
   });
 });

@@ -37,8 +37,9 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
   // created, or overwritten when it `replaces` one (drafts included, as the CMS keeps them).
   const drafts = new Map<number, unknown>();
   function storeImported(a: ArticleImport): number {
-    let category = current.categories.find((c) => c.slug === a.category);
-    if (!category) {
+    // A draft may come without a category (the CMS then saves none).
+    let category = a.category ? current.categories.find((c) => c.slug === a.category) : undefined;
+    if (a.category && !category) {
       category = { id: Math.max(0, ...current.categories.map((c) => c.id)) + 1, slug: a.category, title: a.categoryTitle ?? a.category };
       current = { ...current, categories: [...current.categories, category] };
     }

@@ -61,6 +61,15 @@ describe('the service import endpoint', () => {
     expect(doc).toMatchObject({ title: 'Half written', _status: 'draft' });
   });
 
+  it('keeps a draft with no category yet as a draft without one; a published article needs one (issue 47 #8)', async () => {
+    const res = await importArticle({ title: 'No shelf yet', membershipRequired: 'free', published: false, ...plain('<p>Where does this go?</p>') });
+    expect(res.status, res.body.message).toBe(201);
+    const doc = await ctx.payload.findByID({ collection: 'articles', id: res.body.id!, draft: true, overrideAccess: true });
+    expect(doc).toMatchObject({ title: 'No shelf yet', _status: 'draft', category: null });
+    const published = await importArticle({ title: 'On the site', membershipRequired: 'free', published: true, ...plain('<p>Live.</p>') });
+    expect(published).toMatchObject({ status: 400, body: { message: expect.stringContaining('a published article needs a category') } });
+  });
+
   it('stores interactive data given as the site reads it (lists of text) as the CMS’s rows, which the site reads back the same', async () => {
     const interactiveData = {
       characterGuides: [{ type: 'coach', title: 'Breathe', message: 'In for four.', triggerAt: 40, showAutomatically: true }],

@@ -12,7 +12,8 @@ export const ArticleImportSchema = z
     title: z.string().max(200),
     excerpt: z.string().max(600).optional(),
     author: z.string().max(100).optional(),
-    category: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    /** Missing only for a draft (one saved before its category was chosen comes back without one). */
+    category: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).optional(),
     /** The title of a category created by this import (else made from the slug). */
     categoryTitle: z.string().min(1).max(100).optional(),
     membershipRequired: TierSchema,
@@ -48,10 +49,11 @@ export const ArticleImportSchema = z
       .nullable()
       .optional(),
   })
-  // A draft is kept as it stands (issue 47 #8); what is published needs a title and a body.
+  // A draft is kept as it stands (issue 47 #8); what is published needs a title, a category and a body.
   .superRefine((a, ctx) => {
     if (!a.published) return;
     if (!a.title.trim()) ctx.addIssue({ code: 'custom', path: ['title'], message: 'a published article needs a title' });
+    if (!a.category) ctx.addIssue({ code: 'custom', path: ['category'], message: 'a published article needs a category' });
     if (!a.html.trim() || a.content.root.children.length === 0) ctx.addIssue({ code: 'custom', path: ['content'], message: 'a published article needs a body' });
   });
 export type ArticleImport = z.input<typeof ArticleImportSchema>;

@@ -26,10 +26,18 @@ describe('planImport', () => {
     expect(plan.errors).toEqual([]);
   });
 
-  it('still needs a category for an article it would write', () => {
-    const plan = planImport([draft({ sourceSlug: 'new-one', title: 'Something new' })], site, { onDuplicate: 'skip', defaultCategory: undefined });
+  it('still needs a category for a published article it would write', () => {
+    const plan = planImport([draft({ sourceSlug: 'new-one', title: 'Something new', published: true })], site, { onDuplicate: 'skip', defaultCategory: undefined });
     expect(plan.errors.map((e) => e.file)).toEqual(['ghost.json › unfinished']);
-    expect(planImport([draft()], site, { onDuplicate: 'update', defaultCategory: undefined }).errors).toHaveLength(1);
+    expect(planImport([draft({ published: true })], site, { onDuplicate: 'update', defaultCategory: undefined }).errors).toHaveLength(1);
+  });
+
+  it('writes a draft that names no category without one when no default was chosen, and into the default when one was (issue 47 #8)', () => {
+    const plan = planImport([draft({ sourceSlug: 'new-one', title: 'Something new' })], site, { onDuplicate: 'skip', defaultCategory: undefined });
+    expect(plan.errors).toEqual([]);
+    expect(plan.articles).toMatchObject([{ category: null, warnings: ['A draft without a category: imported unpublished, without one'] }]);
+    const intoDefault = planImport([draft({ sourceSlug: 'new-one', title: 'Something new' })], site, { onDuplicate: 'skip', defaultCategory: 'habits' });
+    expect(intoDefault.articles).toMatchObject([{ category: { slug: 'habits' }, warnings: ['A draft: imported unpublished'] }]);
   });
 
   it('reads drafts of the site that have no title yet, and never takes two untitled drafts for one article (issue 47 #8)', () => {

@@ -11,7 +11,8 @@ export type ImportTargets = {
 
 export type PlannedArticle = {
   candidate: ArticleCandidate;
-  category: { slug: string; title?: string };
+  /** None only for a draft that names none, when the admin chose no default category. */
+  category: { slug: string; title?: string } | null;
   /** The article on the site this one updates (the admin chose "update"). */
   replaces?: number;
   /** Its old addresses that can lead to it: none of this site's own paths (issue 47 #5). */
@@ -80,14 +81,16 @@ export function planImport(candidates: ArticleCandidate[], targets: ImportTarget
       continue;
     }
     const category = chooseCategory(candidate, targets, options.defaultCategory);
-    if (!category) {
+    // A draft comes in as it stands, without a category (issue 47 #8: a content export's draft
+    // saved before its category was chosen round-trips); what is published needs one.
+    if (!category && c.published) {
       plan.errors.push({ file: c.file, message: 'no category: it declares none, none of its tags is a category here, and no default category was chosen' });
       continue;
     }
     const { kept, addressWarnings } = settleOldAddresses(c.oldAddresses);
     const warnings = [...c.warnings, ...addressWarnings];
-    if (!targets.categories.some((k) => k.slug === category.slug)) warnings.push(`New category "${category.title ?? category.slug}" will be created`);
-    if (!c.published) warnings.push('A draft: imported unpublished');
+    if (category && !targets.categories.some((k) => k.slug === category.slug)) warnings.push(`New category "${category.title ?? category.slug}" will be created`);
+    if (!c.published) warnings.push(category ? 'A draft: imported unpublished' : 'A draft without a category: imported unpublished, without one');
     if (existing) warnings.push(`Updates ${named(existing)}, already on the site`);
     plan.articles.push({ candidate, category, replaces: existing?.id, oldAddresses: kept, addressWarnings, warnings });
   }
@@ -112,7 +115,7 @@ function settleOldAddresses(addresses: readonly string[]): { kept: string[]; add
 
 export function previewItem(p: PlannedArticle): ImportPreviewItem {
   const c = p.candidate;
-  return { file: c.file, title: c.title, category: p.category.slug, membershipRequired: c.membershipRequired, publishDate: c.publishDate ?? null, published: c.published, warnings: p.warnings };
+  return { file: c.file, title: c.title, category: p.category?.slug ?? '', membershipRequired: c.membershipRequired, publishDate: c.publishDate ?? null, published: c.published, warnings: p.warnings };
 }
 
 export function previewError(e: { file: string; message: string }): ImportPreviewItem {
