@@ -19,6 +19,8 @@ export const PLAN_IDS = catalogue.planIds;
 export const DEFAULT_PLAN: PlanId = catalogue.defaultPlan;
 /** The tiers that are sold, lowest first. */
 export const SOLD_TIERS: readonly Tier[] = catalogue.soldTiers;
+/** The tier admins grant (Admin → Users) and the first admin is given: never bought. */
+export const GRANTED_TIER: Tier = catalogue.grantedTier;
 /** The tier /subscribe sells when nothing more particular is asked for. */
 export const DEFAULT_SOLD_TIER: Tier = PLANS[DEFAULT_PLAN].tier;
 

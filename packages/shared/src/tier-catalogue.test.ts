@@ -62,6 +62,14 @@ describe('what derives from the list', () => {
     expect([vip20.storeDiscountFor('pro'), vip20.storeDiscountFor('vip'), vip20.storeDiscountInWords()]).toEqual([0.15, 0.2, 'Pro members save 15% and VIP members save 20%']);
   });
 
+  it('names the one tier admins grant, and refuses a list with none or two (issue 48 #4)', () => {
+    expect([real.grantedTier, plus.grantedTier]).toEqual(['vip', 'vip']);
+    const tiers = CATALOGUE.tiers;
+    const none: CatalogueList = { ...CATALOGUE, tiers: [tiers[0], tiers[1], { ...tiers[2], sold: { monthlyCents: 999 } }] };
+    const two: CatalogueList = { ...CATALOGUE, tiers: [tiers[0], { ...tiers[1], sold: 'granted' }, tiers[2]] };
+    for (const list of [none, two]) expect(() => createCatalogue(list)).toThrow('The catalogue is invalid: exactly one tier is granted: the one admins grant');
+  });
+
   it('refuses a list that would make can(), prices or offers wrong', () => {
     const tiers = CATALOGUE.tiers;
     const broken: [string, CatalogueList][] = [

@@ -53,6 +53,8 @@ function check(list: CatalogueList): void {
   };
   if (!first || first.sold !== null) fail('the first tier is everyone’s, sold to no one');
   if (rest.some((e) => e.sold === null)) fail('every tier but the first is sold or granted');
+  // Admin → Users grants one tier, and takes it back (POST /api/admin/users/{id}/vip).
+  if (rest.filter((e) => e.sold === 'granted').length !== 1) fail('exactly one tier is granted: the one admins grant');
   if (new Set(list.tiers.map((e) => e.id)).size !== list.tiers.length) fail('tier ids repeat');
   for (const p of PERKS) if (list.tiers.filter((e) => e.perks.includes(p)).length !== 1) fail(`the perk ${p} is brought by exactly one tier`);
   let discount = false;
@@ -132,6 +134,8 @@ export function createCatalogue<const L extends CatalogueList>(list: L) {
     tiersWith,
     /** The tiers that are sold, lowest first. */
     soldTiers: tiers.filter((t) => isSold(entry(t))),
+    /** The tier admins grant (Admin → Users), never bought. */
+    grantedTier: tiers.find(isGrantedTier)!,
     plans,
     planIds,
     defaultPlan,
