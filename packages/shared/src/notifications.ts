@@ -1,6 +1,7 @@
 // Notifications (issue 37): what a member hears back about, the API's shapes and a member's
 // choices. Browser-safe (no zod): the bell and the settings form read these; the API validates
 // with notification-schemas.ts.
+import { TIERS } from './tiers.ts';
 
 // `review` is staff's: a contributor submitted an article for review in the CMS (issue 47 #13).
 export const NOTIFICATION_KINDS = ['reply', 'mention', 'order', 'report', 'membership', 'review'] as const;
@@ -37,8 +38,8 @@ export type NewsletterChoice = (typeof NEWSLETTER_CHOICES)[number];
 export type NotificationSettings = Record<NotificationKind, NotificationChannel> & { digest: Digest; newsletter: NewsletterChoice };
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', review: 'app', digest: 'off', newsletter: 'on' };
 
-/** Who a newsletter goes to: every member, or those of one tier. */
-export const NEWSLETTER_SEGMENTS = ['all', 'free', 'pro', 'vip'] as const;
+/** Who a newsletter goes to: every member, or those of one of the catalogue's tiers. */
+export const NEWSLETTER_SEGMENTS = ['all', ...TIERS] as const;
 export type NewsletterSegment = (typeof NEWSLETTER_SEGMENTS)[number];
 
 /** A newsletter's send report (Admin → Articles). */
