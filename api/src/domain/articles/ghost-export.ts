@@ -1,4 +1,4 @@
-import type { Tier } from '@app/shared/browser';
+import { DEFAULT_SOLD_TIER, tierLabel, tierRank, TIERS, type Tier } from '@app/shared/browser';
 import { decodeEntities, excerptFrom, fitTitle, slugify, type ImageRef } from './article-candidate.ts';
 import { toIsoDate } from './parse-date.ts';
 import { lexicalToHtml, mobiledocToHtml } from './ghost-body-html.ts';
@@ -36,22 +36,29 @@ function imageRef(url: string | null | undefined): ImageRef | undefined {
   return /^https?:\/\//i.test(url) ? { url } : undefined;
 }
 
+/** A name as its words, lower-cased, each with a space either side: " vip circle ". */
+const words = (name: string) => ` ${name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ')} `;
+/** Our tiers above the first, highest first, each with the words that name it: its id, name and badge. */
+const NAMED_TIERS = TIERS.slice(1)
+  .map((tier) => ({ tier, names: [tier, tierLabel(tier), tierLabel(tier, 'badge')].map(words) }))
+  .reverse();
+
 /**
- * Visibility → tier: public and members → free (anyone may join free), paid → pro; "tiers"
- * → the lowest tier that one of the post's Ghost tiers maps to: a tier named like ours (VIP,
- * Pro) is that tier, another paid tier is pro, a free tier is free.
+ * Visibility → tier: public and members → the first tier (anyone may join free), paid → the lowest
+ * sold tier; "tiers" → the lowest tier that one of the post's Ghost tiers maps to: a tier named
+ * like one of ours ("VIP Circle") is that tier, another paid tier the lowest sold one, a free tier
+ * the first.
  */
 function tierOf(post: GhostPost, data: GhostData): Tier {
-  if (post.visibility === 'paid') return 'pro';
-  if (post.visibility !== 'tiers') return 'free';
+  if (post.visibility === 'paid') return DEFAULT_SOLD_TIER;
+  if (post.visibility !== 'tiers') return TIERS[0];
   const ids = new Set((data.posts_products ?? []).filter((l) => l.post_id === post.id).map((l) => l.product_id));
   const tiers = (data.products ?? []).filter((p) => ids.has(p.id)).map((p): Tier => {
-    if (p.type === 'free') return 'free';
-    if (/\bvip\b/i.test(p.name ?? '')) return 'vip';
-    return 'pro';
+    if (p.type === 'free') return TIERS[0];
+    const name = words(p.name ?? '');
+    return NAMED_TIERS.find((n) => n.names.some((w) => name.includes(w)))?.tier ?? DEFAULT_SOLD_TIER;
   });
-  const order: Tier[] = ['free', 'pro', 'vip'];
-  return tiers.sort((a, b) => order.indexOf(a) - order.indexOf(b))[0] ?? 'pro';
+  return tiers.sort((a, b) => tierRank(a) - tierRank(b))[0] ?? DEFAULT_SOLD_TIER;
 }
 
 /**

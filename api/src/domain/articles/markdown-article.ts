@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inWords, TIERS } from '@app/shared/browser';
 import { InteractiveDataSchema, TierSchema } from '@app/shared/schemas';
 import { excerptFrom, fitTitle, slugify, type ArticleCandidate, type ImageRef } from './article-candidate.ts';
 import { readDate } from './parse-date.ts';
@@ -110,7 +111,7 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
   title = untitled ? '' : fitTitle(title || fileName.title, warnings);
 
   const tier = TierSchema.safeParse(fm.membershipRequired ?? 'free');
-  if (!tier.success) throw new Error('membershipRequired: must be free, pro or vip');
+  if (!tier.success) throw new Error(`membershipRequired: must be ${inWords(TIERS, 'or')}`);
   let interactiveData = null;
   if (fm.interactive !== undefined) {
     const parsed = InteractiveDataSchema.safeParse(fm.interactive);
