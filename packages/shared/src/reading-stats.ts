@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import type { Tier } from './tiers.ts';
 
 /** POST /api/views: the article a reader opened (sent by the static page with `sendBeacon`). */
 export const ArticleViewSchema = z.object({ articleId: IdSchema });
@@ -33,10 +34,14 @@ export const SeriesQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date must not be after the end date.', path: ['from'] });
 export type SeriesQuery = z.infer<typeof SeriesQuerySchema>;
 
-/** Members at the end of a period by tier, and the paid memberships that began and ended in it. */
-export type MemberPoint = { date: string; free: number; pro: number; vip: number; joined: number; cancelled: number };
+/**
+ * Members at the end of a period by tier, keyed by each of the catalogue's tier ids (`free`, `pro`,
+ * `vip`), and the paid memberships that began and ended in it. `T` is another catalogue's tiers in
+ * tests.
+ */
+export type MemberPoint<T extends string = Tier> = { date: string } & Record<T, number> & { joined: number; cancelled: number };
 /** A whole series in figures: members by tier at its end; memberships begun and ended over it. */
-export type MemberTotals = Omit<MemberPoint, 'date'>;
+export type MemberTotals<T extends string = Tier> = Record<T, number> & { joined: number; cancelled: number };
 /** Monthly recurring revenue at the end of a period, and the store's takings and orders in it. */
 export type RevenuePoint = { date: string; mrrCents: number; storeCents: number; orders: number };
 /** A whole series in figures: monthly recurring revenue at its end; the store's takings and orders over it. */
@@ -47,14 +52,16 @@ export type RevenueTotals = Omit<RevenuePoint, 'date'>;
  * #13: the charts compare with the previous period), each with its totals.
  */
 export type ComparedSeries<P, T> = { series: P[]; totals: T; previous: { series: P[]; totals: T } };
-export type MemberSeries = ComparedSeries<MemberPoint, MemberTotals>;
+export type MemberSeries<T extends string = Tier> = ComparedSeries<MemberPoint<T>, MemberTotals<T>>;
 export type RevenueSeries = ComparedSeries<RevenuePoint, RevenueTotals>;
 
 const sum = <P>(points: P[], value: (p: P) => number) => points.reduce((total, p) => total + value(p), 0);
 
-export function memberTotals(points: MemberPoint[]): MemberTotals {
+/** The totals of a series counted by `tiers`, the tiers its points are keyed by. */
+export function memberTotals<T extends string>(points: MemberPoint<T>[], tiers: readonly T[]): MemberTotals<T> {
   const last = points.at(-1);
-  return { free: last?.free ?? 0, pro: last?.pro ?? 0, vip: last?.vip ?? 0, joined: sum(points, (p) => p.joined), cancelled: sum(points, (p) => p.cancelled) };
+  const byTier = Object.fromEntries(tiers.map((t) => [t, last?.[t] ?? 0])) as Record<T, number>;
+  return { ...byTier, joined: sum(points, (p) => p.joined), cancelled: sum(points, (p) => p.cancelled) };
 }
 
 export function revenueTotals(points: RevenuePoint[]): RevenueTotals {
