@@ -1,35 +1,14 @@
 import path from 'node:path';
 import { ghostExportData, readGhostExport } from './ghost-export.ts';
+import type { Importer } from './importer.ts';
 import { IMPORT_LIMITS } from './import-limits.ts';
-import { readMarkdownArticle } from './markdown-article.ts';
-import type { ReadOutcome } from './read-outcome.ts';
+import { astroSite } from './layout-astro.ts';
+import { eleventySite } from './layout-eleventy.ts';
+import { gatsbySite } from './layout-gatsby.ts';
+import { hugoSite } from './layout-hugo.ts';
+import { jekyllSite } from './layout-jekyll.ts';
+import { ARTICLE_FILE_CAP, MARKDOWN_EXTENSIONS, readMarkdownFile, siteGenerator } from './site-generator.ts';
 import { isWordPressExport, readWordPressExport } from './wordpress-export.ts';
-
-/**
- * The importers (DESIGN §7.19), as Ghost's import manager keeps them: each declares the files it
- * takes and reads one into the one candidate form (article-candidate.ts). The ZIP reader, the
- * per-file caps and the conversion thread all read this list; a new source is one entry here.
- */
-/** A file's text, and notes about reading it (it was not UTF-8) that go with every article it gives. */
-export type SourceFile = { name: string; source: string; notes?: string[] };
-
-export type Importer = {
-  id: string;
-  /**
-   * 'article': a file is one article, and what is wrong with it is that file's error.
-   * 'export': a file holds a whole site; inside a ZIP a file of its extension that is not one is
-   * passed over, and uploaded alone it is refused with `notOne`.
-   */
-  kind: 'article' | 'export';
-  /** Lower-case extensions, with the dot. */
-  extensions: readonly string[];
-  /** The most one of its files may unpack to, and what a refusal calls the file. */
-  cap: { bytes: number; what: string };
-  /** Uploaded on its own (not in a ZIP): the refusal when the file is not one of its exports. Unset: only inside a ZIP. */
-  notOne?: string;
-  /** Null: the file is not one of this importer's (an export importer only). */
-  read(file: SourceFile, opts: { includePages: boolean }): Promise<ReadOutcome | null>;
-};
 
 const parseJson = (source: string): unknown => {
   try {
@@ -39,13 +18,13 @@ const parseJson = (source: string): unknown => {
   }
 };
 
-/** Markdown and HTML articles of any common site generator (Jekyll, Hugo, Astro, Eleventy) and our own front matter. */
+/** Markdown and HTML articles with front matter (ours, or any generator's) in an archive no source claims. */
 const markdownFiles: Importer = {
   id: 'markdown',
   kind: 'article',
-  extensions: ['.md', '.markdown', '.mdx', '.html', '.htm'],
-  cap: { bytes: IMPORT_LIMITS.maxArticleBytes, what: 'an article file' },
-  read: async (file) => ({ candidates: [await readMarkdownArticle(file.name, file.source, file.notes)], errors: [], skipped: [] }),
+  extensions: MARKDOWN_EXTENSIONS,
+  cap: ARTICLE_FILE_CAP,
+  read: readMarkdownFile,
 };
 
 /** Ghost's JSON export (Settings → Labs → Export). */
@@ -71,9 +50,23 @@ const wordpressExport: Importer = {
   read: async (file, opts) => (isWordPressExport(file.source) ? readWordPressExport(path.posix.basename(file.name), file.source, opts, file.notes) : null),
 };
 
-export const IMPORTERS: readonly Importer[] = [markdownFiles, ghostExport, wordpressExport];
+/**
+ * Every source the import reads, in the order they are asked to claim an archive (most specific
+ * first: a Jekyll site may carry a package.json, an Astro site a content/ folder), then those
+ * files are dispatched to by extension. A new source is its reader and one entry here.
+ */
+export const IMPORTERS: readonly Importer[] = [
+  siteGenerator(jekyllSite),
+  siteGenerator(hugoSite),
+  siteGenerator(astroSite),
+  siteGenerator(eleventySite),
+  siteGenerator(gatsbySite),
+  markdownFiles,
+  ghostExport,
+  wordpressExport,
+];
 
-/** The importer that takes a file of this name, if any. */
+/** The importer that takes a file of this name by its extension, if any. */
 export function importerFor(name: string): Importer | undefined {
   const ext = path.extname(name).toLowerCase();
   return IMPORTERS.find((i) => i.extensions.includes(ext));
@@ -81,4 +74,9 @@ export function importerFor(name: string): Importer | undefined {
 
 export function importerById(id: string): Importer | undefined {
   return IMPORTERS.find((i) => i.id === id);
+}
+
+/** A configuration file some source's claim reads (the ZIP reader reads these as text, whatever their type). */
+export function isSiteConfiguration(name: string): boolean {
+  return IMPORTERS.some((i) => i.configuration?.test(name));
 }

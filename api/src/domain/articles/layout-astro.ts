@@ -15,6 +15,7 @@ const CONTENT_CONFIG = /(^|\/)src\/(content\.config|content\/config)\.\w+$/;
  */
 export const astroSite: SiteReader = {
   id: 'astro',
+  configuration: /(^|\/)(astro\.config\.\w+|content\.config\.\w+|src\/content\/config\.\w+|package(-lock)?\.json)$/,
   detect: (files) => files.names.some((n) => CONFIG.test(path.posix.basename(n)) || CONTENT_CONFIG.test(n) || n.startsWith('src/content/')),
   rules(files) {
     const config = shallowest(files.names, (base) => CONFIG.test(base));

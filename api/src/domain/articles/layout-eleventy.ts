@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { folder, shallowest, type ArticleFacts, type SiteFiles, type SiteReader } from './site-files.ts';
+import type { ArticleFacts, SiteFiles } from './importer.ts';
+import { folder, shallowest, type SiteReader } from './site-files.ts';
 
 const CONFIG = /^(\.eleventy\.js|eleventy\.config\.\w+)$/;
 /** Tags that only put a file into Eleventy's collections (the base blog's "posts"). */
@@ -34,6 +35,7 @@ function readConfig(files: SiteFiles): { dir: string; input: string; includes: s
  */
 export const eleventySite: SiteReader = {
   id: 'eleventy',
+  configuration: /(^|\/)(\.eleventy\.js|eleventy\.config\.\w+|[^/]+\.11tydata\.(js|cjs|mjs|json)|\.eleventyignore|package(-lock)?\.json)$/,
   detect: (files) => files.names.some((n) => CONFIG.test(path.posix.basename(n)) || /\.11tydata\.\w+$/.test(n)),
   rules(files) {
     const { input, includes, webRoots } = readConfig(files);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
 import { slugify } from './article-candidate.ts';
-import { folder, shallowest, siteAddress, type ArticleFacts, type SiteFiles, type SiteReader } from './site-files.ts';
+import type { ArticleFacts, SiteFiles } from './importer.ts';
+import { folder, shallowest, siteAddress, type SiteReader } from './site-files.ts';
 
 type Config = Record<string, unknown>;
 
@@ -73,6 +74,7 @@ function fill(pattern: string, f: ArticleFacts, sections: string[], fileName: st
  */
 export const hugoSite: SiteReader = {
   id: 'hugo',
+  configuration: /(^|\/)((hugo|config)\.(toml|ya?ml|json)|config\/_default\/[\w.-]+\.(toml|ya?ml|json))$/,
   detect: (files) =>
     files.names.some((n) => /(^|\/)config\/_default\/(hugo|config)\.\w+$/.test(n)) ||
     (files.names.some((n) => CONFIG.test(path.posix.basename(n))) && files.names.some((n) => /(^|\/)(content|archetypes)\//.test(n))),

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { slugify } from './article-candidate.ts';
-import { folder, shallowest, siteAddress, type ArticleFacts, type SiteFiles, type SiteReader } from './site-files.ts';
+import type { ArticleFacts, SiteFiles } from './importer.ts';
+import { folder, shallowest, siteAddress, type SiteReader } from './site-files.ts';
 
 type JekyllConfig = { source?: unknown; collections_dir?: unknown; permalink?: unknown; url?: unknown; baseurl?: unknown };
 
@@ -66,6 +67,7 @@ function fill(pattern: string, f: ArticleFacts, titleSlug: string): string {
  */
 export const jekyllSite: SiteReader = {
   id: 'jekyll',
+  configuration: /(^|\/)(_config\.(ya?ml|toml)|Gemfile(\.lock)?)$/,
   detect: (files) => files.names.some((n) => CONFIG.test(n) || n.split('/').slice(0, -1).includes('_posts')),
   rules(files) {
     const { dir, config } = readConfig(files);

@@ -2,14 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportSkip } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
-import { detectArchiveLayout, isSiteConfiguration, type ArchiveLayout } from './archive-layout.ts';
-import type { ArticleCandidate } from './article-candidate.ts';
+import { detectArchiveLayout, type ArchiveLayout } from './archive-layout.ts';
 import type { ConvertFiles } from './article-converter.ts';
 import type { ConversionJob } from './convert-files.ts';
 import type { ReadOutcome } from './read-outcome.ts';
-import { importerFor } from './importers.ts';
+import { importerFor, isSiteConfiguration } from './importers.ts';
 import { sizeText } from './import-limits.ts';
-import { openZip, type ZipPicture } from './read-zip.ts';
+import { openZip, tooBig, type ZipPicture } from './read-zip.ts';
 
 /** An upload as it lies on disk (streamed there by the route). */
 export type UploadedFile = { name: string; mimetype: string; path: string; size: number };
@@ -25,8 +24,8 @@ export type UploadContents = ReadOutcome & {
 const isZip = (file: UploadedFile) => path.extname(file.name).toLowerCase() === '.zip' || /zip/.test(file.mimetype);
 
 function otherFileReason(name: string): string {
+  if (isSiteConfiguration(name)) return 'the site generator’s configuration';
   const base = path.posix.basename(name).toLowerCase();
-  if (/^(_config\.ya?ml|hugo\.\w+|config\.(toml|ya?ml)|gemfile(\.lock)?|package(-lock)?\.json|astro\.config\.\w+|gatsby-\w+\.\w+|\.eleventy\.js|eleventy\.config\.\w+)$/.test(base)) return 'the site generator’s configuration';
   if (/\.(css|scss|sass|less)$/.test(base)) return 'a stylesheet';
   if (/\.(liquid|njk|hbs|tmpl|gohtml|astro|jsx?|tsx?)$/.test(base)) return 'a template or script of the site';
   return 'not an article, an image or an export the importer reads';
@@ -48,45 +47,14 @@ function imageFinder(images: Map<string, ZipPicture>, layout: ArchiveLayout) {
   };
 }
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((s): s is string => typeof s === 'string' && s.trim() !== '');
-
-/** Addresses a file's front matter names outright (any generator): `permalink`, `url`, `aliases`, `redirect_from`. */
-function frontMatterAddresses(c: ArticleCandidate): string[] {
-  const fm = c.frontMatter ?? {};
-  return [...strings(fm.permalink), ...strings(fm.url), ...strings(fm.aliases), ...strings(fm.redirect_from)]
-    .filter((a) => !/[{%:]/.test(a.replace(/^https?:\/\//, '')))
-    .map((a) => {
-      try {
-        return /^https?:\/\//.test(a) ? new URL(a).pathname : a.startsWith('/') ? a : `/${a}`;
-      } catch {
-        return '';
-      }
-    })
-    .filter(Boolean);
-}
-
 /**
- * An article file as its site generator sees it: a page after all (its front matter says so:
- * a skip), or a post with the categories its place gives, without the tags that only sort it into
- * the generator's collections, and with the addresses the old site served it at.
- */
-function settle(c: ArticleCandidate, layout: ArchiveLayout): ArticleCandidate | ImportSkip {
-  const facts = { file: c.file, frontMatter: c.frontMatter ?? {}, slug: c.sourceSlug, title: c.title, publishDate: c.publishDate, categories: c.terms.categories };
-  const page = layout.pageByFrontMatter?.(facts);
-  if (page) return { file: c.file, reason: page };
-  const categories = [...new Set([...(layout.pathCategories?.(c.file) ?? []), ...c.terms.categories])];
-  const collectionTags = layout.collectionTags ?? [];
-  const tags = c.terms.tags.filter((t) => !collectionTags.includes(t.toLowerCase()));
-  const oldAddresses = [...new Set([...layout.addresses({ ...facts, categories }), ...frontMatterAddresses(c)])];
-  return { ...c, terms: { categories, tags }, oldAddresses, sourceSite: c.sourceSite ?? layout.site, frontMatter: undefined };
-}
-
-/**
- * Reads an upload: a ZIP (Markdown and HTML articles of any common site generator, their images,
- * and Ghost or WordPress exports inside it), a Ghost `.json` export or a WordPress `.xml` export.
- * The archive is read here; its articles and exports are converted by `convert` (in a worker
- * thread). Structural problems refuse the upload (AppError); a bad article is an error of its
- * own; files that are not articles are skipped and listed, in the archive's order.
+ * Reads an upload: a ZIP (a site generator's repository or a folder of Markdown and HTML articles,
+ * a Medium export, their images, and Ghost or WordPress exports inside it), a Ghost `.json`
+ * export or a WordPress `.xml` export. The archive is read here: the importer that claims it reads
+ * the files it takes, by its rules, and every other file goes to the importer its extension names
+ * (importers.ts). Its articles and exports are converted by `convert` (in a worker thread).
+ * Structural problems refuse the upload (AppError); a bad article is an error of its own; files
+ * that are not articles are skipped and listed, in the archive's order.
  */
 export async function readUpload(file: UploadedFile, opts: { includePages: boolean }, convert: ConvertFiles): Promise<UploadContents> {
   if (!isZip(file)) {
@@ -111,13 +79,19 @@ async function readArchive(zip: Awaited<ReturnType<typeof openZip>>, opts: { inc
   const { files, others, pictures } = zip;
   const configs = new Map(files.filter((f) => isSiteConfiguration(f.name)).map((f) => [f.name, f.data.toString('utf8')]));
   const layout = detectArchiveLayout({ names: [...files.map((f) => f.name), ...[...pictures.values()].map((p) => p.name), ...others], text: (n) => configs.get(n) });
-  // Each file in order: converted (a job), or skipped here with its reason.
-  const steps: ({ job: ConversionJob & { data: Buffer } } | { skip: ImportSkip })[] = [];
+  // Each file in order: converted (a job; `claimed`: by the archive's rules), or skipped here with its reason.
+  const steps: ({ job: ConversionJob & { data: Buffer }; claimed: boolean } | { skip: ImportSkip })[] = [];
   for (const f of files) {
-    const importer = importerFor(f.name);
-    if (!importer) continue;
-    const reason = importer.kind === 'article' ? layout.notAnArticle(f.name) : null;
-    steps.push(reason ? { skip: { file: f.name, reason } } : { job: { name: f.name, importer: importer.id, insideZip: true, data: f.data } });
+    const reader = layout.readerOf(f.name);
+    if (!reader) continue;
+    const reason = reader.claimed ? layout.notAnArticle(f.name) : null;
+    if (reason) {
+      steps.push({ skip: { file: f.name, reason } });
+      continue;
+    }
+    // The ZIP reader held the file to the cap of the importer its extension names; a claimer has its own.
+    if (f.data.length > reader.importer.cap.bytes) throw tooBig(f.name, reader.importer.cap, f.data.length);
+    steps.push({ job: { name: f.name, importer: reader.importer.id, insideZip: true, data: f.data }, claimed: reader.claimed });
   }
   const jobs = steps.flatMap((s) => ('job' in s ? [s.job] : []));
   const converted = jobs.length ? await convert({ jobs, includePages: opts.includePages }) : [];
@@ -139,7 +113,7 @@ async function readArchive(zip: Awaited<ReturnType<typeof openZip>>, opts: { inc
     if (!read) out.skipped.push({ file: step.job.name, reason: otherFileReason(step.job.name) });
     else {
       for (const c of read.candidates) {
-        const settled = step.job.importer === 'markdown' ? settle(c, layout) : c;
+        const settled = step.claimed ? layout.settle(c) : c;
         if ('reason' in settled) out.skipped.push(settled);
         else out.candidates.push(settled);
       }

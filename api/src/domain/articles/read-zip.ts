@@ -2,9 +2,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { AppError } from '../../lib/app-error.ts';
-import { isSiteConfiguration } from './archive-layout.ts';
 import { IMPORT_LIMITS, sizeText } from './import-limits.ts';
-import { importerFor } from './importers.ts';
+import { importerFor, isSiteConfiguration } from './importers.ts';
 
 export const IMAGE_EXTENSIONS = new Map([['.png', 'image/png'], ['.jpg', 'image/jpeg'], ['.jpeg', 'image/jpeg'], ['.webp', 'image/webp'], ['.gif', 'image/gif'], ['.svg', 'image/svg+xml']]);
 
@@ -45,8 +44,8 @@ const TOO_MUCH_TEXT = `The ZIP’s articles, exports and configuration unpack to
 const PICTURE_CAP = { bytes: IMPORT_LIMITS.maxImageBytes, what: 'a picture' };
 const CONFIG_CAP = { bytes: IMPORT_LIMITS.maxConfigBytes, what: 'a configuration file' };
 
-/** `size` is what the entry declares; without it the entry was caught growing past the cap as it unpacked. */
-const tooBig = (name: string, cap: { bytes: number; what: string }, size?: number) =>
+/** `size` is what the entry declares (or what it unpacked to); without it the entry was caught growing past the cap as it unpacked. */
+export const tooBig = (name: string, cap: { bytes: number; what: string }, size?: number) =>
   new AppError('payload_too_large', `Refused "${name}": ${cap.what} may be at most ${sizeText(cap.bytes)} unpacked, and this one ${size === undefined ? 'unpacks to more' : `is ${sizeText(size)}`}.`);
 
 /** Unpacks one entry, at most `cap` bytes (yauzl's validateEntrySizes stops one inflating past what it declares). */

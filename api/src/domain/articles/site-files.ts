@@ -1,34 +1,18 @@
 import path from 'node:path';
-import type { FrontMatter } from './parse-front-matter.ts';
+import type { ArchiveClaim, SiteFiles } from './importer.ts';
 
-export type Generator = 'jekyll' | 'hugo' | 'astro' | 'eleventy' | 'gatsby';
-
-/** An archive as the layout sees it: every file's name, and the text of the configuration files the ZIP reader read. */
-export type SiteFiles = { names: string[]; text(name: string): string | undefined };
-
-/** What an article file says about itself, for the rules that need more than its path. */
-export type ArticleFacts = { file: string; frontMatter: FrontMatter; slug: string; title: string; publishDate?: string; categories: string[] };
-
-/** One generator's reading of an archive: which files are its posts, and what addresses it gave them. */
-export type SiteRules = {
-  /** The old site's address from its configuration ("https://blog.example.com"), if it says. */
-  site?: string;
-  /** Folders whose files the old site served from its root ("static/" for Hugo, "public/" for Astro). */
-  webRoots: string[];
+/**
+ * One generator's reading of an archive: which files are its posts, and what addresses it gave
+ * them (site-generator.ts adds what every generator shares: templates and repository notes are
+ * never articles, and its posts are its Markdown and HTML files).
+ */
+export type SiteRules = Omit<ArchiveClaim, 'takes' | 'notAnArticle' | 'savedPicture'> & {
   /** Why a Markdown/HTML file is not a post, by its place; null when it is one. */
   notAPost(name: string): string | null;
-  /** Why a read article is a page after all (its front matter says so), or null. */
-  pageByFrontMatter?(facts: ArticleFacts): string | null;
-  /** Categories the file's place gives it (Jekyll's `work/_posts/`). */
-  pathCategories?(name: string): string[];
-  /** Tags that only sort files into the generator's collections (Eleventy's "posts"). */
-  collectionTags?: string[];
-  /** The addresses (paths) the old site served the article at. */
-  addresses(facts: ArticleFacts): string[];
 };
 
-/** A generator: how to tell its archive, and its rules once told. */
-export type SiteReader = { id: Generator; detect(files: SiteFiles): boolean; rules(files: SiteFiles): SiteRules };
+/** A generator: its configuration files, how to tell its archive, and its rules once told. */
+export type SiteReader = { id: string; configuration: RegExp; detect(files: SiteFiles): boolean; rules(files: SiteFiles): SiteRules };
 
 /** The shallowest file among `names` that passes `test`, and the folder it is in ("" or "site/"). */
 export function shallowest(names: string[], test: (base: string, name: string) => boolean): { name: string; dir: string } | undefined {
