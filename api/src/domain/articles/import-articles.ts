@@ -5,7 +5,7 @@ import { requirePermission } from '../accounts/permissions.ts';
 import { instanceArticleConverter, type ConvertFiles } from './article-converter.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ArticleCandidate } from './article-candidate.ts';
-import { articleIndex, linkTarget, settleBody, type SettledBody } from './settle-body.ts';
+import { articleIndex, linkTarget, settleBody, type FetchImage, type SettledBody } from './settle-body.ts';
 import { planImport, previewError, previewItem, type ImportTargets, type PlannedArticle } from './plan-import.ts';
 import { readUpload, type UploadContents, type UploadedFile } from './read-upload.ts';
 import { IMAGE_EXTENSIONS } from './read-zip.ts';
@@ -16,7 +16,7 @@ export type ArticleSink = {
   create(article: ArticleImport): Promise<{ id: number; addressesTaken?: string[] }>;
   importTargets(): Promise<ImportTargets>;
 };
-export type FetchImage = (url: string) => Promise<{ name: string; mimetype: string; data: Buffer }>;
+export type { FetchImage };
 /** `convert` defaults to this instance's worker-thread converter. */
 export type ImportDeps = { sink: ArticleSink; fetchImage: FetchImage; convert?: ConvertFiles };
 export type ImportOptions = ArticleUploadOptions & { dryRun: boolean };

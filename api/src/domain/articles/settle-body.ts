@@ -2,9 +2,11 @@ import path from 'node:path';
 import type { ArticleImport } from '@app/shared/schemas';
 import type { ImportPictureSource } from '@app/shared/server';
 import type { ArticleCandidate } from './article-candidate.ts';
-import type { FetchImage } from './import-articles.ts';
 import type { UploadContents } from './read-upload.ts';
 import { IMAGE_EXTENSIONS } from './read-zip.ts';
+
+/** Fetches a picture an article shows from the web (the public image fetcher; a failure's message says why). */
+export type FetchImage = (url: string) => Promise<{ name: string; mimetype: string; data: Buffer }>;
 
 /** A body picture as big as a fetched one may be (the public fetcher's limit). */
 export const MAX_BODY_PICTURE_BYTES = 5 * 1024 * 1024;
