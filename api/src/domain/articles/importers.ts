@@ -7,6 +7,7 @@ import { eleventySite } from './layout-eleventy.ts';
 import { gatsbySite } from './layout-gatsby.ts';
 import { hugoSite } from './layout-hugo.ts';
 import { jekyllSite } from './layout-jekyll.ts';
+import { mediumExport } from './medium-export.ts';
 import { ARTICLE_FILE_CAP, MARKDOWN_EXTENSIONS, readMarkdownFile, siteGenerator } from './site-generator.ts';
 import { isWordPressExport, readWordPressExport } from './wordpress-export.ts';
 
@@ -61,6 +62,7 @@ export const IMPORTERS: readonly Importer[] = [
   siteGenerator(astroSite),
   siteGenerator(eleventySite),
   siteGenerator(gatsbySite),
+  mediumExport,
   markdownFiles,
   ghostExport,
   wordpressExport,
