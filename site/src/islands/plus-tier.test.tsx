@@ -1,10 +1,15 @@
 // The islands' side of issue 35 #1's proof (the pages are in pages/plus-tier.astro.test.ts): with
 // a fourth tier "Plus" in the catalogue, the locked article panel, the subscribe form, the sign-in
-// notice, the comments' card and the cart's member discount all follow it.
-import { render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+// notice, the comments' card and the cart's member discount all follow it; and (issue 48 #4) the
+// admin's growth chart and newsletter form.
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanStores } from 'nanostores';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@app/shared/catalogue', async () => ({ ...(await vi.importActual('@app/shared/catalogue')), CATALOGUE: (await import('@app/test-support/plus-catalogue')).PLUS_CATALOGUE }));
+// The chart's canvas is uPlot's (jsdom draws nothing); its legend and figures are the page's own.
+vi.mock('uplot', () => ({ default: class { static tzDate = (d: Date) => d; static paths = { bars: () => null }; setSize() {} destroy() {} } }));
+vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 // The setup file has loaded the real catalogue already: the islands and their stores are loaded
 // afresh, so they and @app/shared derive from the test list.
@@ -15,6 +20,8 @@ const site = async () => {
     AuthPage: (await import('./auth/auth-page')).default,
     CartPage: (await import('./cart/cart-page')).default,
     Comments: (await import('./comments/comments')).default,
+    GrowthCharts: (await import('./admin/growth-charts')).default,
+    NewsletterPanel: (await import('./admin/newsletter-panel')).default,
     SubscribeForm: (await import('./membership/subscribe-form')).default,
     cart: await import('../stores/cart'),
     session: await import('../stores/session'),
@@ -33,6 +40,8 @@ function serve(routes: Record<string, { status?: number; body: unknown }>) {
     return new Response(JSON.stringify(r.body), { status: r.status ?? 200, headers: { 'content-type': 'application/json' } });
   }));
 }
+// The cart's stores stop listening to the window while there is one (nanostores lets go a second after the last listener).
+afterAll(() => cleanStores(islands.cart.$cart, islands.cart.$availability));
 afterEach(() => {
   vi.unstubAllGlobals();
   islands.session.$user.set(undefined);
@@ -94,5 +103,49 @@ describe('islands with a fourth tier, Plus', () => {
       expect([within(row).getByText(`Member discount (${rate})`), row.textContent]).toEqual([expect.anything(), `Member discount (${rate})${discount}`]);
       unmount();
     }
+  });
+});
+
+describe('the admin’s numbers and newsletter with a fourth tier, Plus (issue 48 #4)', () => {
+  const members = (date: string, free: number, plus: number, pro: number, vip: number) => ({ date, free, plus, pro, vip, joined: 0, cancelled: 0 });
+  const revenue = (date: string) => ({ date, mrrCents: 0, storeCents: 0, orders: 0 });
+  const totals = { joined: 0, cancelled: 0 };
+
+  it('draws a line for each tier, Plus among them, with its figure and the previous period’s', async () => {
+    const { GrowthCharts } = islands;
+    serve({
+      '/api/admin/stats/members': { body: { series: [members('2026-03-01', 5, 2, 1, 1), members('2026-03-02', 4, 3, 1, 1)], totals: { free: 4, plus: 3, pro: 1, vip: 1, ...totals }, previous: { series: [members('2026-02-27', 5, 1, 1, 1), members('2026-02-28', 5, 2, 1, 1)], totals: { free: 5, plus: 2, pro: 1, vip: 1, ...totals } } } },
+      '/api/admin/stats/revenue': { body: { series: [revenue('2026-03-01'), revenue('2026-03-02')], totals: { mrrCents: 0, storeCents: 0, orders: 0 }, previous: { series: [revenue('2026-02-27'), revenue('2026-02-28')], totals: { mrrCents: 0, storeCents: 0, orders: 0 } } } },
+    });
+    vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+    render(<GrowthCharts />);
+    const chart = await screen.findByRole('figure', { name: 'Members' });
+    expect(within(chart).getByRole('img').getAttribute('aria-label')).toBe('Members: at the end, 4 Free, 3 Plus, 1 Pro and 1 VIP members.');
+    expect(within(chart).getAllByRole('listitem').map((li) => li.textContent).slice(0, 4)).toEqual([
+      'Free 4 (down 20% on the previous period: 5)',
+      'Plus 3 (up 50% on the previous period: 2)',
+      'Pro 1 (no change on the previous period: 1)',
+      'VIP 1 (no change on the previous period: 1)',
+    ]);
+    expect(within(chart).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Period from', 'Free', 'Plus', 'Pro', 'VIP', 'Free, previous period', 'Plus, previous period', 'Pro, previous period', 'VIP, previous period']);
+  });
+
+  it('offers Plus members as a newsletter’s segment, and sends to them', async () => {
+    const { NewsletterPanel, ui: { $toasts } } = islands;
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.body) sent.push(JSON.parse(String(init.body)));
+      const body = url === '/api/admin/newsletters/test' ? { message: 'A test copy was sent to admin@example.com.' } : [];
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }));
+    render(<NewsletterPanel articles={[{ id: 2, title: 'Sketchbook Habits', membershipRequired: 'plus' } as never]} />);
+    const to = screen.getByLabelText('Send to');
+    expect(within(to).getAllByRole('option').map((o) => o.textContent)).toEqual(['All members', 'Free members', 'Plus members', 'Pro members', 'VIP members']);
+    expect(within(screen.getByLabelText('Article')).getByRole('option', { name: 'Sketchbook Habits (Plus)' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Article'), { target: { value: '2' } });
+    fireEvent.change(to, { target: { value: 'plus' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a test to me' }));
+    await vi.waitFor(() => expect($toasts.get().map((t) => t.description)).toEqual(['A test copy was sent to admin@example.com.']));
+    expect(sent).toEqual([{ articleId: 2, segment: 'plus' }]);
   });
 });

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { atom, computed } from 'nanostores';
 import { useMemo, useRef } from 'react';
-import { ADMIN_SECTIONS, errorMessage, formatCents, isoDay, tierLabel } from '@app/shared/browser';
+import { ADMIN_SECTIONS, errorMessage, formatCents, isoDay, tierLabel, TIERS, type Tier } from '@app/shared/browser';
 import type { MemberSeries, RevenueSeries, StatStep } from '@app/shared/schemas';
 import { endpointStore } from '../../lib/queries';
 import { TimeChart, type ChartSeries } from './time-chart';
@@ -38,6 +38,8 @@ function fromFirstActivity<T>(points: T[], active: (p: T) => boolean): T[] {
 const count = (n: number) => n.toLocaleString('en-US');
 const dollars = (cents: number) => (cents % 100 === 0 ? formatCents(cents).replace(/\.00$/, '') : formatCents(cents));
 const peak = (values: number[], format: (n: number) => string) => format(Math.max(0, ...values));
+/** Each tier's line, lowest tier first: a colour and a dash apart (a catalogue longer than this repeats them). */
+const TIER_LINES: { color: string; dash?: number[] }[] = [{ color: '#64748b' }, { color: '#4f46e5', dash: [6, 4] }, { color: '#b45309', dash: [2, 3] }, { color: '#0891b2', dash: [8, 3, 2, 3] }];
 /** "a, b and c". */
 const inWords = (parts: string[]) => (parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? ''));
 
@@ -47,7 +49,7 @@ export default function GrowthCharts() {
   const members = useStore($members);
   const revenue = useStore($revenue);
   const all = view.range === 'all';
-  const memberPoints = useMemo(() => (members.data ? (all ? fromFirstActivity(members.data.series, (p) => p.free + p.pro + p.vip + p.joined + p.cancelled > 0) : members.data.series) : []), [members.data, all]);
+  const memberPoints = useMemo(() => (members.data ? (all ? fromFirstActivity(members.data.series, (p) => TIERS.some((t) => p[t] > 0) || p.joined + p.cancelled > 0) : members.data.series) : []), [members.data, all]);
   const revenuePoints = useMemo(() => (revenue.data ? (all ? fromFirstActivity(revenue.data.series, (p) => p.mrrCents + p.storeCents + p.orders > 0) : revenue.data.series) : []), [revenue.data, all]);
   // "All time" has no period before it to compare with; the others are compared with as many periods just before.
   const previous = useMemo(() => (all || !members.data || !revenue.data ? null : { members: members.data, revenue: revenue.data }), [all, members.data, revenue.data]);
@@ -91,14 +93,13 @@ type Compared = { members: MemberSeries; revenue: RevenueSeries } | null;
 function buildCharts(members: MemberSeries['series'], revenue: RevenueSeries['series'], compared: Compared) {
   if (members.length === 0 || revenue.length === 0) return null;
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-  const m = (key: 'free' | 'pro' | 'vip' | 'joined' | 'cancelled', points = members) => points.map((p) => p[key]);
+  const m = (key: Tier | 'joined' | 'cancelled', points = members) => points.map((p) => p[key]);
   const r = (key: 'mrrCents' | 'storeCents' | 'orders', points = revenue) => points.map((p) => p[key]);
   // Members by tier and recurring revenue are counted at the end of the period; the rest summed over it.
-  const tier = (key: 'free' | 'pro' | 'vip', color: string, dash?: number[]): ChartSeries => ({
-    label: tierLabel(key), color, dash, values: m(key), headline: m(key).at(-1) ?? 0,
+  const tiers: ChartSeries[] = TIERS.map((key, i) => ({
+    label: tierLabel(key), ...TIER_LINES[i % TIER_LINES.length]!, values: m(key), headline: m(key).at(-1) ?? 0,
     previous: compared ? { values: m(key, compared.members.previous.series), headline: compared.members.previous.totals[key] } : undefined,
-  });
-  const tiers: ChartSeries[] = [tier('free', '#64748b'), tier('pro', '#4f46e5', [6, 4]), tier('vip', '#b45309', [2, 3])];
+  }));
   const churn: ChartSeries[] = [
     { label: 'New paid members', color: '#059669', values: m('joined'), headline: sum(m('joined')) },
     { label: 'Cancellations', color: '#dc2626', values: m('cancelled'), headline: sum(m('cancelled')) },
