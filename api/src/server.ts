@@ -59,7 +59,7 @@ async function main() {
   await assertDatabaseReachable(db, config.databaseUrl);
   await migrateDb(db);
   if (config.firstAdmin) {
-    const outcome = await ensureAccount(db, { ...config.firstAdmin, admin: true, tier: 'vip' });
+    const outcome = await ensureAccount(db, { ...config.firstAdmin, admin: true });
     if (outcome === 'created') logger.info({ username: config.firstAdmin.username }, 'created the first admin from ADMIN_USERNAME');
   }
   if (config.demoAccounts) {
@@ -105,7 +105,7 @@ async function main() {
   const mailer = createMailer({ db, logger, smtpUrl: config.smtpUrl, from: () => config.mailFrom ?? { name: content.current().settings.siteName, address: noReply } });
   const payments = createPayments(db, config.stripe);
   if (config.demoAccounts && (await seedDemoMembership({ db, mailer, logger, publicUrl: config.publicUrl, clock: () => new Date(), ...payments }, 'pro_member'))) {
-    logger.info('the demo Pro member paid for Pro through the demo provider');
+    logger.info('the demo member pro_member paid for their membership through the demo provider');
   }
   const videoSync = {
     channel: config.youtube ? createYouTubeClient({ apiKey: config.youtube.apiKey, baseUrl: config.youtube.baseUrl }) : null,

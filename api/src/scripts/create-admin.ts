@@ -29,7 +29,7 @@ try {
   const password = PasswordSchema.parse(await value(values.password, process.env.ADMIN_PASSWORD, 'Admin password'));
   const db = createDb(url, 1);
   await migrateDb(db);
-  const outcome = await ensureAccount(db, { username, email, password, admin: true, tier: 'vip' }, { promote: true });
+  const outcome = await ensureAccount(db, { username, email, password, admin: true }, { promote: true });
   console.log(outcome === 'created' ? `Created admin ${username}.` : `${username} is now an admin with the new password.`);
   await db.$client.end();
 } catch (err) {
