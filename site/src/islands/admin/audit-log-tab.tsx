@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_SECTIONS, AUDIT_ACTIONS, callEndpoint, errorMessage, formatShortDateTime, tierLabel, urlOf, type AuditPage } from '@app/shared/browser';
+import { ADMIN_SECTIONS, AUDIT_ACTIONS, callEndpoint, errorMessage, formatShortDateTime, GRANTED_TIER, tierLabel, urlOf, type AuditPage } from '@app/shared/browser';
 import { AdminTable } from './admin-table';
 import { auditSummary } from './audit-summary';
 
@@ -44,7 +44,7 @@ export default function AuditLogTab() {
     <section aria-labelledby="audit-title" className="space-y-6">
       <div>
         <h2 id="audit-title" className="text-xl font-bold text-slate-900">Audit Log</h2>
-        <p className="mt-1 text-slate-600">{`Every change staff made: account status, roles, ${tierLabel('vip')}, moderation and deletions, rooms, orders, articles, syncs, deployments and settings.`}</p>
+        <p className="mt-1 text-slate-600">{`Every change staff made: account status, roles, ${tierLabel(GRANTED_TIER)}, moderation and deletions, rooms, orders, articles, syncs, deployments and settings.`}</p>
       </div>
       <form className="card flex flex-wrap items-end gap-3 p-4" onSubmit={(e) => (e.preventDefault(), setApplied(filters))}>
         <label className="text-sm text-slate-700">Who<input className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-sm w-44" value={filters.actor} placeholder="username" onChange={(e) => setFilters({ ...filters, actor: e.target.value })} /></label>

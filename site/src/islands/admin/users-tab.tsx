@@ -3,7 +3,7 @@ import { atom, computed } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { $user } from '../../stores/session';
 import { endpointStore, invalidateKeys } from '../../lib/queries';
-import { ACCOUNT_STATUSES, ADMIN_SECTIONS, callEndpoint, errorMessage, formatLongDate, formatPlanPrice, ROLES, staffBadge, tierLabel, TIERS, urlOf, type AccountStatus, type Role, type Tier } from '@app/shared/browser';
+import { ACCOUNT_STATUSES, ADMIN_SECTIONS, callEndpoint, errorMessage, formatLongDate, formatPlanPrice, GRANTED_TIER, ROLES, staffBadge, tierLabel, TIERS, urlOf, type AccountStatus, type Role, type Tier } from '@app/shared/browser';
 import { toast } from '@app/ui';
 import type { AdminUser } from '@app/shared/schemas';
 import { $userSearch } from './admin-nav';
@@ -27,7 +27,7 @@ const $users = endpointStore(USERS.list, {
 const reloadUsers = () => invalidateKeys((key) => key.startsWith(`${urlOf(USERS.list)}?`));
 
 /** The tier admins grant here (POST …/vip), named as the catalogue names it. */
-const VIP = tierLabel('vip');
+const VIP = tierLabel(GRANTED_TIER);
 
 /** VIP is granted by admins only (never sold); removing it leaves what the member pays for. */
 async function setVip(user: AdminUser, vip: boolean) {
@@ -128,7 +128,7 @@ export default function UsersTab() {
                 <td className="px-4 py-3 text-right">
                   {u.id !== me?.id && (
                     <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
-                      <button type="button" className="btn-outline" onClick={() => void setVip(u, u.membershipTier !== 'vip')} aria-label={`${u.membershipTier === 'vip' ? `Remove ${VIP} from` : `Grant ${VIP} to`} ${u.username}`}>{u.membershipTier === 'vip' ? `Remove ${VIP}` : `Grant ${VIP}`}</button>
+                      <button type="button" className="btn-outline" onClick={() => void setVip(u, u.membershipTier !== GRANTED_TIER)} aria-label={`${u.membershipTier === GRANTED_TIER ? `Remove ${VIP} from` : `Grant ${VIP} to`} ${u.username}`}>{u.membershipTier === GRANTED_TIER ? `Remove ${VIP}` : `Grant ${VIP}`}</button>
                       <button type="button" className="btn-outline" onClick={() => setEditing(u)} aria-label={`Change status of ${u.username}`}>Change status</button>
                       <label className="sr-only" htmlFor={`role-${u.id}`}>Role of {u.username}</label>
                       <select id={`role-${u.id}`} className="rounded-md border border-slate-300 px-2 py-1 text-sm" value={u.role} onChange={(e) => void setRole(u, e.target.value as Role)}>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { api, errorMessage, formatLongDate, formatPlanPrice, offerFor, PLANS, tierLabel, type PlanId } from '@app/shared/browser';
+import { api, errorMessage, formatLongDate, formatPlanPrice, isGrantedTier, offerFor, PLANS, tierLabel, type PlanId } from '@app/shared/browser';
 import type { SubscriptionInfo } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, mutateCache } from '../../lib/queries';
@@ -33,7 +33,7 @@ export default function MembershipPanel() {
 
   if (error) return <p className="text-sm text-red-700">Could not load your membership: {errorMessage(error)}</p>;
   if (!info) return <p className="text-sm text-slate-600">Loading membership...</p>;
-  const status = info.active ? (info.status === 'past_due' ? 'Payment problem — please check your card' : 'Active') : info.tier === 'vip' ? 'Active (granted by our team)' : 'No paid membership';
+  const status = info.active ? (info.status === 'past_due' ? 'Payment problem — please check your card' : 'Active') : isGrantedTier(info.tier) ? 'Active (granted by our team)' : 'No paid membership';
   return (
     <div>
       <dl className="grid gap-4 sm:grid-cols-3">
