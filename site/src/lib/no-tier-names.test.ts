@@ -87,7 +87,7 @@ function sources(dir: string, kinds = /\.(astro|tsx)$/): string[] {
 
 // The tiers above the first by id. The first is everyone's — every tier column's default, and
 // what a member is without anything more (catalogue.ts) — so a tier added never changes it.
-const ids = CATALOGUE.tiers.slice(1).map((t) => t.id);
+const ids: string[] = CATALOGUE.tiers.slice(1).map((t) => t.id);
 const isId = (text: string) => ids.includes(text);
 /** An id quoted inside a longer text: SQL's `membership_tier = 'vip'`. */
 const QUOTED_ID = new RegExp(`(['"])(${ids.join('|')})\\1`);
