@@ -1,3 +1,4 @@
+import { GRANTED_TIER } from '@app/shared/browser';
 import { createApiHttpServer } from './lib/http-server.ts';
 import { listenOnUnixSocket } from './lib/unix-socket-listener.ts';
 import { createApp, type AppDeps } from './app.ts';
@@ -59,7 +60,7 @@ async function main() {
   await assertDatabaseReachable(db, config.databaseUrl);
   await migrateDb(db);
   if (config.firstAdmin) {
-    const outcome = await ensureAccount(db, { ...config.firstAdmin, admin: true });
+    const outcome = await ensureAccount(db, { ...config.firstAdmin, admin: true, tier: GRANTED_TIER });
     if (outcome === 'created') logger.info({ username: config.firstAdmin.username }, 'created the first admin from ADMIN_USERNAME');
   }
   if (config.demoAccounts) {

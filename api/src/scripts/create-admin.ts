@@ -4,6 +4,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
+import { GRANTED_TIER } from '@app/shared/browser';
 import { EmailSchema, PasswordSchema, UsernameSchema } from '@app/shared/schemas';
 import { createDb, migrateDb } from '../db/client.ts';
 import { ensureAccount } from '../domain/accounts/ensure-accounts.ts';
@@ -29,7 +30,7 @@ try {
   const password = PasswordSchema.parse(await value(values.password, process.env.ADMIN_PASSWORD, 'Admin password'));
   const db = createDb(url, 1);
   await migrateDb(db);
-  const outcome = await ensureAccount(db, { username, email, password, admin: true }, { promote: true });
+  const outcome = await ensureAccount(db, { username, email, password, admin: true, tier: GRANTED_TIER }, { promote: true });
   console.log(outcome === 'created' ? `Created admin ${username}.` : `${username} is now an admin with the new password.`);
   await db.$client.end();
 } catch (err) {

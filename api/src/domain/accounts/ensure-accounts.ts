@@ -1,4 +1,3 @@
-import { GRANTED_TIER } from '@app/shared/browser';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -8,8 +7,7 @@ import { hashPassword } from './passwords.ts';
 /**
  * Creates the account if the username is free; if it exists and `promote` is set, makes it an
  * admin (and sets the password). Returns what happened. Accounts made here (the first admin,
- * the demo accounts) have their address confirmed: whoever runs this vouches for it. An admin made
- * here holds the tier admins grant (VIP) unless `spec.tier` names another.
+ * the demo accounts) have their address confirmed: whoever runs this vouches for it.
  */
 export async function ensureAccount(db: Db, spec: AccountSpec, opts: { promote?: boolean } = {}): Promise<'created' | 'promoted' | 'exists'> {
   const [existing] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${spec.username})`);
@@ -26,7 +24,7 @@ export async function ensureAccount(db: Db, spec: AccountSpec, opts: { promote?:
     email: spec.email.toLowerCase(),
     passwordHash: await hashPassword(spec.password),
     displayName: spec.displayName ?? null,
-    membershipTier: spec.tier ?? (spec.admin ? GRANTED_TIER : 'free'),
+    membershipTier: spec.tier ?? 'free',
     role: spec.admin ? 'admin' : 'member',
     emailConfirmedAt: new Date(),
   });
