@@ -249,24 +249,30 @@ test('cards on /ai-assistant and /fun-and-games keep their gap; the admin dashbo
   await shot(page, 'admin-deployment');
 });
 
-test('no page of the sitemap scrolls sideways on a 390 px phone', async ({ page }) => {
-  // Issue 47 #12: a category's Table of Contents card stood 24 px wider than the screen.
-  test.setTimeout(300_000);
-  const index = await (await page.request.get('/sitemap-index.xml')).text();
-  const paths: string[] = [];
-  for (const sitemap of [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)) {
-    const xml = await (await page.request.get(sitemap)).text();
-    paths.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
-  }
-  expect(paths).toContain('/articles/category/self-help-personal-development');
-  await page.setViewportSize({ width: 390, height: 900 });
-  const wide: string[] = [];
-  for (const p of paths) {
-    await page.goto(p);
-    const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    if (extra > 0) wide.push(`${p} scrolls ${extra} px sideways`);
-  }
-  await page.goto('/articles/category/self-help-personal-development');
-  await shot(page, 'category-toc');
-  expect(wide).toEqual([]);
+// Other files' tests run beside this one: an article they remove after the sitemap was read is a
+// 404 by the time its turn comes (the browser logs that), and is passed over.
+test.describe('beside other tests', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('no page of the sitemap scrolls sideways on a 390 px phone', async ({ page }) => {
+    // Issue 47 #12: a category's Table of Contents card stood 24 px wider than the screen.
+    test.setTimeout(300_000);
+    const index = await (await page.request.get('/sitemap-index.xml')).text();
+    const paths: string[] = [];
+    for (const sitemap of [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)) {
+      const xml = await (await page.request.get(sitemap)).text();
+      paths.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+    }
+    expect(paths).toContain('/articles/category/self-help-personal-development');
+    await page.setViewportSize({ width: 390, height: 900 });
+    const wide: string[] = [];
+    for (const p of paths) {
+      if ((await page.goto(p))?.status() === 404) continue;
+      const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (extra > 0) wide.push(`${p} scrolls ${extra} px sideways`);
+    }
+    await page.goto('/articles/category/self-help-personal-development');
+    await shot(page, 'category-toc');
+    expect(wide).toEqual([]);
+  });
 });
