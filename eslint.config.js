@@ -89,7 +89,10 @@ export default tseslint.config(
             { name: 'express', message: 'Use cases never see req/res: the route passes typed input.' },
             { name: 'ws', message: 'Use cases never see sockets.' },
           ],
-          patterns: [{ group: ['**/routes/**', '**/ws/**'], message: 'The domain does not import the HTTP or socket layer.' }],
+          patterns: [
+            { group: ['**/routes/**', '**/ws/**'], message: 'The domain does not import the HTTP or socket layer.' },
+            { group: ['**/integrations/**'], message: 'The domain depends on the ports it declares (domain/ports/); integrations implement them and the composition root (server.ts) wires them in.' },
+          ],
         },
       ],
     },
@@ -108,7 +111,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/routes/**'], message: 'Lower layers never import routes.' }, { group: ['**/domain/**'], allowTypeImports: true, message: 'Lower layers implement the domain’s interfaces; they import its types only.' }] },
+        { patterns: [{ group: ['**/routes/**'], message: 'Lower layers never import routes.' }, { regex: '/domain/(?!ports/)', allowTypeImports: true, message: 'Lower layers implement the domain’s interfaces; they import its types only (and the ports’ errors they throw, from domain/ports/).' }] },
       ],
     },
   },

@@ -5,7 +5,7 @@ import { htmlBlocks } from '../src/domain/ai/assistant-documents.ts';
 import { buildAssistantIndex } from '../src/domain/ai/assistant-index.ts';
 import { buildContentIndex } from '../src/domain/content/content-index.ts';
 import { createDidClient } from '../src/integrations/ai/did-client.ts';
-import { PresenterServiceError } from '../src/integrations/ai/talking-presenters.ts';
+import { PresenterServiceError } from '../src/domain/ports/talking-presenters.ts';
 import { browserClient } from './browser-client.ts';
 import { startFakeDid } from './fake-did.ts';
 import { appForThisFile } from './file-app.ts';

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import type { SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
-import { BuildFailure } from '../src/integrations/build-failure.ts';
+import { BuildFailure } from '../src/domain/ports/build-failure.ts';
 import { createGitSource, linkDependencies } from '../src/integrations/git-source.ts';
 import { createLiveBuilds } from '../src/integrations/site-builder.ts';
 import { createDeploymentLog, DEFAULT_PATH_LABELS, deployPathLabels, redactPaths } from '../src/domain/deploy/deployment-log.ts';

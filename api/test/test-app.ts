@@ -15,7 +15,7 @@ import { createRebuildScheduler, type LiveBuilds, type SiteBuilder } from '../sr
 import { createDeployLock } from '../src/domain/deploy/deploy-lock.ts';
 import { auditDeployment } from '../src/domain/deploy/audit-deployment.ts';
 import { restartAfterDeploy, type RestartChannel } from '../src/domain/deploy/request-restart.ts';
-import type { GitSource } from '../src/integrations/git-source.ts';
+import type { GitSource } from '../src/domain/ports/git-source.ts';
 import { attachChatServer } from '../src/ws/chat-server.ts';
 
 export const TEST_SECRET = 'test-internal-secret-0123456789';

@@ -4,10 +4,9 @@ import { lstat, mkdir, readdir, readFile, readlink, rm, symlink, writeFile } fro
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { StepTimer } from '../domain/deploy/deployment-run.ts';
+import type { GitSource, SourceUpdate } from '../domain/ports/git-source.ts';
 
 const exec = promisify(execFile);
-
-export type SourceUpdate = { commit: string; previous: string | null; changedFiles: string[] | null };
 
 /**
  * The deployable source: a working copy of DEPLOY_REPOSITORY's DEPLOY_BRANCH (real `git`), from
@@ -15,7 +14,7 @@ export type SourceUpdate = { commit: string; previous: string | null; changedFil
  * puts the working copy back on a commit (a rollback). Dependencies come from the running app's
  * node_modules while the lockfile matches it; a changed lockfile is installed in the copy.
  */
-export function createGitSource(opts: { repository: string; branch: string; workDir: string; appRoot: string }) {
+export function createGitSource(opts: { repository: string; branch: string; workDir: string; appRoot: string }): GitSource {
   const releasesDir = path.join(path.dirname(opts.workDir), 'deploy-releases');
   const git = async (args: string[], cwd = opts.workDir) => (await exec('git', args, { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })).stdout.trim();
 
@@ -110,15 +109,6 @@ export function createGitSource(opts: { repository: string; branch: string; work
     },
   };
 }
-export type GitSource = ReturnType<typeof createGitSource>;
-
-/** Which services' own code a change touches: they need a restart to run it (the site is rebuilt anyway). */
-export function servicesToRestart(changedFiles: string[] | null): string[] {
-  if (!changedFiles) return [];
-  const touched = (prefixes: string[]) => changedFiles.some((f) => prefixes.some((p) => f.startsWith(p)));
-  return [touched(['api/', 'packages/']) && 'api', touched(['cms/', 'packages/']) && 'cms'].filter((s): s is string => Boolean(s));
-}
-
 /** Folders holding installed packages: the root's and each workspace's own (npm nests a package there when versions differ). */
 async function dependencyFolders(root: string): Promise<string[]> {
   const folders = ['node_modules'];

@@ -3,15 +3,8 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import type { Mailer } from '../domain/ports/mailer.ts';
 
-/** A mail: its plain text always; an HTML part beside it when it has one (the newsletter). */
-export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
-/**
- * Sends one mail. Mail to a member goes through `mailToMember` (domain/accounts), which sends
- * only to a confirmed address (DESIGN §7.18); the account use cases call `send` directly only
- * for mail about the address itself (its confirmation link, a reset link).
- */
-export type Mailer = { send(mail: Mail): Promise<void> };
 
 /** Links that act on an account (reset links and the like) are credentials: `https://…?reset=…` → `[link removed]`. */
 export function withoutLiveLinks(text: string): string {

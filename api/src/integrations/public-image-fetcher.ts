@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import ipaddr from 'ipaddr.js';
+import { ImageFetchError, type FetchedImage, type ImageFetcher } from '../domain/ports/image-fetcher.ts';
 
 /** The limits of a fetched image: those of an uploaded one (5 MB), a few redirects, a deadline. */
 export const IMAGE_FETCH_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRedirects: 5, timeoutMs: 15_000 };
@@ -16,9 +17,6 @@ const IMAGE_TYPES = new Map([
   ['image/gif', '.gif'],
   ['image/webp', '.webp'],
 ]);
-
-export type FetchedImage = { name: string; mimetype: string; data: Buffer };
-export type ImageFetcher = (url: string) => Promise<FetchedImage>;
 
 /** Where IPv6 puts an IPv4 address in the two embedded forms we follow (RFC 4291 mapped, RFC 6052 NAT64). */
 const MAPPED = ipaddr.IPv6.parse('::ffff:0:0');
@@ -59,16 +57,6 @@ export function isPublicAddress(ip: string): boolean {
 }
 
 class Refused extends Error {}
-
-/** A picture that was not fetched; `reason` says why in words a member can read ("the server answered 404"). */
-export class ImageFetchError extends Error {
-  readonly reason: string;
-
-  constructor(address: string, reason: string) {
-    super(`the image ${address} was not fetched: ${reason}`);
-    this.reason = reason;
-  }
-}
 
 /**
  * Fetches an image named by an imported article or typed as an avatar address, safe against

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StepTimer } from '../domain/deploy/deployment-run.ts';
 import type { LiveBuilds, SiteBuilder } from '../domain/deploy/rebuild-scheduler.ts';
-import { BuildFailure } from './build-failure.ts';
+import { BuildFailure } from '../domain/ports/build-failure.ts';
 import { checkBuild } from './build-health-check.ts';
 import { createSiteBuildRunner } from './site-build-worker.ts';
 

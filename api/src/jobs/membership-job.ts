@@ -1,6 +1,6 @@
 import { expireSubscriptions } from '../domain/membership/expire-subscriptions.ts';
 import type { MembershipDeps } from '../domain/membership/membership-deps.ts';
-import type { DemoProvider } from '../integrations/payments/demo-provider.ts';
+import type { DemoProvider } from '../domain/ports/payment-provider.ts';
 import type { Job } from './schedule-job.ts';
 
 export const MEMBERSHIP_JOB = 'membership-check';

@@ -9,7 +9,7 @@ import { setAutoRenew } from '../domain/membership/set-auto-renew.ts';
 import { startSubscription } from '../domain/membership/start-subscription.ts';
 import { upgradeMembership } from '../domain/membership/upgrade-membership.ts';
 import { takeAttempt } from '../domain/rate-limit/attempts.ts';
-import type { DemoProvider } from '../integrations/payments/demo-provider.ts';
+import type { DemoProvider } from '../domain/ports/payment-provider.ts';
 import type { StripeProvider } from '../integrations/payments/stripe-provider.ts';
 import { AppError } from '../lib/app-error.ts';
 import { noStore } from './no-store.ts';

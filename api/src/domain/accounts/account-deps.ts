@@ -1,7 +1,7 @@
 import { DEFAULT_SITE_SETTINGS } from '@app/shared/browser';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import type { Mailer } from '../../integrations/mailer.ts';
+import type { Mailer } from '../ports/mailer.ts';
 
 /**
  * What the account use cases need from the outside world. `siteName` is the site's name from its

@@ -1,7 +1,7 @@
 // The account's own mails. They go to addresses that may not be confirmed yet, so none of them
 // carries a word a member chose (no display name, no username): signing up with someone
 // else's address must not let anyone put their text in that person's inbox.
-import type { Mail } from '../../integrations/mailer.ts';
+import type { Mail } from '../ports/mailer.ts';
 
 type Message = Omit<Mail, 'to'>;
 

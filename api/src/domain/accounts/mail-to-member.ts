@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Mail, Mailer } from '../../integrations/mailer.ts';
+import type { Mail, Mailer } from '../ports/mailer.ts';
 import type { UserRow } from './user-dto.ts';
 
 export type MemberMailDeps = { mailer: Mailer; logger: Logger };

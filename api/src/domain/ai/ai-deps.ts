@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { aiTalks } from '../../db/schema/index.ts';
-import type { TalkingPresenters } from '../../integrations/ai/talking-presenters.ts';
+import type { TalkingPresenters } from '../ports/talking-presenters.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentReadModel } from '../content/content-read-model.ts';
 

@@ -1,6 +1,6 @@
 import { AI_MESSAGES, type AiPresenter } from '@app/shared/browser';
 import { AppError } from '../../lib/app-error.ts';
-import type { Presenter } from '../../integrations/ai/talking-presenters.ts';
+import type { Presenter } from '../ports/talking-presenters.ts';
 import type { AiDeps } from './ai-deps.ts';
 
 /** The presenters the service offers, or 503 with the spec's sentence when it cannot be reached. */

@@ -1,7 +1,7 @@
 import { DEFAULT_PLAN, planFor, TIERS } from '@app/shared/browser';
 import { eq } from 'drizzle-orm';
 import { subscriptions, users } from '../../db/schema/index.ts';
-import type { DemoProvider } from '../../integrations/payments/demo-provider.ts';
+import type { DemoProvider } from '../ports/payment-provider.ts';
 import type { MembershipDeps } from '../membership/membership-deps.ts';
 import { confirmDemoPayment } from '../membership/confirm-demo-payment.ts';
 import { startSubscription } from '../membership/start-subscription.ts';

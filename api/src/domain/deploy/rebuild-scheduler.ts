@@ -1,8 +1,9 @@
 import type { Deployment, DeploymentKind } from '@app/shared/browser';
 import type { ContentSnapshot } from '@app/shared/server';
 import type { Logger } from 'pino';
-import { BuildFailure } from '../../integrations/build-failure.ts';
-import { servicesToRestart, type GitSource } from '../../integrations/git-source.ts';
+import { BuildFailure } from '../ports/build-failure.ts';
+import { servicesToRestart } from './services-to-restart.ts';
+import type { GitSource } from '../ports/git-source.ts';
 import { noDeployLock, type DeployLock } from './deploy-lock.ts';
 import type { DeploymentLog, FinishedStatus } from './deployment-log.ts';
 import { createDeploymentRun, type StepTimer } from './deployment-run.ts';

@@ -2,7 +2,7 @@ import { isPlanId, PLANS, tierLabel, tierRank } from '@app/shared/browser';
 import type { DemoPaymentInput } from '@app/shared/schemas';
 import { and, eq } from 'drizzle-orm';
 import { subscriptions } from '../../db/schema/index.ts';
-import type { DemoProvider } from '../../integrations/payments/demo-provider.ts';
+import type { DemoProvider } from '../ports/payment-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';

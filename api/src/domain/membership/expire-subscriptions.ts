@@ -1,6 +1,6 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import { subscriptions } from '../../db/schema/index.ts';
-import type { PaymentEvent } from '../../integrations/payments/payment-provider.ts';
+import type { PaymentEvent } from '../ports/payment-provider.ts';
 import { PAYING_STATUSES, applyMembershipTier } from './apply-tier.ts';
 import { handlePaymentEvent } from './handle-payment-event.ts';
 import type { MembershipDeps } from './membership-deps.ts';

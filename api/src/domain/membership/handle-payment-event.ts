@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { invoices, paymentEvents } from '../../db/schema/index.ts';
-import { PaymentProviderError, type PaymentEvent } from '../../integrations/payments/payment-provider.ts';
+import { PaymentProviderError, type PaymentEvent } from '../ports/payment-provider.ts';
 import type { MembershipDeps } from './membership-deps.ts';
 import { sendMembershipMail } from './membership-mail.ts';
 import { withPaymentErrors } from './payment-errors.ts';

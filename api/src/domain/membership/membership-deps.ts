@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import type { Mailer } from '../../integrations/mailer.ts';
-import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import type { Mailer } from '../ports/mailer.ts';
+import type { PaymentProvider } from '../ports/payment-provider.ts';
 
 export type MembershipDeps = {
   db: Db;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { PaymentProviderError } from '../../integrations/payments/payment-provider.ts';
+import { PaymentProviderError } from '../ports/payment-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a few minutes.';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_KIND_WORDS, type MailList } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
-import type { Mailer } from '../../integrations/mailer.ts';
+import type { Mailer } from '../ports/mailer.ts';
 import { sendCatchUpMails } from './catch-up-mails.ts';
 import { foldedText } from './flood-limits.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';

@@ -1,7 +1,7 @@
 import type { ReviewRequested, ReviewRequestedAnswer } from '@app/shared/schemas';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import type { Mail, Mailer } from '../../integrations/mailer.ts';
+import type { Mail, Mailer } from '../ports/mailer.ts';
 import { atMost } from '../accounts/at-most.ts';
 import { siteAdminsAmong } from '../cms-sign-in/site-admins-among.ts';
 import { notify } from './notify.ts';

@@ -1,6 +1,6 @@
 import { formatCents, formatPercent } from '@app/shared/browser';
 import type { OrderDetail } from '@app/shared/schemas';
-import type { Mail } from '../../integrations/mailer.ts';
+import type { Mail } from '../ports/mailer.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 
 /**

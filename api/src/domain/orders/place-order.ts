@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/index.ts';
-import type { Mailer } from '../../integrations/mailer.ts';
+import type { Mailer } from '../ports/mailer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mailToMember } from '../accounts/mail-to-member.ts';
 import { requirePermission } from '../accounts/permissions.ts';

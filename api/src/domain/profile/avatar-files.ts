@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { MediaStore } from '../../integrations/media/media-store.ts';
+import type { MediaStore } from '../ports/media-store.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { AvatarImages } from './avatar-image.ts';

@@ -1,5 +1,5 @@
-import type { MediaStore } from '../../integrations/media/media-store.ts';
-import type { ImageFetcher } from '../../integrations/public-image-fetcher.ts';
+import type { MediaStore } from '../ports/media-store.ts';
+import type { ImageFetcher } from '../ports/image-fetcher.ts';
 import type { AccountDeps } from '../accounts/account-deps.ts';
 import type { MembershipDeps } from '../membership/membership-deps.ts';
 import type { AvatarGate } from './avatar-limits.ts';

@@ -1,5 +1,5 @@
 // Mails about the member's own account. None carries text a member typed in its subject.
-import type { Mail } from '../../integrations/mailer.ts';
+import type { Mail } from '../ports/mailer.ts';
 
 type Message = Omit<Mail, 'to'>;
 

@@ -1,7 +1,7 @@
 import { reservedNameRefusal, type Profile, type ProfileInput } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
-import { ImageFetchError } from '../../integrations/public-image-fetcher.ts';
+import { ImageFetchError } from '../ports/image-fetcher.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';

@@ -1,5 +1,5 @@
 import { TALK_STATUSES, type TalkStatus } from '@app/shared/browser';
-import { PresenterServiceError, type Presenter, type PresenterTalk, type TalkingPresenters } from './talking-presenters.ts';
+import { PresenterServiceError, type Presenter, type PresenterTalk, type TalkingPresenters } from '../../domain/ports/talking-presenters.ts';
 
 export type DidSettings = { apiKey: string; baseUrl?: string; timeoutMs?: number; presentersTtlMs?: number };
 

@@ -1,4 +1,4 @@
-import { PresenterServiceError, type Presenter, type TalkingPresenters } from './talking-presenters.ts';
+import { PresenterServiceError, type Presenter, type TalkingPresenters } from '../../domain/ports/talking-presenters.ts';
 
 /** The offline presenters: our own drawn avatars (site/public/ai-presenters), answering in text only. */
 export const LOCAL_PRESENTERS: Presenter[] = [

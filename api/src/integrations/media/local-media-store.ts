@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertMediaKey, type MediaStore } from './media-store.ts';
+import { assertMediaKey } from './media-store.ts';
+import type { MediaStore } from '../../domain/ports/media-store.ts';
 
 /**
  * Media on local disk under MEDIA_DIR, served at {PUBLIC_URL}/media/ by the front door (and by

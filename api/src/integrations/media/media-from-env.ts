@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createLocalMediaStore } from './local-media-store.ts';
-import type { MediaStore } from './media-store.ts';
+import type { MediaStore } from '../../domain/ports/media-store.ts';
 import { createS3MediaStore } from './s3-media-store.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -1,5 +1,6 @@
 import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertMediaKey, type MediaStore } from './media-store.ts';
+import { assertMediaKey } from './media-store.ts';
+import type { MediaStore } from '../../domain/ports/media-store.ts';
 
 export type S3MediaSettings = {
   bucket: string;

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import { createDemoProvider, type DemoProvider } from './demo-provider.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { createDemoProvider } from './demo-provider.ts';
+import type { DemoProvider } from '../../domain/ports/payment-provider.ts';
+import type { PaymentProvider } from '../../domain/ports/payment-provider.ts';
 import { createStripeProvider, type StripeProvider, type StripeSettings } from './stripe-provider.ts';
 
 export type Payments = { provider: PaymentProvider; demo: DemoProvider | null; stripe: StripeProvider | null };

@@ -3,9 +3,7 @@ import { isPlanId, PLANS, type BillingInterval } from '@app/shared/browser';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { demoProviderSubscriptions } from '../../db/schema/index.ts';
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from './payment-provider.ts';
-
-export type DemoCard = { cardNumber: string; expMonth: number; expYear: number; cvc: string };
+import { PaymentProviderError, type DemoCard, type DemoProvider, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from '../../domain/ports/payment-provider.ts';
 
 /** Stripe's test cards decide the outcome, as they would in Stripe's test mode (DESIGN §7.13). */
 const OUTCOMES: Record<string, string | null> = {
@@ -39,7 +37,7 @@ function cardProblem(card: DemoCard, now: Date): string | null {
  * card network when the member pays. Its payments come back as the same events Stripe's webhook
  * delivers, so granting Pro has one code path (domain/membership/handle-payment-event.ts).
  */
-export function createDemoProvider(db: Db, clock: () => Date = () => new Date()) {
+export function createDemoProvider(db: Db, clock: () => Date = () => new Date()): DemoProvider {
   const toSubscription = (row: typeof demoProviderSubscriptions.$inferSelect): ProviderSubscription => ({
     id: row.id,
     customerId: row.customerId,
@@ -134,4 +132,3 @@ export function createDemoProvider(db: Db, clock: () => Date = () => new Date())
     },
   };
 }
-export type DemoProvider = ReturnType<typeof createDemoProvider>;

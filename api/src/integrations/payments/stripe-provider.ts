@@ -1,6 +1,6 @@
 import { PLANS, type PlanId } from '@app/shared/browser';
 import Stripe from 'stripe';
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from './payment-provider.ts';
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from '../../domain/ports/payment-provider.ts';
 
 export type StripeSettings = {
   secretKey: string;

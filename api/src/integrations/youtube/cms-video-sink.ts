@@ -1,9 +1,5 @@
-import type { SyncedVideo, SyncOutcome } from '@app/shared/browser';
-
-/** Where synced videos go: the CMS, through its service endpoint (one content signal per batch). */
-export interface VideoSink {
-  upsert(videos: SyncedVideo[]): Promise<SyncOutcome[]>;
-}
+import type { SyncOutcome } from '@app/shared/browser';
+import type { VideoSink } from '../../domain/ports/video-channel.ts';
 
 /** POST /cms/api/videos/service-sync on the CMS's private address, with the service secret. */
 export function createCmsVideoSink(cmsUrl: string, secret: string): VideoSink {

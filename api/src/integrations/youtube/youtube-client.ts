@@ -1,22 +1,5 @@
-import { formatIsoDuration, type SyncedVideoValues } from '@app/shared/browser';
-
-export type ChannelVideo = SyncedVideoValues & { externalId: string };
-export type ChannelVideos = { channel: { id: string; title: string }; videos: ChannelVideo[] };
-
-/** Where the channel sync reads videos: the YouTube Data API v3, or (in tests) a local server in its wire format. */
-export interface VideoChannel {
-  fetchVideos(channel: string, maxResults: number): Promise<ChannelVideos>;
-}
-
-/** A failure told in words an admin can act on (kept in the sync's history). */
-export class ChannelError extends Error {
-  readonly kind: 'quota' | 'key' | 'not_found' | 'timeout' | 'unreadable' | 'unavailable';
-  constructor(message: string, kind: ChannelError['kind']) {
-    super(message);
-    this.name = 'ChannelError';
-    this.kind = kind;
-  }
-}
+import { formatIsoDuration } from '@app/shared/browser';
+import { ChannelError, type ChannelVideo, type VideoChannel } from '../../domain/ports/video-channel.ts';
 
 export type YouTubeSettings = { apiKey: string; baseUrl?: string; timeoutMs?: number };
 

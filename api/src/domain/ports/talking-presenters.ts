@@ -7,9 +7,10 @@ export type Presenter = { id: string; name: string; thumbnailUrl: string; imageU
 export type PresenterTalk = { id: string; status: TalkStatus; resultUrl: string | null };
 
 /**
- * Who says the assistant's answers (DESIGN §5): D-ID's talking presenters when configured, else
- * the offline presenters, drawn, who say nothing aloud and need no service. The answer's words
- * come from the site either way; a presenter only turns them into a video.
+ * Who says the assistant's answers (DESIGN §5; implemented in integrations/ai/): D-ID's talking
+ * presenters when configured, else the offline presenters, drawn, who say nothing aloud and need
+ * no service. The answer's words come from the site either way; a presenter only turns them into
+ * a video.
  */
 export interface TalkingPresenters {
   readonly provider: 'local' | 'did';

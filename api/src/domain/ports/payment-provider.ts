@@ -1,6 +1,6 @@
 import type { BillingInterval, PlanId } from '@app/shared/browser';
 
-/** A subscription as the provider holds it: the source of truth for status and period end. */
+/** A subscription as the provider holds it: the source of truth for status and period end (providers: integrations/payments/). */
 export type ProviderSubscription = {
   id: string;
   customerId: string;
@@ -56,3 +56,16 @@ export class PaymentProviderError extends Error {
     this.kind = kind;
   }
 }
+
+/** A card as the demo checkout sends it (never stored). */
+export type DemoCard = { cardNumber: string; expMonth: number; expYear: number; cvc: string };
+
+/**
+ * The offline provider (integrations/payments/demo-provider.ts), which also plays the card network:
+ * `confirmPayment` charges a first invoice with a test card; `advance` is the passing of time
+ * (renewals, cancellations at period end). Both answer the events Stripe's webhook would send.
+ */
+export type DemoProvider = PaymentProvider & {
+  confirmPayment(clientSecret: string, card: DemoCard): Promise<PaymentEvent>;
+  advance(): Promise<PaymentEvent[]>;
+};
