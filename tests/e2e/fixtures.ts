@@ -66,11 +66,15 @@ export async function articles(request: APIRequestContext): Promise<ArticleListI
 }
 
 let counter = 0;
+/** The members this worker made (createMember), deleted when the worker ends (test.ts). */
+const madeMembers: number[] = [];
+
 /**
  * A fresh member made through the real API: signed up (which signs them in), their address
  * confirmed with the link the outbox holds (so order and membership mails reach them), raised to a tier or to admin
  * directly in the database, as only payments and admins can, and signed out unless asked.
- * Tests own their members: the seeded demo accounts are for people trying the site.
+ * Tests own their members: the seeded demo accounts are for people trying the site. Each is
+ * deleted, with what it wrote, when the test worker that made it ends (`deleteMadeMembers`).
  */
 export async function createMember(request: APIRequestContext, opts: { signIn?: boolean; tier?: 'free' | 'pro' | 'vip'; admin?: boolean } = {}) {
   const username = `member_${Date.now().toString(36)}_${++counter}`;
@@ -80,11 +84,27 @@ export async function createMember(request: APIRequestContext, opts: { signIn?: 
   const confirmed = await request.post('/api/auth/confirm-email', { data: { token: confirmationToken(await latestMailTo(account.email)) } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const user = (await confirmed.json()) as { id: number };
+  madeMembers.push(user.id);
   if (opts.tier || opts.admin) {
     await withDatabase((db) => db.query('update app.users set membership_tier = $2, role = $3 where id = $1', [user.id, opts.tier ?? 'free', opts.admin ? 'admin' : 'member']));
   }
   if (!opts.signIn) await request.post('/api/logout');
   return { ...account, id: user.id };
+}
+
+/**
+ * Deletes the members this worker made, as epic-stack's fixtures do: their rows and, by the
+ * schema's cascades, what hangs on them (sessions, comments, posts, orders' links, mails to them).
+ * Once per worker, not per test: a spec may make a member once and use it in several tests.
+ */
+export async function deleteMadeMembers(): Promise<number> {
+  const ids = madeMembers.splice(0);
+  if (ids.length === 0) return 0;
+  return withDatabase(async (db) => {
+    const { rows } = await db.query<{ email: string }>('select email from app.users where id = any($1)', [ids]);
+    await db.query('delete from app.mail_outbox where "to" = any($1)', [rows.map((r) => r.email)]);
+    return (await db.query('delete from app.users where id = any($1)', [ids])).rowCount ?? 0;
+  });
 }
 
 /** The token of the confirmation link in a mail (`…/auth?confirm-token=TOKEN`). */

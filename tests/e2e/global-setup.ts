@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startFakeYouTube } from '@app/test-support/fake-youtube';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { E2E_PORT } from '../../playwright.config';
@@ -46,8 +47,23 @@ export default async function globalSetup() {
   process.env.E2E_DATABASE_URL = stack.env.DATABASE_URL;
   console.log(`e2e stack up in ${stack.seconds.toFixed(1)} s at ${stack.url}`);
   return async () => {
+    // Tests delete the members they make (fixtures.ts, when their worker ends): none may be left.
+    const left = await membersLeft(stack.env.DATABASE_URL ?? '').catch((err: Error) => `unknown (${err.message})`);
     await stack.stop();
     await youtube.close();
     await rm(deployRepository, { recursive: true, force: true });
+    if (left !== 0) throw new Error(`${left} members made by tests were not deleted (tests/e2e/fixtures.ts deleteMadeMembers)`);
   };
+}
+
+/** Members the tests' createMember made (its usernames start "member_") still in the database. */
+async function membersLeft(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from app.users where username like 'member\\_%'");
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
 }

@@ -1,4 +1,5 @@
 import { expect, test as base } from '@playwright/test';
+import { deleteMadeMembers } from './fixtures';
 
 /** A grey 16:9 picture: what the video channel's image server answers here (tests reach no internet). */
 const channelThumbnail = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="480" height="270" fill="#888"/></svg>';
@@ -10,8 +11,16 @@ const channelThumbnail = '<svg xmlns="http://www.w3.org/2000/svg" width="480" he
  * the page asks the internet for it, which tests cannot reach, so that one host answers locally
  * (a test routing it itself is asked first).
  */
-export const test = base.extend<{ allowedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{ allowedConsoleErrors: RegExp[] }, { madeMembersGo: void }>({
   allowedConsoleErrors: [[], { option: true }],
+  // Every member a worker's tests made (fixtures.ts createMember) is deleted when the worker ends.
+  madeMembersGo: [
+    async ({}, use) => {
+      await use();
+      await deleteMadeMembers();
+    },
+    { scope: 'worker', auto: true },
+  ],
   page: async ({ page, allowedConsoleErrors }, use) => {
     await page.context().route((url) => url.hostname === 'i.ytimg.com', (route) => route.fulfill({ contentType: 'image/svg+xml', body: channelThumbnail }));
     const errors: string[] = [];
