@@ -1,11 +1,12 @@
 import { BlocksFeature, EXPERIMENTAL_TableFeature, FixedToolbarFeature, lexicalEditor, UploadFeature } from '@payloadcms/richtext-lexical';
-import { CalloutBlock, CodeBlock, EmbedBlock } from './blocks';
+import { BODY_PAYLOAD_BLOCKS } from './blocks';
 
 /**
  * The rich-text editor of every body (articles, backyard articles): Payload's defaults, plus
- * tables, code blocks, video embeds, callouts and pictures with a caption (issue 40 #1), all in
- * the fixed toolbar. The stored shapes are packages/shared/src/content-nodes.ts; what they render
- * to is html-converters.ts.
+ * tables, pictures with a caption (issue 40 #1) and the body's blocks (code, video embeds,
+ * callouts…: @app/shared's rich-text/body-blocks.ts), all in the fixed toolbar. The stored
+ * shapes are packages/shared/src/content-nodes.ts and each block's module; what they render to
+ * is html-converters.ts.
  */
 export const contentEditor = lexicalEditor({
   features: ({ defaultFeatures }) => [
@@ -22,7 +23,7 @@ export const contentEditor = lexicalEditor({
       },
     }),
     EXPERIMENTAL_TableFeature(),
-    BlocksFeature({ blocks: [CodeBlock, EmbedBlock, CalloutBlock] }),
+    BlocksFeature({ blocks: BODY_PAYLOAD_BLOCKS }),
     FixedToolbarFeature(),
   ],
 });

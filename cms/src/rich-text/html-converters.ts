@@ -1,14 +1,12 @@
 import {
   BODY_IMAGE_SIZES,
-  CALLOUT_VARIANTS,
+  blockTable,
   codeLanguage,
   mediaUrl,
   TABLE_HEADER,
-  videoEmbed,
+  type AnyBodyBlock,
   type BlockNode,
-  type CalloutBlockFields,
-  type CodeBlockFields,
-  type EmbedBlockFields,
+  type LexicalEditorState,
   type TableCellNode,
   type TableNode,
   type TableRowNode,
@@ -18,7 +16,8 @@ import type { HTMLConverter, HTMLConverters, HTMLConvertersFunction } from '@pay
 import type { SerializedLexicalNode } from '@payloadcms/richtext-lexical/lexical';
 import type { CodeHighlighter } from './highlight-code';
 
-// What the body's own nodes (packages/shared/src/content-nodes.ts) render to. Payload's default
+// What the body's own nodes (packages/shared/src/content-nodes.ts) render to: each block by its
+// module's toHtml (@app/shared's rich-text/blocks/), pictures and tables here. Payload's default
 // converters keep every other node exactly as before; the sanitiser's allow-list
 // (ARTICLE_HTML_SCHEMA) admits exactly this markup and nothing more.
 
@@ -43,36 +42,14 @@ export type RenderContext = {
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const attr = (name: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : ` ${name}="${escapeHtml(String(value))}"`);
 
-function codeBlock(ctx: RenderContext): HTMLConverter<BlockNode<CodeBlockFields>> {
-  return ({ node }) => ctx.highlighter.highlight(node.fields.code ?? '', codeLanguage(node.fields.language));
+/** A block by its module, its nested rich text (a callout's) by these same converters. */
+function blockConverter(block: AnyBodyBlock, ctx: RenderContext): HTMLConverter<BlockNode<Record<string, unknown>>> {
+  return ({ node, nodesToHTML }) =>
+    block.toHtml(node.fields as never, {
+      html: (state: LexicalEditorState | null | undefined) => nodesToHTML({ nodes: (state?.root?.children ?? []) as SerializedLexicalNode[] }).join(''),
+      highlight: (code, language) => ctx.highlighter.highlight(code, codeLanguage(language)),
+    });
 }
-
-/**
- * A facade, not a player: a link to the video (what a reader without JavaScript gets) that the
- * page's script (site/src/components/video-facades.astro) swaps for the privacy-enhanced player
- * when pressed, titled by the link's first line. Nothing is fetched from the video site before.
- */
-const embedBlock: HTMLConverter<BlockNode<EmbedBlockFields>> = ({ node }) => {
-  const video = videoEmbed(node.fields.url);
-  if (!video) return '';
-  const given = node.fields.title?.trim();
-  const title = given || `${video.providerName} video`;
-  const label = given ? `Play video: ${given} (${video.providerName})` : `Play ${title}`;
-  const caption = node.fields.caption?.trim();
-  return (
-    `<figure><a href="${escapeHtml(video.watchUrl)}" data-embed-src="${escapeHtml(video.playerUrl)}" aria-label="${escapeHtml(label)}">` +
-    `<span>${escapeHtml(title)}</span><span>Plays from ${video.providerName} when you press play</span></a>` +
-    (caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : '') +
-    '</figure>'
-  );
-};
-
-const calloutBlock: HTMLConverter<BlockNode<CalloutBlockFields>> = ({ node, nodesToHTML }) => {
-  const variant = Object.hasOwn(CALLOUT_VARIANTS, node.fields.variant) ? node.fields.variant : 'note';
-  const title = node.fields.title?.trim() || CALLOUT_VARIANTS[variant];
-  const body = nodesToHTML({ nodes: (node.fields.content?.root?.children ?? []) as SerializedLexicalNode[] }).join('');
-  return `<div role="note" data-callout="${variant}"><p><strong>${escapeHtml(title)}</strong></p>${body}</div>`;
-};
 
 function upload(ctx: RenderContext): HTMLConverter<UploadNode> {
   return ({ node }) => {
@@ -126,6 +103,6 @@ export function contentHtmlConverters(ctx: RenderContext): HTMLConvertersFunctio
       ...defaultConverters,
       upload: upload(ctx),
       table,
-      blocks: { code: codeBlock(ctx), embed: embedBlock, callout: calloutBlock },
+      blocks: blockTable((block) => blockConverter(block, ctx)),
     }) as HTMLConverters;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { codeBlockNode, codeLanguage, tableNode, lexicalText, TABLE_HEADER, videoEmbed } from './content-nodes.ts';
+import { tableNode, lexicalText, TABLE_HEADER } from './content-nodes.ts';
+import { codeBlockNode, codeLanguage } from './rich-text/blocks/code.ts';
+import { videoEmbed } from './rich-text/blocks/embed.ts';
 
 describe('code languages', () => {
   it('reads a fence’s or a class’s language as one the editor offers', () => {

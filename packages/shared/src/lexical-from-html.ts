@@ -1,8 +1,12 @@
 // Server-only: the importer's body conversion (issue 40 #2). Imported HTML — sanitized, as hast —
 // becomes the stored Lexical shapes of content-nodes.ts, so code, tables, quotes, footnotes,
 // pictures and video embeds survive an import instead of being flattened by a generic converter.
+// Each block reads itself (its module's `fromHtml`, rich-text/blocks/); this file reads Lexical's
+// own nodes, tables and pictures, and asks the blocks first.
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { calloutNode, codeBlockNode, embedNode, lexicalEditorState, lexicalParagraph, lexicalText, tableNode, TEXT_FORMAT, videoEmbed, type LexicalInline, type LexicalLinkNode, type LexicalTextNode } from './content-nodes.ts';
+import { lexicalEditorState, lexicalParagraph, lexicalText, tableNode, TEXT_FORMAT, type LexicalInline, type LexicalLinkNode, type LexicalTextNode } from './content-nodes.ts';
+import type { BodyNode, ReadContext } from './rich-text/body-block.ts';
+import { BODY_BLOCKS, bodyBlockOf } from './rich-text/body-blocks.ts';
 
 /**
  * A picture's place in an imported body, until the import has made its Media document: the CMS
@@ -13,7 +17,7 @@ export type ImportPictureNode = { type: 'import-picture'; version: 1; picture: n
 /** Where an imported picture comes from, as the body names it. */
 export type ImportPictureSource = { src: string; alt: string; caption: string };
 
-type Block = Record<string, unknown> & { type: string };
+type Block = BodyNode;
 export type ImportedBody = {
   content: ReturnType<typeof lexicalEditorState<Block>>;
   /** The pictures the body shows, in order; `import-picture` nodes point into this list. */
@@ -30,7 +34,6 @@ const INLINE_FORMATS: Record<string, number> = {
   s: TEXT_FORMAT.strikethrough, del: TEXT_FORMAT.strikethrough, strike: TEXT_FORMAT.strikethrough, u: TEXT_FORMAT.underline, ins: TEXT_FORMAT.underline,
   code: TEXT_FORMAT.code, kbd: TEXT_FORMAT.code, samp: TEXT_FORMAT.code, tt: TEXT_FORMAT.code, sub: TEXT_FORMAT.subscript, sup: TEXT_FORMAT.superscript,
 };
-const CALLOUT_MARK = /^\s*\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*/i;
 
 const el = (node: RootContent | ElementContent, ...tags: string[]): node is Element => node.type === 'element' && (tags.length === 0 || tags.includes(node.tagName));
 const prop = (node: Element, name: string): string => {
@@ -75,6 +78,23 @@ class Converter {
   pictures: ImportPictureSource[] = [];
   links: string[] = [];
   counts = { codeBlocks: 0, tables: 0, pictures: 0, embeds: 0 };
+  /** What a block's reader may ask (body-block.ts). */
+  ctx: ReadContext = {
+    blocks: (nodes) => this.blocks(nodes),
+    paragraph: (nodes) => this.paragraph(nodes),
+    count: (kind) => void this.counts[kind]++,
+    forgetLastLink: () => void this.links.pop(),
+  };
+
+  /** Where the converter stands, to read a part again as something else. */
+  mark() {
+    return { pictures: this.pictures.length, links: this.links.length, counts: { ...this.counts } };
+  }
+  reset(to: ReturnType<Converter['mark']>) {
+    this.pictures.length = to.pictures;
+    this.links.length = to.links;
+    this.counts = { ...to.counts };
+  }
 
   picture(img: Element, caption = ''): ImportPictureNode | null {
     const src = prop(img, 'src');
@@ -116,15 +136,12 @@ class Converter {
   paragraph(nodes: ElementContent[], make: (inline: LexicalInline[]) => Block = lexicalParagraph as (i: LexicalInline[]) => Block): Block[] {
     const aside: Block[] = [];
     const inline = tidy(this.inline(nodes, 0, aside));
-    // A paragraph that is only a YouTube or Vimeo address (a link or its text) is the video.
-    const only = inline.length === 1 ? inline[0]! : null;
-    const url = only?.type === 'link' ? only.fields.url : only?.type === 'text' && !only.format ? only.text.trim() : '';
-    if (url && videoEmbed(url) && aside.length === 0) {
-      this.counts.embeds++;
-      if (only?.type === 'link') this.links.pop();
-      // A link's own words ("[My talk](https://youtu.be/…)") name the player.
-      const words = only?.type === 'link' ? only.children.map((c) => c.text).join('').trim() : '';
-      return [embedNode({ url, title: words && words !== url ? words : '' })];
+    // A paragraph a block claims whole (one that is only a video's address is the video).
+    if (aside.length === 0) {
+      for (const block of BODY_BLOCKS) {
+        const claimed = block.fromHtml.inline?.(inline, this.ctx);
+        if (claimed) return claimed;
+      }
     }
     return [...(inline.length ? [make(inline)] : []), ...aside];
   }
@@ -176,36 +193,30 @@ class Converter {
     return this.paragraph(parts, quoteOf);
   }
 
-  /**
-   * GitHub's `> [!NOTE]` quote as a callout: text after the mark on its own line is the title (as
-   * Obsidian writes it) when more follows, else the content; the content keeps its paragraphs and
-   * lists, and whatever else the quote held (a picture, code) follows the callout.
-   */
-  callout(node: Element): Block[] | null {
-    const kids = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()));
-    const first = kids[0];
-    const head = first && el(first, 'p') ? first.children[0] : undefined;
-    const m = head?.type === 'text' ? CALLOUT_MARK.exec(head.value) : null;
-    if (!m || !first || !el(first, 'p') || head?.type !== 'text') return null;
-    const variant = ({ NOTE: 'note', IMPORTANT: 'note', TIP: 'tip', WARNING: 'warning', CAUTION: 'warning' } as const)[m[1]!.toUpperCase() as 'NOTE'];
-    const restOfHead = head.value.slice(m[0].length);
-    let title = '';
-    let lead: ElementContent[];
-    const newline = restOfHead.indexOf('\n');
-    if (newline >= 0) {
-      title = restOfHead.slice(0, newline);
-      lead = [{ type: 'text', value: restOfHead.slice(newline + 1) }, ...first.children.slice(1)];
-    } else if (el(first.children[1] ?? { type: 'text', value: '' }, 'br')) {
-      title = restOfHead;
-      lead = first.children.slice(2);
-    } else if (first.children.length === 1 && kids.length > 1) {
-      title = restOfHead;
-      lead = [];
-    } else lead = [{ type: 'text', value: restOfHead }, ...first.children.slice(1)];
-    const content = [...this.paragraph(lead), ...this.blocks(kids.slice(1))];
-    const inside = content.filter((b) => b.type === 'paragraph' || b.type === 'list');
-    const callout = calloutNode({ variant, title: title.replace(/\s+/g, ' ').trim().slice(0, 200), content: lexicalEditorState(inside) }) as unknown as Block;
-    return [callout, ...content.filter((b) => !inside.includes(b))];
+  /** The first block that claims the element (in the list's order), with the siblings it used. */
+  claim(node: Element, after: ElementContent[]): { nodes: Block[]; used: number } | null {
+    for (const block of BODY_BLOCKS) {
+      const claimed = block.fromHtml.element?.(node, after, this.ctx);
+      if (claimed) return claimed;
+    }
+    return null;
+  }
+
+  /** A picture with its caption; or a block a caption belongs to (a video), captioned; or what the figure holds. */
+  figure(node: Element): Block[] {
+    const caption = node.children.find((c): c is Element => el(c, 'figcaption'));
+    const img = findImg(node);
+    const captionText = caption ? textOf(caption).replace(/\s+/g, ' ').trim() : '';
+    const pic = img ? this.picture(img, captionText) : null;
+    if (pic) return [pic];
+    const before = this.mark();
+    const inner = this.blocks(node.children.filter((c) => c !== caption));
+    const only = inner.length === 1 ? inner[0]! : null;
+    const fields = only?.type === 'block' ? (only.fields as { blockType?: unknown }) : null;
+    const captioned = fields ? bodyBlockOf(fields.blockType)?.fromHtml.caption : undefined;
+    if (only && fields && captioned) return [{ ...only, fields: captioned(fields as never, captionText) }];
+    this.reset(before);
+    return this.blocks(node.children);
   }
 
   blocks(nodes: (RootContent | ElementContent)[]): Block[] {
@@ -215,39 +226,31 @@ class Converter {
       if (run.length) out.push(...this.paragraph(run));
       run = [];
     };
-    for (const node of nodes) {
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
       if (node.type === 'text' || (node.type === 'element' && isInline(node))) {
         run.push(node as ElementContent);
         continue;
       }
       if (node.type !== 'element') continue;
       flush();
+      const claimed = this.claim(node, nodes.slice(i + 1) as ElementContent[]);
+      if (claimed) {
+        out.push(...claimed.nodes);
+        i += claimed.used;
+        continue;
+      }
       const tag = node.tagName;
       if (tag === 'p') out.push(...this.paragraph(node.children));
       else if (HEADINGS.has(tag)) {
         const level = tag === 'h1' ? 'h2' : tag;
         out.push(...this.paragraph(node.children, (inline) => ({ type: 'heading', version: 1, tag: level, children: inline, direction: 'ltr', format: '', indent: 0 })));
-      } else if (tag === 'pre') {
-        const code = node.children.find((c): c is Element => el(c, 'code'));
-        const language = (code ? prop(code, 'className') : prop(node, 'className')).split(/\s+/).find((c) => c.startsWith('language-'));
-        this.counts.codeBlocks++;
-        out.push(codeBlockNode({ language, code: textOf(code ?? node).replace(/\n$/, '') }) as unknown as Block);
       } else if (tag === 'ul' || tag === 'ol') out.push(this.list(node));
-      else if (tag === 'blockquote') out.push(...(this.callout(node) ?? this.quote(node)));
+      else if (tag === 'blockquote') out.push(...this.quote(node));
       else if (tag === 'table') out.push(this.table(node));
       else if (tag === 'hr') out.push({ type: 'horizontalrule', version: 1 });
-      else if (tag === 'figure') {
-        const caption = node.children.find((c): c is Element => el(c, 'figcaption'));
-        const img = findImg(node);
-        const captionText = caption ? textOf(caption).replace(/\s+/g, ' ').trim() : '';
-        const pic = img ? this.picture(img, captionText) : null;
-        // A figure of one video's address (and a caption) is that video, captioned.
-        const video = pic ? [] : this.blocks(node.children.filter((c) => c !== caption));
-        const embed = video.length === 1 && (video[0]!.fields as { blockType?: string } | undefined)?.blockType === 'embed' ? video[0]! : null;
-        if (pic) out.push(pic);
-        else if (embed) out.push({ ...embed, fields: { ...(embed.fields as object), caption: captionText } });
-        else out.push(...this.blocks(node.children));
-      } else if (tag === 'img') {
+      else if (tag === 'figure') out.push(...this.figure(node));
+      else if (tag === 'img') {
         const pic = this.picture(node);
         if (pic) out.push(pic);
       } else out.push(...this.blocks(node.children));
@@ -275,7 +278,8 @@ function findImg(node: Element): Element | undefined {
  * title is its `h1`), lists, quotes (GitHub's `[!NOTE]` ones as callouts), code blocks with their
  * language and every character, tables, rules, footnotes (marks as superscript numbers, notes as
  * a list), pictures (with alt text and a caption from `figcaption` or their title) as
- * `import-picture` slots, and paragraphs that are only a YouTube or Vimeo address as embeds.
+ * `import-picture` slots, paragraphs that are only a YouTube or Vimeo address as embeds, and
+ * whatever else a block's module claims (rich-text/blocks/).
  */
 export function lexicalFromHast(tree: Root): ImportedBody {
   const c = new Converter();

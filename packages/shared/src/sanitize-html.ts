@@ -3,39 +3,63 @@ import rehypeParse from 'rehype-parse';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
+import type { SanitizerEntries } from './rich-text/body-block.ts';
+import { BODY_BLOCKS } from './rich-text/body-blocks.ts';
 
 /** How wide a body picture is drawn: the article column (max-w-3xl) or the whole narrow screen. */
 export const BODY_IMAGE_SIZES = '(min-width: 48rem) 48rem, 100vw';
 
-const defaults = defaultSchema.attributes ?? {};
+type Attributes = NonNullable<SanitizeSchema['attributes']>;
+type Definition = Attributes[string][number];
 
-// The players the click-to-play facade may load, exactly as videoEmbed() builds their addresses.
-const PLAYER_URL = /^https:\/\/(www\.youtube-nocookie\.com\/embed\/[\w-]{1,64}\?autoplay=1&rel=0|player\.vimeo\.com\/video\/\d{1,20}\?autoplay=1&dnt=1)$/;
 // Responsive candidates are our own media files only (mediaUrl's /media/{encoded filename}).
 const MEDIA_SRCSET = /^\/media\/[^\s,/]+ \d{1,5}w(, \/media\/[^\s,/]+ \d{1,5}w)*$/;
-// The highlighter's token colours (and its bold/italic), nothing else a style could do.
-const TOKEN_STYLE = /^color:#[0-9A-Fa-f]{3,8}(;font-style:italic)?(;font-weight:bold)?(;text-decoration:underline)?$/;
+
+/** What the body's other own nodes render to (cms/src/rich-text/html-converters.ts): scrollable tables, figures with responsive pictures. */
+const NODE_ENTRIES: SanitizerEntries = {
+  tagNames: ['figure', 'figcaption'],
+  attributes: {
+    div: [['role', 'region'], 'ariaLabel'],
+    img: [['srcSet', MEDIA_SRCSET], ['sizes', BODY_IMAGE_SIZES], ['loading', 'lazy'], ['decoding', 'async']],
+  },
+};
+
+const nameOf = (d: Definition) => (typeof d === 'string' ? d : d[0]);
+
+/** Attribute lists joined; one property allowed by value in two lists allows the values of both. */
+function joinDefinitions(into: Definition[], more: readonly Definition[]): Definition[] {
+  const out = [...into];
+  for (const d of more) {
+    const i = out.findIndex((o) => nameOf(o) === nameOf(d));
+    const had = out[i];
+    if (i < 0 || had === undefined) out.push(d);
+    else if (typeof had !== 'string' && typeof d !== 'string') out[i] = [had[0], ...had.slice(1), ...d.slice(1)] as Definition;
+  }
+  return out;
+}
+
+/** GitHub's allowlist, then each entry's tags and attributes. */
+function withEntries(base: SanitizeSchema, entries: readonly SanitizerEntries[]): SanitizeSchema {
+  const tagNames = new Set(base.tagNames ?? []);
+  const attributes: Attributes = { ...base.attributes };
+  for (const entry of entries) {
+    for (const tag of entry.tagNames ?? []) tagNames.add(tag);
+    for (const [tag, list] of Object.entries(entry.attributes ?? {})) attributes[tag] = joinDefinitions(attributes[tag] ?? [], list);
+  }
+  return { ...base, tagNames: [...tagNames], attributes };
+}
 
 /**
  * GitHub's allowlist (rehype-sanitize's default: no scripts, styles, event handlers or
  * javascript: links), plus exactly what the article body's own nodes render to (issue 40 #1):
- * highlighted code blocks, scrollable tables, figures with responsive pictures, callouts and the
- * video facade. Roles, data attributes and styles are allowed by value, never freely, and no
- * class is added (a class list filtered to nothing would leave class="" where the body had none
- * before). No frame, button or script ever comes from content: the facade's player is built by
- * the page's own script from a checked data-embed-src.
+ * each block's entries (rich-text/blocks/: highlighted code, callouts, the video facade…) and
+ * the other nodes' (scrollable tables, figures with responsive pictures). Roles, data
+ * attributes and styles are allowed by value, never freely, and no class is added (a class list
+ * filtered to nothing would leave class="" where the body had none before). No frame, button or
+ * script ever comes from content: the facade's player is built by the page's own script from a
+ * checked data-embed-src.
  */
-export const ARTICLE_HTML_SCHEMA: SanitizeSchema = {
-  ...defaultSchema,
-  tagNames: [...(defaultSchema.tagNames ?? []), 'figure', 'figcaption'],
-  attributes: {
-    ...defaults,
-    a: [...(defaults.a ?? []), ['dataEmbedSrc', PLAYER_URL]],
-    div: [...(defaults.div ?? []), ['dataCallout', 'note', 'tip', 'warning'], ['role', 'note', 'region'], 'ariaLabel'],
-    img: [...(defaults.img ?? []), ['srcSet', MEDIA_SRCSET], ['sizes', BODY_IMAGE_SIZES], ['loading', 'lazy'], ['decoding', 'async']],
-    span: [['style', TOKEN_STYLE]],
-  },
-};
+export const ARTICLE_HTML_SCHEMA: SanitizeSchema = withEntries(defaultSchema, [NODE_ENTRIES, ...BODY_BLOCKS.map((b) => b.sanitize)]);
 
 const htmlToSafeHtml = unified().use(rehypeParse, { fragment: true }).use(rehypeSanitize, ARTICLE_HTML_SCHEMA).use(rehypeStringify);
 

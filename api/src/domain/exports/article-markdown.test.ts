@@ -1,4 +1,4 @@
-import { lexicalEditorState, toCmsInteractiveData } from '@app/shared/server';
+import { lexicalEditorState, lexicalParagraph, lexicalText, toCmsInteractiveData } from '@app/shared/server';
 import type { InteractiveData } from '@app/shared/schemas';
 import { describe, expect, it } from 'vitest';
 import { BODY, said } from '../../../test/rich-body.ts';
@@ -29,6 +29,15 @@ describe('an article as Markdown with our front matter, read back by our importe
     const back = await readMarkdownArticle('articles/x.md', `---\ntitle: x\n---\n\n${markdown}`);
     expect(said(back.body.content.root.children as unknown[], back.body.pictures)).toEqual(said(BODY));
     expect(back.warnings.filter((w) => !/date/i.test(w))).toEqual([]);
+  });
+
+  it('refuses an article whose body holds a block or node it has no Markdown for, naming the article and the kind (never leaves it out)', () => {
+    const poll = { type: 'block', version: 2, format: '', fields: { id: 'p1', blockName: '', blockType: 'poll', question: 'Tea or coffee?' } };
+    expect(() => articleMarkdown(article({ content: lexicalEditorState([lexicalParagraph([lexicalText('Before.')]), poll]) }))).toThrow(
+      expect.objectContaining({ code: 'conflict', message: 'The content export cannot write article 12 ("Mornings: a field guide"): its body holds a block of a kind the export cannot write ("poll"). Nothing was exported.' }),
+    );
+    const related = { type: 'relationship', version: 2, format: '', relationTo: 'articles', value: 3 };
+    expect(() => articleMarkdown(article({ content: lexicalEditorState([related]) }))).toThrow('its body holds a node the export cannot write ("relationship")');
   });
 
   it('gives back the title, category (title and slug), tier, date, draft state, author, excerpt, tags and thumbnail', async () => {

@@ -1,9 +1,10 @@
 import yaml from 'js-yaml';
-import type { BlockContent, Html, List, ListItem, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
+import type { Html, List, ListItem, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
-import { TABLE_HEADER, TEXT_FORMAT, toInteractiveData, videoEmbed, type CmsArticle } from '@app/shared/server';
+import { bodyBlockOf, TABLE_HEADER, TEXT_FORMAT, toInteractiveData, type CmsArticle, type LexicalEditorState } from '@app/shared/server';
 import { slugify } from '../articles/article-candidate.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** A Media document as the CMS answers it (the fields the export reads). */
@@ -127,16 +128,11 @@ function list(node: Node): List {
   return { type: 'list', ordered, start: ordered ? Number(node.start) || 1 : null, spread: false, children: items };
 }
 
-/**
- * A callout as GitHub writes one (`> [!NOTE]`), its title after the mark on that line (as
- * Obsidian does), its paragraphs and lists below.
- */
-function callout(fields: Record<string, unknown>, pictures: ExportedMedia[]): BlockContent {
-  // The mark as written (escaped, `\[!TIP]`, GitHub and Obsidian would not see it), the title as text.
-  const mark: PhrasingContent[] = [{ type: 'html', value: `[!${String(fields.variant ?? 'note').toUpperCase()}]` }, ...(fields.title ? [{ type: 'text' as const, value: ` ${String(fields.title)}` }] : [])];
-  const content = ((fields.content as { root?: { children?: Node[] } })?.root?.children ?? []).flatMap((n) => blocks(n, pictures));
-  return { type: 'blockquote', children: [{ type: 'paragraph', children: mark }, ...(content as BlockContent[])] };
-}
+/** A node the export has no Markdown for: the export refuses the article rather than leave it out. */
+class UnwritableNode extends Error {}
+
+/** Lexical's own nodes that hold others and are written as what they hold. */
+const CONTAINERS = new Set(['root', 'listitem', 'tablerow', 'tablecell']);
 
 function blocks(node: Node, pictures: ExportedMedia[]): RootContent[] {
   switch (node.type) {
@@ -161,24 +157,16 @@ function blocks(node: Node, pictures: ExportedMedia[]): RootContent[] {
       return [{ type: 'paragraph', children: [{ type: 'image', url: mediaUrl(m), alt: fields.alt || m.alt || '', title: fields.caption || null }] }];
     }
     case 'block': {
+      // Each block writes itself (its module, @app/shared's rich-text/blocks/); one no module names is refused, never left out.
       const fields = (node.fields ?? {}) as Record<string, unknown>;
-      if (fields.blockType === 'code') {
-        const language = String(fields.language ?? 'plaintext');
-        return [{ type: 'code', lang: language === 'plaintext' ? null : language, value: String(fields.code ?? '') }];
-      }
-      if (fields.blockType === 'embed' && videoEmbed(String(fields.url ?? ''))) {
-        const url = String(fields.url);
-        const title = String(fields.title ?? '');
-        const caption = String(fields.caption ?? '');
-        // A paragraph that is only the video's address is the video; a title or caption makes it a figure.
-        if (!title && !caption) return [{ type: 'paragraph', children: [{ type: 'link', url, children: [{ type: 'text', value: url }] }] }];
-        return [{ type: 'html', value: `<figure><a href="${escapeHtml(url)}">${escapeHtml(title || url)}</a>${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ''}</figure>` }];
-      }
-      if (fields.blockType === 'callout') return [callout(fields, pictures)];
-      return [];
+      const block = bodyBlockOf(fields.blockType);
+      if (!block) throw new UnwritableNode(`its body holds a block of a kind the export cannot write ("${String(fields.blockType)}")`);
+      const nested = (state: LexicalEditorState | null | undefined) => ((state?.root?.children ?? []) as Node[]).flatMap((n) => blocks(n, pictures));
+      return block.toMarkdown(fields as never, { blocks: nested });
     }
     default:
-      return node.children ? (node.children as Node[]).flatMap((c) => blocks(c, pictures)) : [];
+      if (CONTAINERS.has(node.type) && node.children) return (node.children as Node[]).flatMap((c) => blocks(c, pictures));
+      throw new UnwritableNode(`its body holds a node the export cannot write ("${node.type}")`);
   }
 }
 
@@ -190,12 +178,22 @@ export function bodyMarkdown(content: ExportedArticle['content']): { markdown: s
   return { markdown, pictures };
 }
 
+/** A body the export cannot write whole refuses the export, naming the article and what it holds (issue 48 #1). */
+function refusingUnwritable<T>(a: ExportedArticle, write: () => T): T {
+  try {
+    return write();
+  } catch (err) {
+    if (!(err instanceof UnwritableNode)) throw err;
+    throw new AppError('conflict', `The content export cannot write article ${a.id} ("${a.title ?? ''}"): ${err.message}. Nothing was exported.`);
+  }
+}
+
 /**
  * One article as a Markdown file with our front matter (the fields our importer reads back:
  * markdown-article.ts), and the media files it names (its thumbnail, its pictures).
  */
 export function articleMarkdown(a: ExportedArticle): { slug: string; text: string; media: ExportedMedia[] } {
-  const { markdown, pictures } = bodyMarkdown(a.content);
+  const { markdown, pictures } = refusingUnwritable(a, () => bodyMarkdown(a.content));
   const category = a.category && typeof a.category === 'object' ? a.category : null;
   const thumbnail = media(a.thumbnail);
   const slug = a.sourceSlug || slugify(a.title ?? '') || `article-${a.id}`;

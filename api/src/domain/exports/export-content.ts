@@ -31,7 +31,6 @@ export async function exportContent(db: Db, caller: UserRow | null, now: Date, c
   const admin = requirePermission(caller, 'administer');
   const pages = cms.exportPages();
   const first = await pages.next();
-  await recordAudit(db, { actorId: admin.id, action: 'content.exported', details: {} });
 
   const zip = new yazl.ZipFile();
   const names = new Set<string>();
@@ -62,8 +61,12 @@ export async function exportContent(db: Db, caller: UserRow | null, now: Date, c
       }
     }
   };
+  // An article the export cannot write whole (articleMarkdown) refuses the export: in the first
+  // page, before anything is sent or recorded; in a later one, the download ends broken, as when
+  // the CMS fails mid-way.
+  if (!first.done) add(first.value);
+  await recordAudit(db, { actorId: admin.id, action: 'content.exported', details: {} });
   const done = (async () => {
-    if (!first.done) add(first.value);
     for await (const batch of pages) add(batch);
     zip.end();
     return { articles, media: added.size, missing };
