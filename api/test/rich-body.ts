@@ -1,4 +1,5 @@
 import {
+  blockNode,
   calloutNode,
   codeBlockNode,
   embedNode,
@@ -39,7 +40,9 @@ export const BODY: AnyNode[] = [
   embedNode({ url: 'https://vimeo.com/76979871', title: 'The talk', caption: 'Recorded in 2024' }) as unknown as AnyNode,
   calloutNode({ variant: 'tip', content: lexicalEditorState([lexicalParagraph([text('Start small.')])]) }) as unknown as AnyNode,
   calloutNode({ variant: 'warning', title: 'Before you start', content: lexicalEditorState([lexicalParagraph([text('Back up '), text('first', TEXT_FORMAT.bold), text('.')]), lexicalParagraph([text('Then go.')])]) }) as unknown as AnyNode,
+  blockNode('quotation', { content: lexicalEditorState([lexicalParagraph([text('Darkness cannot drive out darkness; '), text('only light', TEXT_FORMAT.italic), text(' can do that.')])]), author: 'Martin Luther King, Jr.', source: 'Strength to Love' }) as unknown as AnyNode,
   { type: 'horizontalrule', version: 1 },
+  blockNode('quotation', { content: lexicalEditorState([lexicalParagraph([text('Start where you are.')]), lexicalParagraph([text('Use what you have.')])]), author: 'Arthur Ashe', source: '' }) as unknown as AnyNode,
   lexicalParagraph([text('The end.')]) as AnyNode,
 ];
 
@@ -67,6 +70,7 @@ export function said(nodes: unknown[], pictures: { src: string }[] = []): unknow
       case 'block': {
         const { id: _id, blockName: _name, ...fields } = n.fields as Record<string, unknown>;
         if (fields.blockType === 'callout') return { ...fields, title: fields.title ?? '', content: said((fields.content as { root: { children: unknown[] } }).root.children, pictures) };
+        if (fields.blockType === 'quotation') return { ...fields, source: fields.source ?? '', content: said((fields.content as { root: { children: unknown[] } }).root.children, pictures) };
         return { title: '', caption: '', ...fields };
       }
       case 'tablecell':

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
+  blockNode,
   calloutNode,
   codeBlockNode,
   embedNode,
@@ -33,7 +34,7 @@ const saveArticle = (content: unknown) =>
   ctx.payload.create({ collection: 'articles', data: { title: 'Everything a body holds', category, membershipRequired: 'free', content, _status: 'published' } as never, overrideAccess: true });
 
 describe('an article body with every node the editor offers', () => {
-  it('is saved with its HTML: highlighted code, a table, a responsive captioned picture, a video facade and a callout', async () => {
+  it('is saved with its HTML: highlighted code, a table, a responsive captioned picture, a video facade, a callout and a quote with its attribution', async () => {
     const photo = await uploadPhoto('harbour.jpg', 2000, 1000);
     // Media keeps narrower copies on disk for the picture's srcset.
     expect(photo.sizes).toMatchObject({ small: { width: 480, height: 240 }, medium: { width: 960, height: 480 }, large: { width: 1600, height: 800 } });
@@ -47,6 +48,7 @@ describe('an article body with every node the editor offers', () => {
         uploadNode({ mediaId: photo.id, caption: 'The harbour at dawn' }),
         embedNode({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Kneading by hand' }),
         calloutNode({ variant: 'tip', content: lexicalEditorState([lexicalParagraph([lexicalText('Rest the dough.')])]) }),
+        blockNode('quotation', { content: lexicalEditorState([lexicalParagraph([lexicalText('Bread is the warmest, kindest of words.')])]), author: 'An old baker', source: 'The Loaf' }),
       ]),
     );
     const html = doc.contentHtml!;
@@ -57,6 +59,7 @@ describe('an article body with every node the editor offers', () => {
     );
     expect(html).toContain('data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&#x26;rel=0" aria-label="Play video: Kneading by hand (YouTube)"');
     expect(html).toContain('<div role="note" data-callout="tip"><p><strong>Tip</strong></p><p>Rest the dough.</p></div>');
+    expect(html).toContain('<figure><blockquote><p>Bread is the warmest, kindest of words.</p></blockquote><figcaption>— An old baker, <cite>The Loaf</cite></figcaption></figure>');
     expect(html).not.toMatch(/<iframe|<script|youtube\.com\/embed/);
     expect(sanitizeArticleHtml(html)).toBe(html);
   });
@@ -75,11 +78,13 @@ describe('an article body with every node the editor offers', () => {
     expect(doc.contentHtml).toBe('<div><figure><img src="/media/icon.jpg" alt="A small blue square" width="300" height="200" decoding="async"></figure></div>');
   });
 
-  it('refuses a video embed that is not YouTube or Vimeo, and a code block in a language the editor does not offer', async () => {
+  it('refuses a video embed that is not YouTube or Vimeo, a code block in a language the editor does not offer, and a quote with attribution that names no one', async () => {
     await expect(saveArticle(lexicalEditorState([embedNode({ url: 'https://evil.example/embed/x' })]))).rejects.toThrow(/Content/);
     const code = codeBlockNode({ code: 'x' });
     (code.fields as { language: string }).language = 'cobol';
     await expect(saveArticle(lexicalEditorState([code]))).rejects.toThrow(/Content/);
+    // A quote with attribution names who said it.
+    await expect(saveArticle(lexicalEditorState([blockNode('quotation', { content: lexicalEditorState([lexicalParagraph([lexicalText('Anon.')])]), author: '' })]))).rejects.toThrow(/Content/);
   });
 
   it('re-renders the HTML from the stored body when an editor saves again without touching it', async () => {

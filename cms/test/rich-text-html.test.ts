@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  blockNode,
   calloutNode,
   codeBlockNode,
   embedNode,
@@ -173,6 +174,20 @@ describe('callouts', () => {
   });
 });
 
+describe('quotes with attribution', () => {
+  const content = lexicalEditorState([lexicalParagraph([lexicalText('Well begun is '), lexicalText('half', TEXT_FORMAT.italic), lexicalText(' done.')])]);
+
+  it('are a figure: the quote, then who said it and the work in italics beneath', () => {
+    expect(render(body(blockNode('quotation', { content, author: 'Aristotle', source: 'Politics' })))).toBe(
+      '<div><figure><blockquote><p>Well begun is <em>half</em> done.</p></blockquote><figcaption>— Aristotle, <cite>Politics</cite></figcaption></figure></div>',
+    );
+  });
+
+  it('without a source name only who said it; what they typed is text, never markup', () => {
+    expect(render(body(blockNode('quotation', { content, author: 'A <b>bold</b> "claim"', source: ' ' })))).toContain('<figcaption>— A &#x3C;b>bold&#x3C;/b> "claim"</figcaption></figure>');
+  });
+});
+
 it('every node renders to HTML the sanitiser leaves as it is', () => {
   const media = new Map([[1, { id: 1, filename: 'a.png', alt: 'A', mimeType: 'image/png', width: 1200, height: 600, sizes: { small: { filename: 'a-480x240.png', width: 480 } } }]]);
   const html = render(
@@ -183,9 +198,10 @@ it('every node renders to HTML the sanitiser leaves as it is', () => {
       uploadNode({ mediaId: 1, caption: 'c' }),
       embedNode({ url: 'https://www.youtube.com/watch?v=abcdefghijk' }),
       calloutNode({ variant: 'note', content: lexicalEditorState([lexicalParagraph([lexicalText('n')])]) }),
+      blockNode('quotation', { content: lexicalEditorState([lexicalParagraph([lexicalText('q')])]), author: 'A', source: 'S' }),
     ),
     media,
   );
-  expect(html).toMatch(/<pre[\s\S]*<table[\s\S]*<img[\s\S]*data-embed-src[\s\S]*data-callout/);
+  expect(html).toMatch(/<pre[\s\S]*<table[\s\S]*<img[\s\S]*data-embed-src[\s\S]*data-callout[\s\S]*<blockquote>[\s\S]*<cite>/);
   expect(sanitizeArticleHtml(html)).toBe(html);
 });

@@ -12,13 +12,14 @@ describe('the article HTML sanitizer', () => {
 });
 
 describe('the article HTML sanitizer and the body’s own nodes (issue 40)', () => {
-  it('keeps exactly the markup of code blocks, tables, pictures, callouts and video facades', () => {
+  it('keeps exactly the markup of code blocks, tables, pictures, callouts, video facades and quotations', () => {
     const html =
       '<pre tabindex="0"><code class="language-python"><span><span style="color:#0550AE">def</span><span style="color:#1F2328;font-style:italic"> f</span></span></code></pre>' +
       '<div role="region" aria-label="Table" tabindex="0"><table><thead><tr><th scope="col" colspan="2">h</th></tr></thead><tbody><tr><th scope="row">r</th><td rowspan="2">c</td></tr></tbody></table></div>' +
       '<figure><img src="/media/a.png" srcset="/media/a-480x240.png 480w, /media/a.png 1200w" sizes="(min-width: 48rem) 48rem, 100vw" alt="A" width="1200" height="600" loading="lazy" decoding="async"><figcaption>c</figcaption></figure>' +
       '<div role="note" data-callout="tip"><p><strong>Tip</strong></p></div>' +
-      '<figure><a href="https://vimeo.com/1" data-embed-src="https://player.vimeo.com/video/1?autoplay=1&#x26;dnt=1" aria-label="Play Vimeo video"><span>Vimeo video</span></a></figure>';
+      '<figure><a href="https://vimeo.com/1" data-embed-src="https://player.vimeo.com/video/1?autoplay=1&#x26;dnt=1" aria-label="Play Vimeo video"><span>Vimeo video</span></a></figure>' +
+      '<figure><blockquote><p>Well begun is <em>half</em> done.</p></blockquote><figcaption>— Aristotle, <cite>Politics</cite></figcaption></figure>';
     expect(sanitizeArticleHtml(html)).toBe(html);
   });
 

@@ -1,4 +1,4 @@
-import { lexicalEditorState, lexicalParagraph, lexicalText, toCmsInteractiveData } from '@app/shared/server';
+import { blockNode, lexicalEditorState, lexicalParagraph, lexicalText, TEXT_FORMAT, toCmsInteractiveData } from '@app/shared/server';
 import type { InteractiveData } from '@app/shared/schemas';
 import { describe, expect, it } from 'vitest';
 import { BODY, said } from '../../../test/rich-body.ts';
@@ -29,6 +29,15 @@ describe('an article as Markdown with our front matter, read back by our importe
     const back = await readMarkdownArticle('articles/x.md', `---\ntitle: x\n---\n\n${markdown}`);
     expect(said(back.body.content.root.children as unknown[], back.body.pictures)).toEqual(said(BODY));
     expect(back.warnings.filter((w) => !/date/i.test(w))).toEqual([]);
+  });
+
+  it('writes a quote with its attribution as the quote and a line "— Author, _Source_", which the importer reads back as the same block', async () => {
+    const quote = blockNode('quotation', { content: lexicalEditorState([lexicalParagraph([lexicalText('Well begun is '), lexicalText('half', TEXT_FORMAT.italic), lexicalText(' done.')])]), author: 'Aristotle', source: 'Politics' });
+    const unsourced = blockNode('quotation', { content: lexicalEditorState([lexicalParagraph([lexicalText('Start where you are.')])]), author: 'Arthur Ashe, Jr.', source: '' });
+    const { markdown } = bodyMarkdown(lexicalEditorState([quote, unsourced]));
+    expect(markdown).toBe('> Well begun is _half_ done.\n\n— Aristotle, _Politics_\n\n> Start where you are.\n\n— Arthur Ashe, Jr.\n');
+    const back = await readMarkdownArticle('articles/q.md', `---\ntitle: q\n---\n\n${markdown}`);
+    expect(said(back.body.content.root.children as unknown[])).toEqual(said([quote, unsourced]));
   });
 
   it('refuses an article whose body holds a block or node it has no Markdown for, naming the article and the kind (never leaves it out)', () => {
