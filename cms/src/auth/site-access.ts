@@ -2,6 +2,7 @@ import { SITE_ACCESS_CHANNEL, SiteAccessChangeSchema, type SiteAdminsAnswer } fr
 import type { PostgresAdapter } from '@payloadcms/db-postgres';
 import type { Payload, Where } from 'payload';
 import type { PoolClient } from 'pg';
+import { listenWithRetry } from '@app/shared/server';
 import { removeLocalSignIn } from './local-sign-in';
 import { askSiteApi } from './site-api';
 import { forgetSiteAdmin } from './site-session-strategy';
@@ -31,65 +32,27 @@ export async function settleSiteAccess(payload: Payload, siteUserIds?: number[])
  * Listens for the API's `site_access_changed` signal (sent on the commit of a role, status or
  * account change) on one pooled connection, and settles the named site user's CMS access. A
  * signal sent while the connection was down is lost, so every (re)connection first settles every
- * linked CMS admin. Reconnects with growing waits (1 s … 30 s). Returns `stop`.
+ * linked CMS admin. The connection comes back by itself (`listenWithRetry`, shared with the API);
+ * one that listened is destroyed rather than returned to the pool. Returns `stop`.
  */
 export function listenForSiteAccessChanges(payload: Payload): { ready: Promise<void>; stop(): Promise<void> } {
   const pool = (payload.db as unknown as PostgresAdapter).pool;
-  let client: PoolClient | null = null;
-  let stopped = false;
-  let delay = 1000;
-  let timer: NodeJS.Timeout | null = null;
   const settle = (ids?: number[]) => settleSiteAccess(payload, ids).catch((err: Error) => payload.logger.warn({ err: err.message }, 'could not settle CMS access after a site change'));
-
-  async function connect(): Promise<void> {
-    if (stopped) return;
-    let c: PoolClient | null = null;
-    try {
-      c = await pool.connect();
-      const conn = c;
-      conn.on('notification', (n) => {
-        const change = n.channel === SITE_ACCESS_CHANNEL ? SiteAccessChangeSchema.safeParse(JSON.parse(n.payload ?? 'null')) : null;
-        if (change?.success) void settle([change.data.siteUserId]);
-      });
-      conn.on('error', (err) => {
-        payload.logger.warn({ err: err.message }, 'the site access listener lost its connection');
-        if (client !== conn) return;
-        client = null;
-        conn.release(err);
-        retry();
-      });
-      await conn.query(`listen ${SITE_ACCESS_CHANNEL}`);
-      if (stopped) return void conn.release();
-      client = conn;
-      delay = 1000;
-      await settle();
-    } catch (err) {
-      payload.logger.warn({ err: (err as Error).message }, 'the site access listener could not connect; retrying');
-      c?.release(err as Error);
-      retry();
-    }
-  }
-
-  function retry() {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void connect();
-    }, delay);
-    delay = Math.min(delay * 2, 30_000);
-  }
-
-  return {
-    ready: connect(),
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const c = client;
-      client = null;
-      if (c) {
-        await c.query(`unlisten ${SITE_ACCESS_CHANNEL}`).catch(() => {});
-        c.release();
+  const listener = listenWithRetry<PoolClient>({
+    connect: () => pool.connect(),
+    discard: (client, err) => client.release(err ?? true),
+    channels: () => [SITE_ACCESS_CHANNEL],
+    onNotify(channel, body) {
+      let change;
+      try {
+        change = SiteAccessChangeSchema.safeParse(JSON.parse(body));
+      } catch {
+        return;
       }
+      if (change.success) void settle([change.data.siteUserId]);
     },
-  };
+    onConnect: () => settle(),
+    warn: (message, err) => payload.logger.warn({ err: err.message }, `site access: ${message}`),
+  });
+  return { ready: listener.start(), stop: listener.stop };
 }

@@ -16,3 +16,4 @@ export * from './rich-text/blocks/code.ts';
 export * from './rich-text/blocks/embed.ts';
 export * from './rich-text/blocks/callout.ts';
 export * from './lexical-from-html.ts';
+export * from './listen-with-retry.ts';
