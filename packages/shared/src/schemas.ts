@@ -9,6 +9,7 @@ export * from './article-import.ts';
 export * from './membership.ts';
 export * from './orders.ts';
 export * from './community-schemas.ts';
+export * from './live-socket-schemas.ts';
 export * from './ai-schemas.ts';
 export * from './game-schemas.ts';
 export * from './operations-schemas.ts';
