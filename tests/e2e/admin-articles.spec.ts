@@ -92,7 +92,10 @@ test('Admin → Articles shows each article’s status and readings, and revokes
     await reader.close();
     await createMember(page.request, { signIn: true, admin: true });
     // Readings are counted once per address and day, and capped per address: the API's count is the one shown.
-    const listed = (await (await page.request.get('/api/admin/articles')).json()) as { id: number; status: string; views: number }[];
+    // Counted in memory, they reach the list within a second (the counter's flush): wait for it first.
+    const list = async () => (await (await page.request.get('/api/admin/articles')).json()) as { id: number; status: string; views: number }[];
+    await expect.poll(async () => (await list()).find((a) => a.id === live.id)?.views ?? 0).toBeGreaterThan(0);
+    const listed = await list();
     expect(listed.find((a) => a.id === live.id)).toMatchObject({ status: 'live', views: expect.any(Number) });
 
     for (const width of [390, 1280]) {
