@@ -49,7 +49,8 @@ function settle(c: ArticleCandidate, claim: ArchiveClaim): ArticleCandidate | Im
   const categories = [...new Set([...(claim.pathCategories?.(c.file) ?? []), ...c.terms.categories])];
   const collectionTags = claim.collectionTags ?? [];
   const tags = c.terms.tags.filter((t) => !collectionTags.includes(t.toLowerCase()));
-  const oldAddresses = [...new Set([...c.oldAddresses, ...claim.addresses({ ...facts, categories }), ...frontMatterAddresses(c)])];
+  const unread: string[] = [];
+  const oldAddresses = [...new Set([...c.oldAddresses, ...claim.addresses({ ...facts, categories }, (m) => unread.push(m)), ...frontMatterAddresses(c)])];
   const saved = (url: string) => {
     const copy = claim.savedPicture?.(url);
     return copy === undefined ? undefined : fromRoot(copy);
@@ -60,6 +61,7 @@ function settle(c: ArticleCandidate, claim: ArchiveClaim): ArticleCandidate | Im
     ...c,
     terms: { categories, tags },
     oldAddresses,
+    warnings: [...c.warnings, ...new Set(unread)],
     sourceSite: c.sourceSite ?? claim.site,
     body: { ...c.body, pictures },
     image: imageCopy ? { archivePath: imageCopy } : c.image,
@@ -96,7 +98,7 @@ export function detectArchiveLayout(all: SiteFiles): ArchiveLayout {
     notAnArticle: (name) => claim.notAnArticle(strip(name)),
     pageByFrontMatter: claim.pageByFrontMatter ? (facts) => claim.pageByFrontMatter!({ ...facts, file: strip(facts.file) }) : undefined,
     pathCategories: claim.pathCategories ? (name) => claim.pathCategories!(strip(name)) : undefined,
-    addresses: (facts) => claim.addresses({ ...facts, file: strip(facts.file) }),
+    addresses: (facts, warn) => claim.addresses({ ...facts, file: strip(facts.file) }, warn),
   };
   return {
     ...layout,

@@ -31,8 +31,12 @@ export type ArchiveClaim = {
   pathCategories?(name: string): string[];
   /** Tags that only sort files into the generator's collections (Eleventy's "posts"). */
   collectionTags?: string[];
-  /** The addresses (paths) the old site served the article at, besides those its reader found. */
-  addresses(facts: ArticleFacts): string[];
+  /**
+   * The addresses (paths) the old site served the article at, besides those its reader found.
+   * `warn`: an address the old site gave it that cannot be worked out (an unknown placeholder, a
+   * permalink computed in code), named for the preview, as it will not redirect.
+   */
+  addresses(facts: ArticleFacts, warn: (message: string) => void): string[];
   /** A picture an article shows from the web that the archive holds a copy of: the copy's name. */
   savedPicture?(url: string): string | undefined;
 };

@@ -53,14 +53,15 @@ const wordpressExport: Importer = {
 
 /**
  * Every source the import reads, in the order they are asked to claim an archive (most specific
- * first: a Jekyll site may carry a package.json, an Astro site a content/ folder), then those
- * files are dispatched to by extension. A new source is its reader and one entry here.
+ * first: an Eleventy site's configuration makes it one even with Jekyll's `_posts/`, a Jekyll
+ * site may carry a package.json, an Astro site a content/ folder), then those files are
+ * dispatched to by extension. A new source is its reader and one entry here.
  */
 export const IMPORTERS: readonly Importer[] = [
+  siteGenerator(eleventySite),
   siteGenerator(jekyllSite),
   siteGenerator(hugoSite),
   siteGenerator(astroSite),
-  siteGenerator(eleventySite),
   siteGenerator(gatsbySite),
   mediumExport,
   markdownFiles,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ArticleFacts, SiteFiles } from './importer.ts';
-import { folder, shallowest, type SiteReader } from './site-files.ts';
+import { dataFilesOf, fillPermalink, permalinkOf } from './eleventy-permalink.ts';
+import { folder, shallowest, unreadAddress, type SiteReader } from './site-files.ts';
 
 const CONFIG = /^(\.eleventy\.js|eleventy\.config\.\w+)$/;
 /** Tags that only put a file into Eleventy's collections (the base blog's "posts"). */
@@ -15,7 +16,7 @@ function tagsFolderAsPosts(text: string): boolean {
   return /["']?tags["']?\s*:\s*\[?[^\]\n]*["'](posts?|blog|articles?)["']/i.test(text);
 }
 
-function readConfig(files: SiteFiles): { dir: string; input: string; includes: string[]; webRoots: string[] } {
+function readConfig(files: SiteFiles): { dir: string; input: string; includes: string[]; webRoots: string[]; pathPrefix: string } {
   const config = shallowest(files.names, (base) => CONFIG.test(base));
   const dir = config?.dir ?? '';
   const text = config ? (files.text(config.name) ?? '') : '';
@@ -23,7 +24,8 @@ function readConfig(files: SiteFiles): { dir: string; input: string; includes: s
   const includes = ['includes', 'layouts', 'data'].map((k) => new RegExp(`\\b${k}\\s*:\\s*['"\`]([^'"\`]+)['"\`]`).exec(text)?.[1]).filter((v): v is string => Boolean(v));
   // addPassthroughCopy({ "./public/": "/" }): that folder is served at the site's root.
   const webRoots = [...text.matchAll(/['"`]([^'"`]+)['"`]\s*:\s*['"`]\/['"`]/g)].map((m) => folder(m[1]!, dir));
-  return { dir, input, includes: includes.map((i) => folder(i, input)), webRoots: [input, ...webRoots, dir] };
+  const pathPrefix = (/\bpathPrefix\s*:\s*['"`]([^'"`]*)['"`]/.exec(text)?.[1] ?? '').replace(/^\/*/, '/').replace(/\/+$/, '');
+  return { dir, input, includes: includes.map((i) => folder(i, input)), webRoots: [input, ...webRoots, dir], pathPrefix };
 }
 
 /**
@@ -35,10 +37,12 @@ function readConfig(files: SiteFiles): { dir: string; input: string; includes: s
  */
 export const eleventySite: SiteReader = {
   id: 'eleventy',
-  configuration: /(^|\/)(\.eleventy\.js|eleventy\.config\.\w+|[^/]+\.11tydata\.(js|cjs|mjs|json)|\.eleventyignore|package(-lock)?\.json)$/,
+  // Directory data files too: `blog/blog.11tydata.js`, and `blog/blog.json`.
+  configuration: /(^|\/)(\.eleventy\.js|eleventy\.config\.\w+|[^/]+\.11tydata\.(js|cjs|mjs|json)|\.eleventyignore|package(-lock)?\.json)$|(^|\/)([^/]+)\/\6\.json$/,
   detect: (files) => files.names.some((n) => CONFIG.test(path.posix.basename(n)) || /\.11tydata\.\w+$/.test(n)),
   rules(files) {
-    const { input, includes, webRoots } = readConfig(files);
+    const { input, includes, webRoots, pathPrefix } = readConfig(files);
+    const names = new Set(files.names);
     const dataFiles = files.names.filter((n) => /\.11tydata\.(js|cjs|mjs|json)$/.test(n) || /(^|\/)([^/]+)\/\2\.json$/.test(n));
     const postFolders = dataFiles.filter((n) => tagsFolderAsPosts(files.text(n) ?? '')).map((n) => `${path.posix.dirname(n)}/`);
     const markedPosts = postFolders.length > 0 || files.names.some((n) => n.startsWith(input) && n.slice(input.length).split('/').slice(0, -1).some((f) => POST_FOLDERS.has(f)));
@@ -67,11 +71,24 @@ export const eleventySite: SiteReader = {
         if (!markedPosts || inPostFolder(f.file)) return null;
         return tagsOf(fm.tags).some((t) => POST_TAGS.includes(t)) ? null : 'a page of the Eleventy site (not tagged as a post), not a post';
       },
-      addresses(f) {
-        const own = f.frontMatter.permalink;
-        if (typeof own === 'string' && own.trim() && !/[{%]/.test(own)) return [own.startsWith('/') ? own : `/${own}`];
-        const rel = f.file.slice(input.length).replace(/\.\w+$/, '').replace(/(^|\/)index$/, '');
-        return [`/${rel}${rel ? '/' : ''}`];
+      addresses(f, warn) {
+        const permalink = permalinkOf(f.frontMatter, dataFilesOf(f.file, input, names), files);
+        if (permalink === false) return [];
+        if (permalink === undefined) {
+          // Eleventy's default: the file's path below the input folder; an index, or a file named as its folder, is the folder.
+          const rel = f.file.slice(input.length).replace(/\.\w+$/, '');
+          const parts = rel.split('/');
+          const stem = parts.at(-1) === 'index' || (parts.length > 1 && parts.at(-1) === parts.at(-2)) ? parts.slice(0, -1).join('/') : rel;
+          return [`${pathPrefix}/${stem}${stem ? '/' : ''}`];
+        }
+        if (typeof permalink === 'string') {
+          const filled = fillPermalink(permalink, f, input);
+          if (filled !== null) return [pathPrefix + filled];
+          warn(unreadAddress(pathPrefix + `/${permalink.replace(/^\/+/, '')}`, 'its Eleventy permalink uses template tags or filters the importer does not read'));
+          return [];
+        }
+        warn(unreadAddress(`for ${f.file}`, `its Eleventy permalink is computed in JavaScript: ${permalink.code}`));
+        return [];
       },
     };
   },

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
-import { slugify } from './article-candidate.ts';
 import type { ArticleFacts, SiteFiles } from './importer.ts';
-import { folder, shallowest, siteAddress, type SiteReader } from './site-files.ts';
+import { folder, shallowest, siteAddress, unreadAddress, writtenDate, type SiteReader } from './site-files.ts';
 
 type Config = Record<string, unknown>;
 
@@ -42,26 +41,73 @@ function readConfig(files: SiteFiles): { dir: string; config: Config } {
   return { dir, config };
 }
 
-/** A Hugo permalink pattern filled in (gohugo.io/content-management/urls/#tokens). */
-function fill(pattern: string, f: ArticleFacts, sections: string[], fileName: string): string {
-  const d = f.publishDate ? new Date(f.publishDate) : undefined;
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Hugo's `urlize`: lower case, a hyphen for spaces, letters of every script kept and punctuation dropped. */
+const urlize = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\s_.-]+/gu, '')
+    .replace(/\s+/g, '-');
+
+/**
+ * A Hugo permalink pattern filled in (gohugo.io/content-management/urls/#tokens), the date's
+ * tokens from the date as written; the tokens it cannot fill come back in `unknown`.
+ */
+function fill(pattern: string, f: ArticleFacts, sections: string[], fileName: string): { path: string; unknown: string[] } {
+  const d = writtenDate(f);
   const two = (n: number) => String(n).padStart(2, '0');
-  const slug = typeof f.frontMatter.slug === 'string' && f.frontMatter.slug ? slugify(f.frontMatter.slug) : '';
+  const slug = typeof f.frontMatter.slug === 'string' && f.frontMatter.slug ? urlize(f.frontMatter.slug) : '';
+  const title = urlize(f.title);
+  const dated: Record<string, string> = d
+    ? {
+        year: String(d.getUTCFullYear()),
+        month: two(d.getUTCMonth() + 1),
+        monthname: MONTHS[d.getUTCMonth()]!.toLowerCase(),
+        day: two(d.getUTCDate()),
+        weekday: String(d.getUTCDay()),
+        weekdayname: DAYS[d.getUTCDay()]!.toLowerCase(),
+        yearday: String(Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1),
+        // Go's reference-time layouts, the ones a permalink uses.
+        '2006': String(d.getUTCFullYear()),
+        '06': two(d.getUTCFullYear() % 100),
+        '01': two(d.getUTCMonth() + 1),
+        '1': String(d.getUTCMonth() + 1),
+        '02': two(d.getUTCDate()),
+        '2': String(d.getUTCDate()),
+        Jan: MONTHS[d.getUTCMonth()]!.slice(0, 3),
+        January: MONTHS[d.getUTCMonth()]!,
+        Mon: DAYS[d.getUTCDay()]!.slice(0, 3),
+        Monday: DAYS[d.getUTCDay()]!,
+      }
+    : {};
   const values: Record<string, string> = {
-    year: d ? String(d.getUTCFullYear()) : '',
-    month: d ? two(d.getUTCMonth() + 1) : '',
-    monthname: d ? d.toLocaleString('en', { month: 'long', timeZone: 'UTC' }).toLowerCase() : '',
-    day: d ? two(d.getUTCDate()) : '',
+    ...dated,
     section: sections[0] ?? '',
     sections: sections.join('/'),
-    title: slugify(f.title),
-    slug: slug || slugify(f.title),
+    title,
+    slug: slug || title,
     filename: fileName,
     slugorfilename: slug || fileName,
     contentbasename: fileName,
     slugorcontentbasename: slug || fileName,
   };
-  return pattern.replace(/:([a-z]+)/g, (whole, k: string) => values[k] ?? whole).replace(/\/{2,}/g, '/');
+  const unknown: string[] = [];
+  const filled = pattern.replace(/:sections\[([^\]]*)\]|:([A-Za-z]+|\d+)/g, (whole, slice: string | undefined, token: string | undefined) => {
+    if (slice !== undefined) {
+      // `:sections[last]`, `:sections[1]`, `:sections[1:]`, `:sections[:last]`…
+      const at = (v: string, fallback: number) => (v === '' ? fallback : v === 'last' ? sections.length - 1 : Number(v));
+      const [from, to] = slice.split(':');
+      if (to === undefined) return sections[at(from!, 0)] ?? '';
+      return sections.slice(at(from!, 0), to === 'last' ? sections.length - 1 : at(to, sections.length)).join('/');
+    }
+    const value = values[token!];
+    if (value === undefined) unknown.push(whole);
+    return value ?? whole;
+  });
+  return { path: filled.replace(/\/{2,}/g, '/'), unknown };
 }
 
 /**
@@ -136,7 +182,7 @@ export const hugoSite: SiteReader = {
         if (build.render === 'never' || build.render === false) return 'not rendered by the Hugo site (build: render: never)';
         return null;
       },
-      addresses(f) {
+      addresses(f, warn) {
         const p = place(f.file);
         if (!p) return [];
         const fm = f.frontMatter;
@@ -145,8 +191,13 @@ export const hugoSite: SiteReader = {
         if (typeof fm.url === 'string' && fm.url.trim()) return [prefix + (fm.url.startsWith('/') ? fm.url : `/${fm.url}`), ...aliases];
         const pattern = pagePermalinks[p.sections[0] ?? ''];
         const slug = typeof fm.slug === 'string' && fm.slug ? fm.slug : p.fileName;
-        const own = typeof pattern === 'string' ? fill(pattern, f, p.sections, p.fileName) : `/${[...p.sections, slug].join('/')}/`;
-        return [prefix + own.toLowerCase(), ...aliases];
+        if (typeof pattern !== 'string') return [prefix + `/${[...p.sections, slug].join('/')}/`.toLowerCase(), ...aliases];
+        const own = fill(pattern, f, p.sections, p.fileName);
+        if (own.unknown.length) {
+          warn(unreadAddress(prefix + own.path, `the permalink ${pattern} has ${own.unknown.join(', ')}, which the importer cannot fill in`));
+          return aliases;
+        }
+        return [prefix + own.path.toLowerCase(), ...aliases];
       },
     };
   },

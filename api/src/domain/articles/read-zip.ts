@@ -115,7 +115,8 @@ export function openZip(file: string): Promise<OpenZip> {
         const name = entry.fileName;
         if (name.startsWith('/') || /^[a-zA-Z]:/.test(name) || name.split(/[\\/]/).includes('..')) return fail(`Refused "${name}": paths must stay inside the archive.`);
         if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) return fail(`Refused "${name}": symbolic links are not allowed.`);
-        if (name.endsWith('/') || name.startsWith('__MACOSX/') || path.basename(name).startsWith('.')) return zip.readEntry();
+        // Hidden files are passed over, but for a site's own configuration (Eleventy's `.eleventy.js`).
+        if (name.endsWith('/') || name.startsWith('__MACOSX/') || (path.basename(name).startsWith('.') && !isSiteConfiguration(name))) return zip.readEntry();
         declared += entry.uncompressedSize;
         if (declared > IMPORT_LIMITS.maxUnpackedBytes) return fail(TOO_MUCH);
         const importer = importerFor(name);
