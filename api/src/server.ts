@@ -5,7 +5,8 @@ import { createApp, type AppDeps } from './app.ts';
 import { composeAreas } from './compose-areas.ts';
 import { createSessionCache } from './domain/accounts/session-cache.ts';
 import { createListCache } from './domain/public-lists/list-cache.ts';
-import { createCacheSignals } from './integrations/cache-signals.ts';
+import { cacheSignals } from './integrations/cache-signals.ts';
+import { createSignals } from './integrations/signals.ts';
 import { mediaStoreFromEnv } from './integrations/media/media-from-env.ts';
 import { loadConfig } from './config.ts';
 import { assertDatabaseReachable, createDb, migrateDb } from './db/client.ts';
@@ -40,7 +41,8 @@ import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
 import { seedDemoMembership } from './domain/demo/seed-demo-membership.ts';
-import { attachChatServer } from './ws/chat-server.ts';
+import { attachSocketHub } from './ws/socket-hub.ts';
+import { socketChannels } from './ws/socket-channels.ts';
 import { requestAddress } from './lib/request-address.ts';
 
 /**
@@ -93,13 +95,12 @@ async function main() {
   } });
   await content.start();
   void rebuilds.prepare();
-  const changes = listenForContentChanges({ databaseUrl: config.databaseUrl, logger, onChange: () => void content.refresh() });
-  await changes.start();
-
-  const cacheSignals = createCacheSignals({ databaseUrl: config.databaseUrl, logger });
-  const sessionCache = createSessionCache({ signals: cacheSignals });
-  const listCache = createListCache({ signals: cacheSignals });
-  await cacheSignals.start();
+  // The instance's one LISTEN connection (DESIGN §7.28): content changes, cache signals and the
+  // socket's channels subscribe to it here and below; it starts once they all have.
+  const signals = createSignals({ databaseUrl: config.databaseUrl, logger });
+  listenForContentChanges({ signals, onChange: () => void content.refresh() });
+  const sessionCache = createSessionCache({ signals: cacheSignals(signals) });
+  const listCache = createListCache({ signals: cacheSignals(signals) });
 
   // The sender's name follows the site's settings unless MAIL_FROM says otherwise.
   const noReply = `no-reply@${new URL(config.publicUrl).hostname}`;
@@ -113,14 +114,14 @@ async function main() {
     sink: createCmsVideoSink(config.cmsUrl, config.internalSecret),
     defaultChannel: config.youtubeChannel,
   };
-  // The chat socket attaches to the server the app is built for; the System tab counts its sockets.
-  let chat: ReturnType<typeof attachChatServer> | null = null;
+  // The socket hub attaches to the server the app is built for; the System tab counts its sockets.
+  let hub: ReturnType<typeof attachSocketHub> | null = null;
   const deps: AppDeps = {
     core: { logger, db, internalSecret: config.internalSecret, publicUrl: config.publicUrl, extraOrigins: config.extraOrigins, trustProxy: config.trustProxy },
     mail: { mailer },
     accounts: { registerLimits: config.registerLimits, sessionCache, media: mediaStoreFromEnv(process.env, config.publicUrl) },
     content: { readModel: content, cms: createCmsWriter(config.cmsUrl, config.internalSecret), videoSync },
-    community: { listCache, openSockets: () => chat?.clients() ?? null },
+    community: { listCache, openSockets: () => hub?.clients() ?? null },
     payments,
     ai: { presenters: config.did ? createDidClient(config.did) : createLocalPresenters() },
     ops: {
@@ -144,8 +145,15 @@ async function main() {
   const jobs = startJobs({ db, logger, clock: () => new Date() }, areas.ops.jobs);
   logger.info({ provider: payments.provider.name, youtube: videoSync.channel ? config.youtubeChannel ?? 'no default channel' : 'not configured' }, 'integrations');
   const server = createApiHttpServer(app);
-  chat = attachChatServer(server, { db, databaseUrl: config.databaseUrl, logger, cookies: { secure: config.publicUrl.startsWith('https:') }, origins: [config.publicUrl, ...config.extraOrigins], clientAddress: requestAddress(app) });
-  await chat.ready;
+  hub = attachSocketHub(server, {
+    db,
+    logger,
+    cookies: { secure: config.publicUrl.startsWith('https:') },
+    origins: [config.publicUrl, ...config.extraOrigins],
+    clientAddress: requestAddress(app),
+    channels: socketChannels({ db, logger, signals, isArticle: (id) => content.current().articles.has(id) }),
+  });
+  await signals.start();
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
   // Closing it removes its file, so the next API (a restart) finds none.
   const socketServer = config.socketPath ? await listenOnUnixSocket(app, config.socketPath) : null;
@@ -159,9 +167,8 @@ async function main() {
     rebuilds.stop();
     builder?.close();
     jobs.stop();
-    void changes.stop();
-    void cacheSignals.stop();
-    void chat?.close();
+    // The hub says goodbye first (other instances forget its readers), then the one LISTEN connection goes.
+    void hub?.close().finally(() => signals.stop());
     // Each listener stops taking connections and finishes the requests it has.
     const listeners = socketServer ? [server, socketServer] : [server];
     // Then this instance's counted readings are written (issue 53 #3), and the database goes.

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createContentReadModel } from '../src/domain/content/content-read-model.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { CONTENT_CHANGED_CHANNEL, listenForContentChanges } from '../src/integrations/content-change-listener.ts';
+import { createSignals } from '../src/integrations/signals.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { article, sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
@@ -166,7 +167,8 @@ describe('the CMS change signal', () => {
 
   it('reloads when the CMS commits a change, and not for a change rolled back', async () => {
     const signals: string[] = [];
-    const listener = listenForContentChanges({ databaseUrl: testDb.url, logger: silentLogger, onChange: (reason) => signals.push(reason) });
+    const listener = createSignals({ databaseUrl: testDb.url, logger: silentLogger });
+    listenForContentChanges({ signals: listener, onChange: (reason) => signals.push(reason) });
     await listener.start();
     try {
       expect(signals).toEqual(['listener connected']);

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createSessionCache } from '../src/domain/accounts/session-cache.ts';
 import { createListCache } from '../src/domain/public-lists/list-cache.ts';
-import { createCacheSignals, type CacheSignals } from '../src/integrations/cache-signals.ts';
+import type { Signals } from '../src/domain/ports/signals.ts';
+import { cacheSignals } from '../src/integrations/cache-signals.ts';
+import { createSignals } from '../src/integrations/signals.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { startFakeCms } from './fake-cms.ts';
@@ -19,7 +21,7 @@ import { createTestDatabase } from './test-db.ts';
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let cms: Awaited<ReturnType<typeof startFakeCms>>;
 const apps: Awaited<ReturnType<typeof startTestApp>>[] = [];
-const signals: CacheSignals[] = [];
+const signals: Signals[] = [];
 /** The time a NOTIFY takes to reach the other instance; far below the cache's one minute. */
 const SIGNAL = { timeout: 1_000, interval: 10 };
 
@@ -28,11 +30,11 @@ beforeAll(async () => {
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
   for (let i = 0; i < 2; i++) {
     // One signal connection per instance, shared by both caches (as in server.ts).
-    const cacheSignals = createCacheSignals({ databaseUrl: testDb.url, logger: silentLogger });
-    const sessionCache = createSessionCache({ signals: cacheSignals });
-    const listCache = createListCache({ signals: cacheSignals });
-    await cacheSignals.start();
-    signals.push(cacheSignals);
+    const instanceSignals = createSignals({ databaseUrl: testDb.url, logger: silentLogger });
+    const sessionCache = createSessionCache({ signals: cacheSignals(instanceSignals) });
+    const listCache = createListCache({ signals: cacheSignals(instanceSignals) });
+    await instanceSignals.start();
+    signals.push(instanceSignals);
     apps.push(await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { accounts: { sessionCache }, community: { listCache } } }));
   }
   await ensureAccount(testDb.db, { username: 'cache_admin', email: 'cache_admin@example.com', password: 'pass-word-1', tier: 'free', admin: true });

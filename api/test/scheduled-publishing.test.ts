@@ -7,6 +7,7 @@ import { createDeployLock } from '../src/domain/deploy/deploy-lock.ts';
 import { createDeploymentLog } from '../src/domain/deploy/deployment-log.ts';
 import { createRebuildScheduler, type SiteBuilder } from '../src/domain/deploy/rebuild-scheduler.ts';
 import { listenForContentChanges } from '../src/integrations/content-change-listener.ts';
+import { createSignals } from '../src/integrations/signals.ts';
 import { scheduledPublishingJob } from '../src/jobs/scheduled-publishing-job.ts';
 import { scheduleJob } from '../src/jobs/schedule-job.ts';
 import { article, sampleRecords } from './fixtures.ts';
@@ -60,7 +61,8 @@ describe('scheduled publishing on several API instances', () => {
       let rebuilds: ReturnType<typeof createRebuildScheduler>;
       const content = createContentReadModel({ source: { load: async () => structuredClone(records) }, snapshots: createSnapshotStore(testDb.db), logger: silentLogger, onChange: (s) => rebuilds.request(`content ${s.version}`) });
       rebuilds = createRebuildScheduler({ builder, snapshot: () => content.current().snapshot, log: createDeploymentLog(testDb.db), logger: silentLogger, debounceMs: 50, lock: createDeployLock(testDb.db) });
-      const listener = listenForContentChanges({ databaseUrl: testDb.url, logger: silentLogger, onChange: () => void content.refresh() });
+      const listener = createSignals({ databaseUrl: testDb.url, logger: silentLogger });
+      listenForContentChanges({ signals: listener, onChange: () => void content.refresh() });
       const job = scheduleJob({ db: testDb.db, logger: silentLogger, clock: () => new Date(), instance: `api-${n}` }, scheduledPublishingJob({ db: testDb.db, content }, every));
       return { content, rebuilds, listener, job };
     });

@@ -16,7 +16,10 @@ import { createDeployLock } from '../src/domain/deploy/deploy-lock.ts';
 import { auditDeployment } from '../src/domain/deploy/audit-deployment.ts';
 import { restartAfterDeploy, type RestartChannel } from '../src/domain/deploy/request-restart.ts';
 import type { GitSource } from '../src/domain/ports/git-source.ts';
-import { attachChatServer } from '../src/ws/chat-server.ts';
+import { createSignals } from '../src/integrations/signals.ts';
+import type { PresenceTiming } from '../src/domain/presence/article-presence.ts';
+import { attachSocketHub } from '../src/ws/socket-hub.ts';
+import { socketChannels } from '../src/ws/socket-channels.ts';
 
 export const TEST_SECRET = 'test-internal-secret-0123456789';
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -27,8 +30,8 @@ const ROOMY_LIMITS = { perAddressPerHour: 10_000, perDomainPerTenMinutes: 10_000
 /** Parts of some areas replaced (the rest of each area stays the test default). */
 export type AppOverrides = { [Area in keyof AppDeps]?: Partial<AppDeps[Area]> };
 
-/** The real app on a random port, wired to a real database and the given content source; with `databaseUrl` the chat socket too. */
-export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; liveBuilds?: LiveBuilds; deploySource?: GitSource; restartChannel?: RestartChannel; overrides?: AppOverrides; databaseUrl?: string; heartbeatMs?: number }) {
+/** The real app on a random port, wired to a real database and the given content source; with `databaseUrl` the socket hub too, on its one LISTEN connection. */
+export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl?: string; builder?: SiteBuilder | null; liveBuilds?: LiveBuilds; deploySource?: GitSource; restartChannel?: RestartChannel; overrides?: AppOverrides; databaseUrl?: string; heartbeatMs?: number; presenceTiming?: Partial<PresenceTiming> }) {
   const content = createContentReadModel({ source: opts.source, snapshots: createSnapshotStore(opts.db), logger: silentLogger, onChange: (s) => rebuilds.request(`content ${s.version}`) });
   const deploymentLog = createDeploymentLog(opts.db);
   const restart = restartAfterDeploy({ log: deploymentLog, channel: opts.restartChannel ?? null, release: async (commit) => (opts.deploySource ? opts.deploySource.release(commit) : 'app-root') });
@@ -62,8 +65,10 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
   });
   const server = createServer(app);
   answerClientErrorsAsJson(server);
-  const chat = opts.databaseUrl ? attachChatServer(server, { db: opts.db, databaseUrl: opts.databaseUrl, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], heartbeatMs: opts.heartbeatMs }) : null;
-  await chat?.ready;
+  const signals = opts.databaseUrl ? createSignals({ databaseUrl: opts.databaseUrl, logger: silentLogger }) : null;
+  const isArticle = (id: number) => content.current().articles.has(id);
+  const hub = signals ? attachSocketHub(server, { db: opts.db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], heartbeatMs: opts.heartbeatMs, channels: socketChannels({ db: opts.db, logger: silentLogger, signals, isArticle, presenceTiming: opts.presenceTiming }) }) : null;
+  await signals?.start();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -74,13 +79,38 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
     rebuilds,
     fetch: (path: string, init?: RequestInit) => fetch(base + path, init),
     wsUrl: base.replace('http', 'ws') + '/ws',
-    chat,
+    hub,
     async close() {
-      await chat?.close();
+      await hub?.close();
+      await signals?.stop();
       rebuilds.stop();
       await rebuilds.idle();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+/**
+ * Another instance's socket hub on the same database, with its own settings (limits, the client's
+ * address, heartbeats) and its own LISTEN connection; no HTTP app behind it. Answers its socket's
+ * address and `close`.
+ */
+export async function startSocketHub(opts: { db: Db; databaseUrl: string; isArticle?: (id: number) => boolean } & Partial<Omit<Parameters<typeof attachSocketHub>[1], 'db' | 'channels'>>) {
+  const { db, databaseUrl, isArticle = () => false, ...settings } = opts;
+  const server = createServer((_req, res) => res.writeHead(404).end());
+  const signals = createSignals({ databaseUrl, logger: silentLogger });
+  const hub = attachSocketHub(server, { db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], ...settings, channels: socketChannels({ db, logger: silentLogger, signals, isArticle }) });
+  await signals.start();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    wsUrl: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`,
+    hub,
+    async close() {
+      await hub.close();
+      await signals.stop();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
     },
   };
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { listenOn } from './pg-listener.ts';
+import type { Signals } from '../domain/ports/signals.ts';
 
 /** The channel the CMS notifies on, inside the transaction that changed content (DESIGN §3). */
 export const CONTENT_CHANGED_CHANNEL = 'content_changed';
@@ -10,10 +9,10 @@ export const CONTENT_CHANGED_CHANNEL = 'content_changed';
  * Listens for the CMS's change signal. PostgreSQL delivers a NOTIFY only when the CMS's
  * transaction commits, so what the API reads next is what was saved. A signal sent while this
  * connection was down is lost, so every (re)connection starts with a change of its own: the
- * read model reloads and catches up.
+ * read model reloads and catches up. The signal arrives on the instance's one LISTEN connection.
  */
-export function listenForContentChanges(deps: { databaseUrl: string; logger: Logger; onChange: (reason: string) => void }) {
-  return listenOn({ databaseUrl: deps.databaseUrl, channel: CONTENT_CHANGED_CHANNEL, logger: deps.logger, onNotify: (payload) => deps.onChange(payload || 'cms'), onConnect: () => deps.onChange('listener connected') });
+export function listenForContentChanges(deps: { signals: Signals; onChange: (reason: string) => void }): void {
+  deps.signals.subscribe(CONTENT_CHANGED_CHANNEL, { onNotify: (payload) => deps.onChange(payload || 'cms'), onConnect: () => deps.onChange('listener connected') });
 }
 
 /**

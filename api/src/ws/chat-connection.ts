@@ -1,7 +1,8 @@
-import type { ChatServerMessage } from '@app/shared/browser';
+import type { SocketServerMessage } from '@app/shared/schemas';
 import { WebSocket } from 'ws';
 import type { UserRow } from '../domain/accounts/user-dto.ts';
 import type { RoomAccessRule } from '../domain/chat/room-access.ts';
+import type { MemberSocket } from './socket-channel.ts';
 
 /** Close codes: the session is missing or ended (the client signs in again), the account may no longer chat. */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -9,22 +10,15 @@ export const CLOSE_FORBIDDEN = 4403;
 /** A limit was passed (too many sockets, too many waiting messages, replies not read): RFC 6455's policy violation. */
 export const CLOSE_POLICY = 1008;
 
-/** A signed-in socket: its session, its member as last read, and the rooms it joined with what decides access to them. */
-export type ChatConnection = {
-  ws: WebSocket;
-  token: string;
-  user: UserRow;
-  userReadAt: number;
-  rooms: Map<number, RoomAccessRule>;
-  alive: boolean;
-};
+/** A signed-in socket on the chat channel, with the rooms it joined and what decides access to them. */
+export type ChatConnection = { member: MemberSocket; rooms: Map<number, RoomAccessRule> };
 
 /** Suspended and banned members may not use chat (DESIGN §7.8); members under review still read. */
 export const mayChat = (user: UserRow) => user.accountStatus === 'active' || user.accountStatus === 'under_review';
 
 /** A frame serialized once, to send to many sockets. */
 export type FrameText = string & { readonly frame: unique symbol };
-export const frameText = (frame: ChatServerMessage) => JSON.stringify(frame) as FrameText;
+export const frameText = (frame: SocketServerMessage) => JSON.stringify(frame) as FrameText;
 
 /**
  * Every frame goes out through here. A client that stops reading makes its replies wait in this
@@ -41,7 +35,7 @@ export function frameSender(maxBuffered: number) {
     }
     ws.send(text);
   }
-  const send = (ws: WebSocket, frame: ChatServerMessage) => sendText(ws, frameText(frame));
+  const send = (ws: WebSocket, frame: SocketServerMessage) => sendText(ws, frameText(frame));
   return {
     send,
     /** One frame serialized once for many sockets. */

@@ -4,6 +4,7 @@ import { toChatMessage } from '../domain/chat/chat-dto.ts';
 import { loadMessage, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
 import { currentReaders, roomRefusal, roomState } from '../domain/chat/room-access.ts';
 import { CLOSE_FORBIDDEN, frameText, mayChat, type ChatConnection, type FrameSender } from './chat-connection.ts';
+import type { MemberSocket } from './socket-channel.ts';
 
 /**
  * What this instance does with each chat event (DESIGN §3): it reads what the event names and
@@ -11,21 +12,21 @@ import { CLOSE_FORBIDDEN, frameText, mayChat, type ChatConnection, type FrameSen
  * is older than `userRefreshMs` (at once on `user-changed`), and a member who may no longer read
  * the room (a lost tier) is taken out of it and told, instead of receiving it.
  */
-export function createChatDelivery(deps: { db: Db; connections: Set<ChatConnection>; sender: FrameSender; userRefreshMs: number }) {
+export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket, ChatConnection>; sender: FrameSender; userRefreshMs: number }) {
   const { db, connections, sender } = deps;
 
   /** Re-reads the members of these sockets (those read too long ago, or all). */
   async function refresh(conns: ChatConnection[], all: boolean) {
     const now = Date.now();
-    const stale = all ? conns : conns.filter((c) => now - c.userReadAt > deps.userRefreshMs);
+    const stale = all ? conns : conns.filter((c) => now - c.member.userReadAt > deps.userRefreshMs);
     if (stale.length === 0) return;
     // Marked first, so deliveries arriving meanwhile do not read the same members again.
-    for (const c of stale) c.userReadAt = now;
-    const fresh = await currentReaders(db, [...new Set(stale.map((c) => c.user.id))]);
+    for (const c of stale) c.member.userReadAt = now;
+    const fresh = await currentReaders(db, [...new Set(stale.map((c) => c.member.user.id))]);
     for (const c of stale) {
-      const user = fresh.get(c.user.id);
-      if (user) c.user = user;
-      if (!user || !mayChat(c.user)) sender.refuse(c.ws, 'Your account can no longer use chat.', CLOSE_FORBIDDEN);
+      const user = fresh.get(c.member.user.id);
+      if (user) c.member.user = user;
+      if (!user || !mayChat(c.member.user)) sender.refuse(c.member.ws, 'Your account can no longer use chat.', CLOSE_FORBIDDEN);
     }
   }
 
@@ -35,27 +36,27 @@ export function createChatDelivery(deps: { db: Db; connections: Set<ChatConnecti
       const access = c.rooms.get(roomId);
       if (!access) return false;
       // Joining made them a member: only the tier rule can have changed since.
-      const refusal = roomRefusal(c.user, access, true);
+      const refusal = roomRefusal(c.member.user, access, true);
       if (!refusal) return true;
       c.rooms.delete(roomId);
-      sender.send(c.ws, { type: 'room_access_lost', roomId, message: `You can no longer read this room. ${refusal}` });
+      sender.send(c.member.ws, { type: 'room_access_lost', roomId, message: `You can no longer read this room. ${refusal}` });
       return false;
     });
   }
 
   async function readersOf(roomId: number): Promise<ChatConnection[]> {
-    const inRoom = [...connections].filter((c) => c.rooms.has(roomId));
+    const inRoom = [...connections.values()].filter((c) => c.rooms.has(roomId));
     await refresh(inRoom, false);
     return stillReading(inRoom, roomId);
   }
 
   return async function deliver(event: ChatEvent) {
     if (event.kind === 'user-blocked') {
-      for (const c of connections) if (c.user.id === event.userId) sender.refuse(c.ws, 'Your account can no longer use chat.', CLOSE_FORBIDDEN);
+      for (const c of connections.values()) if (c.member.user.id === event.userId) sender.refuse(c.member.ws, 'Your account can no longer use chat.', CLOSE_FORBIDDEN);
       return;
     }
     if (event.kind === 'user-changed') {
-      const theirs = [...connections].filter((c) => c.user.id === event.userId);
+      const theirs = [...connections.values()].filter((c) => c.member.user.id === event.userId);
       await refresh(theirs, true);
       for (const c of theirs) for (const roomId of [...c.rooms.keys()]) stillReading([c], roomId);
       return;
@@ -64,12 +65,12 @@ export function createChatDelivery(deps: { db: Db; connections: Set<ChatConnecti
     if (readers.length === 0) return;
     if (event.kind === 'message-removed') {
       const frame = frameText({ type: 'message_removed', roomId: event.roomId, messageId: event.messageId });
-      for (const c of readers) sender.sendText(c.ws, frame);
+      for (const c of readers) sender.sendText(c.member.ws, frame);
       return;
     }
     if (event.kind === 'room') {
       const state = await roomState(db, event.roomId);
-      if (state) for (const c of readers) sender.send(c.ws, { type: 'room_updated', ...state });
+      if (state) for (const c of readers) sender.send(c.member.ws, { type: 'room_updated', ...state });
       return;
     }
     const found = await loadMessage(db, event.messageId);
@@ -77,11 +78,11 @@ export function createChatDelivery(deps: { db: Db; connections: Set<ChatConnecti
     // A message everyone may see reads the same for everyone: serialize it once for the whole room.
     if (!found.message.isHidden && !found.message.pendingReview) {
       const frame = frameText({ type: 'message', roomId: event.roomId, message: toChatMessage(found.message, found.sender) });
-      for (const c of readers) sender.sendText(c.ws, frame);
+      for (const c of readers) sender.sendText(c.member.ws, frame);
       return;
     }
     for (const c of readers) {
-      if (messageVisibleTo(found.message, c.user)) sender.send(c.ws, { type: 'message', roomId: event.roomId, message: toViewerMessage(found.message, found.sender, c.user) });
+      if (messageVisibleTo(found.message, c.member.user)) sender.send(c.member.ws, { type: 'message', roomId: event.roomId, message: toViewerMessage(found.message, found.sender, c.member.user) });
     }
   };
 }

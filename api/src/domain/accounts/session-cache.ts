@@ -1,4 +1,4 @@
-import type { CacheSignals } from '../../integrations/cache-signals.ts';
+import type { CacheSignals } from '../ports/signals.ts';
 import type { ActiveSession } from './sessions.ts';
 /** How long a cached session is trusted without a signal: a re-read then also moves `last_seen` (once a minute). */
 const FRESH_MS = 60 * 1000;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CacheSignals } from '../../integrations/cache-signals.ts';
+import type { CacheSignals } from '../ports/signals.ts';
 
 const MAX_ENTRIES = 10_000;
 

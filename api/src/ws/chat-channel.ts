@@ -1,0 +1,84 @@
+import { ChatClientMessageSchema, type ChatClientMessage } from '@app/shared/schemas';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import { CHAT_CHANNEL, type ChatEvent } from '../domain/chat/chat-events.ts';
+import { joinRoom } from '../domain/chat/join-room.ts';
+import { listRooms } from '../domain/chat/list-rooms.ts';
+import { markRoomsRead } from '../domain/chat/mark-room-read.ts';
+import { sendMessage } from '../domain/chat/send-message.ts';
+import type { Signals } from '../domain/ports/signals.ts';
+import { toUserDto } from '../domain/accounts/user-dto.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { ChatConnection } from './chat-connection.ts';
+import { createChatDelivery } from './chat-delivery.ts';
+import { frameReader, type HubContext, type MemberSocket, type SocketChannel } from './socket-channel.ts';
+
+/**
+ * The chat channel (DESIGN §3, §7.3): rooms joined per socket, messages written by the domain and
+ * announced through PostgreSQL NOTIFY, and each instance delivering them to its own sockets in
+ * that room (chat-delivery.ts), so any number of API instances share one conversation.
+ */
+export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, hub: HubContext): SocketChannel {
+  const { db, logger } = deps;
+  const { send } = hub.sender;
+  const connections = new Map<MemberSocket, ChatConnection>();
+  const deliver = createChatDelivery({ db, connections, sender: hub.sender, userRefreshMs: hub.limits.userRefreshMs });
+
+  deps.signals.subscribe(CHAT_CHANNEL, {
+    onNotify(payload) {
+      let event: ChatEvent;
+      try {
+        event = JSON.parse(payload) as ChatEvent;
+      } catch {
+        return logger.warn('ignored a malformed chat event');
+      }
+      void deliver(event).catch((err) => logger.error({ err }, 'chat delivery failed'));
+    },
+  });
+
+  async function receive(member: MemberSocket, frame: ChatClientMessage) {
+    const conn = connections.get(member);
+    if (!conn) return;
+    switch (frame.type) {
+      // The hub answers every socket's ping before it reaches a channel.
+      case 'ping':
+        return send(member.ws, { type: 'pong' });
+      // The page says whom it expects; the socket is the session's, and says so.
+      case 'auth':
+        if (frame.userId !== undefined && String(frame.userId) !== String(member.user.id)) throw new AppError('forbidden', 'You are signed in as someone else.');
+        return send(member.ws, { type: 'welcome', user: toUserDto(member.user) });
+      case 'join':
+      case 'join_room': {
+        // Already in the room on this socket: it hears every new message, so its history is not sent again.
+        if (conn.rooms.has(frame.roomId)) return send(member.ws, { type: 'joined', roomId: frame.roomId });
+        const { roomId, access, history } = await joinRoom(db, member.user, frame.roomId);
+        conn.rooms.set(roomId, access);
+        send(member.ws, { type: 'joined', roomId });
+        return send(member.ws, { type: 'history', roomId, messages: history });
+      }
+      case 'leave_room':
+        conn.rooms.delete(frame.roomId);
+        return send(member.ws, { type: 'left', roomId: frame.roomId });
+      case 'message':
+      case 'chat_message':
+        if (!conn.rooms.has(frame.roomId)) throw new AppError('bad_request', 'Join the room before sending messages.');
+        await sendMessage(db, member.user, frame.roomId, frame.content);
+        return;
+    }
+  }
+
+  return {
+    forVisitors: false,
+    ...frameReader(ChatClientMessageSchema, receive),
+    async open(member) {
+      connections.set(member, { member, rooms: new Map() });
+      send(member.ws, { type: 'rooms', rooms: await listRooms(db, member.user) });
+    },
+    close(member) {
+      const conn = connections.get(member);
+      connections.delete(member);
+      // What reached this page in its open rooms was read there.
+      if (conn) void markRoomsRead(db, member.user.id, [...conn.rooms.keys()]).catch((err) => logger.warn({ err }, 'could not mark chat rooms read'));
+    },
+  };
+}
