@@ -197,6 +197,64 @@ test('an editor adds a code block, a table, a captioned picture, a YouTube video
   }
 });
 
+test('an editor adds a quote with its attribution from the toolbar, and readers see it set apart with who said it and where', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const title = `Patience in the kitchen ${Date.now()}`;
+  await page.goto('/cms/admin');
+  await page.getByLabel('Email').fill('editor@example.com');
+  await page.getByLabel('Password').fill('editor-demo-pass');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/cms\/admin$/);
+  watchFormState(page);
+  await page.goto('/cms/admin/collections/articles/create');
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.locator('#field-category').click();
+  await page.locator('.rs__option').first().click();
+  await page.locator('.rich-text-lexical [contenteditable="true"]').first().click();
+  await page.keyboard.type('Good bread asks for patience.');
+  await page.keyboard.press('Enter');
+  await settled(page);
+
+  await insert(page, 'blocks dropdown', 'Quote with attribution');
+  const quote = page.locator('.LexicalEditorTheme__block-quotation');
+  await quote.locator('[contenteditable="true"]').click();
+  await page.keyboard.type('Bread is the warmest, kindest of words.');
+  await expect.poll(async () => JSON.stringify((await bodyBlocks(page)).find((f) => f.blockType === 'quotation'))).toContain('kindest of words');
+  await settled(page);
+  await fillInBlock(page, quote, 'author', 'An old baker');
+  await fillInBlock(page, quote, 'source', 'The Loaf');
+  const saved = page.waitForResponse((r) => /^(POST|PATCH)$/.test(r.request().method()) && /\/cms\/api\/articles(\/\d+)?(\?|$)/.test(r.url()) && (r.request().postData() ?? '').includes('"_status":"published"'));
+  await page.locator('#action-save').click();
+  const answer = await saved;
+  expect(answer.ok(), await answer.text()).toBe(true);
+  await expect(page).toHaveURL(/\/collections\/articles\/\d+/);
+  const id = Number(/\/articles\/(\d+)/.exec(page.url())![1]);
+
+  try {
+    await withConsent(page);
+    await expect
+      .poll(async () => {
+        await page.goto(`/articles/${id}`);
+        return page.getByRole('heading', { level: 1 }).textContent();
+      }, { timeout: 90_000, intervals: [1000] })
+      .toBe(title);
+    const figure = page.locator('[data-article-body] figure', { has: page.locator('blockquote') });
+    await expect(figure.locator('blockquote')).toHaveText('Bread is the warmest, kindest of words.');
+    await expect(figure.locator('figcaption')).toHaveText('— An old baker, The Loaf');
+    await expect(figure.locator('figcaption cite')).toHaveText('The Loaf');
+    // Its own look (the block's style on the page): a brand-coloured rule, the attribution left-aligned beneath.
+    expect(await figure.locator('blockquote').evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(79, 70, 229)');
+    expect(await figure.locator('figcaption').evaluate((el) => getComputedStyle(el).textAlign)).toBe('left');
+    const axe = await new AxeBuilder({ page }).include('[data-article-body]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await figure.scrollIntoViewIfNeeded();
+    await figure.screenshot({ path: '.data/screenshots/quotation-390.png' });
+  } finally {
+    await (await cmsEditor(request)).delete('articles', id);
+  }
+});
+
 test('a plain article page loads at most 40 KB of JavaScript (gzip): code is highlighted before it reaches the page', async ({ page, request }) => {
   await withConsent(page);
   const list = (await articles(request)) as (Awaited<ReturnType<typeof articles>>[number] & { hasInteractiveElements: boolean })[];
