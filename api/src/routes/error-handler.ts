@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { ZodError } from 'zod';
+// The core class: errors of zod/mini schemas (the forms' schemas, which the browser ships) are not classic ZodErrors.
+import { $ZodError } from 'zod/v4/core';
 import { AppError, errorStatus } from '../lib/app-error.ts';
 import { BUSY_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
@@ -21,7 +22,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(errorStatus[err.code]).json({ message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });
     return;
   }
-  if (err instanceof ZodError) {
+  if (err instanceof $ZodError) {
     const first = err.issues[0];
     const field = first?.path.join('.');
     res.status(400).json({ message: field ? `${field}: ${first!.message}` : (first?.message ?? 'Invalid request'), code: 'bad_request', details: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });

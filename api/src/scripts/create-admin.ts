@@ -3,7 +3,8 @@
 // ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD, then asked for interactively.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { ZodError } from 'zod';
+// The core class: the account schemas are zod/mini's (forms.ts), whose errors are not classic ZodErrors.
+import { $ZodError } from 'zod/v4/core';
 import { GRANTED_TIER } from '@app/shared/browser';
 import { EmailSchema, PasswordSchema, UsernameSchema } from '@app/shared/schemas';
 import { createDb, migrateDb } from '../db/client.ts';
@@ -34,7 +35,7 @@ try {
   console.log(outcome === 'created' ? `Created admin ${username}.` : `${username} is now an admin with the new password.`);
   await db.$client.end();
 } catch (err) {
-  const reason = err instanceof ZodError ? err.issues.map((i) => i.message).join('; ') : err instanceof Error ? err.message : String(err);
+  const reason = err instanceof $ZodError ? err.issues.map((i) => i.message).join('; ') : err instanceof Error ? err.message : String(err);
   console.error(`Could not create the admin: ${reason}`);
   process.exitCode = 1;
 } finally {

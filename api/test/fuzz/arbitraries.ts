@@ -80,14 +80,14 @@ function arbitraryOf(s: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
 }
 
 /** Values that fit a schema (mostly): the valid core the spoilers below start from. */
-export function fitting(schema: z.ZodType): fc.Arbitrary<unknown> {
+export function fitting(schema: z.core.$ZodType): fc.Arbitrary<unknown> {
   return arbitraryOf(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value of the schema, or one with a field dropped, replaced by junk or added, or junk as a whole. */
-export function hostile(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
+export function hostile(schema: z.core.$ZodType | undefined): fc.Arbitrary<unknown> {
   if (!schema) return fc.oneof(fc.constant(undefined), fc.constant({}), junk);
   const valid = fitting(schema);
   const spoiled = fc.tuple(valid, fc.nat(), junk, fc.constantFrom('drop', 'replace', 'add'), fc.string({ maxLength: 12 })).map(([v, pick, bad, how, extra]) => {

@@ -9,8 +9,8 @@ import { z } from 'zod';
  * is fuzzed from its first commit. Routes that read nothing map to `{}`.
  */
 export type RouteInput = {
-  body?: z.ZodType;
-  query?: z.ZodType;
+  body?: z.core.$ZodType;
+  query?: z.core.$ZodType;
   multipart?: string;
   /** Tables that work an earlier accepted request started may still write while a later one is refused. */
   background?: string[];

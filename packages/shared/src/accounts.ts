@@ -1,79 +1,14 @@
 import { z } from 'zod';
 import { TierSchema } from './content.ts';
-import { PG_INT_MAX } from './ids.ts';
 import { StatsDaySchema } from './reading-stats.ts';
-import { ACCOUNT_STATUSES, MODERATION_REASONS, ROLES, type Role } from './moderation.ts';
-import { isStaff } from './permissions.ts';
+import { ACCOUNT_STATUSES, MODERATION_REASONS, ROLES } from './moderation.ts';
 import type { PlanId } from './plans.ts';
-import { isReservedName, normalizeName } from './text.ts';
 
-/** Field rules from spec 01 §5 / 02 §5, used by the API and by the forms. */
-export const UsernameSchema = z
-  .string()
-  .transform(normalizeName)
-  .pipe(
-    z
-      .string()
-      .min(3, 'Username must be at least 3 characters')
-      .max(50, 'Username must be at most 50 characters')
-      .regex(/^[A-Za-z0-9_-]+$/, 'Username may contain only letters, numbers, underscores and hyphens'),
-  );
-
-/** A display name, normalised (normalizeName: no invisible or control characters); empty means none. */
-export const DisplayNameSchema = z
-  .string()
-  .transform(normalizeName)
-  .pipe(z.string().max(50, 'Display name must be at most 50 characters'));
-
-export const RESERVED_NAME_MESSAGE = 'Names that look like staff or the site itself (such as admin, moderator or support) are reserved. Please choose another.';
-
-/** Members may not take a name that imitates staff or the site; staff may. Null when the name is fine. */
-export function reservedNameRefusal(name: string, role: Role): string | null {
-  return !isStaff(role) && isReservedName(name) ? RESERVED_NAME_MESSAGE : null;
-}
-
-const notReserved = (name: string | undefined) => !name || !reservedNameRefusal(name, 'member');
-
-export const EmailSchema = z.string().trim().max(100, 'Email must be at most 100 characters').pipe(z.email('Please enter a valid email address'));
-
-export const PasswordSchema = z.string().min(6, 'Password must be at least 6 characters').max(100, 'Password must be at most 100 characters');
-
-/** Sign-up makes a member, so names that imitate staff are refused here. */
-export const RegisterSchema = z.object({
-  username: UsernameSchema.refine(notReserved, RESERVED_NAME_MESSAGE),
-  email: EmailSchema,
-  password: PasswordSchema,
-  displayName: DisplayNameSchema.optional()
-    .transform((v) => v || undefined)
-    .refine(notReserved, RESERVED_NAME_MESSAGE),
-});
-export type RegisterInput = z.infer<typeof RegisterSchema>;
-
+export * from './account-form-schemas.ts';
 
 /** POST /api/auth/confirm-email: the token from the emailed link (/auth?confirm-token=TOKEN). */
 export const ConfirmEmailSchema = z.object({ token: z.string().min(1, 'This confirmation link is incomplete.').max(200) });
 export type ConfirmEmailInput = z.infer<typeof ConfirmEmailSchema>;
-
-export const LoginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(100),
-  password: z.string().min(1, 'Password is required').max(100),
-});
-export type LoginInput = z.infer<typeof LoginSchema>;
-
-export const RequestPasswordResetSchema = z.object({ email: z.string().trim().min(1, 'Email is required').max(100) });
-export type RequestPasswordResetInput = z.infer<typeof RequestPasswordResetSchema>;
-
-export const ResetPasswordSchema = z.object({
-  token: z.string().min(1, 'Invalid reset token or user ID').max(200),
-  userId: z.coerce.number().int().positive('Invalid reset token or user ID').max(PG_INT_MAX, 'Invalid reset token or user ID'),
-  newPassword: PasswordSchema,
-});
-export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
-
-/** The reset form also asks for the password twice (spec: "Passwords do not match"). */
-export const ResetFormSchema = z
-  .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES);
 export const ModerationReasonSchema = z.enum(MODERATION_REASONS);

@@ -18,6 +18,7 @@ export * from './categories.ts';
 export * from './pricing.ts';
 export * from './order-status.ts';
 export * from './community.ts';
+export * from './comment-text.ts';
 export * from './videos.ts';
 export * from './ai.ts';
 export * from './policies.ts';

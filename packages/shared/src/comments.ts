@@ -1,15 +1,19 @@
 import type { StaffBadge } from './permissions.ts';
 import { z } from 'zod';
 import { ModerationReasonSchema } from './accounts.ts';
+import { commentTextProblem } from './comment-text.ts';
 import { IdSchema } from './ids.ts';
 
-export const COMMENT_MAX_LENGTH = 5000;
+export * from './comment-text.ts';
 
+/** The rule is commentTextProblem's, which the comment form uses too. */
 export const CommentContentSchema = z
   .string()
   .trim()
-  .min(1, 'Comment cannot be empty')
-  .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`);
+  .superRefine((text, ctx) => {
+    const problem = commentTextProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const CreateCommentSchema = z.object({
   content: CommentContentSchema,

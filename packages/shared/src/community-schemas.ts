@@ -1,29 +1,12 @@
 import { z } from 'zod';
 import { ModerationReasonSchema } from './accounts.ts';
-import { BULLETIN_CATEGORIES, CHAT_MESSAGE_MAX, REPORT_TYPES, type BulletinCategory, type ReportStatus, type ReportType } from './community.ts';
+import { CHAT_MESSAGE_MAX, REPORT_TYPES, type BulletinCategory, type ReportStatus, type ReportType } from './community.ts';
 import { IdSchema } from './ids.ts';
 import type { StaffBadge } from './permissions.ts';
-import { inWords } from './tier-catalogue.ts';
-import { TIERS, type Tier } from './tiers.ts';
+import type { Tier } from './tiers.ts';
 
 export * from './community.ts';
-
-/** POST /api/bulletin (spec 02 §5 "Bulletin post"). */
-export const CreateBulletinPostSchema = z.object({
-  title: z.string({ error: 'Title must be at least 3 characters' }).trim().min(3, 'Title must be at least 3 characters').max(150, 'Title must be at most 150 characters'),
-  content: z.string({ error: 'Content must be at least 10 characters' }).trim().min(10, 'Content must be at least 10 characters').max(5000, 'Content must be at most 5000 characters'),
-  category: z.enum(BULLETIN_CATEGORIES, { error: 'Please select a category' }),
-});
-export type CreateBulletinPostInput = z.infer<typeof CreateBulletinPostSchema>;
-
-/** POST /api/chat/rooms (spec 02 §5 "Chat room"). */
-export const CreateChatRoomSchema = z.object({
-  name: z.string({ error: 'Room name must be at least 3 characters' }).trim().min(3, 'Room name must be at least 3 characters').max(60, 'Room name must be at most 60 characters'),
-  description: z.string({ error: 'Description must be at least 10 characters' }).trim().min(10, 'Description must be at least 10 characters').max(300, 'Description must be at most 300 characters'),
-  membershipRequired: z.enum(TIERS, { error: `Choose ${inWords(TIERS, 'or')}` }).default('free'),
-  isPrivate: z.boolean().default(false),
-});
-export type CreateChatRoomInput = z.infer<typeof CreateChatRoomSchema>;
+export * from './community-form-schemas.ts';
 
 /** POST /api/reports */
 export const CreateReportSchema = z.object({

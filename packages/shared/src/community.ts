@@ -5,6 +5,11 @@ import type { ChatMessage, ChatRoom } from './community-schemas.ts';
 
 export const BULLETIN_CATEGORIES = ['General', 'Question', 'Discussion', 'Announcement', 'Resource'] as const;
 export type BulletinCategory = (typeof BULLETIN_CATEGORIES)[number];
+/** A bulletin post's and a chat room's lengths (spec 02 §5), for their schemas and their inputs' maxLength. */
+export const BULLETIN_TITLE = { min: 3, max: 150 } as const;
+export const BULLETIN_CONTENT = { min: 10, max: 5000 } as const;
+export const ROOM_NAME = { min: 3, max: 60 } as const;
+export const ROOM_DESCRIPTION = { min: 10, max: 300 } as const;
 
 export * from './moderated-kinds.ts';
 export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed'] as const;

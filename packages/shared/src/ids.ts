@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { PG_INT_MAX } from './pg-int.ts';
 
-/** PostgreSQL's `integer` range: ids beyond it can name nothing, and must not reach a query. */
-export const PG_INT_MAX = 2_147_483_647;
+export { PG_INT_MAX };
 
 /** A database id in a JSON body. */
 export const IdSchema = z.number().int().min(1).max(PG_INT_MAX);

@@ -8,6 +8,7 @@ export * from './ids.ts';
 export * from './article-import.ts';
 export * from './membership.ts';
 export * from './orders.ts';
+export * from './checkout-schemas.ts';
 export * from './community-schemas.ts';
 export * from './live-socket-schemas.ts';
 export * from './ai-schemas.ts';
