@@ -1,7 +1,13 @@
 /**
- * The checkout form's rules and messages (spec 02 §3 "Checkout form", §5 "Checkout"). The card
- * fields are checked here and never sent anywhere: the store is a demo and takes no payment.
+ * The checkout form's steps and choices (spec 02 §3 "Checkout form", §5 "Checkout"). Its rules
+ * and messages are the shared CheckoutFormSchema's (@app/shared/forms); the card fields are
+ * checked here and never sent anywhere: the store is a demo and takes no payment.
  */
+import { CheckoutFormSchema, CheckoutPaymentSchema, CheckoutShippingSchema, type CheckoutForm } from '@app/shared/forms';
+import { fieldErrors } from '@app/ui/field';
+
+export type { CheckoutForm };
+
 export const COUNTRIES = [
   { value: 'US', label: 'United States' },
   { value: 'CA', label: 'Canada' },
@@ -9,44 +15,19 @@ export const COUNTRIES = [
   { value: 'AU', label: 'Australia' },
 ] as const;
 
-export type CheckoutForm = {
-  fullName: string; email: string; address: string; city: string; state: string; zipCode: string; country: string;
-  cardName: string; cardNumber: string; expMonth: string; expYear: string; cvv: string;
-};
 export type CheckoutField = keyof CheckoutForm;
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 
-type Rule = { min: number; message: string; digits?: string; email?: string };
-const RULES: Record<CheckoutField, Rule> = {
-  fullName: { min: 2, message: 'Full name is required' },
-  email: { min: 1, message: 'Invalid email address', email: 'Invalid email address' },
-  address: { min: 5, message: 'Address must be at least 5 characters' },
-  city: { min: 2, message: 'City must be at least 2 characters' },
-  state: { min: 2, message: 'State must be at least 2 characters' },
-  zipCode: { min: 5, message: 'ZIP code must be at least 5 characters' },
-  country: { min: 2, message: 'Please select a country' },
-  cardName: { min: 2, message: 'Name on card is required' },
-  cardNumber: { min: 16, message: 'Card number must be at least 16 digits', digits: 'Card number must contain only digits' },
-  expMonth: { min: 1, message: 'Please select a month' },
-  expYear: { min: 4, message: 'Please select a year' },
-  cvv: { min: 3, message: 'CVV must be at least 3 digits', digits: 'CVV must contain only digits' },
-};
-export const SHIPPING_FIELDS = ['fullName', 'email', 'address', 'city', 'state', 'zipCode', 'country'] as const satisfies CheckoutField[];
-export const PAYMENT_FIELDS = ['cardName', 'cardNumber', 'expMonth', 'expYear', 'cvv'] as const satisfies CheckoutField[];
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const fieldsOf = (shape: object) => Object.keys(shape) as CheckoutField[];
+export const SHIPPING_FIELDS = fieldsOf(CheckoutShippingSchema.shape);
+export const PAYMENT_FIELDS = fieldsOf(CheckoutPaymentSchema.shape);
 
 /** The first broken rule of each of these fields. */
 export function checkoutErrors(form: CheckoutForm, fields: readonly CheckoutField[]): CheckoutErrors {
-  const errors: CheckoutErrors = {};
-  for (const field of fields) {
-    const rule = RULES[field];
-    const value = form[field].trim();
-    if (value.length < rule.min) errors[field] = rule.message;
-    else if (rule.email && !EMAIL.test(value)) errors[field] = rule.email;
-    else if (rule.digits && !/^\d+$/.test(value)) errors[field] = rule.digits;
-  }
-  return errors;
+  const parsed = CheckoutFormSchema.safeParse(form);
+  if (parsed.success) return {};
+  const all: CheckoutErrors = fieldErrors(parsed.error.issues);
+  return Object.fromEntries(fields.flatMap((f) => (all[f] ? [[f, all[f]]] : [])));
 }
 
 /** Expiry months 01–12 and the ten years from this one. */

@@ -1,10 +1,11 @@
 import { MentionInput } from '../../lib/mention-input';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, BULLETIN_CATEGORIES, can, errorMessage, formatLongDate, moderationReasonLabel, roleOfBadge, viewerOf, type ModerationReason } from '@app/shared/browser';
+import { api, BULLETIN_CATEGORIES, BULLETIN_CONTENT, BULLETIN_TITLE, can, errorMessage, formatLongDate, moderationReasonLabel, roleOfBadge, viewerOf, type ModerationReason } from '@app/shared/browser';
+import { CreateBulletinPostSchema } from '@app/shared/forms';
 import type { BulletinPost } from '@app/shared/schemas';
 import { toast } from '@app/ui';
-import { Field, SelectField } from '@app/ui/field';
+import { Field, fieldErrors, SelectField } from '@app/ui/field';
 import { ReportDialog } from '@app/ui/report-dialog';
 import { Avatar } from '@app/ui/avatar';
 import { StaffBadge } from '@app/ui/staff-badge';
@@ -17,15 +18,7 @@ const KEY = '/api/bulletin';
 const $posts = createFetcherStore<BulletinPost[]>([KEY]);
 type Draft = { title: string; content: string; category: string };
 const empty: Draft = { title: '', content: '', category: '' };
-
-/** The rules of POST /api/bulletin (spec 02 §5), checked before sending; the API checks them again. */
-function draftErrors(d: Draft): Partial<Record<keyof Draft, string>> {
-  const errors: Partial<Record<keyof Draft, string>> = {};
-  if (d.title.trim().length < 3) errors.title = 'Title must be at least 3 characters';
-  if (d.content.trim().length < 10) errors.content = 'Content must be at least 10 characters';
-  if (!d.category) errors.category = 'Please select a category';
-  return errors;
-}
+type DraftErrors = Partial<Record<keyof Draft, string>>;
 
 /** Community → Bulletin Board: anyone reads; members post, delete their own and report others'. */
 export default function BulletinBoard() {
@@ -34,7 +27,7 @@ export default function BulletinBoard() {
   const { data: posts, error } = useStore($posts);
   const [writing, setWriting] = useState(false);
   const [draft, setDraft] = useState<Draft>(empty);
-  const [errors, setErrors] = useState<ReturnType<typeof draftErrors>>({});
+  const [errors, setErrors] = useState<DraftErrors>({});
   const [saving, setSaving] = useState(false);
   const [reporting, setReporting] = useState<number | null>(null);
 
@@ -45,12 +38,13 @@ export default function BulletinBoard() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = draftErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    // The rules of POST /api/bulletin, checked before sending with the schema the API parses with.
+    const parsed = CreateBulletinPostSchema.safeParse(draft);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (!parsed.success) return;
     setSaving(true);
     try {
-      await api.post(KEY, draft);
+      await api.post(KEY, parsed.data);
       toast({ title: 'Post created', description: 'Your post is on the bulletin board.' });
       setDraft(empty);
       setWriting(false);
@@ -83,10 +77,10 @@ export default function BulletinBoard() {
       {writing && (
         <form noValidate onSubmit={(e) => void submit(e)} className="card space-y-4 p-6" aria-labelledby="new-post-title">
           <h3 id="new-post-title" className="text-lg font-semibold text-slate-900">New post</h3>
-          <Field id="post-title" label="Title" value={draft.title} maxLength={150} error={errors.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+          <Field id="post-title" label="Title" value={draft.title} maxLength={BULLETIN_TITLE.max} error={errors.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
           <div className="space-y-1">
             <label htmlFor="post-content" className="block text-sm font-medium text-slate-800">Content</label>
-            <MentionInput as="textarea" place="bulletin" id="post-content" rows={5} maxLength={5000} value={draft.content} aria-invalid={errors.content ? true : undefined} aria-describedby={errors.content ? 'post-content-error' : undefined}
+            <MentionInput as="textarea" place="bulletin" id="post-content" rows={5} maxLength={BULLETIN_CONTENT.max} value={draft.content} aria-invalid={errors.content ? true : undefined} aria-describedby={errors.content ? 'post-content-error' : undefined}
               onValueChange={(content) => setDraft({ ...draft, content })} className={`w-full rounded-md border px-3 py-2 text-sm ${errors.content ? 'border-red-600' : 'border-slate-300'}`} />
             {errors.content && <p id="post-content-error" className="text-sm text-red-700">{errors.content}</p>}
           </div>

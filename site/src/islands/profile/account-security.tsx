@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '@app/shared/browser';
-import { ChangeEmailSchema, ChangePasswordSchema } from '@app/shared/schemas';
+import { ChangeEmailSchema, ChangePasswordFormSchema } from '@app/shared/forms';
 import { Field, fieldErrors } from '@app/ui/field';
 import { toast } from '@app/ui';
 import { invalidateKeys } from '../../lib/queries';
@@ -26,14 +26,12 @@ function PasswordForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = ChangePasswordSchema.safeParse(values);
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (values.newPassword !== values.confirmPassword) found.confirmPassword = 'Passwords do not match';
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    const parsed = ChangePasswordFormSchema.safeParse(values);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (!parsed.success) return;
     setBusy(true);
     try {
-      const { message } = await api.post<{ message: string }>('/api/profile/password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
+      const { message } = await api.post<{ message: string }>('/api/profile/password', { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword });
       toast({ title: 'Password changed', description: message });
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
       invalidateKeys('/api/sessions');

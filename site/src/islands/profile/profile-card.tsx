@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, BIO_MAX, errorMessage, formatLongDate, postFormWithProgress, tierLabel } from '@app/shared/browser';
-import { ProfileInputSchema, type Profile, type User } from '@app/shared/schemas';
+import { ProfileInputSchema } from '@app/shared/forms';
+import type { Profile, User } from '@app/shared/schemas';
 import { Avatar } from '@app/ui/avatar';
 import { Field, fieldErrors } from '@app/ui/field';
 import { toast } from '@app/ui';

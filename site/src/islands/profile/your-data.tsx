@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { apiRequest, DELETED_MEMBER_NAME, errorFromResponse, errorMessage, inWords, NetworkError, SOLD_TIERS, tierLabel } from '@app/shared/browser';
+import { DeleteAccountSchema } from '@app/shared/forms';
 import { DialogFooter, DialogShell } from '@app/ui/dialog-shell';
 import { Field } from '@app/ui/field';
 import { toast, toastOnNextPage } from '@app/ui';
@@ -40,11 +41,14 @@ async function download() {
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // The rule of DELETE /api/profile; a blank box only keeps the button disabled.
+  const request = DeleteAccountSchema.safeParse({ currentPassword: password });
 
   async function remove() {
+    if (!request.success) return;
     setBusy(true);
     try {
-      const answer = await apiRequest<{ message: string }>('DELETE', '/api/profile', { currentPassword: password });
+      const answer = await apiRequest<{ message: string }>('DELETE', '/api/profile', request.data);
       toastOnNextPage({ title: 'Account deleted', description: answer.message });
       window.location.assign('/');
     } catch (err) {
@@ -67,10 +71,11 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         </ul>
         <p>Download your data first if you want a copy.</p>
       </div>
-      <form className="mt-4" onSubmit={(e) => { e.preventDefault(); if (password) void remove(); }}>
-        <Field id="delete-password" label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <form className="mt-4" onSubmit={(e) => { e.preventDefault(); void remove(); }}>
+        <Field id="delete-password" label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)}
+          error={password && !request.success ? request.error.issues[0]!.message : undefined} />
         <DialogFooter>
-          <button type="submit" className="btn-primary bg-red-600 hover:bg-red-700" disabled={!password || busy}>{busy ? 'Deleting...' : 'Delete my account'}</button>
+          <button type="submit" className="btn-primary bg-red-600 hover:bg-red-700" disabled={!request.success || busy}>{busy ? 'Deleting...' : 'Delete my account'}</button>
         </DialogFooter>
       </form>
     </DialogShell>
