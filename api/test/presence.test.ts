@@ -103,3 +103,22 @@ it('a new instance asks the others for their counts rather than wait for their n
   await reads(ann, 3, 2);
   for (const s of [ann, bob]) s.close();
 });
+
+it('catches up after the database cuts every LISTEN connection: each instance asks the others again when it is back', async () => {
+  const slow = { ...TIMING, refreshMs: 60_000, expiryMs: 120_000 };
+  const [first, second] = await Promise.all([instances.start({ presenceTiming: slow }), instances.start({ presenceTiming: slow })]);
+  const ann = await chatClient(`${first}?channels=presence`, null);
+  const bob = await chatClient(`${second}?channels=presence`, null);
+  for (const s of [ann, bob]) s.send({ type: 'presence', articleId: 2 });
+  await reads(ann, 2, 2);
+  await reads(bob, 2, 2);
+  const before = await listenConnections();
+  await testDb.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`);
+  // A reader arriving while the connections are down: what the first instance says then is lost.
+  const cy = await chatClient(`${first}?channels=presence`, null);
+  cy.send({ type: 'presence', articleId: 2 });
+  await reads(cy, 2, 3);
+  await reads(bob, 2, 3);
+  await expect.poll(listenConnections, { timeout: 10_000, interval: 100 }).toBe(before);
+  for (const s of [ann, bob, cy]) s.close();
+}, 30_000);
