@@ -13,7 +13,7 @@ export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   // The sitemap lists every prerendered page but those that are not for search engines.
-  integrations: [react(), clientDirectives(), sitemap({ filter: (page) => !/\/(404|auth|search|unsubscribe)$/.test(new URL(page).pathname) })],
+  integrations: [react(), clientDirectives(), sitemap({ filter: (page) => !/\/(404|410|auth|search|unsubscribe)$/.test(new URL(page).pathname) })],
   outDir: process.env.SITE_OUT_DIR ?? './dist',
   site: process.env.PUBLIC_URL ?? 'http://localhost:3000',
   trailingSlash: 'never',

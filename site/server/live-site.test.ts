@@ -112,6 +112,7 @@ describe('the live site', () => {
     await fakeBuild('b3', 'third');
     const client = path.join(buildsDir, 'b3/client');
     await writeFile(path.join(client, '404.html'), '<!doctype html><title>Page not found</title>');
+    await writeFile(path.join(client, '410.html'), '<!doctype html><title>Article Removed</title><p>The article that was at this address has been removed.</p>');
     await mkdir(path.join(client, 'about'), { recursive: true });
     await writeFile(path.join(client, 'about/index.html'), '<!doctype html><title>About</title>');
     // `/auth` and `/subscribe` as a build made before they were refused would list them.
@@ -125,9 +126,11 @@ describe('the live site', () => {
       expect([p, res.status, res.headers.get('location')]).toEqual([p, 301, '/articles/7']);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
+    // A deleted article's old address says the article was removed, not that the page never existed.
     const gone = await get('/removed-post/');
     expect(gone.status).toBe(410);
-    expect(await gone.text()).toContain('Page not found');
+    expect(await gone.text()).toContain('<title>Article Removed</title>');
+    expect((await get('/removed-post', { method: 'HEAD' })).status).toBe(410);
     // A page of this site wins over an old address; other methods and other queries are not old addresses.
     expect(await (await get('/about')).text()).toContain('<title>About</title>');
     expect(await (await get('/dynamic')).text()).toBe('dynamic from third');
@@ -138,6 +141,15 @@ describe('the live site', () => {
     expect((await get('/?p=13')).status).toBe(200);
     expect((await get('/2019/03/04/hello', { method: 'POST' })).status).toBe(404);
     expect((await get('/never-was')).status).toBe(404);
+    // A build made before the removed-article page answers 410 with its 404 page.
+    await fakeBuild('b4', 'fourth');
+    const older = path.join(buildsDir, 'b4/client');
+    await writeFile(path.join(older, '404.html'), '<!doctype html><title>Page not found</title>');
+    await writeFile(path.join(older, 'old-addresses.json'), JSON.stringify({ version: 'v4', ...table }));
+    await publishBuild(buildsDir, 'b4');
+    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>fourth</title>');
+    const goneBefore = await get('/removed-post/');
+    expect([goneBefore.status, await goneBefore.text()]).toEqual([410, '<!doctype html><title>Page not found</title>']);
   });
 
   it('gives every status its reason phrase: a page that answers 404 says "404 Not Found", never "404 OK" (issue 47 #4)', async () => {

@@ -2,12 +2,15 @@
 // protocol (folders, the `current` pointer) is @app/shared/server's site-builds; the deploy
 // pipeline replaces the pointer with an atomic rename and this module notices within a fifth of a
 // second. Requests already running finish on the build they started with; new ones get the new one.
+// With published builds (SITE_BUILDS_S3_*) the live build comes from the bucket instead
+// (published-builds.ts), announced through PostgreSQL, and the same swap serves it.
 import { unwatchFile, watchFile } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { lookUpOldAddress } from '@app/shared/browser';
-import { CURRENT_POINTER, currentBuildDir } from '@app/shared/server';
+import { CURRENT_POINTER, currentBuildDir, PUBLISHED_CACHE_FOLDER, siteBuildsStorageFromEnv, type SiteBuildsStorage } from '@app/shared/server';
+import { followPublishedBuilds, type PublishedBuildsFollower, type PublishedBuildsStatus } from './published-builds.ts';
 import { commonSecurityHeaders, inlineScriptHashes, pageContentSecurityPolicy } from './security-headers.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
 
@@ -37,9 +40,11 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
     ['Content-Security-Policy', pageContentSecurityPolicy(hashes, process.env, { frameAncestors: "'self'" })],
   ];
   const notFoundPage = files.get('/404.html');
+  // The page for a deleted article's old address; a build made before it had one answers with the 404 page.
+  const gonePage = files.get('/410.html') ?? notFoundPage;
   const oldAddresses = readOldAddresses(files.get('/old-addresses.json')?.body);
   const notFound: Handler = (req, res) => {
-    if (answerOldAddress(oldAddresses, req, res, notFoundPage?.body)) return;
+    if (answerOldAddress(oldAddresses, req, res, gonePage?.body)) return;
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' || !notFoundPage ? undefined : notFoundPage.body);
   };
@@ -49,7 +54,7 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
     handle(req, res) {
       // An old address with a query (WordPress's `/?p=123`) is asked for before the page at its path,
       // in its exact form only: `/about?ref=feed` is the About page, whatever old address `/about` was (issue 47 #5).
-      if (oldAddresses.withQuery && req.url?.includes('?') && answerOldAddress(oldAddresses, req, res, notFoundPage?.body, { exact: true, extraHeaders: headers })) return;
+      if (oldAddresses.withQuery && req.url?.includes('?') && answerOldAddress(oldAddresses, req, res, gonePage?.body, { exact: true, extraHeaders: headers })) return;
       if (serveStatic(files, req, res)) return;
       for (const [name, value] of headers) res.setHeader(name, value);
       // A preview link's page may be framed by this origin (the CMS's live preview), by nothing else.
@@ -85,8 +90,8 @@ function readOldAddresses(body: Buffer | undefined): OldAddresses {
 }
 
 /**
- * A request for an imported article's old address: 301 to its page, or 410 (with the 404 page's
- * text) when the article was deleted. Only GET and HEAD; anything else is not an old address.
+ * A request for an imported article's old address: 301 to its page, or 410 with the page that
+ * says the article was removed (pages/410.astro). Only GET and HEAD; anything else is not an old address.
  */
 function answerOldAddress(table: OldAddresses, req: IncomingMessage, res: ServerResponse, goneBody: Buffer | undefined, { exact = false, extraHeaders = [] }: { exact?: boolean; extraHeaders?: [string, string][] } = {}): boolean {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || (table.moved.size === 0 && table.gone.size === 0)) return false;
@@ -103,9 +108,87 @@ function answerOldAddress(table: OldAddresses, req: IncomingMessage, res: Server
   return true;
 }
 
-export type LiveSite = { handle: Handler; close(): void };
+/** The site server's own readiness (published builds only): `starting` until it holds the live build. */
+export type SiteReadiness = { ready: boolean; message: string; siteBuild: PublishedBuildsStatus };
 
-export async function createLiveSite({ buildsDir, fallbackDir, log = () => {}, https = false }: { buildsDir: string; fallbackDir?: string; log?: (msg: string) => void; https?: boolean }): Promise<LiveSite> {
+export type LiveSite = {
+  handle: Handler;
+  close(): void;
+  /** With published builds: may this host take traffic (GET /api/ready answers 503 "starting" until then)? */
+  readiness?: () => SiteReadiness;
+  /** With published builds: the follower (tests bring it to the live build and stop it). */
+  published?: PublishedBuildsFollower;
+};
+
+/** Published builds (SITE_BUILDS_S3_*): where to hear of them and fetch them from. */
+export type PublishedBuildsOptions = { databaseUrl: string; storage: SiteBuildsStorage; nodeModulesDir?: string; retryMs?: number };
+
+const WORKSPACE_NODE_MODULES = path.resolve(import.meta.dirname, '../../node_modules');
+
+/** SITE_BUILDS_S3_* (README), or null: the local builds folder and its pointer. The builds' row and channel need DATABASE_URL. */
+export function publishedBuildsFromEnv(env: NodeJS.ProcessEnv): PublishedBuildsOptions | null {
+  const storage = siteBuildsStorageFromEnv(env);
+  if (!storage) return null;
+  if (!env.DATABASE_URL) throw new Error('SITE_BUILDS_S3_BUCKET is set: the site server needs DATABASE_URL too (it hears of new builds through PostgreSQL)');
+  return { databaseUrl: env.DATABASE_URL, storage };
+}
+
+export async function createLiveSite(options: { buildsDir: string; fallbackDir?: string; log?: (msg: string) => void; https?: boolean; published?: PublishedBuildsOptions | null }): Promise<LiveSite> {
+  if (options.published) return createPublishedSite({ ...options, published: options.published });
+  return createPointerSite(options);
+}
+
+/**
+ * The site of published builds: the follower (published-builds.ts) hands each verified build over
+ * and requests go to it from then on; the local pointer is not read, so a restarted host never
+ * serves what its disk held before it has the live build.
+ */
+async function createPublishedSite({ buildsDir, log = () => {}, https = false, published }: { buildsDir: string; log?: (msg: string) => void; https?: boolean; published: PublishedBuildsOptions }): Promise<LiveSite> {
+  const baseHeaders = commonSecurityHeaders({ https });
+  let live: Build | null = null;
+  const follower = followPublishedBuilds({
+    databaseUrl: published.databaseUrl,
+    storage: published.storage,
+    cacheDir: path.join(buildsDir, PUBLISHED_CACHE_FOLDER),
+    nodeModulesDir: published.nodeModulesDir ?? WORKSPACE_NODE_MODULES,
+    retryMs: published.retryMs,
+    log,
+    async swap(dir) {
+      live = await loadBuild(dir, baseHeaders);
+    },
+  });
+  await follower.start();
+  const readiness = (): SiteReadiness => {
+    const siteBuild = follower.status();
+    const ready = siteBuild.state === 'ready';
+    return { ready, message: ready ? 'Ready.' : `Not ready: starting (${siteBuild.problem ?? 'fetching the live site build'}).`, siteBuild };
+  };
+  return {
+    readiness,
+    published: follower,
+    handle(req, res) {
+      if (req.url === '/api/ready' && (req.method === 'GET' || req.method === 'HEAD')) {
+        const answer = readiness();
+        for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+        res.writeHead(answer.ready ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        return void res.end(req.method === 'HEAD' ? undefined : JSON.stringify(answer));
+      }
+      if (!live) return notYet(res, baseHeaders);
+      live.handle(req, res);
+    },
+    close() {
+      void follower.stop();
+    },
+  };
+}
+
+function notYet(res: ServerResponse, baseHeaders: Record<string, string>) {
+  for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
+  res.end('The site is being built. Please try again in a few seconds.');
+}
+
+async function createPointerSite({ buildsDir, fallbackDir, log = () => {}, https = false }: { buildsDir: string; fallbackDir?: string; log?: (msg: string) => void; https?: boolean }): Promise<LiveSite> {
   const baseHeaders = commonSecurityHeaders({ https });
   let live: Build | null = null;
   let loading: Promise<void> | null = null;
@@ -138,12 +221,7 @@ export async function createLiveSite({ buildsDir, fallbackDir, log = () => {}, h
 
   return {
     handle(req, res) {
-      if (!live) {
-        for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
-        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
-        res.end('The site is being built. Please try again in a few seconds.');
-        return;
-      }
+      if (!live) return notYet(res, baseHeaders);
       live.handle(req, res);
     },
     close() {

@@ -9,6 +9,7 @@
 export const SITE_ROUTES = [
   '/',
   '/404',
+  '/410',
   '/about',
   '/admin',
   '/admin/dashboard',
