@@ -142,7 +142,7 @@ test('an anonymous oversized body is refused with 413 before the CMS or the API 
   expect(cms.status).toBe(413);
   const api = await declared('/api/login', 600 * 1024);
   expect(api.status).toBe(413);
-  expect(JSON.parse(api.body)).toEqual({ message: 'The request body is too large.', code: 'payload_too_large' });
+  expect(JSON.parse(api.body)).toEqual({ message: 'The request body is too large: at most 0.5 MB.', code: 'payload_too_large' });
   // A chunked body declares no length: it is counted and cut off.
   const chunked = await rawRequest({ method: 'POST', path: '/cms/api/users/login', headers: { 'transfer-encoding': 'chunked' }, chunks: 64 });
   expect(chunked.status).toBe(413);

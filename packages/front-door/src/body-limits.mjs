@@ -42,9 +42,10 @@ export function countedBody(req, limit, onExceeded) {
   return counted;
 }
 
-/** The 413 answer: the API's JSON error shape for /api (and JSON for the CMS's API), text elsewhere. */
-export function tooLargeResponse(path) {
+/** The 413 answer, naming the class's limit: the API's JSON error shape for /api (and JSON for the CMS's API), text elsewhere. */
+export function tooLargeResponse(method, path) {
+  const message = bodyLimitClass(method, path).tooLarge;
   return jsonErrors(path)
-    ? { type: 'application/json', body: JSON.stringify({ message: 'The request body is too large.', code: 'payload_too_large' }) }
-    : { type: 'text/plain; charset=utf-8', body: 'The request body is too large.' };
+    ? { type: 'application/json', body: JSON.stringify({ message, code: 'payload_too_large' }) }
+    : { type: 'text/plain; charset=utf-8', body: message };
 }

@@ -41,7 +41,8 @@ export const ROUTES = [
 /**
  * Request bodies, in order: the first class a request matches sets its limit; the last matches
  * everything. A declared length over the limit is refused before the body is read; a chunked body
- * is cut off where it passes it.
+ * is cut off where it passes it. `tooLarge` is the refusal's sentence: it names the limit a sender
+ * can act on (for the import and uploads, what the service behind takes, a little under the edge's).
  */
 export const BODY_LIMITS = [
   {
@@ -51,6 +52,7 @@ export const BODY_LIMITS = [
     methods: ['POST'],
     paths: ['/api/admin/articles/upload'],
     bytes: 201 * MB,
+    tooLarge: 'The file is too large: an import takes at most 200 MB.',
   },
   {
     // Uploads, a little above what the service behind accepts, so that service answers with its own
@@ -59,11 +61,12 @@ export const BODY_LIMITS = [
     methods: ['POST', 'PATCH'],
     paths: ['/api/profile/avatar', '/cms/api/media', '/cms/api/media/*'],
     bytes: 21 * MB,
+    tooLarge: 'The file is too large: an upload takes at most 20 MB.',
   },
   // The CMS admin's server actions carry a document's whole form state: Next's own limit for them.
-  { name: 'cms-admin', methods: null, paths: ['/cms/admin', '/cms/admin/*'], bytes: 1 * MB },
+  { name: 'cms-admin', methods: null, paths: ['/cms/admin', '/cms/admin/*'], bytes: 1 * MB, tooLarge: 'The request body is too large: at most 1 MB.' },
   // JSON and form bodies: nothing the site, the API or the CMS accepts comes near this.
-  { name: 'other', methods: null, paths: null, bytes: 512 * KB },
+  { name: 'other', methods: null, paths: null, bytes: 512 * KB, tooLarge: 'The request body is too large: at most 0.5 MB.' },
 ];
 
 /** Where the edge's own refusals (a body too large) are JSON in the API's error shape; plain text elsewhere. */

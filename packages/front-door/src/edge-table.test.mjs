@@ -224,8 +224,10 @@ describe.each(edges)('$name', (edge) => {
       const declared = await send(edge, { method, path: urlPath, declared: c.bytes + 1 });
       expect(declared.status).toBe(413);
       expect(seenCount()).toBe(before);
-      if (jsonErrors(urlPath)) expect(declared.json()).toEqual({ message: 'The request body is too large.', code: 'payload_too_large' });
-      else expect(declared.text).toBe('The request body is too large.');
+      // The refusal names the class's limit, in the same words on both edges.
+      expect(c.tooLarge).toMatch(/at most [\d.]+ MB\.$/);
+      if (jsonErrors(urlPath)) expect(declared.json()).toEqual({ message: c.tooLarge, code: 'payload_too_large' });
+      else expect(declared.text).toBe(c.tooLarge);
       const chunked = await send(edge, { method, path: urlPath, body: c.bytes + 256 * 1024, chunked: true });
       expect(chunked.status).toBe(413);
       // The visitor's body failed, not the service: the next request still reaches it.
@@ -236,7 +238,7 @@ describe.each(edges)('$name', (edge) => {
       // (The site, served in the front door's own process, never reads a body: only the declared length is checked.)
       const res = await send(edge, { method: 'POST', path: '/articles/sample', declared: BODY_LIMITS.at(-1).bytes + 1 });
       expect(res.status).toBe(413);
-      expect(res.text).toBe('The request body is too large.');
+      expect(res.text).toBe('The request body is too large: at most 0.5 MB.');
     });
 
     it('keeps a class to its methods: another method on its paths has the next class’s limit', async () => {

@@ -32,7 +32,7 @@ const LINGER_BYTES = 16 * 1024 * 1024;
  * `apiSocket`: a unix socket the API also listens on (API_SOCKET); its reads are relayed through it.
  * `timeouts` replaces EDGE_TIMEOUTS (tests use short ones; `checkEveryMs` with them).
  * @param {{ publicUrl: URL; apiUrl: string; apiSocket?: string; cmsUrl: string; media: (req, res, next: () => void) => void;
- *   site: { handle(req, res): void } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number;
+ *   site: { handle(req, res): void; readiness?: () => { ready: boolean } } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number;
  *   timeouts?: typeof EDGE_TIMEOUTS; checkEveryMs?: number }} options
  */
 export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs, timeouts = EDGE_TIMEOUTS, checkEveryMs = TIMEOUT_CHECK_EVERY_MS }) {
@@ -84,7 +84,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
    * `100 Continue` has sent no body: the connection is closed at once (and says so).
    */
   function refuseTooLarge(req, res, path, { awaitingContinue = false } = {}) {
-    const { type, body } = tooLargeResponse(path);
+    const { type, body } = tooLargeResponse(req.method, path);
     if (res.headersSent) return res.destroy();
     res.writeHead(413, awaitingContinue ? { 'Content-Type': type, Connection: 'close' } : { 'Content-Type': type });
     res.end(body);
@@ -159,6 +159,8 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
 
   function handle(req, res) {
     if (hostLines(req) > 1) return invalid(req, res, 'The request has more than one Host header.');
+    // With published builds, this host is not ready before its site holds the live build (the site answers 503 "starting").
+    if (req.url === '/api/ready' && site?.readiness && !site.readiness().ready) return site.handle(req, res);
     if (hotPath(req, res)) return;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (foreignHost(req)) {
