@@ -35,7 +35,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err?.type === 'entity.too.large') {
-    res.status(413).json({ message: 'The request body is too large.', code: 'payload_too_large' });
+    // Named as the edge names its limits (packages/front-door's table): the sender learns how much fits.
+    const limit = typeof err.limit === 'number' ? `: at most ${Math.ceil(err.limit / 1024)} KB` : '';
+    res.status(413).json({ message: `The request body is too large${limit}.`, code: 'payload_too_large' });
     return;
   }
   if (status >= 400 && status < 500) {
