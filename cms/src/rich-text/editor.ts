@@ -10,7 +10,9 @@ import { BODY_PAYLOAD_BLOCKS } from './blocks';
  */
 export const contentEditor = lexicalEditor({
   features: ({ defaultFeatures }) => [
-    ...defaultFeatures.filter((f) => f.key !== 'upload'),
+    // Not Payload's relationship node: the page renders nothing for it and the export has no
+    // Markdown for it (it refuses what it cannot write), so an editor could only lose words with it.
+    ...defaultFeatures.filter((f) => f.key !== 'upload' && f.key !== 'relationship'),
     UploadFeature({
       enabledCollections: ['media'],
       collections: {
