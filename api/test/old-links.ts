@@ -55,5 +55,7 @@ export async function importOldLinks(t: World, cookie: string, site: OldLinkSite
   // One line per site for the issue's report.
   console.log(`old links — ${site.name}: files ${figures.files}, posts ${site.posts}, previewed ${figures.previewed}, imported ${figures.imported}, old links answering 301 ${figures.redirected}/${figures.of}${warnings.length ? `; warnings: ${warnings.join(' | ')}` : ''}`);
   expect(result.articlesImported).toBe(figures.previewed);
-  return { ...figures, missing: site.oldLinks.filter((l) => !redirected.includes(l)), warnings, written };
+  // The import's report says it again, with the file.
+  const reported = (result.warnings ?? []).filter((w) => w.message.includes('cannot be worked out'));
+  return { ...figures, missing: site.oldLinks.filter((l) => !redirected.includes(l)), warnings, reported, written };
 }

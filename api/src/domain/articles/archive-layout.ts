@@ -61,7 +61,7 @@ function settle(c: ArticleCandidate, claim: ArchiveClaim): ArticleCandidate | Im
     ...c,
     terms: { categories, tags },
     oldAddresses,
-    warnings: [...c.warnings, ...new Set(unread)],
+    unreadAddresses: [...new Set(unread)],
     sourceSite: c.sourceSite ?? claim.site,
     body: { ...c.body, pictures },
     image: imageCopy ? { archivePath: imageCopy } : c.image,

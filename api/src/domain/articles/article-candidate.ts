@@ -40,6 +40,8 @@ export type ArticleCandidate = {
   sourceSite?: string;
   /** The paths the old site served this article at (its permalink, aliases, export link). */
   oldAddresses: string[];
+  /** Addresses the old site gave it that the importer cannot work out (archive-layout.ts): they will not redirect, and the preview and the import report say so. */
+  unreadAddresses?: string[];
   warnings: string[];
 };
 

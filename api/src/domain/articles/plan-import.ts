@@ -87,7 +87,9 @@ export function planImport(candidates: ArticleCandidate[], targets: ImportTarget
       plan.errors.push({ file: c.file, message: 'no category: it declares none, none of its tags is a category here, and no default category was chosen' });
       continue;
     }
-    const { kept, addressWarnings } = settleOldAddresses(c.oldAddresses);
+    const settled = settleOldAddresses(c.oldAddresses);
+    const { kept } = settled;
+    const addressWarnings = [...(c.unreadAddresses ?? []), ...settled.addressWarnings];
     const warnings = [...c.warnings, ...addressWarnings];
     if (category && !targets.categories.some((k) => k.slug === category.slug)) warnings.push(`New category "${category.title ?? category.slug}" will be created`);
     if (!c.published) warnings.push(category ? 'A draft: imported unpublished' : 'A draft without a category: imported unpublished, without one');
