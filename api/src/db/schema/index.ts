@@ -10,3 +10,4 @@ export * from './operations.ts';
 export * from './games.ts';
 export * from './notifications.ts';
 export * from './previews.ts';
+export * from './site-builds.ts';
