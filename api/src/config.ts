@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPlanId, PLAN_IDS, type PlanId } from '@app/shared/browser';
+import { siteBuildsStorageFromEnv, type SiteBuildsStorage } from '@app/shared/server';
 import type { StripeSettings } from './integrations/payments/stripe-provider.ts';
 
 const PRICES_EXAMPLE = `{${PLAN_IDS.map((id) => `"${id}":"price_…"`).join(',')}}`;
@@ -126,6 +127,8 @@ export type Config = {
   logLevel: string;
   siteDir: string | undefined;
   siteBuildsDir: string | undefined;
+  /** SITE_BUILDS_S3_*: builds are published to this bucket and site servers fetch them; null: the local builds folder. */
+  siteBuildsStorage: SiteBuildsStorage | null;
   rebuildDebounceMs: number;
   publicUrl: string;
   extraOrigins: string[];
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     siteDir: e.SITE_DIR,
     siteBuildsDir: e.SITE_BUILDS_DIR,
+    siteBuildsStorage: siteBuildsStorageFromEnv(env),
     rebuildDebounceMs: e.REBUILD_DEBOUNCE_MS,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     extraOrigins: e.EXTRA_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),

@@ -19,6 +19,7 @@ import { createCmsContentSource } from './integrations/cms-content-source.ts';
 import { createCmsWriter } from './integrations/cms-writer.ts';
 import { createSystemProbes } from './integrations/system-probes.ts';
 import { listenForContentChanges } from './integrations/content-change-listener.ts';
+import { createBuildPublisher } from './integrations/published-builds.ts';
 import { createLiveBuilds, createSiteBuilder } from './integrations/site-builder.ts';
 import { createGitSource } from './integrations/git-source.ts';
 import { createDeployLock } from './domain/deploy/deploy-lock.ts';
@@ -79,8 +80,10 @@ async function main() {
     // The assistant's indexes are built ahead of the first question (encoding the texts that changed takes seconds).
     onIndex: (index) => void prepareAssistant(index).catch((err: Error) => logger.warn({ err: err.message }, 'could not prepare the assistant')),
   });
+  // SITE_BUILDS_S3_*: each build is published to the bucket for every site server on every host.
+  const publisher = config.siteBuildsStorage ? createBuildPublisher({ storage: config.siteBuildsStorage, db }) : null;
   const builder = config.siteDir && config.siteBuildsDir
-    ? createSiteBuilder({ siteDir: config.siteDir, buildsDir: config.siteBuildsDir, env: { ...process.env, API_URL: ownAddress(config) } })
+    ? createSiteBuilder({ siteDir: config.siteDir, buildsDir: config.siteBuildsDir, env: { ...process.env, API_URL: ownAddress(config) }, publisher })
     : null;
   const source = config.deploySource && config.siteDir && config.siteBuildsDir
     ? createGitSource({ ...config.deploySource, workDir: config.deploySource.workDir ?? path.join(config.siteBuildsDir, '..', 'deploy-source'), appRoot: path.resolve(config.siteDir, '..') })
@@ -89,7 +92,7 @@ async function main() {
   const audit = auditDeployment(db);
   // A commit that changed the API's or the CMS's own code: the supervisor (if any) restarts them from it.
   const restart = restartAfterDeploy({ log: deploymentLog, channel: processRestartChannel(), release: async (commit) => (source ? source.release(commit) : path.resolve(process.cwd(), '..')) });
-  const rebuilds = createRebuildScheduler({ builder, liveBuilds: config.siteBuildsDir ? createLiveBuilds(config.siteBuildsDir) : null, snapshot: () => content.current().snapshot, log: deploymentLog, logger, debounceMs: config.rebuildDebounceMs, lock: createDeployLock(db), source, onFinished: async (d, status) => {
+  const rebuilds = createRebuildScheduler({ builder, liveBuilds: publisher ?? (config.siteBuildsDir ? createLiveBuilds(config.siteBuildsDir) : null), snapshot: () => content.current().snapshot, log: deploymentLog, logger, debounceMs: config.rebuildDebounceMs, lock: createDeployLock(db), source, onFinished: async (d, status) => {
     await audit(d, status);
     await restart(d, status);
   } });

@@ -1,10 +1,11 @@
-import { BUILD_CONTENT_FILE, completeBuilds, currentBuildDir, currentBuildId, linkDependencies, newBuildId, publishBuild, pruneBuilds, type ContentSnapshot } from '@app/shared/server';
+import { BUILD_CONTENT_FILE, completeBuilds, currentBuildId, linkDependencies, newBuildId, publishBuild, pruneBuilds, type ContentSnapshot } from '@app/shared/server';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StepTimer } from '../domain/deploy/deployment-run.ts';
 import type { LiveBuilds, SiteBuilder } from '../domain/deploy/rebuild-scheduler.ts';
 import { BuildFailure } from '../domain/ports/build-failure.ts';
 import { checkBuild } from './build-health-check.ts';
+import type { BuildPublisher } from './published-builds.ts';
 import { createSiteBuildRunner } from './site-build-worker.ts';
 
 /**
@@ -12,9 +13,11 @@ import { createSiteBuildRunner } from './site-build-worker.ts';
  * only then makes it live (the protocol is @app/shared/server's site-builds): a failed build or
  * check is removed and the previous build keeps serving. The build reads the snapshot from a file
  * (SITE_CONTENT_FILE), never the CMS, and keeps it as `content.json` beside its output. The source
- * is `siteDir`, or a deploy working copy's site folder.
+ * is `siteDir`, or a deploy working copy's site folder. With a `publisher` (SITE_BUILDS_S3_*), going
+ * live is publishing to the bucket instead of the local pointer, and the builds folder only stages.
  */
-export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; env: NodeJS.ProcessEnv }): SiteBuilder & { close(): void } {
+export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; env: NodeJS.ProcessEnv; publisher?: BuildPublisher | null }): SiteBuilder & { close(): void } {
+  const publisher = opts.publisher ?? null;
   const runner = createSiteBuildRunner(opts.env);
   return {
     close: runner.close,
@@ -28,16 +31,16 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
       const id = newBuildId();
       const outDir = path.join(opts.buildsDir, id);
       const contentFile = path.join(opts.buildsDir, `${id}.${BUILD_CONTENT_FILE}`);
-      const live = currentBuildDir(opts.buildsDir);
+      const live = publisher ? await publisher.live() : currentBuildId(opts.buildsDir);
       await step('content snapshot', async () => {
         await mkdir(opts.buildsDir, { recursive: true });
         await linkDependencies(opts.buildsDir, path.resolve(opts.siteDir, '..', 'node_modules'));
         await writeFile(contentFile, JSON.stringify(snapshot));
       });
-      const fail = async (stage: 'build' | 'health check', err: unknown) => {
+      const fail = async (stage: 'build' | 'health check' | 'publish', err: unknown) => {
         await rm(outDir, { recursive: true, force: true });
         const why = err instanceof Error ? err.message : String(err);
-        throw new BuildFailure(`${stage} failed: ${why}\n${live ? `rolled back: ${path.basename(live)} keeps serving` : 'no previous build to keep serving'}`, live !== null);
+        throw new BuildFailure(`${stage} failed: ${why}\n${live ? `rolled back: ${live} keeps serving` : 'no previous build to keep serving'}`, live !== null);
       };
       try {
         say(`building ${id} from ${siteDir}`);
@@ -52,6 +55,18 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
           say(await step('health check', () => checkBuild({ siteDir: opts.siteDir, buildDir: outDir, snapshot, env: opts.env })));
         } catch (err) {
           return await fail('health check', err);
+        }
+        if (publisher) {
+          let pruned: string[];
+          try {
+            ({ pruned } = await step('switch', () => publisher.publish({ buildId: id, dir: outDir, contentVersion: snapshot.version, say })));
+          } catch (err) {
+            return await fail('publish', err);
+          }
+          // Staged only: site servers fetch the published copy, and a rollback goes back to a published one.
+          await pruneBuilds(opts.buildsDir, id, 1);
+          say(`live: ${id}${pruned.length ? ` (removed the older published builds ${pruned.join(', ')})` : ''}`);
+          return { buildId: id };
         }
         await step('switch', async () => {
           await publishBuild(opts.buildsDir, id);
