@@ -8,13 +8,14 @@
 // build (or `astro dev` proxied in dev mode) and the media folder read from disk. In production
 // Caddy does the same from the same table (deploy/Caddyfile).
 //
-// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, CMS_URL, MEDIA_DIR, SITE_BUILDS_DIR, SITE_DEV_URL.
+// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, CMS_URL, MEDIA_DIR, SITE_BUILDS_DIR, SITE_DEV_URL;
+// SITE_BUILDS_S3_* with DATABASE_URL: the site's builds come from the bucket (README).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { createFrontDoorServer } from '@app/front-door';
-import { createLiveSite } from '@app/site/live-site';
+import { createLiveSite, publishedBuildsFromEnv } from '@app/site/live-site';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const env = process.env;
@@ -31,7 +32,7 @@ const media = sirv(mediaDir, { dev: true, etag: true });
 
 const site = env.SITE_DEV_URL
   ? null
-  : await createLiveSite({ buildsDir: path.resolve(env.SITE_BUILDS_DIR ?? path.join(root, 'site/.builds')), log, https: publicUrl.protocol === 'https:' });
+  : await createLiveSite({ buildsDir: path.resolve(env.SITE_BUILDS_DIR ?? path.join(root, 'site/.builds')), log, https: publicUrl.protocol === 'https:', published: publishedBuildsFromEnv(env) });
 
 const server = createFrontDoorServer({
   publicUrl,

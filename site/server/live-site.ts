@@ -2,12 +2,15 @@
 // protocol (folders, the `current` pointer) is @app/shared/server's site-builds; the deploy
 // pipeline replaces the pointer with an atomic rename and this module notices within a fifth of a
 // second. Requests already running finish on the build they started with; new ones get the new one.
+// With published builds (SITE_BUILDS_S3_*) the live build comes from the bucket instead
+// (published-builds.ts), announced through PostgreSQL, and the same swap serves it.
 import { unwatchFile, watchFile } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { lookUpOldAddress } from '@app/shared/browser';
-import { CURRENT_POINTER, currentBuildDir } from '@app/shared/server';
+import { CURRENT_POINTER, currentBuildDir, PUBLISHED_CACHE_FOLDER, siteBuildsStorageFromEnv, type SiteBuildsStorage } from '@app/shared/server';
+import { followPublishedBuilds, type PublishedBuildsFollower, type PublishedBuildsStatus } from './published-builds.ts';
 import { commonSecurityHeaders, inlineScriptHashes, pageContentSecurityPolicy } from './security-headers.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
 
@@ -105,9 +108,87 @@ function answerOldAddress(table: OldAddresses, req: IncomingMessage, res: Server
   return true;
 }
 
-export type LiveSite = { handle: Handler; close(): void };
+/** The site server's own readiness (published builds only): `starting` until it holds the live build. */
+export type SiteReadiness = { ready: boolean; message: string; siteBuild: PublishedBuildsStatus };
 
-export async function createLiveSite({ buildsDir, fallbackDir, log = () => {}, https = false }: { buildsDir: string; fallbackDir?: string; log?: (msg: string) => void; https?: boolean }): Promise<LiveSite> {
+export type LiveSite = {
+  handle: Handler;
+  close(): void;
+  /** With published builds: may this host take traffic (GET /api/ready answers 503 "starting" until then)? */
+  readiness?: () => SiteReadiness;
+  /** With published builds: the follower (tests bring it to the live build and stop it). */
+  published?: PublishedBuildsFollower;
+};
+
+/** Published builds (SITE_BUILDS_S3_*): where to hear of them and fetch them from. */
+export type PublishedBuildsOptions = { databaseUrl: string; storage: SiteBuildsStorage; nodeModulesDir?: string; retryMs?: number };
+
+const WORKSPACE_NODE_MODULES = path.resolve(import.meta.dirname, '../../node_modules');
+
+/** SITE_BUILDS_S3_* (README), or null: the local builds folder and its pointer. The builds' row and channel need DATABASE_URL. */
+export function publishedBuildsFromEnv(env: NodeJS.ProcessEnv): PublishedBuildsOptions | null {
+  const storage = siteBuildsStorageFromEnv(env);
+  if (!storage) return null;
+  if (!env.DATABASE_URL) throw new Error('SITE_BUILDS_S3_BUCKET is set: the site server needs DATABASE_URL too (it hears of new builds through PostgreSQL)');
+  return { databaseUrl: env.DATABASE_URL, storage };
+}
+
+export async function createLiveSite(options: { buildsDir: string; fallbackDir?: string; log?: (msg: string) => void; https?: boolean; published?: PublishedBuildsOptions | null }): Promise<LiveSite> {
+  if (options.published) return createPublishedSite({ ...options, published: options.published });
+  return createPointerSite(options);
+}
+
+/**
+ * The site of published builds: the follower (published-builds.ts) hands each verified build over
+ * and requests go to it from then on; the local pointer is not read, so a restarted host never
+ * serves what its disk held before it has the live build.
+ */
+async function createPublishedSite({ buildsDir, log = () => {}, https = false, published }: { buildsDir: string; log?: (msg: string) => void; https?: boolean; published: PublishedBuildsOptions }): Promise<LiveSite> {
+  const baseHeaders = commonSecurityHeaders({ https });
+  let live: Build | null = null;
+  const follower = followPublishedBuilds({
+    databaseUrl: published.databaseUrl,
+    storage: published.storage,
+    cacheDir: path.join(buildsDir, PUBLISHED_CACHE_FOLDER),
+    nodeModulesDir: published.nodeModulesDir ?? WORKSPACE_NODE_MODULES,
+    retryMs: published.retryMs,
+    log,
+    async swap(dir) {
+      live = await loadBuild(dir, baseHeaders);
+    },
+  });
+  await follower.start();
+  const readiness = (): SiteReadiness => {
+    const siteBuild = follower.status();
+    const ready = siteBuild.state === 'ready';
+    return { ready, message: ready ? 'Ready.' : `Not ready: starting (${siteBuild.problem ?? 'fetching the live site build'}).`, siteBuild };
+  };
+  return {
+    readiness,
+    published: follower,
+    handle(req, res) {
+      if (req.url === '/api/ready' && (req.method === 'GET' || req.method === 'HEAD')) {
+        const answer = readiness();
+        for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+        res.writeHead(answer.ready ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        return void res.end(req.method === 'HEAD' ? undefined : JSON.stringify(answer));
+      }
+      if (!live) return notYet(res, baseHeaders);
+      live.handle(req, res);
+    },
+    close() {
+      void follower.stop();
+    },
+  };
+}
+
+function notYet(res: ServerResponse, baseHeaders: Record<string, string>) {
+  for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
+  res.end('The site is being built. Please try again in a few seconds.');
+}
+
+async function createPointerSite({ buildsDir, fallbackDir, log = () => {}, https = false }: { buildsDir: string; fallbackDir?: string; log?: (msg: string) => void; https?: boolean }): Promise<LiveSite> {
   const baseHeaders = commonSecurityHeaders({ https });
   let live: Build | null = null;
   let loading: Promise<void> | null = null;
@@ -140,12 +221,7 @@ export async function createLiveSite({ buildsDir, fallbackDir, log = () => {}, h
 
   return {
     handle(req, res) {
-      if (!live) {
-        for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
-        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
-        res.end('The site is being built. Please try again in a few seconds.');
-        return;
-      }
+      if (!live) return notYet(res, baseHeaders);
       live.handle(req, res);
     },
     close() {

@@ -1,14 +1,16 @@
 // The site on its own (production containers run this behind the reverse proxy).
-// Env: SITE_PORT (default 4321), SITE_HOST, SITE_BUILDS_DIR (default site/.builds), PUBLIC_URL (https → HSTS).
+// Env: SITE_PORT (default 4321), SITE_HOST, SITE_BUILDS_DIR (default site/.builds), PUBLIC_URL (https → HSTS);
+// with SITE_BUILDS_S3_BUCKET, DATABASE_URL too: the live build is fetched from the bucket (README).
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLiveSite } from './live-site.ts';
+import { createLiveSite, publishedBuildsFromEnv } from './live-site.ts';
 
 const siteDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const site = await createLiveSite({
   buildsDir: path.resolve(process.env.SITE_BUILDS_DIR ?? path.join(siteDir, '.builds')),
   fallbackDir: path.join(siteDir, 'dist'),
+  published: publishedBuildsFromEnv(process.env),
   log: (m) => console.log(JSON.stringify({ service: 'site', msg: m })),
   https: (process.env.PUBLIC_URL ?? '').startsWith('https:'),
 });
