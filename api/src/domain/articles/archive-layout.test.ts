@@ -206,6 +206,22 @@ describe('Astro', () => {
     expect(warnings).toEqual(['The old site’s address /x/hello/ cannot be worked out (the route src/pages/x/[...slug].astro makes its address with shortPath(e.id); the importer assumed the entry’s id): links to it will not redirect']);
   });
 
+  it('assumes /<collection>/<id>/ for a collection no route renders, with a warning, and without one when the archive has no routes at all', () => {
+    const files = {
+      'astro.config.mjs': '',
+      'src/content.config.ts': "const blog = defineCollection({ loader: glob({ base: './src/blog' }) });\nconst notes = defineCollection({ loader: glob({ base: './src/notes' }) });\nexport const collections = { blog, notes };",
+      'src/blog/a.md': '',
+      'src/notes/Quick Note.md': '',
+    };
+    const warnings: string[] = [];
+    const routed = layoutOf({ ...files, 'src/pages/blog/[slug].astro': "---\nconst posts = await getCollection('blog');\nreturn posts.map((p) => ({ params: { slug: p.id } }));\n---" });
+    expect(addressesOf(routed, facts('src/blog/a.md'), warnings)).toEqual(['/blog/a/']);
+    expect(addressesOf(routed, facts('src/notes/Quick Note.md'), warnings)).toEqual(['/notes/quick-note/']);
+    expect(warnings).toEqual(['The old site’s address /notes/quick-note/ cannot be worked out (no page route of the Astro site renders the collection “notes”; the importer assumed /notes/<id>/): links to it will not redirect']);
+    expect(addressesOf(layoutOf(files), facts('src/notes/Quick Note.md'), warnings)).toEqual(['/notes/quick-note/']);
+    expect(warnings).toHaveLength(1);
+  });
+
   it('takes every folder of src/content as a collection without a config', () => {
     const site = layoutOf({ 'astro.config.mjs': '', 'src/content/blog/first-post.md': '', 'src/pages/blog/[...slug].astro': '' });
     expect(site.notAnArticle('src/content/blog/first-post.md')).toBeNull();

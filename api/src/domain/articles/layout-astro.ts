@@ -79,8 +79,11 @@ export const astroSite: SiteReader = {
         if (c === undefined) return [];
         const found = routesOf(c);
         if (!found.length) {
-          warn(unreadAddress(`${base}/${c.name}/${entrySlug(f.file.slice(c.folder.length))}/`.replace(/\/{2,}/g, '/'), `no page route of the Astro site renders the collection “${c.name}”; the importer assumed /${c.name}/<id>/`));
-          return [address(c, { file: '', before: c.name, collections: [], param: 'id' }, f, () => {})!];
+          const guess = address(c, { file: '', before: c.name, collections: [], param: 'slug' }, f, () => {})!;
+          // An archive without its page routes (only src/content zipped) cannot say otherwise: the collection's name is the folder it was served from.
+          if (!routes.length) return [guess];
+          warn(unreadAddress(guess, `no page route of the Astro site renders the collection “${c.name}”; the importer assumed /${c.name}/<id>/`));
+          return [guess];
         }
         return found.map((r) => address(c, r, f, warn)).filter((a): a is string => a !== undefined);
       },
