@@ -222,6 +222,17 @@ describe('Astro', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it('reads a loader’s base written with a constant of the content config', () => {
+    const site = layoutOf({
+      'astro.config.ts': '',
+      'src/content.config.ts': 'export const BLOG_PATH = "src/data/blog";\nconst blog = defineCollection({ loader: glob({ pattern: "**/[^_]*.md", base: `./${BLOG_PATH}` }) });\nexport const collections = { blog };',
+      'src/data/blog/adding-posts.md': '',
+      'src/pages/posts/[...slug]/index.astro': "---\nconst posts = await getCollection('blog');\nreturn posts.map((post) => ({ params: { slug: post.id }, props: { post } }));\n---",
+    });
+    expect(site.notAnArticle('src/data/blog/adding-posts.md')).toBeNull();
+    expect(addressesOf(site, facts('src/data/blog/adding-posts.md'))).toEqual(['/posts/adding-posts/']);
+  });
+
   it('takes every folder of src/content as a collection without a config', () => {
     const site = layoutOf({ 'astro.config.mjs': '', 'src/content/blog/first-post.md': '', 'src/pages/blog/[...slug].astro': '' });
     expect(site.notAnArticle('src/content/blog/first-post.md')).toBeNull();

@@ -53,7 +53,10 @@ export function entryRoutes(files: SiteFiles, dir: string): EntryRoute[] {
 }
 
 /** The collections a content config defines: each name (`collections = { blog, news: newsCollection }`) with its glob loader's base folder, if any. */
-export function contentCollections(text: string, dir: string): { name: string; base?: string }[] {
+export function contentCollections(source: string, dir: string): { name: string; base?: string }[] {
+  // A template literal naming a constant of the file (`./${BLOG_PATH}` with `const BLOG_PATH = "src/data/blog"`) reads as that string.
+  const constant = (name: string) => new RegExp(`\\bconst\\s+${name}\\s*=\\s*(['"])([^'"]*)\\1`).exec(source)?.[2];
+  const text = source.replace(/`([^`]*\$\{[^`]*)`/g, (whole, inner: string) => `'${inner.replace(/\$\{\s*(\w+)\s*\}/g, (ref, name: string) => constant(name) ?? ref)}'`);
   const defined = new Map<string, string | undefined>();
   for (const m of text.matchAll(/\b(?:const|let)\s+(\w+)\s*=\s*defineCollection\s*\(/g)) {
     const next = text.slice(m.index + m[0].length).search(/\bdefineCollection\s*\(/);
