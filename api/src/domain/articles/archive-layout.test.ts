@@ -290,6 +290,7 @@ describe('Eleventy', () => {
     expect(addressesOf(blog, facts('_posts/2020-01-03-own.md', { frontMatter: { permalink: 'own/{{ page.filePathStem }}.html' } }), warnings)).toEqual(['/blog/own/_posts/2020-01-03-own.html']);
     expect(addressesOf(blog, facts('_posts/2020-01-04-dated.md', { title: 'A Dated Post' }), warnings)).toEqual(['/blog/2020/01/a-dated-post/']);
     expect(addressesOf(blog, facts('drafts/x.md'), warnings)).toEqual([]);
+    expect(blog.pageByFrontMatter!(facts('drafts/x.md'))).toBe('not published by the Eleventy site (permalink: false)');
     expect(warnings).toEqual([]);
     expect(addressesOf(blog, facts('notes/one.md'), warnings)).toEqual([]);
     expect(addressesOf(blog, facts('_posts/2020-01-02-hello.md', { frontMatter: { permalink: '/{{ title | myFilter }}/' } }), warnings)).toEqual([]);

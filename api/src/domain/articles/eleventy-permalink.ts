@@ -82,17 +82,42 @@ export function fileSlugOf(file: string, input: string): string {
   return `${dir}/` === input || dir === '.' ? '' : path.posix.basename(dir);
 }
 
-/** Liquid's `date` filter (strftime) for the directives a permalink uses. */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Liquid's `date` filter (strftime) for the directives a permalink uses; undefined for one it does not know. */
 function strftime(d: Date, format: string): string | undefined {
   const two = (n: number) => String(n).padStart(2, '0');
-  const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-  const map: Record<string, string> = {
-    Y: String(d.getUTCFullYear()), y: two(d.getUTCFullYear() % 100), m: two(d.getUTCMonth() + 1), d: two(d.getUTCDate()),
-    e: String(d.getUTCDate()), B: MONTHS[d.getUTCMonth()]!, b: MONTHS[d.getUTCMonth()]!.slice(0, 3), H: two(d.getUTCHours()), M: two(d.getUTCMinutes()), '%': '%',
+  const directives: Record<string, string> = {
+    Y: String(d.getUTCFullYear()),
+    y: two(d.getUTCFullYear() % 100),
+    m: two(d.getUTCMonth() + 1),
+    '-m': String(d.getUTCMonth() + 1),
+    d: two(d.getUTCDate()),
+    '-d': String(d.getUTCDate()),
+    e: String(d.getUTCDate()),
+    B: MONTHS[d.getUTCMonth()]!,
+    b: MONTHS[d.getUTCMonth()]!.slice(0, 3),
+    H: two(d.getUTCHours()),
+    M: two(d.getUTCMinutes()),
+    '%': '%',
   };
   let unknown = false;
-  const out = format.replace(/%-?([A-Za-z%])/g, (whole, k: string) => (whole.startsWith('%-') && k === 'm' ? String(d.getUTCMonth() + 1) : whole.startsWith('%-') && k === 'd' ? String(d.getUTCDate()) : (map[k] ?? ((unknown = true), whole))));
+  const out = format.replace(/%(-?[A-Za-z%])/g, (whole, k: string) => directives[k] ?? ((unknown = true), whole));
   return unknown ? undefined : out;
+}
+
+/** One filter of a permalink's output tag applied, or undefined where the importer does not know it. */
+function applyFilter(value: unknown, filter: string, date: Date | undefined): unknown {
+  const name = /^\w+/.exec(filter)?.[0];
+  const arg = /["']([^"']*)["']/.exec(filter)?.[1];
+  if ((name === 'slug' || name === 'slugify') && typeof value === 'string') return slugify(value);
+  if ((name === 'lower' || name === 'downcase') && typeof value === 'string') return value.toLowerCase();
+  if (name === 'date' && arg !== undefined) {
+    // A date written in the front matter is read as written (writtenDate), like the page's own.
+    const d = value instanceof Date ? value : typeof value === 'string' ? date : undefined;
+    return d && strftime(d, arg);
+  }
+  return undefined;
 }
 
 /**
@@ -112,13 +137,7 @@ export function fillPermalink(template: string, f: ArticleFacts, input: string):
     const key = head!.replace(/^page\./, '');
     let value: unknown = head!.startsWith('page.') ? page[key] : head === 'title' ? f.title : f.frontMatter[head!];
     if (head === 'date' && value === undefined) value = date;
-    for (const filter of filters) {
-      const [name, arg] = [/^\w+/.exec(filter)?.[0], /["']([^"']*)["']/.exec(filter)?.[1]];
-      if ((name === 'slug' || name === 'slugify') && typeof value === 'string') value = slugify(value);
-      else if ((name === 'lower' || name === 'downcase') && typeof value === 'string') value = value.toLowerCase();
-      else if (name === 'date' && arg !== undefined) value = value instanceof Date || typeof value === 'string' ? (value instanceof Date ? strftime(value, arg) : date && strftime(date, arg)) : undefined;
-      else value = undefined;
-    }
+    for (const filter of filters) value = applyFilter(value, filter, date);
     if (typeof value !== 'string' && typeof value !== 'number') failed = true;
     return String(value ?? '');
   });

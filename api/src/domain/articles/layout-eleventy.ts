@@ -66,7 +66,8 @@ export const eleventySite: SiteReader = {
       },
       pageByFrontMatter(f: ArticleFacts) {
         const fm = f.frontMatter;
-        if (fm.permalink === false) return 'not published by the Eleventy site (permalink: false)';
+        // `permalink: false` in the front matter or a data file above it: never written by the old site.
+        if (permalinkOf(fm, dataFilesOf(f.file, input, names), files) === false) return 'not published by the Eleventy site (permalink: false)';
         if (fm.eleventyExcludeFromCollections === true) return 'left out of the Eleventy site’s collections (eleventyExcludeFromCollections)';
         if (!markedPosts || inPostFolder(f.file)) return null;
         return tagsOf(fm.tags).some((t) => POST_TAGS.includes(t)) ? null : 'a page of the Eleventy site (not tagged as a post), not a post';
