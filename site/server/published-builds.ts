@@ -21,7 +21,7 @@ import {
 } from '@app/shared/server';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -66,6 +66,8 @@ export function followPublishedBuilds(deps: {
   const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: 1, connectionTimeoutMillis: 5000, application_name: 'site builds' });
   pool.on('error', () => undefined);
   let served: PublishedBuild | null = null;
+  /** The served build's folder and manifest: its files are copied rather than fetched again. */
+  let servedFiles: { dir: string; manifest: BuildManifest } | null = null;
   let problem: string | null = 'waiting for the live build';
   let running: Promise<void> | null = null;
   let again = false;
@@ -77,20 +79,29 @@ export function followPublishedBuilds(deps: {
     return Buffer.from(await res.Body!.transformToByteArray());
   }
 
-  /** Downloads the build into a folder of its own, then moves it into place once every file checks out. */
-  async function fetchBuild(build: PublishedBuild, manifest: BuildManifest, dir: string): Promise<void> {
+  /**
+   * Downloads the build into a folder of its own, then moves it into place once every file checks
+   * out. A file the served build holds with the same checksum is copied from it instead (an edit
+   * changes a few pages of some hundred files); the check that follows covers copies too.
+   */
+  async function fetchBuild(build: PublishedBuild, manifest: BuildManifest, dir: string, reuse = true): Promise<void> {
     const partial = `${dir}.fetching-${randomBytes(4).toString('hex')}`;
+    const local = new Map(reuse && servedFiles ? servedFiles.manifest.files.map((f) => [f.sha256, path.join(servedFiles!.dir, f.path)]) : []);
     try {
       const queue = [...manifest.files];
       const worker = async () => {
         for (let f = queue.shift(); f; f = queue.shift()) {
           const file = path.join(partial, f.path);
           await mkdir(path.dirname(file), { recursive: true });
+          const same = local.get(f.sha256);
+          if (same && (await copyFile(same, file).then(() => true, () => false))) continue;
           await writeFile(file, await getObject(build.prefix + f.path));
         }
       };
       await Promise.all(Array.from({ length: FETCHES_AT_ONCE }, worker));
       const wrong = await verifyBuildDir(partial, manifest);
+      // A copy gone wrong on this disk: everything from the bucket, once.
+      if (wrong && local.size > 0) return await fetchBuild(build, manifest, dir, false);
       if (wrong) throw new Error(`build ${build.buildId} from ${build.prefix} failed its check: ${wrong}`);
       await rm(dir, { recursive: true, force: true });
       await rename(partial, dir);
@@ -118,6 +129,7 @@ export function followPublishedBuilds(deps: {
     }
     await deps.swap(dir);
     served = live;
+    servedFiles = { dir, manifest };
     problem = null;
     log(`serving published site build ${live.buildId}${cached ? ' (from the cache)' : ''}`);
     await pruneCache();
