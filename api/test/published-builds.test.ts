@@ -1,11 +1,10 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, get, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BuildManifestSchema, MANIFEST_FILE, SITE_BUILDS_CHANNEL, siteBuildsStorageFromEnv } from '@app/shared/server';
-import { createFrontDoorServer } from '@app/front-door';
 import { createLiveSite, type LiveSite } from '@app/site/live-site';
 import { asc, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -87,32 +86,6 @@ async function ready(host: Host) {
   return { status: res.status, body: (await res.json()) as { ready: boolean; message: string; siteBuild: { buildId: string | null; problem: string | null } } };
 }
 
-/** A front door before the host's site, and an API that is ready. */
-async function frontDoor(site: LiveSite) {
-  const api = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ from: 'the API' })));
-  await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
-  const door = createFrontDoorServer({ publicUrl: new URL('http://site.test'), apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, cmsUrl: 'http://127.0.0.1:9', media: (_req: unknown, _res: unknown, next: () => void) => next(), site, log: () => {} });
-  await new Promise<void>((r) => door.listen(0, '127.0.0.1', r));
-  const port = (door.address() as AddressInfo).port;
-  return {
-    /** GET /api/ready on the public host name (fetch would not send that Host). */
-    ready: () =>
-      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-        get({ host: '127.0.0.1', port, path: '/api/ready', headers: { host: 'site.test' } }, (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
-        }).on('error', reject);
-      }),
-    async close() {
-      door.closeAllConnections();
-      await new Promise((r) => door.close(r));
-      api.closeAllConnections();
-      await new Promise((r) => api.close(r));
-    },
-  };
-}
-
 async function keysUnder(prefix: string): Promise<string[]> {
   const res = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
   return (res.Contents ?? []).map((o) => o.Key!.slice(prefix.length)).sort();
@@ -174,11 +147,6 @@ describe('static builds published to the bucket (SITE_BUILDS_S3_*)', () => {
       expect(answer.body.siteBuild.problem).toContain('client/index.html does not match its checksum');
     }
 
-    // The host's front door answers /api/ready from the site while the site is starting, then from the API.
-    const door = await frontDoor(restarted.site);
-    const starting = await door.ready();
-    expect([starting.status, (starting.body as { message: string }).message]).toEqual([503, expect.stringMatching(/^Not ready: starting/)]);
-
     // The bucket put right, the next attempt catches up.
     await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${prefix}client/index.html`, Body: good }));
     for (const host of [restarted, fresh]) {
@@ -186,8 +154,6 @@ describe('static builds published to the bucket (SITE_BUILDS_S3_*)', () => {
       expect(await page(host)).toBe('third');
       expect((await ready(host)).status).toBe(200);
     }
-    expect(await door.ready()).toEqual({ status: 200, body: { from: 'the API' } });
-    await door.close();
   });
 
   it('never serves a build whose manifest is missing (an upload cut short), and a running host keeps serving the live one it has', async () => {

@@ -9,7 +9,7 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** The CSP hashes of a page's inline scripts (data blocks such as JSON-LD are not scripts and are skipped). */
 export function inlineScriptHashes(html: string): Set<string> {
   const hashes = new Set<string>();
-  for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
+  for (const [, attrs = '', body] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attrs) || /\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attrs) || !body) continue;
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }

@@ -145,6 +145,34 @@ describe('request bodies at the front door', () => {
   });
 });
 
+describe('readiness with published site builds', () => {
+  it('answers /api/ready from a site that does not hold the live build yet (503 "starting"), then from the API', async () => {
+    let ready = false;
+    const site = {
+      readiness: () => ({ ready }),
+      handle: (_req, res) => res.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ready: false, message: 'Not ready: starting (fetching the live site build).' })),
+    };
+    const siteDoor = testDoor({ apiUrl: `http://127.0.0.1:${api.server.address().port}`, site });
+    const doorPort = await listen(siteDoor);
+    const ask = () => new Promise((resolve, reject) => {
+      request({ host: '127.0.0.1', port: doorPort, path: '/api/ready', headers: { host: PUBLIC_HOST } }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(body) }));
+      }).on('error', reject).end();
+    });
+    try {
+      expect(await ask()).toEqual({ status: 503, body: { ready: false, message: 'Not ready: starting (fetching the live site build).' } });
+      ready = true;
+      expect(await ask()).toEqual({ status: 200, body: { received: 0 } });
+      expect(api.seen.at(-1).url).toBe('/api/ready');
+    } finally {
+      siteDoor.closeAllConnections();
+      siteDoor.close();
+    }
+  });
+});
+
 describe('the canonical-host redirect', () => {
   it.each([
     ['//evil.example', `http://${PUBLIC_HOST}/evil.example`],
