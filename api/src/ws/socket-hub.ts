@@ -90,7 +90,8 @@ export function attachSocketHub(server: Server, deps: SocketHubDeps) {
     });
     queue.push(async () => {
       hubSocket = opened.some((name) => !channels[name].forVisitors) ? await openMember(ws, req) : { kind: 'visitor', ws, alive: true };
-      if (!hubSocket) return;
+      // Gone before it was opened: its close has passed, so nothing may be counted for it.
+      if (!hubSocket || ws.readyState !== WebSocket.OPEN) return;
       const s = hubSocket;
       sockets.add(s);
       ws.on('pong', () => (s.alive = true));
