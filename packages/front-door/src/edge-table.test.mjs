@@ -30,7 +30,7 @@ function standIn(name) {
     req.on('end', () => {
       // The site server's answers for an imported article's old addresses (site/server/live-site.ts).
       if (name === 'site' && req.url.startsWith('/2019/moved')) return void res.writeHead(301, { Location: '/articles/7', 'Cache-Control': 'public, max-age=3600', 'Content-Length': 0 }).end();
-      if (name === 'site' && req.url.startsWith('/2019/gone')) return void res.writeHead(410, { 'Content-Type': 'text/html; charset=utf-8' }).end('<title>Page not found</title>');
+      if (name === 'site' && req.url.startsWith('/2019/gone')) return void res.writeHead(410, { 'Content-Type': 'text/html; charset=utf-8' }).end('<title>Article Removed</title>');
       // A preview page, which the CMS's live preview frames (site/server/live-site.ts).
       if (name === 'site' && req.url.startsWith('/preview/')) return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Frame-Options': 'SAMEORIGIN' }).end('<title>Preview</title>');
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -145,7 +145,7 @@ describe.each(edges)('$name', (edge) => {
     }
     const gone = await send(edge, { path: '/2019/gone-post/', headers: { 'accept-encoding': 'identity' } });
     expect(gone.status).toBe(410);
-    expect(gone.text).toContain('Page not found');
+    expect(gone.text).toContain('Article Removed');
   });
 
   it('refuses framing unless the service says otherwise for its own page (the site’s preview pages: this origin only)', async () => {
