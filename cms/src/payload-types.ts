@@ -184,6 +184,7 @@ export interface Article {
    * The site it was imported from, when its export said: a slug is matched within its own site.
    */
   sourceSite?: string | null;
+  importKey?: string | null;
   /**
    * Topics beside the category (imports keep the source’s tags here).
    */
@@ -304,6 +305,7 @@ export interface Category {
 export interface Media {
   id: number;
   alt: string;
+  importSource?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -704,6 +706,7 @@ export interface ArticlesSelect<T extends boolean = true> {
   onTheSite?: T;
   sourceSlug?: T;
   sourceSite?: T;
+  importKey?: T;
   tags?: T;
   oldAddresses?: T;
   membershipRequired?: T;
@@ -915,6 +918,7 @@ export interface OldAddressesSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  importSource?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

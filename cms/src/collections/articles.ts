@@ -142,6 +142,9 @@ export const Articles: CollectionConfig = {
       maxLength: 200,
       admin: { position: 'sidebar', readOnly: true, description: 'The site it was imported from, when its export said: a slug is matched within its own site.' },
     },
+    // The source file an import wrote it from (import-key.ts in the API): a retried or late write of
+    // the same file finds this article instead of making a second (the unique index decides a race).
+    { name: 'importKey', type: 'text', unique: true, index: true, maxLength: 64, access: { create: () => false, update: () => false }, admin: { hidden: true, readOnly: true } },
     { name: 'tags', type: 'text', hasMany: true, maxRows: 50, maxLength: 100, admin: { position: 'sidebar', description: 'Topics beside the category (imports keep the source’s tags here).' } },
     // The addresses it had on a previous site (old-addresses.ts): each answers 301 here.
     { name: 'oldAddresses', type: 'join', collection: 'old-addresses', on: 'article', admin: { defaultColumns: ['path'] } },

@@ -22,5 +22,10 @@ export const Media: CollectionConfig = {
     ],
   },
   hooks: { beforeChange: [rememberUploadFiles], afterError: [removePartialUpload(cmsConfig.mediaDir)] },
-  fields: [{ name: 'alt', type: 'text', required: true }],
+  fields: [
+    { name: 'alt', type: 'text', required: true },
+    // An imported picture: its article's import key and where it came from. A re-import that updates
+    // the article replaces this picture's file instead of adding a copy.
+    { name: 'importSource', type: 'text', index: true, maxLength: 2200, access: { create: () => false, update: () => false }, admin: { hidden: true, readOnly: true } },
+  ],
 };

@@ -14,6 +14,7 @@ import * as migration_20261127_115211_scheduling_and_who_saved from './20261127_
 import * as migration_20261127_121407_editorial_roles from './20261127_121407_editorial_roles';
 import * as migration_20261127_145753_drafts_on_every_collection from './20261127_145753_drafts_on_every_collection';
 import * as migration_20261128_152714_first_published_and_who_saved from './20261128_152714_first_published_and_who_saved';
+import * as migration_20261128_224500_import_keys from './20261128_224500_import_keys';
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261128_152714_first_published_and_who_saved.up,
     down: migration_20261128_152714_first_published_and_who_saved.down,
     name: '20261128_152714_first_published_and_who_saved',
+  },
+  {
+    up: migration_20261128_224500_import_keys.up,
+    down: migration_20261128_224500_import_keys.down,
+    name: '20261128_224500_import_keys',
   },
 ];

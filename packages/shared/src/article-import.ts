@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { TierSchema } from './content.ts';
 
+/** Where a picture came from (its address, or its path in the archive): an update replaces the article's picture from there instead of adding a copy. */
+const PictureSourceSchema = z.string().min(1).max(2100).optional();
+
 /**
  * One validated, sanitized article of an import (a ZIP of Markdown/HTML, a Ghost export or a
  * WordPress export), as the API hands it to the CMS (POST /cms/api/articles/service-import).
@@ -30,6 +33,12 @@ export const ArticleImportSchema = z
     tags: z.array(z.string().min(1).max(100)).max(50).optional(),
     /** Overwrite this article (a re-import whose admin chose "update") instead of creating one. */
     replaces: z.number().int().positive().optional(),
+    /**
+     * The source file's key (import-key.ts): the CMS stores it on the article, and a write whose key an
+     * article already holds answers that article instead of making a second one, so a retry after a
+     * lost answer, or a write that arrives late, never duplicates.
+     */
+    importKey: z.string().regex(/^[0-9a-f]{64}$/).optional(),
     /** The sanitized HTML of the body (what the preview and the excerpt read); empty only for a draft. */
     html: z.string().max(2_000_000),
     /**
@@ -40,12 +49,12 @@ export const ArticleImportSchema = z
     content: z.object({ root: z.object({ type: z.literal('root'), children: z.array(z.looseObject({ type: z.string() })) }).loose() }),
     /** The body's pictures, in the order its `import-picture` nodes name them. */
     pictures: z
-      .array(z.object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000), alt: z.string().min(1).max(300) }))
+      .array(z.object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000), alt: z.string().min(1).max(300), source: PictureSourceSchema }))
       .max(100)
       .optional(),
     interactiveData: z.record(z.string(), z.unknown()).nullable().optional(),
     thumbnail: z
-      .object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000) })
+      .object({ name: z.string().min(1).max(255), mimetype: z.string().regex(/^image\//), base64: z.string().max(7_000_000), source: PictureSourceSchema })
       .nullable()
       .optional(),
   })
