@@ -13,6 +13,8 @@ import {
   tableNode,
   TEXT_FORMAT,
   uploadNode,
+  CODE_TEXT_COLOR,
+  CODE_TOKEN_CLASSES,
   type CodeLanguage,
 } from '@app/shared/server';
 import { convertMarkdownToLexical, defaultEditorFeatures, editorConfigFactory } from '@payloadcms/richtext-lexical';
@@ -22,6 +24,7 @@ import rehypeParse from 'rehype-parse';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import type { SanitizedConfig } from 'payload';
+import { createHighlighter } from 'shiki';
 import { unified } from 'unified';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedArticles, seedInteractiveArticles } from '../src/seed/articles';
@@ -82,17 +85,49 @@ describe('bodies written before the richer content model', () => {
 describe('code blocks', () => {
   it('are highlighted at save, with their language named and their text kept exactly (tabs, <, Liquid)', () => {
     const html = render(body(codeBlockNode({ language: 'ts', code: 'const a = b < c;\n\tif (a) {{ raw }}' }), codeBlockNode({ language: 'liquid', code: '{% raw %}{{ page.title }}{% endraw %}' })));
-    expect(html).toMatch(/^<div><pre tabindex="0"><code class="language-typescript"><span><span style="color:#[0-9A-F]{6}">const<\/span>/);
+    expect(html).toMatch(/^<div><pre tabindex="0"><code class="language-typescript"><span class="hl-k">const <\/span>/);
     expect(html).toContain('&#x3C;');
-    expect(html).toContain('\tif');
-    expect(html).toContain('{{ raw }}');
+    expect(html.replace(/<[^>]+>/g, '')).toContain('const a = b &#x3C; c;\n\tif (a) {{ raw }}');
     expect(html).toContain('<code class="language-liquid">');
     expect(html.replace(/<[^>]+>/g, '')).toContain('{% raw %}{{ page.title }}{% endraw %}');
   });
 
+  it('colour their tokens by class: every colour and font style of the theme has one, the code’s own colour none (issue 49 #1)', async () => {
+    const shiki = await createHighlighter({ themes: ['github-light-high-contrast'], langs: [] });
+    const theme = shiki.getTheme('github-light-high-contrast');
+    const styles = new Set<string>(Object.values(CODE_TOKEN_CLASSES));
+    const colours = (theme.settings ?? []).map((s) => s.settings?.foreground?.toUpperCase()).filter((c): c is string => Boolean(c) && c !== CODE_TEXT_COLOR);
+    expect(colours.length).toBeGreaterThan(8);
+    for (const colour of colours) expect(styles, colour).toContain(`color:${colour}`);
+    expect(theme.fg.toUpperCase()).toBe(CODE_TEXT_COLOR);
+    for (const style of ['font-style:italic', 'font-weight:bold', 'text-decoration:underline', 'text-decoration:line-through']) expect(styles).toContain(style);
+    shiki.dispose();
+  });
+
+  it('take about half the bytes inline colours took: token classes, runs of one look in one span, no span per line (issue 49 #1)', async () => {
+    const line = "  const total = items.filter((item) => item.price > 0).reduce((sum, item) => sum + item.price, 0); // the cart's sum\n";
+    const code = line.repeat(200);
+    const html = render(body(codeBlockNode({ language: 'typescript', code })));
+    // What a token coloured inline cost before: Shiki's own rendering with the same block shape.
+    const shiki = await createHighlighter({ themes: ['github-light-high-contrast'], langs: ['typescript'] });
+    const inline = shiki.codeToHtml(code, { lang: 'typescript', theme: 'github-light-high-contrast', transformers: [{ pre: (n) => void (n.properties = { tabIndex: 0 }), line: (n) => void (n.properties = {}) }] });
+    shiki.dispose();
+    expect(Buffer.byteLength(html)).toBeLessThan(Buffer.byteLength(inline) * 0.55);
+    expect(html).not.toContain('style=');
+    expect(html.match(/<span/g)?.length).toBe(200 * 15);
+    const text = html.replace(/<[^>]+>/g, '').replace(/&#x3C;/g, '<').replace(/&#x26;/g, '&').replace(/&gt;/g, '>');
+    expect(text).toBe(code);
+  });
+
+  it('keep an empty block empty, and NUL-like text in code as text (issue 49 #2)', () => {
+    expect(render(body(codeBlockNode({ language: 'python', code: '' })))).toBe('<div><pre tabindex="0"><code class="language-python"></code></pre></div>');
+    const html = render(body(codeBlockNode({ language: 'python', code: 'print("\\u0000", "\\0", "%00", "\\x00")' })));
+    expect(html.replace(/<[^>]+>/g, '')).toBe('print("\\u0000", "\\0", "%00", "\\x00")');
+  });
+
   it('in an unknown language are plain monospaced text', () => {
     const html = render(body(codeBlockNode({ language: 'brainfuck', code: '++[>+<-]' })));
-    expect(html).toBe('<div><pre tabindex="0"><code class="language-plaintext"><span><span>++[>+&#x3C;-]</span></span></code></pre></div>');
+    expect(html).toBe('<div><pre tabindex="0"><code class="language-plaintext">++[>+&#x3C;-]</code></pre></div>');
   });
 });
 

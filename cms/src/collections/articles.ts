@@ -5,7 +5,7 @@ import { membershipRequired } from '../fields/membership-required';
 import { requiredToPublish } from '../fields/required-to-publish';
 import { serviceImport } from '../endpoints/service-import';
 import { notifyReviewRequested } from '../hooks/notify-review-requested';
-import { renderContentHtml } from '../hooks/render-content-html';
+import { renderContentHtml, RENDERED_HTML_MAX_LENGTH } from '../hooks/render-content-html';
 import { articleTiming } from '@app/shared/schemas';
 import { previewLink } from '@app/shared/server';
 import { cmsConfig } from '../config';
@@ -151,7 +151,7 @@ export const Articles: CollectionConfig = {
     membershipRequired,
     { name: 'content', type: 'richText', required: true, validate: requiredToPublish(validations.richText) },
     // Only the renderContentHtml hook writes this; nobody may send it (a PATCH would store raw HTML).
-    { name: 'contentHtml', type: 'textarea', access: { create: () => false, update: () => false }, admin: { hidden: true, readOnly: true } },
+    { name: 'contentHtml', type: 'textarea', maxLength: RENDERED_HTML_MAX_LENGTH, access: { create: () => false, update: () => false }, admin: { hidden: true, readOnly: true } },
     { name: 'hasInteractiveElements', type: 'checkbox', defaultValue: false, admin: { position: 'sidebar' } },
     { name: 'isAmpCompatible', type: 'checkbox', defaultValue: false, admin: { position: 'sidebar' } },
     {

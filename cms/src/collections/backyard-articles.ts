@@ -2,7 +2,7 @@ import { backyardSlug, BACKYARD_TIER, tierLabel } from '@app/shared/browser';
 import type { CollectionConfig, TextFieldSingleValidation } from 'payload';
 import { editorsOnly, editorsOrService } from '../access/editors';
 import { publishersOnly } from '../access/editorial-roles';
-import { renderContentHtml } from '../hooks/render-content-html';
+import { renderContentHtml, RENDERED_HTML_MAX_LENGTH } from '../hooks/render-content-html';
 import { contentChangeHooks, draftEndpoints, draftsAndVersions } from './content-hooks';
 
 /** A backyard article's address is made from its title (spec 02 §2), so two titles may not make the same one. */
@@ -30,7 +30,7 @@ export const BackyardArticles: CollectionConfig = {
     { name: 'timeNeeded', type: 'text', maxLength: 40, admin: { description: 'For example "About 2 hours".' } },
     { name: 'content', type: 'richText', required: true },
     // Only the renderContentHtml hook writes this; nobody may send it.
-    { name: 'contentHtml', type: 'textarea', access: { create: () => false, update: () => false }, admin: { hidden: true, readOnly: true } },
+    { name: 'contentHtml', type: 'textarea', maxLength: RENDERED_HTML_MAX_LENGTH, access: { create: () => false, update: () => false }, admin: { hidden: true, readOnly: true } },
     { name: 'sortOrder', type: 'number', defaultValue: 0, admin: { position: 'sidebar' } },
   ],
 };

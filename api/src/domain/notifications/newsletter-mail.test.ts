@@ -7,7 +7,7 @@ const content = [
   '<p>Read <a href="/articles/3">the habit loop</a> first, then <a href="https://example.org/x">this</a>.</p>',
   '<figure><img src="/media/pic.jpg" srcset="/media/pic-480.jpg 480w, /media/pic.jpg 1600w" sizes="(min-width: 768px) 720px, 100vw" width="1600" height="900" loading="lazy" decoding="async" alt="A shower"><figcaption>Day one</figcaption></figure>',
   '<div role="note" data-callout="tip"><p><strong>Tip</strong></p><p>Count to ten.</p></div>',
-  '<pre><code><span style="color:#0550AE">const</span> x = 1;</code></pre>',
+  '<pre tabindex="0"><code class="language-typescript"><span class="hl-k">const</span> x = <span class="hl-s hl-i">"1"</span>;</code></pre>',
   '<ul><li>Breathe</li><li>Step in</li></ul>',
 ].join('');
 const footer = { stop: 'https://site.example/unsubscribe?token=t', settings: 'https://site.example/profile#notifications', siteName: 'Better Self' };
@@ -23,7 +23,8 @@ describe('the newsletter mail', () => {
     expect(html).toMatch(/<img src="https:\/\/site\.example\/media\/pic\.jpg"[^>]*width="536"[^>]*height="302"/);
     expect(html).toMatch(/<h2 style="[^"]+">Start small<\/h2>/);
     // The code's token colours stay, after the block's own style.
-    expect(html).toContain('<span style="color:#0550AE">const</span>');
+    expect(html).toContain('<span style="color:#A0111F;">const</span>');
+    expect(html).toContain('<span style="color:#032563;font-style:italic;">"1"</span>');
     expect(html).toContain('data-callout="tip" style="');
     expect(html).toContain('href="https://site.example/unsubscribe?token=t"');
   });
@@ -34,7 +35,7 @@ describe('the newsletter mail', () => {
     expect(text).toContain('the habit loop (https://site.example/articles/3)');
     expect(text).toContain('[A shower]');
     expect(text).toContain('• Breathe\n');
-    expect(text).toContain('const x = 1;');
+    expect(text).toContain('const x = "1";');
     expect(text).toContain('Read it on Better Self: https://site.example/articles/7');
     expect(text.endsWith('Stop them: https://site.example/unsubscribe?token=t')).toBe(true);
   });

@@ -4,6 +4,7 @@ import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import { tierLabel, type Resource } from '@app/shared/browser';
 import type { ArticleSummary } from '@app/shared/schemas';
+import { CODE_TOKEN_CLASSES } from '@app/shared/server';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 // The newsletter's mail (issue 37 #8): the article as mail clients draw it — a single 600-pixel
@@ -47,10 +48,14 @@ function styleTree(node: Root | Element, base: string): void {
   for (const child of node.children) {
     if (child.type !== 'element') continue;
     const props = child.properties;
-    const own = typeof props.style === 'string' ? props.style : '';
+    // A code token's classes become its colour and font style (CODE_TOKEN_CLASSES).
+    const classes = Array.isArray(props.className) ? props.className.map(String) : [];
+    const tokens = classes.flatMap((c) => (Object.hasOwn(CODE_TOKEN_CLASSES, c) ? [`${CODE_TOKEN_CLASSES[c as keyof typeof CODE_TOKEN_CLASSES]};`] : []));
+    if ((child.tagName === 'span' && tokens.length) || child.tagName === 'code') delete props.className;
+    const own = child.tagName === 'span' && tokens.length ? tokens.join('') : typeof props.style === 'string' ? props.style : '';
     const callout = child.tagName === 'div' && props.dataCallout !== undefined;
     const style = callout ? CALLOUT : STYLES[child.tagName];
-    if (style) props.style = `${style}${own}`;
+    if (style || own) props.style = `${style ?? ''}${own}`;
     if (child.tagName === 'a') props.href = absolute(base, props.href);
     if (child.tagName === 'img') {
       props.src = absolute(base, props.src);

@@ -5,7 +5,8 @@
 //
 // `language` is one of CODE_LANGUAGES' keys ('plaintext' when unknown: codeLanguage() reads a
 // fence's info string). `code` keeps every character: no trimming, tabs and Liquid or shortcode
-// syntax kept. Rendered as <pre><code class="language-…"> highlighted at save time.
+// syntax kept; it may be empty (an empty fence stays an empty block). Rendered as
+// <pre><code class="language-…"> highlighted at save time, its tokens as CODE_TOKEN_CLASSES.
 import type { BlockNode } from '../../content-nodes.ts';
 import { blockNodeOf, isElement, propText, selectOptions, textOf, type BlockFields, type BodyBlock, type BodyNode } from '../body-block.ts';
 
@@ -70,8 +71,41 @@ export function codeBlockNode(input: { language?: string | null; code: string; i
   return blockNodeOf('code', { id: input.id, language: codeLanguage(input.language), code: input.code });
 }
 
-// The highlighter's token colours (and its bold/italic), nothing else a style could do.
-const TOKEN_STYLE = /^color:#[0-9A-Fa-f]{3,8}(;font-style:italic)?(;font-weight:bold)?(;text-decoration:underline)?$/;
+/**
+ * How a highlighted token looks, as a class (issue 49 #1: an inline colour on every token made a
+ * line of code some 240 bytes of HTML, and long posts passed the stored HTML's limit). One class per
+ * colour of the CMS's theme (github-light-high-contrast, whose every colour keeps 4.5:1 on the
+ * block's white) and per font style; text in the theme's own colour has no class at all. The page's
+ * stylesheet (`css` below) and the newsletter's inline styles are written from this table, and a
+ * CMS test holds it to every colour of the theme.
+ */
+export const CODE_TOKEN_CLASSES = {
+  'hl-k': 'color:#A0111F', // keywords, storage, placeholders
+  'hl-n': 'color:#023B95', // constants, numbers, support, property names, headings
+  'hl-v': 'color:#702C00', // variables, entity names
+  'hl-f': 'color:#622CBC', // function names
+  'hl-t': 'color:#024C1A', // tags, components, JSON keys, inserted lines
+  'hl-s': 'color:#032563', // strings, regular expressions
+  'hl-c': 'color:#66707B', // comments
+  'hl-e': 'color:#6E011A', // invalid code, deleted lines
+  'hl-p': 'color:#4B535D', // bracket pairs
+  'hl-g': 'color:#E7ECF0', // ignored, untracked
+  'hl-w': 'color:#FFFFFF', // a carriage return shown
+  'hl-i': 'font-style:italic',
+  'hl-b': 'font-weight:bold',
+  'hl-u': 'text-decoration:underline',
+  'hl-x': 'text-decoration:line-through',
+} as const;
+export type CodeTokenClass = keyof typeof CODE_TOKEN_CLASSES;
+/** The theme's colour of text no class colours (the code's own colour on the page). */
+export const CODE_TEXT_COLOR = '#0E1116';
+
+/** The longest code block the editor and the import take (a whole file's listing fits; the article file's own cap is 2 MB). */
+export const MAX_CODE_LENGTH = 1_000_000;
+
+const tokenCss = Object.entries(CODE_TOKEN_CLASSES)
+  .map(([name, style]) => `.prose-article pre .${name} { ${style}; }`)
+  .join('\n');
 
 export const codeBlock: BodyBlock<'code', Own> = {
   slug: 'code',
@@ -79,12 +113,15 @@ export const codeBlock: BodyBlock<'code', Own> = {
   // A plain text area: Payload's own code block loads its editor from a CDN.
   fields: [
     { name: 'language', type: 'select', required: true, defaultValue: 'plaintext', options: selectOptions(CODE_LANGUAGES) },
-    { name: 'code', type: 'textarea', required: true, maxLength: 100_000, admin: { rows: 10, className: 'code-block-text' } },
+    // Not required: an empty fence in an imported post is an empty block, never a refused post.
+    { name: 'code', type: 'textarea', maxLength: MAX_CODE_LENGTH, admin: { rows: 10, className: 'code-block-text' } },
   ],
   toHtml: (fields, ctx) => ctx.highlight(fields.code ?? '', codeLanguage(fields.language)),
   // The highlighter's colours keep 4.5:1 on this white; wide code scrolls inside its box (a tab stop, so keyboard users can scroll it).
   css: `.prose-article pre { margin-block: 1.5rem; border-radius: 0.5rem; border: 1px solid oklch(92.9% 0.013 255.508); background-color: #fff; padding: 1rem; font-family: ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", "Courier New", monospace; font-size: 0.875rem; line-height: 1.5rem; color: oklch(20.8% 0.042 265.755); tab-size: 4; overflow-x: auto; }
-.prose-article pre:focus-visible { outline: 2px solid #4f46e5; outline-offset: 2px; }`,
+.prose-article pre:focus-visible { outline: 2px solid #4f46e5; outline-offset: 2px; }
+.prose-article pre > code:not(.language-plaintext) { color: ${CODE_TEXT_COLOR}; }
+${tokenCss}`,
   toMarkdown: (fields) => {
     const language = String(fields.language ?? 'plaintext');
     return [{ type: 'code', lang: language === 'plaintext' ? null : language, value: String(fields.code ?? '') }];
@@ -98,5 +135,5 @@ export const codeBlock: BodyBlock<'code', Own> = {
       return { nodes: [codeBlockNode({ language, code: textOf(code ?? node).replace(/\n$/, '') }) as unknown as BodyNode], used: 0 };
     },
   },
-  sanitize: { attributes: { span: [['style', TOKEN_STYLE]] } },
+  sanitize: { attributes: { span: [['className', ...Object.keys(CODE_TOKEN_CLASSES)]] } },
 };
