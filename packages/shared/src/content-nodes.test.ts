@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tableNode, lexicalText, TABLE_HEADER } from './content-nodes.ts';
+import { lexicalText } from './content-nodes.ts';
+import { tableNode, TABLE_HEADER } from './rich-text/nodes/table.ts';
 import { codeBlockNode, codeLanguage } from './rich-text/blocks/code.ts';
 import { videoEmbed } from './rich-text/blocks/embed.ts';
 

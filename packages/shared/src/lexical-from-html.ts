@@ -1,16 +1,18 @@
 // Server-only: the importer's body conversion (issue 40 #2). Imported HTML — sanitized, as hast —
 // becomes the stored Lexical shapes of content-nodes.ts, so code, tables, quotes, footnotes,
 // pictures and video embeds survive an import instead of being flattened by a generic converter.
-// Each block reads itself (its module's `fromHtml`, rich-text/blocks/); this file reads Lexical's
-// own nodes, tables and pictures, and asks the blocks first.
+// Each block and special node reads itself (its module's `fromHtml`, rich-text/blocks/ and
+// rich-text/nodes/: pictures, tables); this file reads Lexical's plain nodes, and asks the blocks
+// first, then the special nodes.
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { lexicalEditorState, lexicalParagraph, lexicalText, tableNode, TEXT_FORMAT, type LexicalInline, type LexicalLinkNode, type LexicalTextNode } from './content-nodes.ts';
+import { lexicalEditorState, lexicalParagraph, lexicalText, TEXT_FORMAT, type LexicalInline, type LexicalLinkNode, type LexicalTextNode } from './content-nodes.ts';
 import type { BodyNode, ReadContext } from './rich-text/body-block.ts';
 import { BODY_BLOCKS, bodyBlockOf } from './rich-text/body-blocks.ts';
+import { BODY_NODES } from './rich-text/body-nodes.ts';
 
 /**
  * A picture's place in an imported body, until the import has made its Media document: the CMS
- * replaces it with an upload node (content-nodes.ts) pointing at `pictures[picture]` of the
+ * replaces it with an upload node (rich-text/nodes/picture.ts) pointing at `pictures[picture]` of the
  * import (article-import.ts). Only imports carry it; it is never stored.
  */
 export type ImportPictureNode = { type: 'import-picture'; version: 1; picture: number; alt: string; caption: string };
@@ -78,10 +80,13 @@ class Converter {
   pictures: ImportPictureSource[] = [];
   links: string[] = [];
   counts = { codeBlocks: 0, tables: 0, pictures: 0, embeds: 0 };
-  /** What a block's reader may ask (body-block.ts). */
+  /** What a block's or special node's reader may ask (body-block.ts). */
   ctx: ReadContext = {
     blocks: (nodes) => this.blocks(nodes),
     paragraph: (nodes) => this.paragraph(nodes),
+    // Pictures in it are read (and fetched) but not placed: a cell holds text only.
+    inline: (nodes) => tidy(this.inline(nodes, 0, [])),
+    picture: (source) => this.picture(source),
     count: (kind) => void this.counts[kind]++,
     forgetLastLink: () => void this.links.pop(),
   };
@@ -96,14 +101,10 @@ class Converter {
     this.counts = { ...to.counts };
   }
 
-  picture(img: Element, caption = ''): ImportPictureNode | null {
-    const src = prop(img, 'src');
-    if (!src) return null;
+  picture(source: ImportPictureSource): ImportPictureNode {
     this.counts.pictures++;
-    const alt = prop(img, 'alt');
-    // A Markdown picture's title ("![alt](src "title")", Hugo's figure title) is its caption.
-    this.pictures.push({ src, alt, caption: caption || prop(img, 'title') });
-    return { type: 'import-picture', version: 1, picture: this.pictures.length - 1, alt, caption: caption || prop(img, 'title') };
+    this.pictures.push({ ...source });
+    return { type: 'import-picture', version: 1, picture: this.pictures.length - 1, alt: source.alt, caption: source.caption };
   }
 
   /** Inline content; pictures found inline are set aside to follow the block. */
@@ -113,10 +114,8 @@ class Converter {
       if (node.type === 'text') out.push(lexicalText(node.value, format));
       else if (node.type !== 'element') continue;
       else if (node.tagName === 'br') out.push({ type: 'linebreak', version: 1 });
-      else if (node.tagName === 'img') {
-        const pic = this.picture(node);
-        if (pic) aside.push(pic);
-      } else if (node.tagName === 'a') {
+      else if (this.claimInline(node, aside)) continue;
+      else if (node.tagName === 'a') {
         const href = prop(node, 'href');
         const children = this.inline(node.children, format, aside).filter((c): c is LexicalTextNode => c.type === 'text');
         // A footnote's mark and its way back are numbers here, not links to anchors the page does not have.
@@ -144,17 +143,6 @@ class Converter {
       }
     }
     return [...(inline.length ? [make(inline)] : []), ...aside];
-  }
-
-  table(node: Element): Block {
-    const rows: Element[] = [];
-    const collect = (n: Element) => n.children.forEach((c) => (el(c, 'tr') ? rows.push(c) : el(c, 'thead', 'tbody', 'tfoot') ? collect(c) : undefined));
-    collect(node);
-    const headerRow = rows[0] !== undefined && (rows[0].children.filter((c) => el(c)).every((c) => el(c, 'th')) || (node.children.some((c) => el(c, 'thead'))));
-    this.counts.tables++;
-    const aside: Block[] = [];
-    const table = tableNode(rows.map((r) => r.children.filter((c): c is Element => el(c, 'td', 'th')).map((cell) => tidy(this.inline(cell.children, 0, aside)))), { headerRow });
-    return table as unknown as Block;
   }
 
   list(node: Element): Block {
@@ -193,22 +181,32 @@ class Converter {
     return this.paragraph(parts, quoteOf);
   }
 
-  /** The first block that claims the element (in the list's order), with the siblings it used. */
+  /** The first block that claims the element (in the list's order), with the siblings it used; else the first special node. */
   claim(node: Element, after: ElementContent[]): { nodes: Block[]; used: number } | null {
     for (const block of BODY_BLOCKS) {
       const claimed = block.fromHtml.element?.(node, after, this.ctx);
       if (claimed) return claimed;
     }
+    for (const special of BODY_NODES) {
+      const nodes = special.fromHtml.element?.(node, this.ctx);
+      if (nodes) return { nodes, used: 0 };
+    }
     return null;
   }
 
-  /** A picture with its caption; or a block a caption belongs to (a video), captioned; or what the figure holds. */
+  /** An element of inline content a special node claims (a picture), set aside to follow the block. */
+  claimInline(node: Element, aside: Block[]): boolean {
+    for (const special of BODY_NODES) {
+      const claimed = special.fromHtml.inlineElement?.(node, this.ctx);
+      if (claimed) return aside.push(claimed) > 0;
+    }
+    return false;
+  }
+
+  /** A block a caption belongs to (a video), captioned; or what the figure holds (a figure of a picture is the picture's: rich-text/nodes/picture.ts). */
   figure(node: Element): Block[] {
     const caption = node.children.find((c): c is Element => el(c, 'figcaption'));
-    const img = findImg(node);
     const captionText = caption ? textOf(caption).replace(/\s+/g, ' ').trim() : '';
-    const pic = img ? this.picture(img, captionText) : null;
-    if (pic) return [pic];
     const before = this.mark();
     const inner = this.blocks(node.children.filter((c) => c !== caption));
     const only = inner.length === 1 ? inner[0]! : null;
@@ -247,13 +245,9 @@ class Converter {
         out.push(...this.paragraph(node.children, (inline) => ({ type: 'heading', version: 1, tag: level, children: inline, direction: 'ltr', format: '', indent: 0 })));
       } else if (tag === 'ul' || tag === 'ol') out.push(this.list(node));
       else if (tag === 'blockquote') out.push(...this.quote(node));
-      else if (tag === 'table') out.push(this.table(node));
       else if (tag === 'hr') out.push({ type: 'horizontalrule', version: 1 });
       else if (tag === 'figure') out.push(...this.figure(node));
-      else if (tag === 'img') {
-        const pic = this.picture(node);
-        if (pic) out.push(pic);
-      } else out.push(...this.blocks(node.children));
+      else out.push(...this.blocks(node.children));
     }
     flush();
     return out;
@@ -262,17 +256,6 @@ class Converter {
 
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'br', 'cite', 'code', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var', 'img']);
 const isInline = (node: Element) => INLINE_TAGS.has(node.tagName);
-function findImg(node: Element): Element | undefined {
-  for (const c of node.children) {
-    if (el(c, 'img')) return c;
-    if (el(c)) {
-      const deeper = findImg(c);
-      if (deeper) return deeper;
-    }
-  }
-  return undefined;
-}
-
 /**
  * A sanitized HTML tree as an article body: paragraphs, headings (an `h1` becomes `h2`: the page's
  * title is its `h1`), lists, quotes (GitHub's `[!NOTE]` ones as callouts), code blocks with their

@@ -5,24 +5,10 @@ import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import type { SanitizerEntries } from './rich-text/body-block.ts';
 import { BODY_BLOCKS } from './rich-text/body-blocks.ts';
-
-/** How wide a body picture is drawn: the article column (max-w-3xl) or the whole narrow screen. */
-export const BODY_IMAGE_SIZES = '(min-width: 48rem) 48rem, 100vw';
+import { BODY_NODES } from './rich-text/body-nodes.ts';
 
 type Attributes = NonNullable<SanitizeSchema['attributes']>;
 type Definition = Attributes[string][number];
-
-// Responsive candidates are our own media files only (mediaUrl's /media/{encoded filename}).
-const MEDIA_SRCSET = /^\/media\/[^\s,/]+ \d{1,5}w(, \/media\/[^\s,/]+ \d{1,5}w)*$/;
-
-/** What the body's other own nodes render to (cms/src/rich-text/html-converters.ts): scrollable tables, figures with responsive pictures. */
-const NODE_ENTRIES: SanitizerEntries = {
-  tagNames: ['figure', 'figcaption'],
-  attributes: {
-    div: [['role', 'region'], 'ariaLabel'],
-    img: [['srcSet', MEDIA_SRCSET], ['sizes', BODY_IMAGE_SIZES], ['loading', 'lazy'], ['decoding', 'async']],
-  },
-};
 
 const nameOf = (d: Definition) => (typeof d === 'string' ? d : d[0]);
 
@@ -52,14 +38,14 @@ function withEntries(base: SanitizeSchema, entries: readonly SanitizerEntries[])
 /**
  * GitHub's allowlist (rehype-sanitize's default: no scripts, styles, event handlers or
  * javascript: links), plus exactly what the article body's own nodes render to (issue 40 #1):
- * each block's entries (rich-text/blocks/: highlighted code, callouts, the video facade…) and
- * the other nodes' (scrollable tables, figures with responsive pictures). Roles, data
+ * each special node's entries (rich-text/nodes/: figures with responsive pictures, scrollable
+ * tables) and each block's (rich-text/blocks/: highlighted code, callouts, the video facade…). Roles, data
  * attributes and styles are allowed by value, never freely, and no class is added (a class list
  * filtered to nothing would leave class="" where the body had none before). No frame, button or
  * script ever comes from content: the facade's player is built by the page's own script from a
  * checked data-embed-src.
  */
-export const ARTICLE_HTML_SCHEMA: SanitizeSchema = withEntries(defaultSchema, [NODE_ENTRIES, ...BODY_BLOCKS.map((b) => b.sanitize)]);
+export const ARTICLE_HTML_SCHEMA: SanitizeSchema = withEntries(defaultSchema, [...BODY_NODES, ...BODY_BLOCKS].map((entry) => entry.sanitize));
 
 const htmlToSafeHtml = unified().use(rehypeParse, { fragment: true }).use(rehypeSanitize, ARTICLE_HTML_SCHEMA).use(rehypeStringify);
 

@@ -16,5 +16,9 @@ export { RICH_TEXT_KINDS, type AnyBodyBlock, type BlockField, type BlockFields, 
 export * from './rich-text/blocks/code.ts';
 export * from './rich-text/blocks/embed.ts';
 export * from './rich-text/blocks/callout.ts';
+export * from './rich-text/body-nodes.ts';
+export type { AnySpecialNode, BodyMedia, NodeEditor, NodeHtmlContext, NodeMarkdownContext, SpecialNode } from './rich-text/special-node.ts';
+export * from './rich-text/nodes/picture.ts';
+export * from './rich-text/nodes/table.ts';
 export * from './lexical-from-html.ts';
 export * from './listen-with-retry.ts';

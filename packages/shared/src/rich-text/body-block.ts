@@ -50,8 +50,12 @@ export type ReadContext = {
   blocks(nodes: ElementContent[]): BodyNode[];
   /** Inline content as a paragraph, followed by the pictures it held. */
   paragraph(nodes: ElementContent[]): BodyNode[];
-  /** Counts a kept block for the import's report. */
-  count(kind: 'codeBlocks' | 'embeds'): void;
+  /** Inline content as Lexical's inline nodes, tidied (a table's cell); pictures in it are not placed. */
+  inline(nodes: ElementContent[]): LexicalInline[];
+  /** A picture the import is to fetch (counted), and its place in the body until the import has made its Media document. */
+  picture(source: { src: string; alt: string; caption: string }): BodyNode;
+  /** Counts a kept block or special node for the import's report. */
+  count(kind: 'codeBlocks' | 'embeds' | 'tables'): void;
   /** The last link read was the block's own address, not a link of the text. */
   forgetLastLink(): void;
 };

@@ -7,6 +7,7 @@ import { calloutBlock } from './blocks/callout.ts';
 import { codeBlock } from './blocks/code.ts';
 import { embedBlock } from './blocks/embed.ts';
 import { quotationBlock } from './blocks/quotation.ts';
+import { BODY_NODES } from './body-nodes.ts';
 
 /** In the editor's toolbar in this order; the importer asks them in this order too (a callout before a quotation: both claim quotes). */
 export const BODY_BLOCKS = [codeBlock, embedBlock, calloutBlock, quotationBlock] as const satisfies readonly AnyBodyBlock[];
@@ -33,5 +34,5 @@ export function bodyBlockOf(blockType: unknown): AnyBodyBlock | null {
 /** A stored block node of any listed block (tests and the importer): its own fields, a new id unless given. */
 export const blockNode = <S extends BlockSlug>(slug: S, own: OwnFieldsOf<S> & { id?: string }): BlockNode<BlockFieldsOf<S>> => blockNodeOf(slug, own) as BlockNode<BlockFieldsOf<S>>;
 
-/** Every block's page style, in the site's `components` layer (site/src/components/body-block-styles.astro). */
-export const bodyBlockCss = (): string => `@layer theme, base, components, utilities;\n@layer components {\n${BODY_BLOCKS.map((b) => b.css).join('\n')}\n}`;
+/** Every special node's and block's page style, in the site's `components` layer (site/src/components/body-block-styles.astro). */
+export const bodyBlockCss = (): string => `@layer theme, base, components, utilities;\n@layer components {\n${[...BODY_NODES, ...BODY_BLOCKS].map((b) => b.css).join('\n')}\n}`;
