@@ -24,7 +24,8 @@ const EDITORS: Record<RichTextKind, ReturnType<typeof lexicalEditor>> = {
   }),
 };
 
-function payloadField(field: BlockField): Field {
+/** A block's or special node's field as Payload's, a rich text with its kind's editor. */
+export function payloadField(field: BlockField): Field {
   if (field.type === 'richText') return { ...field, editor: EDITORS[field.editor] };
   return field;
 }
