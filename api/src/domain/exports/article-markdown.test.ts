@@ -47,6 +47,9 @@ describe('an article as Markdown with our front matter, read back by our importe
     );
     const related = { type: 'relationship', version: 2, format: '', relationTo: 'articles', value: 3 };
     expect(() => articleMarkdown(article({ content: lexicalEditorState([related]) }))).toThrow('its body holds a node the export cannot write ("relationship")');
+    // A table's row is written only as part of its table (rich-text/nodes/table.ts).
+    const strayRow = { type: 'tablerow', version: 1, children: [{ type: 'tablecell', version: 1, headerState: 0, children: [lexicalParagraph([lexicalText('Lost?')])] }] };
+    expect(() => articleMarkdown(article({ content: lexicalEditorState([strayRow]) }))).toThrow('its body holds a node the export cannot write ("tablerow")');
   });
 
   it('gives back the title, category (title and slug), tier, date, draft state, author, excerpt, tags and thumbnail', async () => {

@@ -1,8 +1,8 @@
 import yaml from 'js-yaml';
-import type { Html, List, ListItem, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
+import type { List, ListItem, PhrasingContent, Root, RootContent } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
-import { bodyBlockOf, TABLE_HEADER, TEXT_FORMAT, toInteractiveData, type CmsArticle, type LexicalEditorState } from '@app/shared/server';
+import { bodyBlockOf, specialNodeOf, TEXT_FORMAT, toInteractiveData, type CmsArticle, type LexicalEditorState, type NodeMarkdownContext } from '@app/shared/server';
 import { slugify } from '../articles/article-candidate.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
@@ -57,7 +57,7 @@ function textPhrasing(text: string, format: number): PhrasingContent[] {
   return inner;
 }
 
-function phrasing(nodes: unknown[]): PhrasingContent[] {
+function phrasing(nodes: readonly unknown[]): PhrasingContent[] {
   return (nodes as Inline[]).flatMap((n): PhrasingContent[] => {
     if (n.type === 'text') return textPhrasing(String(n.text ?? ''), Number(n.format ?? 0));
     if (n.type === 'linebreak') return [{ type: 'break' }];
@@ -70,7 +70,7 @@ function phrasing(nodes: unknown[]): PhrasingContent[] {
 }
 
 /** Inline content as HTML, for the parts written as HTML blocks (a table without a header row). */
-function inlineHtml(nodes: unknown[]): string {
+function inlineHtml(nodes: readonly unknown[]): string {
   return (nodes as Inline[])
     .map((n) => {
       if (n.type === 'linebreak') return '<br>';
@@ -83,30 +83,6 @@ function inlineHtml(nodes: unknown[]): string {
       return html;
     })
     .join('');
-}
-
-/** A cell's paragraphs as one run of inline content (line breaks between them). */
-function cellInline(cell: Node): unknown[] {
-  const paragraphs = ((cell.children as Node[]) ?? []).map((p) => (p.children as unknown[]) ?? []);
-  return paragraphs.flatMap((p, i) => (i === 0 ? p : [{ type: 'linebreak' }, ...p]));
-}
-
-/**
- * A table: GitHub's Markdown table when its first row is the header and no cell breaks a line;
- * otherwise HTML (one block, no blank line inside), which the importer reads the same way.
- */
-function table(node: Node): Table | Html {
-  const rows = ((node.children as Node[]) ?? []).map((r) => (r.children as Node[]) ?? []);
-  const header = rows[0]?.length ? rows[0].every((c) => (Number(c.headerState) & TABLE_HEADER.row) !== 0) : false;
-  const cells = rows.map((r) => r.map(cellInline));
-  const breaks = cells.some((r) => r.some((c) => (c as Node[]).some((n) => n.type === 'linebreak')));
-  const even = rows.every((r) => r.length === rows[0]!.length);
-  if (header && !breaks && even) {
-    return { type: 'table', align: rows[0]!.map(() => null), children: cells.map((r): TableRow => ({ type: 'tableRow', children: r.map((c) => ({ type: 'tableCell', children: phrasing(c) })) })) };
-  }
-  const html = cells.map((r, i) => `<tr>${r.map((c) => (header && i === 0 ? `<th>${inlineHtml(c)}</th>` : `<td>${inlineHtml(c)}</td>`)).join('')}</tr>`);
-  const [head, ...body] = header ? html : ['', ...html];
-  return { type: 'html', value: `<table>${head ? `<thead>${head}</thead>` : ''}<tbody>${body.join('')}</tbody></table>` };
 }
 
 /** A list; a Lexical item holding only a nested list belongs to the item before it. */
@@ -131,10 +107,25 @@ function list(node: Node): List {
 /** A node the export has no Markdown for: the export refuses the article rather than leave it out. */
 class UnwritableNode extends Error {}
 
-/** Lexical's own nodes that hold others and are written as what they hold. */
-const CONTAINERS = new Set(['root', 'listitem', 'tablerow', 'tablecell']);
+/** Lexical's own nodes that hold others and are written as what they hold (a table's rows and cells are the table's). */
+const CONTAINERS = new Set(['root', 'listitem']);
+
+/** What a special node's Markdown may ask: the pictures it shows join the article's. */
+const specialContext = (pictures: ExportedMedia[]): NodeMarkdownContext => ({
+  phrasing,
+  inlineHtml,
+  picture(value) {
+    const m = media(value);
+    if (!m) return null;
+    pictures.push(m);
+    return { url: mediaUrl(m), alt: m.alt ?? '' };
+  },
+});
 
 function blocks(node: Node, pictures: ExportedMedia[]): RootContent[] {
+  // Each special node writes itself (its module, @app/shared's rich-text/nodes/: pictures, tables).
+  const special = specialNodeOf(node.type);
+  if (special) return special.toMarkdown(node, specialContext(pictures));
   switch (node.type) {
     case 'paragraph':
       return [{ type: 'paragraph', children: phrasing((node.children as unknown[]) ?? []) }];
@@ -146,16 +137,6 @@ function blocks(node: Node, pictures: ExportedMedia[]): RootContent[] {
       return [list(node)];
     case 'horizontalrule':
       return [{ type: 'thematicBreak' }];
-    case 'table':
-      return [table(node)];
-    case 'upload': {
-      const m = media(node.value);
-      if (!m) return [];
-      pictures.push(m);
-      const fields = (node.fields ?? {}) as { alt?: string | null; caption?: string | null };
-      // A Markdown picture's title is its caption (the importer reads it so).
-      return [{ type: 'paragraph', children: [{ type: 'image', url: mediaUrl(m), alt: fields.alt || m.alt || '', title: fields.caption || null }] }];
-    }
     case 'block': {
       // Each block writes itself (its module, @app/shared's rich-text/blocks/); one no module names is refused, never left out.
       const fields = (node.fields ?? {}) as Record<string, unknown>;
