@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { ArticleImport, SiteSettingsInput } from '@app/shared/schemas';
+import type { SiteSettingsInput } from '@app/shared/schemas';
 import type { ExportedArticle } from '../domain/exports/article-markdown.ts';
 import type { ContentExporter } from '../domain/exports/export-content.ts';
 import type { ArticleSink } from '../domain/articles/import-articles.ts';
@@ -9,12 +9,13 @@ import type { ArticleStateReader, CmsArticleState } from '../domain/admin/list-a
 import type { ImportTargets } from '../domain/articles/plan-import.ts';
 import type { SettingsWriter } from '../domain/settings/update-site-settings.ts';
 import { AppError } from '../lib/app-error.ts';
+import { createImportWrite, type ImportWriteTiming } from './cms-import-write.ts';
 
 /** Payload's validation answer: `{ errors: [{ message, data: { errors: [{ message, path }] } }] }`. */
 type PayloadErrors = { errors?: { message?: string; data?: { errors?: { message?: string }[] } }[] };
 
 /** Writes to the CMS on behalf of admins (article imports and deletions, site settings) and reads what they export, with the service secret. */
-export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & SettingsWriter & DraftReader & ArticleStateReader & ContentExporter & { deleteArticle(id: number): Promise<void> } {
+export function createCmsWriter(cmsUrl: string, secret: string, importTiming?: ImportWriteTiming): ArticleSink & SettingsWriter & DraftReader & ArticleStateReader & ContentExporter & { deleteArticle(id: number): Promise<void> } {
   const headers = { 'content-type': 'application/json', 'x-internal-secret': secret };
   async function list<T>(collection: string, fields: string[]): Promise<T[]> {
     const select = fields.map((f) => `&select[${f}]=true`).join('');
@@ -23,13 +24,7 @@ export function createCmsWriter(cmsUrl: string, secret: string): ArticleSink & S
     return ((await res.json()) as { docs: T[] }).docs;
   }
   return {
-    async create(article: ArticleImport) {
-      // One of an import's articles: the CMS does not announce it; the import signals once at its end.
-      const res = await fetch(`${cmsUrl}/cms/api/articles/service-import`, { method: 'POST', headers: { ...headers, 'x-import-batch': '1' }, body: JSON.stringify(article), signal: AbortSignal.timeout(30_000) });
-      const body = (await res.json().catch(() => ({}))) as { id?: number; message?: string; addressesTaken?: string[] };
-      if (!res.ok || !body.id) throw new Error(body.message ? `the CMS refused it: ${body.message}` : `the CMS answered ${res.status}`);
-      return { id: body.id, addressesTaken: body.addressesTaken ?? [] };
-    },
+    create: createImportWrite(cmsUrl, secret, importTiming),
     // Drafts included: a re-import must find the unpublished articles an earlier import made.
     async importTargets(): Promise<ImportTargets> {
       const [categories, articles] = await Promise.all([

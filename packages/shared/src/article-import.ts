@@ -105,10 +105,19 @@ export type ImportPreviewItem = {
 /** What the bodies of an import held and kept: code blocks, tables, pictures (and those copied into Media), video embeds. */
 export type ImportKept = { codeBlocks: number; tables: number; pictures: number; embeds: number; picturesCopied: number };
 
-/** POST /api/admin/articles/upload's answer. */
+/** An article the import wrote: made new, or an article of the site overwritten (the admin chose "update"). */
+export type ImportedArticle = { file: string; id: number; outcome: 'imported' | 'updated' };
+
+/**
+ * POST /api/admin/articles/upload's answer: what the CMS holds afterwards. Each article of the upload
+ * is in one list: written (`articles`), skipped (already on the site, or not an article), or refused
+ * (`errors`, with the reason).
+ */
 export type ImportResult = {
+  /** The articles written, updates included (`articles.length`). */
   articlesImported: number;
   message: string;
+  articles?: ImportedArticle[];
   errors: { file: string; message: string }[];
   skipped: ImportSkip[];
   /** Imported, with something left behind (a picture that could not be fetched). */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ArticleImportSchema, type ArticleImport, type ArticleUploadOptions, type ImportPreview, type ImportPreviewItem, type ImportResult } from '@app/shared/schemas';
+import { ArticleImportSchema, type ArticleImport, type ArticleUploadOptions, type ImportedArticle, type ImportPreview, type ImportPreviewItem, type ImportResult } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import { instanceArticleConverter, type ConvertFiles } from './article-converter.ts';
@@ -9,11 +9,19 @@ import { articleIndex, linkTarget, settleBody, type FetchImage, type SettledBody
 import { planImport, previewError, previewItem, type ImportTargets, type PlannedArticle } from './plan-import.ts';
 import { readUpload, type UploadContents, type UploadedFile } from './read-upload.ts';
 import { IMAGE_EXTENSIONS } from './read-zip.ts';
+import { importKeyOf } from './import-key.ts';
+
+/**
+ * An article the CMS holds after a write. `addressesTaken`: old addresses that already lead to
+ * another article, left there. `alreadyImported`: nothing was written, an earlier import of the same
+ * source file (its `importKey`) made this article.
+ */
+export type ArticleWritten = { id: number; addressesTaken?: string[]; alreadyImported?: boolean };
 
 /** Where imported articles go: the CMS (with the service secret). */
 export type ArticleSink = {
-  /** `addressesTaken`: old addresses that already lead to another article, left there. */
-  create(article: ArticleImport): Promise<{ id: number; addressesTaken?: string[] }>;
+  /** Idempotent by `article.importKey`: a write sent twice makes one article. */
+  create(article: ArticleImport): Promise<ArticleWritten>;
   importTargets(): Promise<ImportTargets>;
 };
 export type { FetchImage };
@@ -33,7 +41,7 @@ async function thumbnailOf(p: PlannedArticle, upload: UploadContents, fetchImage
   if ('url' in ref) {
     try {
       const image = await fetchImage(ref.url);
-      return { thumbnail: { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64') } };
+      return { thumbnail: { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), source: ref.url.slice(0, 2100) } };
     } catch (err) {
       return { thumbnail: null, warning: `${(err as Error).message}; imported without a picture` };
     }
@@ -43,7 +51,7 @@ async function thumbnailOf(p: PlannedArticle, upload: UploadContents, fetchImage
   if (image.size > MAX_THUMBNAIL_BYTES) return { thumbnail: null, warning: 'The picture is larger than 5 MB; imported without one' };
   try {
     const data = await upload.readPicture(image.name);
-    return { thumbnail: { name: path.basename(image.name), mimetype: IMAGE_EXTENSIONS.get(path.extname(image.name).toLowerCase())!, base64: data.toString('base64') } };
+    return { thumbnail: { name: path.basename(image.name), mimetype: IMAGE_EXTENSIONS.get(path.extname(image.name).toLowerCase())!, base64: data.toString('base64'), source: image.name.slice(0, 2100) } };
   } catch (err) {
     return { thumbnail: null, warning: `The picture "${ref.archivePath}" could not be read (${(err as Error).message}); imported without one` };
   }
@@ -65,6 +73,7 @@ function toArticleImport(p: PlannedArticle, thumbnail: ArticleImport['thumbnail'
     oldAddresses: p.oldAddresses.length ? p.oldAddresses.slice(0, 50) : undefined,
     tags: c.terms.tags.length ? [...new Set(c.terms.tags.map((t) => t.trim().slice(0, 100)))].slice(0, 50) : undefined,
     replaces: p.replaces,
+    importKey: importKeyOf(c),
     html: c.html,
     content: body.content,
     pictures: body.pictures.length ? body.pictures : undefined,
@@ -167,11 +176,14 @@ async function importContents(upload: UploadContents, file: UploadedFile, option
 
   const warnings: { file: string; message: string }[] = [];
   const ids = new Map<ArticleCandidate, number>();
-  let imported = 0;
+  const articles: ImportedArticle[] = [];
+  const kept = new Set<ArticleCandidate>();
+  let heldBefore = 0;
   let picturesCopied = 0;
   const n = order.length;
   // Thumbnails are fetched a few articles ahead; articles are written one at a time, in order, so
-  // a new category is created once and a link finds the page of the article it names.
+  // a new category is created once, a link finds the page of the article it names, and the CMS
+  // takes one import write at a time (its readers keep being answered meanwhile).
   const thumbnails = new Map<number, ReturnType<typeof thumbnailOf>>();
   onProgress?.(0, n);
   for (let i = 0; i < n; i++) {
@@ -184,22 +196,38 @@ async function importContents(upload: UploadContents, file: UploadedFile, option
     const problem = refusal(article);
     try {
       if (problem) throw new Error(problem);
-      const written = await deps.sink.create(article);
+      let written = await deps.sink.create(article);
+      let replaced = Boolean(article.replaces);
+      // The file was imported before (its answer lost, or the plan did not recognise the article): skipped, or updated as the admin chose.
+      if (written.alreadyImported && options.onDuplicate === 'update') {
+        written = await deps.sink.create({ ...article, replaces: written.id });
+        replaced = true;
+      }
       ids.set(p.candidate, written.id);
-      imported++;
-      picturesCopied += body.picturesCopied;
-      const taken = (written.addressesTaken ?? []).map((a) => `The old address ${a} already leads to another article; it was left there`);
-      // Warnings only about what was written: an article that failed has its error alone.
-      for (const message of [...(warning ? [warning] : []), ...p.addressWarnings, ...body.warnings, ...taken]) warnings.push({ file: p.candidate.file, message });
+      if (written.alreadyImported) {
+        heldBefore++;
+        skipped.push({ file: p.candidate.file, reason: `already on the site as article ${written.id} (an earlier import of this file)` });
+      } else {
+        articles.push({ file: p.candidate.file, id: written.id, outcome: replaced ? 'updated' : 'imported' });
+        kept.add(p.candidate);
+        picturesCopied += body.picturesCopied;
+        const taken = (written.addressesTaken ?? []).map((a) => `The old address ${a} already leads to another article; it was left there`);
+        // Warnings only about what was written: an article that failed has its error alone.
+        for (const message of [...(warning ? [warning] : []), ...p.addressWarnings, ...body.warnings, ...taken]) warnings.push({ file: p.candidate.file, message });
+      }
     } catch (err) {
       errors.push({ file: p.candidate.file, message: (err as Error).message });
     }
     onProgress?.(i + 1, n);
   }
+  const imported = articles.length;
+  const updated = articles.filter((a) => a.outcome === 'updated').length;
+  const onSite = plan.duplicates.length + heldBefore;
   const message =
-    `Imported ${imported} of ${plural(total, 'article')}.` +
+    `Imported ${imported} of ${plural(total, 'article')}` +
+    (updated ? ` (${updated} updated)` : '') +
+    '.' +
     (errors.length ? ` ${errors.length} could not be imported.` : '') +
-    (plan.duplicates.length ? ` ${plan.duplicates.length} already on the site ${plan.duplicates.length === 1 ? 'was' : 'were'} skipped.` : '');
-  const kept = { ...sum(order.filter((p) => ids.has(p.candidate)).map((p) => p.candidate.body.counts)), picturesCopied };
-  return { articlesImported: imported, message, errors, skipped, warnings, kept };
+    (onSite ? ` ${onSite} already on the site ${onSite === 1 ? 'was' : 'were'} skipped.` : '');
+  return { articlesImported: imported, message, articles, errors, skipped, warnings, kept: { ...sum(order.filter((p) => kept.has(p.candidate)).map((p) => p.candidate.body.counts)), picturesCopied } };
 }

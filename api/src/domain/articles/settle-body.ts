@@ -62,9 +62,9 @@ export type SettledBody = { content: ArticleImport['content']; pictures: Picture
 /**
  * An article's body made ready for the CMS: each picture read from the archive or fetched (with
  * `fetchImage`; a dry run only looks for it in the archive) and numbered among the pictures sent,
- * or left out with a warning; each link to another article of this import pointed at its new page
- * (`newPage`), or kept with a warning when that article is not written yet; spaces in addresses
- * escaped (the CMS refuses them).
+ * or left out with a warning, and named by its source (an update replaces the picture from there);
+ * each link to another article of this import pointed at its new page (`newPage`), or kept with a
+ * warning when that article is not written yet; spaces in addresses escaped (the CMS refuses them).
  */
 export async function settleBody(
   c: ArticleCandidate,
@@ -82,7 +82,7 @@ export async function settleBody(
       if (!ctx.fetchImage) return { name: 'picture', mimetype: 'image/png', base64: '', alt };
       try {
         const image = await ctx.fetchImage(source.url);
-        return { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), alt };
+        return { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), alt, source: source.url.slice(0, 2100) };
       } catch (err) {
         return `${(err as Error).message}; the picture was left out`;
       }
@@ -93,7 +93,7 @@ export async function settleBody(
     const mimetype = IMAGE_EXTENSIONS.get(path.extname(found.name).toLowerCase())!;
     if (!ctx.fetchImage) return { name: path.basename(found.name), mimetype, base64: '', alt };
     try {
-      return { name: path.basename(found.name), mimetype, base64: (await ctx.upload.readPicture(found.name)).toString('base64'), alt };
+      return { name: path.basename(found.name), mimetype, base64: (await ctx.upload.readPicture(found.name)).toString('base64'), alt, source: found.name.slice(0, 2100) };
     } catch (err) {
       return `The picture "${source.archivePath}" could not be read (${(err as Error).message}); left out`;
     }
