@@ -50,6 +50,10 @@ function idFilterValues(query: URLSearchParams): { operator: string; values: str
   return found;
 }
 
+// JSON's escape for NUL: \u0000 after an even number of backslashes. After an odd number it is the
+// text "\u0000" (a post's code about C strings), which PostgreSQL stores like any other (issue 49 #2).
+const JSON_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;
+
 /** The answer to a request the CMS must not pass to Payload, or null when it may go on. */
 export async function refuseBadRequest(request: Request, config: EndpointsConfig): Promise<Response | null> {
   const url = new URL(request.url);
@@ -73,7 +77,7 @@ export async function refuseBadRequest(request: Request, config: EndpointsConfig
   if (request.body && /json/i.test(request.headers.get('content-type') ?? '')) {
     // The front door limits bodies to 512 KB, so reading a copy here is bounded.
     const text = await request.clone().text();
-    if (text.includes('\\u0000') || text.includes('\0')) return badRequest('The request body must not contain a NUL character.');
+    if (JSON_NUL.test(text) || text.includes('\0')) return badRequest('The request body must not contain a NUL character.');
   }
   return null;
 }

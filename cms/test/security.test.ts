@@ -40,6 +40,11 @@ describe('requests PostgreSQL cannot take', () => {
     }
     const nulBody = await rest(new Request(`${ORIGIN}/cms/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a\u0000@example.com', password: 'x' }) }));
     expect(nulBody.status).toBe(400);
+    // The text "\u0000" (six characters: a post's code about C strings) is no NUL (issue 49 #2); "\" then a NUL is.
+    const asText = await rest(new Request(`${ORIGIN}/cms/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a\\u0000@example.com', password: 'x' }) }));
+    expect(await asText.json()).not.toEqual({ message: 'The request body must not contain a NUL character.' });
+    const afterBackslash = await rest(new Request(`${ORIGIN}/cms/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a\\\u0000@example.com', password: 'x' }) }));
+    expect(await afterBackslash.json()).toEqual({ message: 'The request body must not contain a NUL character.' });
   });
 
   it('lets well-formed requests through to Payload', async () => {

@@ -145,30 +145,75 @@ class Converter {
     return [...(inline.length ? [make(inline)] : []), ...aside];
   }
 
-  list(node: Element): Block {
+  /**
+   * A list. A Lexical list item holds inline content only, so a code block written inside an item
+   * (a fence indented under "2. Run this:") splits the list around it (issue 49 #2): the item's
+   * text ends the list, the code block follows, text after the block in that item is a paragraph,
+   * and the next item starts a list that goes on counting (`start`, each item's `value`). Every
+   * line of the code stays a code block's; nothing of it becomes inline code.
+   */
+  list(node: Element): Block[] {
     const ordered = node.tagName === 'ol';
-    const items: Block[] = [];
-    let value = 1;
+    const out: Block[] = [];
+    let items: Block[] = [];
+    let value = Number(prop(node, 'start')) || 1;
+    let first = value;
+    const close = () => {
+      if (items.length) out.push({ type: 'list', version: 1, listType: ordered ? 'number' : 'bullet', start: first, tag: ordered ? 'ol' : 'ul', children: items, direction: 'ltr', format: '', indent: 0 });
+      items = [];
+      first = value;
+    };
+    const item = (children: unknown[]) => items.push({ type: 'listitem', version: 1, value: value++, children, direction: 'ltr', format: '', indent: 0 } as Block);
     for (const li of node.children.filter((c): c is Element => el(c, 'li'))) {
       const nested = li.children.filter((c): c is Element => el(c, 'ul', 'ol'));
       const own = li.children.filter((c) => !(c.type === 'element' && ['ul', 'ol', 'input'].includes(c.tagName)));
       // A loose list item holds paragraphs: their text runs on with line breaks.
-      const parts: ElementContent[] = [];
+      let parts: ElementContent[] = [];
+      let started = false;
+      const flush = () => {
+        if (!started) item(tidy(this.inline(parts, 0, [])));
+        else if (parts.length) out.push(...this.paragraph(parts));
+        started = true;
+        parts = [];
+      };
       for (const c of own) {
+        if (el(c, 'pre')) {
+          flush();
+          close();
+          out.push(...(this.claim(c, [])?.nodes ?? []));
+          continue;
+        }
+        // The line end after a block is no text of the item's.
+        if (started && !parts.length && c.type === 'text' && !c.value.trim()) continue;
         const paragraph = c.type === 'element' && c.tagName === 'p';
         if (paragraph && parts.length) parts.push({ type: 'element', tagName: 'br', properties: {}, children: [] });
         parts.push(...(paragraph ? c.children : [c]));
       }
-      const aside: Block[] = [];
-      items.push({ type: 'listitem', version: 1, value: value++, children: tidy(this.inline(parts, 0, aside)), direction: 'ltr', format: '', indent: 0 });
-      for (const n of nested) items.push({ type: 'listitem', version: 1, value: value++, children: [this.list(n)], direction: 'ltr', format: '', indent: 0 });
+      if (!started || parts.length) flush();
+      for (const n of nested) {
+        const [head, ...rest] = this.list(n);
+        if (head) item([head]);
+        if (rest.length) {
+          close();
+          out.push(...rest);
+        }
+      }
     }
-    return { type: 'list', version: 1, listType: ordered ? 'number' : 'bullet', start: Number(prop(node, 'start')) || 1, tag: ordered ? 'ol' : 'ul', children: items, direction: 'ltr', format: '', indent: 0 };
+    close();
+    return out;
   }
 
+  /** A quote; a code block inside it (a fence under "> ") splits it, as in a list, and stays a block. */
   quote(node: Element): Block[] {
-    const parts: ElementContent[] = [];
+    const out: Block[] = [];
+    let parts: ElementContent[] = [];
+    const quoteOf = (inline: LexicalInline[]): Block => ({ type: 'quote', version: 1, children: inline, direction: 'ltr', format: '', indent: 0 });
     for (const c of node.children) {
+      if (el(c, 'pre')) {
+        out.push(...this.paragraph(parts, quoteOf), ...(this.claim(c, [])?.nodes ?? []));
+        parts = [];
+        continue;
+      }
       if (c.type !== 'element') {
         // The line ends between a quote's paragraphs are not its text.
         if (c.type !== 'text' || c.value.trim()) parts.push(c);
@@ -177,8 +222,7 @@ class Converter {
       if (parts.length) parts.push({ type: 'element', tagName: 'br', properties: {}, children: [] });
       parts.push(...(c.tagName === 'p' || c.tagName === 'div' ? c.children : [c]));
     }
-    const quoteOf = (inline: LexicalInline[]): Block => ({ type: 'quote', version: 1, children: inline, direction: 'ltr', format: '', indent: 0 });
-    return this.paragraph(parts, quoteOf);
+    return [...out, ...this.paragraph(parts, quoteOf)];
   }
 
   /** The first block that claims the element (in the list's order), with the siblings it used; else the first special node. */
@@ -243,7 +287,7 @@ class Converter {
       else if (HEADINGS.has(tag)) {
         const level = tag === 'h1' ? 'h2' : tag;
         out.push(...this.paragraph(node.children, (inline) => ({ type: 'heading', version: 1, tag: level, children: inline, direction: 'ltr', format: '', indent: 0 })));
-      } else if (tag === 'ul' || tag === 'ol') out.push(this.list(node));
+      } else if (tag === 'ul' || tag === 'ol') out.push(...this.list(node));
       else if (tag === 'blockquote') out.push(...this.quote(node));
       else if (tag === 'hr') out.push({ type: 'horizontalrule', version: 1 });
       else if (tag === 'figure') out.push(...this.figure(node));

@@ -6,6 +6,7 @@ import { readDate } from './parse-date.ts';
 import { parseFrontMatter, type FrontMatter } from './parse-front-matter.ts';
 import { renderArticleHtml } from './render-article-html.ts';
 import { removedTagsNote, stripGeneratorTags } from './strip-template-tags.ts';
+import { withoutMdxModules } from './mdx-modules.ts';
 
 const first = (fm: FrontMatter, keys: string[]): unknown => keys.map((k) => fm[k]).find((v) => v !== undefined && v !== null && v !== '');
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
@@ -87,9 +88,9 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
   const kind = ext === '.html' || ext === '.htm' ? 'html' : 'markdown';
   let body = content;
   if (ext === '.mdx') {
-    // MDX's imports and exports are code; its components have no meaning here and are dropped by the sanitizer.
-    body = body.replace(/^(?:import|export)\s[^\n]*$/gm, '');
-    if (/<[A-Z]/.test(body)) warnings.push('MDX components were removed');
+    const mdx = withoutMdxModules(body);
+    body = mdx.text;
+    if (mdx.components) warnings.push('MDX components were removed');
   }
   const stripped = stripGeneratorTags(body);
   warnings.push(...removedTagsNote(stripped.removed));

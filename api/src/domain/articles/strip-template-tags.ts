@@ -21,6 +21,12 @@ const videoUrl = (provider: string, id: string) =>
   /^https?:\/\//.test(id) ? id : provider.startsWith('vimeo') ? `https://vimeo.com/${id}` : `https://www.youtube.com/watch?v=${id}`;
 const markdownPicture = (src: string, alt = '', caption = '') => `\n\n![${alt.replace(/[[\]]/g, '')}](<${src}>${caption ? ` "${caption.replace(/"/g, '\\"')}"` : ''})\n\n`;
 
+/** A highlight tag's language: its first bare argument (Jekyll, Hugo) or `lang="…"`; none is plain text. */
+function highlightLanguage(args: string): string {
+  const { named, bare } = tagArguments(args);
+  return (named.lang ?? bare.find((b) => !b.includes('=')) ?? '').replace(/[^\w+#-]/g, '');
+}
+
 /** A tag this import can show: a video (an embed), a picture (with its caption), a link to another post. Null: removed. */
 function translate(name: string, args: string): string | null {
   const { named, bare } = tagArguments(args);
@@ -58,11 +64,22 @@ export function stripGeneratorTags(markdown: string): { text: string; removed: s
   const removed = new Set<string>();
   const kept: string[] = [];
   const keep = (piece: string) => KEEP(kept.push(piece) - 1);
+  const restore = (t: string) => {
+    for (let i = 0; i < 3 && /\uE000\d+\uE001/.test(t); i++) t = t.replace(KEPT, (_m, n: string) => kept[Number(n)]!);
+    return t;
+  };
+  // A highlight tag's code as a fence longer than any run of backticks in it, so no line of it ends the fence.
+  const fenced = (lang: string, code: string) => {
+    const fence = '`'.repeat(Math.max(3, ...[...restore(code).matchAll(/`+/g)].map((m) => m[0].length + 1)));
+    return `\n${keep(`${fence}${lang}\n${restore(code)}\n${fence}`)}\n`;
+  };
   let text = markdown
-    // {% highlight ruby %}…{% endhighlight %} and {{< highlight go >}}…{{< /highlight >}} are code blocks.
-    .replace(/\{%-?\s*highlight\s+([\w+-]+)[^%]*%\}[ \t]*\r?\n?([\s\S]*?)\r?\n?\{%-?\s*endhighlight\s*-?%\}/g, (_m, lang: string, code: string) => `\n${keep(`\`\`\`${lang}\n${code}\n\`\`\``)}\n`)
-    .replace(/\{\{[<%]\s*highlight\s+([\w+-]+)[^>%]*[>%]\}\}[ \t]*\r?\n?([\s\S]*?)\r?\n?\{\{[<%]\s*\/highlight\s*[>%]\}\}/g, (_m, lang: string, code: string) => `\n${keep(`\`\`\`${lang}\n${code}\n\`\`\``)}\n`)
+    // Code first: a post about Jekyll or Hugo shows its highlight tags as written.
     .replace(CODE, (piece) => keep(piece))
+    // {% highlight ruby linenos %}…{% endhighlight %} and {{< highlight go "linenos=table" >}}…{{< /highlight >}}
+    // (also {{< highlight lang="go" >}}, and without a language) are code blocks.
+    .replace(/\{%-?\s*highlight\b([^%]*)-?%\}[ \t]*\r?\n?([\s\S]*?)\r?\n?\{%-?\s*endhighlight\s*-?%\}/g, (_m, args: string, code: string) => fenced(highlightLanguage(args), code))
+    .replace(/\{\{[<%]\s*highlight\b([\s\S]*?)[>%]\}\}[ \t]*\r?\n?([\s\S]*?)\r?\n?\{\{[<%]\s*\/highlight\s*[>%]\}\}/g, (_m, args: string, code: string) => fenced(highlightLanguage(args), code))
     // {% raw %} only escapes: keep what it wraps, as written.
     .replace(RAW, (_m, inner: string) => keep(inner))
     // Liquid/Nunjucks comments and Hugo's {{/* */}} comments vanish with their content.
@@ -88,14 +105,27 @@ export function stripGeneratorTags(markdown: string): { text: string; removed: s
       removed.add(`{{ ${name ?? '…'} }}`);
       return '';
     });
-  // Kept pieces go back last; a kept piece may hold another (raw inside a fence).
-  let restored = text;
-  for (let i = 0; i < 3 && /\uE000\d+\uE001/.test(restored); i++) restored = restored.replace(KEPT, (_m, n: string) => kept[Number(n)]!);
-  return { text: restored, removed: [...removed] };
+  // Kept pieces go back last; a kept piece may hold another (raw inside a fence, code inside a highlight tag).
+  return { text: restore(text), removed: [...removed] };
 }
 
 // WordPress's own shortcodes (and the commonest plugins'), removed even without attributes.
 const WORDPRESS_SHORTCODES = 'caption|wp_caption|gallery|embed|audio|video|playlist|contact-form|contact-form-7|youtube|vimeo|soundcloud|tweet|twitter|instagram|gist|googlemaps|button|column|columns|row|toc|sourcecode|code';
+
+// SyntaxHighlighter Evolved's shortcodes (its documentation's list of brushes and their aliases:
+// `[php]…[/php]`, `[csharp]…[/csharp]`) besides the generic `[sourcecode language=…]`, `[code lang=…]`
+// and `[source]` that it, WordPress.com and the other highlighter plugins take. Each is code only
+// when it is closed. Longer names first, so an alternative is never cut short.
+const SYNTAX_HIGHLIGHTER_BRUSHES = [
+  'actionscript3', 'as3', 'bash', 'shell', 'coldfusion', 'cf', 'clojure', 'clj', 'cpp', 'c', 'c-sharp', 'csharp', 'css', 'delphi', 'pascal', 'pas',
+  'diff', 'patch', 'erlang', 'erl', 'fsharp', 'golang', 'go', 'groovy', 'haskell', 'javafx', 'jfx', 'java', 'javascript', 'jscript', 'js', 'latex', 'tex',
+  'matlab', 'objc', 'obj-c', 'perl', 'pl', 'php', 'plain', 'text', 'powershell', 'ps', 'python', 'py', 'r', 'splus', 'rails', 'ror', 'ruby', 'rb',
+  'scala', 'sql', 'swift', 'vbnet', 'vb', 'xhtml', 'xslt', 'xml', 'html', 'yaml', 'yml', 'markdown', 'md', 'json', 'typescript', 'ts', 'kotlin', 'rust', 'docker',
+];
+const CODE_SHORTCODE = new RegExp(
+  `\\[(sourcecode|source|code|${[...SYNTAX_HIGHLIGHTER_BRUSHES].sort((a, b) => b.length - a.length).map((b) => b.replace(/-/g, '\\-')).join('|')})((?:\\s[^\\]]*)?)\\]([\\s\\S]*?)\\[\\/\\1\\]`,
+  'gi',
+);
 
 /** Raw angle brackets in a code shortcode's body are text (the highlighter plugins store code as typed); entities stay as they are. */
 const codeText = (code: string) => code.replace(/^\r?\n/, '').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -105,8 +135,9 @@ const videoParagraph = (url: string) => `<p><a href="${escapeAttribute(url)}">${
 
 /**
  * WordPress shortcodes. Those with a meaning here are translated (issue 40): the highlighter
- * plugins' code (`[code lang="js"]…[/code]`, `[sourcecode language="python"]…[/sourcecode]`) is
- * a code block with its language; `[caption]` around a picture is a figure with its caption;
+ * plugins' code (`[code lang="js"]…[/code]`, `[sourcecode language="python"]…[/sourcecode]`,
+ * SyntaxHighlighter's `[php]…[/php]` for each of its brushes: issue 49 #2) is a code block with its
+ * language; `[caption]` around a picture is a figure with its caption;
  * `[embed]URL[/embed]`, `[youtube URL]`, `[vimeo ID]` and `[video src=…]` are the video's address on
  * a paragraph (an embed). Others ([gallery ids="1,2"], [contact-form]) are removed, a caption
  * without a picture keeping its text. Code (`<pre>`, `<code>`) keeps every shortcode as written.
@@ -118,9 +149,10 @@ export function stripWordPressShortcodes(html: string): { text: string; removed:
   const kept: string[] = [];
   const keep = (piece: string) => KEEP(kept.push(piece) - 1);
   let text = html
-    .replace(/\[(sourcecode|code|source)((?:\s[^\]]*)?)\]([\s\S]*?)\[\/\1\]/gi, (_m, _name: string, attrs: string, code: string) => {
+    .replace(CODE_SHORTCODE, (_m, name: string, attrs: string, code: string) => {
       const { named, bare } = tagArguments(attrs);
-      const lang = (named.language ?? named.lang ?? bare[0] ?? '').toLowerCase().replace(/[^\w+-]/g, '');
+      const generic = /^(sourcecode|code|source)$/i.test(name);
+      const lang = (named.language ?? named.lang ?? (generic ? bare[0] : name) ?? '').toLowerCase().replace(/[^\w+#-]/g, '');
       return keep(`<pre><code${lang ? ` class="language-${lang}"` : ''}>${codeText(code)}</code></pre>`);
     })
     .replace(/<pre\b[\s\S]*?<\/pre>|<code\b[\s\S]*?<\/code>/gi, (piece) => keep(piece))

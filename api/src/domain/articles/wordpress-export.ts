@@ -92,14 +92,13 @@ export async function readWordPressExport(file: string, xml: string, opts: { inc
     try {
       const withoutBlocks = str(item['content:encoded']).replace(/<!--\s*\/?wp:[\s\S]*?-->/g, '');
       const shortcodes = stripWordPressShortcodes(withoutBlocks);
-      // WordPress stores paragraphs as blank lines (wpautop); keep them as paragraphs.
-      const paragraphs = /<(p|div|h\d|ul|ol|figure|blockquote)\b/i.test(shortcodes.text)
+      // WordPress stores paragraphs as blank lines (wpautop); keep them as paragraphs. Code keeps its
+      // blank lines: a <pre> (a code shortcode's too) is never cut into paragraphs (issue 49 #2).
+      const paragraphs = /<(p|div|h\d|ul|ol|figure|blockquote)\b/i.test(shortcodes.text.replace(/<pre\b[\s\S]*?<\/pre>/gi, ''))
         ? shortcodes.text
         : shortcodes.text
-            .split(/\n\s*\n/)
-            .map((p) => p.trim())
-            .filter(Boolean)
-            .map((p) => `<p>${p}</p>`)
+            .split(/(<pre\b[\s\S]*?<\/pre>)/i)
+            .flatMap((piece) => (/^<pre\b/i.test(piece) ? [piece] : piece.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${p}</p>`)))
             .join('');
       const { html, body } = await renderArticleHtml(paragraphs, 'html');
       if (!html.trim()) throw new Error('the post has no content');

@@ -55,6 +55,8 @@ const LANGUAGE_ALIASES: Record<string, CodeLanguage> = {
   node: 'javascript', jsonc: 'json', json5: 'json', kt: 'kotlin', md: 'markdown', ps1: 'powershell', ps: 'powershell', py: 'python', python3: 'python',
   rb: 'ruby', rs: 'rust', ts: 'typescript', mts: 'typescript', cts: 'typescript', svg: 'xml', yml: 'yaml', postgres: 'sql', postgresql: 'sql', mysql: 'sql',
   patch: 'diff', conf: 'ini', cfg: 'ini', jinja: 'liquid', 'html+jinja': 'liquid', twig: 'liquid',
+  // SyntaxHighlighter's brush names (WordPress's [c-sharp]…[/c-sharp]).
+  'c-sharp': 'csharp', jscript: 'javascript', rails: 'ruby', ror: 'ruby', xslt: 'xml',
 };
 
 /** A code fence's or class's language ("ts", "language-js", "{.python}") as one of ours; 'plaintext' when unknown or absent. */
