@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { ARTICLE_HTML_SCHEMA, lexicalFromHast, type ImportedBody } from '@app/shared/server';
+import { ARTICLE_HTML_SCHEMA, lexicalFromHast, MAX_CODE_LENGTH, type ImportedBody } from '@app/shared/server';
 import rehypeParse from 'rehype-parse';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
@@ -40,8 +40,8 @@ export type RenderedBody = { html: string; body: ImportedBody };
 /**
  * Markdown through remark, HTML through rehype; both are sanitized, then kept twice: as HTML (the
  * excerpt, the preview) and as the article's rich text (lexicalFromHast: code, tables,
- * pictures, embeds). A body over the article cap is refused here, wherever it comes from (a
- * file, a Ghost post, a WordPress item).
+ * pictures, embeds). A body over the article cap, or with a code block over the CMS's, is refused
+ * here, wherever it comes from (a file, a Ghost post, a WordPress item), in the preview as in the import.
  */
 export async function renderArticleHtml(source: string, kind: 'markdown' | 'html'): Promise<RenderedBody> {
   const bytes = Buffer.byteLength(source);
@@ -49,5 +49,21 @@ export async function renderArticleHtml(source: string, kind: 'markdown' | 'html
   const tree = (kind === 'html' ? htmlToHast.runSync(htmlToHast.parse(source)) : await markdownToHast.run(markdownToHast.parse(source))) as Root;
   playersToLinks(tree);
   const safe = sanitize.runSync(tree) as Root;
-  return { html: stringify.stringify(safe), body: lexicalFromHast(safe) };
+  const body = lexicalFromHast(safe);
+  refuseOverlongCode(body.content.root.children);
+  return { html: stringify.stringify(safe), body };
+}
+
+type AnyNode = { type?: string; fields?: { blockType?: unknown; code?: unknown }; children?: AnyNode[] };
+
+/**
+ * The one limit a body's parts have beyond the file's (issue 49 #1): a code block's, the CMS's
+ * field limit (MAX_CODE_LENGTH). Checked here, so the preview refuses what the import would.
+ */
+function refuseOverlongCode(nodes: readonly unknown[]): void {
+  for (const node of nodes as AnyNode[]) {
+    const code = node.type === 'block' && node.fields?.blockType === 'code' ? String(node.fields.code ?? '') : '';
+    if (code.length > MAX_CODE_LENGTH) throw new Error(`a code block holds ${code.length.toLocaleString('en')} characters; one may hold at most ${MAX_CODE_LENGTH.toLocaleString('en')}`);
+    if (node.children) refuseOverlongCode(node.children);
+  }
 }
