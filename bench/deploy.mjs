@@ -6,9 +6,18 @@
 // deploy's wall time (POST /api/deploy → live). Then the requests that failed
 // while a deploy ran and while a deploy was rolled back (a pushed commit whose build fails),
 // counted by a loop loading the home page, an article and /api/health through the front door.
-import { rmSync, writeFileSync } from 'node:fs';
+//
+// DEPLOY_S3=1 publishes the builds to a bucket (issue 50 #2: SITE_BUILDS_S3_*, a local s3rver here)
+// and adds a second host: a site server of its own in this process, with its own cache, following
+// the same builds. Publish-to-live is then the time until both hosts show the edit.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
+import { siteBuildsStorageFromEnv } from '@app/shared/server';
+import { createLiveSite } from '@app/site/live-site';
 import { DEMO_CMS_ADMIN, root, startStack } from '../scripts/lib/stack.mjs';
 import { git, localGitHub } from './local-github.mjs';
 
@@ -18,18 +27,46 @@ const TARGET = 500;
 // stops after the demo content's figures (no broken commits, no 500 articles).
 const RUNS = Number(process.env.DEPLOY_RUNS ?? 2);
 const DEMO_ONLY = process.env.DEPLOY_DEMO_ONLY === '1';
+const S3 = process.env.DEPLOY_S3 === '1';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const { work, bare, branch, pusher } = localGitHub('bench-deploy-');
 
 const dataDir = path.join(root, '.data/bench-deploy');
 await rm(dataDir, { recursive: true, force: true });
+const bucket = S3 ? await startBucket() : null;
 const stack = await startStack({
   dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: 54397, log: () => {},
   // The rebuild debounce as `npm start` has it (500 ms): publish-to-live as a site owner gets it.
-  env: { LOG_LEVEL: 'warn', DEPLOY_REPOSITORY: bare, DEPLOY_BRANCH: branch, GITHUB_WEBHOOK_SECRET: 'bench-secret' },
+  env: { LOG_LEVEL: 'warn', DEPLOY_REPOSITORY: bare, DEPLOY_BRANCH: branch, GITHUB_WEBHOOK_SECRET: 'bench-secret', ...bucket?.env },
 });
 const site = stack.url;
+const secondHost = bucket ? await startSecondHost(stack.env) : null;
+
+/** A local S3-compatible server with the builds' bucket. */
+async function startBucket() {
+  const directory = mkdtempSync(path.join(tmpdir(), 'bench-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'bench-builds', configs: [] }] });
+  const { port } = await server.run();
+  const env = { SITE_BUILDS_S3_BUCKET: 'bench-builds', SITE_BUILDS_S3_ENDPOINT: `http://127.0.0.1:${port}`, SITE_BUILDS_S3_ACCESS_KEY_ID: 'S3RVER', SITE_BUILDS_S3_SECRET_ACCESS_KEY: 'S3RVER' };
+  return { env, stop: async () => (await server.close(), rmSync(directory, { recursive: true, force: true })) };
+}
+
+/** Another host's site server: its own cache, the same database and bucket. */
+async function startSecondHost(env) {
+  const cache = mkdtempSync(path.join(tmpdir(), 'bench-host-'));
+  const host = await createLiveSite({ buildsDir: cache, published: { databaseUrl: env.DATABASE_URL, storage: siteBuildsStorageFromEnv(env) } });
+  const server = createServer((req, res) => host.handle(req, res));
+  await new Promise((r) => server.listen(PORT + 10, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${PORT + 10}`,
+    async stop() {
+      await host.published.stop();
+      await new Promise((r) => server.close(r));
+      rmSync(cache, { recursive: true, force: true });
+    },
+  };
+}
 const origin = { origin: site };
 
 async function signIn(url, body) {
@@ -61,11 +98,15 @@ async function publishToLive(editor, articleId) {
   const title = `Bench edit ${Date.now()}`;
   await json(await fetch(`${site}/cms/api/articles/${articleId}`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: editor, ...origin }, body: JSON.stringify({ title }) }));
   const saved = performance.now();
-  for (;;) {
-    const html = await (await fetch(`${site}/articles/${articleId}`)).text();
-    if (html.includes(title)) return (performance.now() - saved) / 1000;
-    await sleep(200);
+  const shows = async (host) => (await (await fetch(`${host}/articles/${articleId}`)).text()).includes(title);
+  for (const host of [site, ...(secondHost ? [secondHost.url] : [])]) {
+    while (!(await shows(host))) {
+      // A rebuild that failed (a broken working tree) would otherwise be waited on for ever.
+      if (performance.now() - saved > 180_000) throw new Error(`the edit was not live on ${host} after 180 s (see Admin → Deployments)`);
+      await sleep(200);
+    }
   }
+  return (performance.now() - saved) / 1000;
 }
 
 /**
@@ -87,6 +128,15 @@ async function scheduleToLive(editor) {
     }
     await sleep(200);
   }
+}
+
+/** The median time of each step of the newest content rebuilds (publishing to S3 is their switch). */
+async function stepMedians(admin, count) {
+  const { deployments } = await json(await fetch(`${site}/api/admin/deployments`, { headers: { cookie: admin } }));
+  const recent = deployments.filter((d) => d.kind === 'content' && d.status === 'succeeded').slice(0, count);
+  const byStep = new Map();
+  for (const d of recent) for (const { step, ms } of d.steps) byStep.set(step, [...(byStep.get(step) ?? []), ms]);
+  return [...byStep].map(([step, ms]) => `${step} ${(ms.sort((a, b) => a - b)[Math.floor((ms.length - 1) / 2)] / 1000).toFixed(1)} s`).join(', ');
 }
 
 function requestLoop(articleId) {
@@ -149,13 +199,14 @@ try {
       edits.push(await publishToLive(editor, articleId));
       await settled(admin);
     }
+    const steps = await stepMedians(admin, RUNS);
     const scheduled = [];
     for (let i = 0; i < RUNS; i++) {
       scheduled.push(await scheduleToLive(editor));
       await settled(admin);
     }
     const d = await deploy(admin, articleId);
-    console.log(`deploy (${label}: ${count} articles): publish-to-live for an article edit ${spread(edits)}; schedule-to-live (its time → its static page) ${spread(scheduled)}; full deploy (git fetch, build, health check, switch) ${d.seconds.toFixed(1)} s, ${d.status}; ${d.failed} of ${d.total} requests failed meanwhile`);
+    console.log(`deploy (${label}: ${count} articles${S3 ? ', builds published to S3, two hosts' : ''}): publish-to-live for an article edit ${spread(edits)} (its deployment's median steps: ${steps}); schedule-to-live (its time → its static page) ${spread(scheduled)}; full deploy (git fetch, build, health check, switch) ${d.seconds.toFixed(1)} s, ${d.status}; ${d.failed} of ${d.total} requests failed meanwhile`);
   };
   await figures('demo content');
   if (!DEMO_ONLY) {
@@ -183,6 +234,8 @@ try {
     await figures('generated');
   }
 } finally {
+  await secondHost?.stop();
   await stack.stop();
+  await bucket?.stop();
   rmSync(work, { recursive: true, force: true });
 }
