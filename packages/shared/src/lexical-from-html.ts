@@ -177,7 +177,7 @@ class Converter {
         parts = [];
       };
       for (const c of own) {
-        if (el(c, 'pre')) {
+        if (c.type === 'element' && c.tagName === 'pre') {
           flush();
           close();
           out.push(...(this.claim(c, [])?.nodes ?? []));
@@ -209,7 +209,7 @@ class Converter {
     let parts: ElementContent[] = [];
     const quoteOf = (inline: LexicalInline[]): Block => ({ type: 'quote', version: 1, children: inline, direction: 'ltr', format: '', indent: 0 });
     for (const c of node.children) {
-      if (el(c, 'pre')) {
+      if (c.type === 'element' && c.tagName === 'pre') {
         out.push(...this.paragraph(parts, quoteOf), ...(this.claim(c, [])?.nodes ?? []));
         parts = [];
         continue;
