@@ -27,6 +27,10 @@ const nextConfig = {
   // own pass with TypeScript 5.9 repeated it in every build — each start, each deployed commit —
   // for about 40 s of a 2-core machine.
   typescript: { ignoreBuildErrors: true },
+  // The admin's server functions send a document's whole form state, a long article's body with
+  // it (issue 49 #1): Next's 1 MB default refused those. The edge holds the same limit
+  // (packages/front-door/src/edge-table.mjs, class cms-admin).
+  experimental: { serverActions: { bodySizeLimit: '16mb' } },
   async headers() {
     // Nothing may frame the admin, no MIME sniffing. REST answers are data; the admin pages get
     // their nonce-based policy from src/proxy.ts.
