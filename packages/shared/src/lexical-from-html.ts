@@ -131,18 +131,22 @@ class Converter {
     return out;
   }
 
-  /** A paragraph-like run of inline content, followed by the pictures it held. */
-  paragraph(nodes: ElementContent[], make: (inline: LexicalInline[]) => Block = lexicalParagraph as (i: LexicalInline[]) => Block): Block[] {
+  /**
+   * A paragraph-like run of inline content, followed by the pictures it held. Only a paragraph of
+   * its own (no `make`: not a heading, a quote's line or a list item's text) may be claimed whole
+   * by a block (issue 49 #5: a heading that is a video's address stays a heading with its link).
+   */
+  paragraph(nodes: ElementContent[], make?: (inline: LexicalInline[]) => Block): Block[] {
     const aside: Block[] = [];
     const inline = tidy(this.inline(nodes, 0, aside));
     // A paragraph a block claims whole (one that is only a video's address is the video).
-    if (aside.length === 0) {
+    if (aside.length === 0 && !make) {
       for (const block of BODY_BLOCKS) {
         const claimed = block.fromHtml.inline?.(inline, this.ctx);
         if (claimed) return claimed;
       }
     }
-    return [...(inline.length ? [make(inline)] : []), ...aside];
+    return [...(inline.length ? [(make ?? (lexicalParagraph as (i: LexicalInline[]) => Block))(inline)] : []), ...aside];
   }
 
   /**
@@ -172,7 +176,7 @@ class Converter {
       let started = false;
       const flush = () => {
         if (!started) item(tidy(this.inline(parts, 0, [])));
-        else if (parts.length) out.push(...this.paragraph(parts));
+        else if (parts.length) out.push(...this.paragraph(parts, lexicalParagraph as (i: LexicalInline[]) => Block));
         started = true;
         parts = [];
       };
