@@ -43,3 +43,48 @@ describe('a YouTube or Vimeo address becomes a player only on a paragraph of its
     ]);
   });
 });
+
+describe('notices become callouts with their title', () => {
+  it('reads Docsy’s alert with its title and colour, its Markdown kept', async () => {
+    const { body, warnings } = await read('{{% alert title="Warning" color="warning" %}}\nThis is a **warning**.\n\nSecond paragraph.\n{{% /alert %}}\n\nAfter.\n');
+    expect(body).toEqual([
+      { blockType: 'callout', variant: 'warning', title: 'Warning', content: [{ paragraph: ['This is a ', 'warning', '.'] }, { paragraph: ['Second paragraph.'] }] },
+      { paragraph: ['After.'] },
+    ]);
+    expect(warnings.join(' ')).not.toMatch(/template tags/);
+  });
+
+  it('reads hugo-notice’s kinds and optional title, Hextra’s callout types and Hugo Book’s hints', async () => {
+    const { body } = await read(
+      '{{< notice tip "Optional Title" >}}\nA tip.\n{{< /notice >}}\n\n{{< callout type="error" >}}\nAn error.\n{{< /callout >}}\n\n{{< hint info >}}\nFor your information.\n{{< /hint >}}\n',
+    );
+    expect(body).toEqual([
+      { blockType: 'callout', variant: 'tip', title: 'Optional Title', content: [{ paragraph: ['A tip.'] }] },
+      { blockType: 'callout', variant: 'warning', title: '', content: [{ paragraph: ['An error.'] }] },
+      { blockType: 'callout', variant: 'note', title: '', content: [{ paragraph: ['For your information.'] }] },
+    ]);
+  });
+
+  it('reads the documentation theme’s note include', async () => {
+    const { body } = await read('{% include note.html content="Remember to **save**." %}\n');
+    expect(body).toEqual([{ blockType: 'callout', variant: 'note', title: '', content: [{ paragraph: ['Remember to ', 'save', '.'] }] }]);
+  });
+
+  it('makes a paragraph or a quote under a kramdown notice class a callout, and drops other attribute lists', async () => {
+    const { body, html } = await read(
+      '**Watch out!** This paragraph has the class.\n{: .notice--warning}\n\n> Quoted advice.\n{:.info}\n\nA [link](https://example.com){:target="_blank"} here.\n{: #plain .center}\n',
+    );
+    expect(body).toEqual([
+      { blockType: 'callout', variant: 'warning', title: '', content: [{ paragraph: ['Watch out!', ' This paragraph has the class.'] }] },
+      { blockType: 'callout', variant: 'note', title: '', content: [{ paragraph: ['Quoted advice.'] }] },
+      { paragraph: ['A ', { link: 'https://example.com', text: 'link' }, ' here.'] },
+    ]);
+    expect(html).not.toContain('{:');
+  });
+
+  it('leaves attribute lists written in code as they are', async () => {
+    const { body } = await read('Use `{: .notice}` like this:\n\n```markdown\nText.\n{: .notice--info}\n```\n');
+    expect(body[0]).toEqual({ paragraph: ['Use ', '{: .notice}', ' like this:'] });
+    expect(body[1]).toMatchObject({ blockType: 'code', code: 'Text.\n{: .notice--info}' });
+  });
+});

@@ -1,6 +1,10 @@
+import { calloutMarkdown, includeNotice, kramdownNotices, shortcodeNotice } from './notice-callouts.ts';
+
 // Code, where every character is kept as written: fenced and indented Markdown code, inline code,
 // HTML <pre> and <code>. Tags inside are text (a post about Liquid shows its Liquid).
 const CODE = /^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^[ \t]{0,3}\1[`~]*[ \t]*$|(?![\s\S]))|(?:^|\n)[ \t]*\n((?: {4}|\t)[^\n]*(?:\n(?:(?: {4}|\t)[^\n]*|[ \t]*(?=\n)))*)|(`+)[^`\n](?:[^\n]*?[^`\n])?\3(?!`)|<pre\b[\s\S]*?<\/pre>|<code\b[\s\S]*?<\/code>/gm;
+// A Hugo shortcode opened and closed again, by the same name: `{{% alert … %}}…{{% /alert %}}`, `{{< notice tip >}}…{{< /notice >}}`.
+const NOTICE_PAIR = /\{\{[<%]\s*([\w-]+)\b([^}]*?)[>%]\}\}([\s\S]*?)\{\{[<%]\s*\/\1\s*[>%]\}\}/g;
 const RAW = /\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g;
 // A run of private-use characters marks a kept piece while the prose around it is worked on.
 const KEEP = (i: number) => `\uE000${i}\uE001`;
@@ -40,6 +44,10 @@ function translate(name: string, args: string): string | null {
     const src = named.src ?? named.image_path ?? named.image ?? named.url ?? named.file ?? rest[0];
     if (!src) return null;
     return markdownPicture(src, named.alt ?? rest[1] ?? '', named.caption ?? named.title ?? '');
+  }
+  if (lower === 'include') {
+    const notice = includeNotice({ named, bare });
+    if (notice) return notice;
   }
   // Jekyll's {% post_url 2020-01-02-name %} and Hugo's {{< ref "posts/name.md" >}}: the post's file name, matched to its new page by the importer.
   if (lower === 'post_url' || lower === 'ref' || lower === 'relref') {
@@ -87,8 +95,13 @@ export function stripGeneratorTags(markdown: string): { text: string; removed: s
     .replace(/\{\{<?\s*\/\*[\s\S]*?\*\/\s*>?\}\}/g, '')
     // An address written through the site's base: the address.
     .replace(/\{\{-?\s*["']([^"']*)["']\s*\|\s*(?:relative_url|absolute_url|prepend:\s*site\.baseurl)\s*-?\}\}/g, '$1')
-    .replace(/\{\{-?\s*(?:site\.(?:baseurl|url)|base_path|baseurl)\s*-?\}\}/g, '');
-  text = text
+    .replace(/\{\{-?\s*(?:site\.(?:baseurl|url)|base_path|baseurl)\s*-?\}\}/g, '')
+    // Notices, opened and closed ({{% alert title="…" %}}…{{% /alert %}}), are callouts with their title; the tags inside are read below.
+    .replace(NOTICE_PAIR, (whole, name: string, args: string, inner: string) => {
+      const notice = shortcodeNotice(name, tagArguments(args));
+      return notice ? calloutMarkdown(notice.variant, notice.title, inner) : whole;
+    });
+  text = kramdownNotices(text)
     .replace(/\{\{[<%]\s*(\/?[\w.-]+)([\s\S]*?)[>%]\}\}/g, (_m, name: string, args: string) => {
       if (name.startsWith('/')) return '';
       const translated = translate(name, args);
