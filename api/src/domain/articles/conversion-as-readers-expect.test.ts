@@ -88,3 +88,18 @@ describe('notices become callouts with their title', () => {
     expect(body[1]).toMatchObject({ blockType: 'code', code: 'Text.\n{: .notice--info}' });
   });
 });
+
+describe('a page’s own styles and scripts', () => {
+  it('are dropped whole, never shown as text, with a warning', async () => {
+    const { body, html, warnings } = await read('<style>\n.post h2 { color: red; }\n</style>\n\nText.\n\n<script>\ndocument.title = "x";\n</script>\n\n<script src="https://example.com/widget.js"></script>\n');
+    expect(body).toEqual([{ paragraph: ['Text.'] }]);
+    expect(html).not.toMatch(/color: red|document\.title/);
+    expect(warnings).toContain('Removed 1 <style> element and 2 <script> elements: an article carries no styles or scripts of its own (the site\'s style applies)');
+  });
+
+  it('warn about nothing when there is none, and code showing them stays code', async () => {
+    const { body, warnings } = await read('```html\n<style>p { margin: 0 }</style>\n```\n');
+    expect(body).toEqual([expect.objectContaining({ blockType: 'code', code: '<style>p { margin: 0 }</style>' })]);
+    expect(warnings.join(' ')).not.toMatch(/Removed/);
+  });
+});

@@ -88,7 +88,7 @@ export async function readGhostExport(file: string, data: GhostData, opts: { inc
     }
     try {
       const source = post.html?.trim() ? post.html : post.lexical ? lexicalToHtml(post.lexical) : post.mobiledoc ? mobiledocToHtml(post.mobiledoc) : '';
-      const { html, body } = await renderArticleHtml(source.replaceAll('__GHOST_URL__', ''), 'html');
+      const { html, body, warnings: rendering } = await renderArticleHtml(source.replaceAll('__GHOST_URL__', ''), 'html');
       if (!html.trim()) throw new Error('the post has no body');
       const tags = (data.posts_tags ?? [])
         .filter((l) => l.post_id === post.id)
@@ -102,7 +102,7 @@ export async function readGhostExport(file: string, data: GhostData, opts: { inc
         .map((l) => usersById.get(l.author_id))
         .filter(Boolean);
       if (authors.length === 0 && post.author_id !== undefined && usersById.has(post.author_id)) authors.push(usersById.get(post.author_id));
-      const warnings: string[] = [...notes];
+      const warnings: string[] = [...notes, ...rendering];
       if (post.status === 'scheduled') warnings.push('Scheduled in Ghost: imported unpublished, with its date');
       const when = post.published_at ?? post.created_at ?? undefined;
       out.candidates.push({

@@ -120,7 +120,8 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
     interactiveData = parsed.data;
   }
 
-  const { html, body: rich } = await renderArticleHtml(body, kind);
+  const { html, body: rich, warnings: rendering } = await renderArticleHtml(body, kind);
+  warnings.push(...rendering);
   // A draft may have no body yet; an article to publish must have one.
   if (!html.trim() && !draft) throw new Error('the article has no body');
 

@@ -121,7 +121,8 @@ export async function readMediumStory(file: SourceFile): Promise<ReadOutcome> {
   const named = STORY_NAME.exec(path.posix.basename(file.name));
   const draft = named?.[1]?.toLowerCase() === 'draft';
   const warnings = [...(file.notes ?? [])];
-  const { html, body: rich } = await renderArticleHtml(storyBody(body, warnings), 'html');
+  const { html, body: rich, warnings: rendering } = await renderArticleHtml(storyBody(body, warnings), 'html');
+  warnings.push(...rendering);
   if (!html.trim() && !draft) throw new Error('the story has no body');
 
   const title = textIn(doc, (e) => e.tagName === 'h1' && hasClass(e, 'p-name')) || textIn(doc, (e) => e.tagName === 'title');

@@ -35,7 +35,30 @@ function playersToLinks(node: Root | Element): void {
   });
 }
 
-export type RenderedBody = { html: string; body: ImportedBody };
+/**
+ * A page's own styles and scripts (`<style>`, `<script>`) are taken out whole, content and all
+ * (the sanitiser alone would keep a style's text as words of the article), and counted for a warning.
+ */
+function dropPageCode(node: Root | Element, dropped: Map<string, number>): void {
+  node.children = node.children.filter((child) => {
+    if (child.type !== 'element') return true;
+    if (child.tagName === 'style' || child.tagName === 'script') {
+      dropped.set(child.tagName, (dropped.get(child.tagName) ?? 0) + 1);
+      return false;
+    }
+    dropPageCode(child, dropped);
+    return true;
+  });
+}
+
+/** The warning for what dropPageCode took out. */
+function pageCodeWarnings(dropped: Map<string, number>): string[] {
+  if (!dropped.size) return [];
+  const what = [...dropped].map(([tag, n]) => `${n} <${tag}> element${n === 1 ? '' : 's'}`).join(' and ');
+  return [`Removed ${what}: an article carries no styles or scripts of its own (the site's style applies)`];
+}
+
+export type RenderedBody = { html: string; body: ImportedBody; warnings: string[] };
 
 /**
  * Markdown through remark, HTML through rehype; both are sanitized, then kept twice: as HTML (the
@@ -48,10 +71,12 @@ export async function renderArticleHtml(source: string, kind: 'markdown' | 'html
   if (bytes > IMPORT_LIMITS.maxArticleBytes) throw new Error(`the body is ${sizeText(bytes)}; an article may be at most ${sizeText(IMPORT_LIMITS.maxArticleBytes)}`);
   const tree = (kind === 'html' ? htmlToHast.runSync(htmlToHast.parse(source)) : await markdownToHast.run(markdownToHast.parse(source))) as Root;
   playersToLinks(tree);
+  const dropped = new Map<string, number>();
+  dropPageCode(tree, dropped);
   const safe = sanitize.runSync(tree) as Root;
   const body = lexicalFromHast(safe);
   refuseOverlongCode(body.content.root.children);
-  return { html: stringify.stringify(safe), body };
+  return { html: stringify.stringify(safe), body, warnings: pageCodeWarnings(dropped) };
 }
 
 type AnyNode = { type?: string; fields?: { blockType?: unknown; code?: unknown }; children?: AnyNode[] };

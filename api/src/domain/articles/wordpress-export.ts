@@ -100,13 +100,13 @@ export async function readWordPressExport(file: string, xml: string, opts: { inc
             .split(/(<pre\b[\s\S]*?<\/pre>)/i)
             .flatMap((piece) => (/^<pre\b/i.test(piece) ? [piece] : piece.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${p}</p>`)))
             .join('');
-      const { html, body } = await renderArticleHtml(paragraphs, 'html');
+      const { html, body, warnings: rendering } = await renderArticleHtml(paragraphs, 'html');
       if (!html.trim()) throw new Error('the post has no content');
       const terms = item.category ?? [];
       const names = (domain: string) => terms.filter((c) => c['@_domain'] === domain).map((c) => decodeEntities(str(c['#text']))).filter((n) => n && n !== 'Uncategorized');
       const thumbnailId = str(item['wp:postmeta']?.find((m) => str(m['wp:meta_key']) === '_thumbnail_id')?.['wp:meta_value']);
       const imageUrl = thumbnailId ? attachments.get(thumbnailId) : undefined;
-      const warnings = [...notes, ...removedTagsNote(shortcodes.removed)];
+      const warnings = [...notes, ...removedTagsNote(shortcodes.removed), ...rendering];
       if (thumbnailId && !imageUrl) warnings.push(`The featured image (attachment ${thumbnailId}) is not in the export`);
       // Drafts carry 0000-00-00 00:00:00 as their GMT date; their local date is all there is.
       const gmt = str(item['wp:post_date_gmt']);
