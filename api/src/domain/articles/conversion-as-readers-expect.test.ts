@@ -103,3 +103,23 @@ describe('a page’s own styles and scripts', () => {
     expect(warnings.join(' ')).not.toMatch(/Removed/);
   });
 });
+
+describe('link posts', () => {
+  it('import a post with only `external_url` as a body linking to its target by its title', async () => {
+    const { body, candidate } = await read('', 'title: A fine essay elsewhere\ndate: 2024-01-02\nexternal_url: https://example.org/essay');
+    expect(body).toEqual([{ paragraph: [{ link: 'https://example.org/essay', text: 'A fine essay elsewhere' }] }]);
+    expect(candidate.published).toBe(true);
+  });
+
+  it('open with the link above what was written about it (Jekyll’s `link:`, `link_url`)', async () => {
+    const jekyll = await read('Worth reading for the *second* part.\n', 'title: Their notes\ndate: 2024-01-02\nlink: https://example.net/notes');
+    expect(jekyll.body).toEqual([{ paragraph: [{ link: 'https://example.net/notes', text: 'Their notes' }] }, { paragraph: ['Worth reading for the ', 'second', ' part.'] }]);
+    const already = await read('As [they say](https://example.net/a), quite.\n', 'title: T\ndate: 2024-01-02\nlink_url: https://example.net/a');
+    expect(already.body).toEqual([{ paragraph: ['As ', { link: 'https://example.net/a', text: 'they say' }, ', quite.'] }]);
+  });
+
+  it('still refuses a post with no body and no target, and a `link` that is no web address', async () => {
+    await expect(read('', 'title: Empty\ndate: 2024-01-02')).rejects.toThrow('the article has no body');
+    await expect(read('', 'title: Empty\ndate: 2024-01-02\nlink: javascript:alert(1)')).rejects.toThrow('the article has no body');
+  });
+});

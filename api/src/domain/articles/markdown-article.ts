@@ -38,6 +38,20 @@ function imageValue(v: unknown): string | undefined {
 
 const IMAGE_KEYS = ['thumbnail', 'image', 'cover', 'cover_image', 'coverImage', 'feature_image', 'featured_image', 'featuredImage', 'heroImage', 'hero_image', 'hero', 'images'];
 
+/** A link post's target (`external_url` in Hugo themes, `link:` in Jekyll's, `link_url`): an address on the web. */
+function linkPostTarget(fm: FrontMatter): string | undefined {
+  const url = text(first(fm, ['external_url', 'link', 'link_url']));
+  return url && /^https?:\/\/[^\s<>]+$/i.test(url) ? url : undefined;
+}
+
+/** A link post's body opens with its title as the link to what it points at, unless the text already links there. */
+function withLinkPostTarget(body: string, kind: 'markdown' | 'html', title: string, url: string): string {
+  if (body.includes(url)) return body;
+  const words = title || url;
+  if (kind === 'html') return `<p><a href="${url.replace(/"/g, '%22')}">${words.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</a></p>\n${body}`;
+  return `[${words.replace(/[\\[\]]/g, '\\$&')}](<${url}>)\n\n${body}`;
+}
+
 /** "2020-01-31-hello-world.md" (Jekyll) → date and slug; "my-post/index.md" (a page bundle) → "my-post". */
 function fromFileName(name: string): { date?: string; slug: string; title: string } {
   const ext = path.posix.extname(name);
@@ -120,6 +134,9 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
     interactiveData = parsed.data;
   }
 
+  // A link post (issue 49 #5) is the link and whatever was written about it: never refused for having no text.
+  const target = linkPostTarget(fm);
+  if (target) body = withLinkPostTarget(body, kind, title, target);
   const { html, body: rich, warnings: rendering } = await renderArticleHtml(body, kind);
   warnings.push(...rendering);
   // A draft may have no body yet; an article to publish must have one.
