@@ -9,6 +9,7 @@ import { lexicalEditorState, lexicalParagraph, lexicalText, TEXT_FORMAT, type Le
 import type { BodyNode, ReadContext } from './rich-text/body-block.ts';
 import { BODY_BLOCKS, bodyBlockOf } from './rich-text/body-blocks.ts';
 import { BODY_NODES } from './rich-text/body-nodes.ts';
+import { footnoteHref } from './rich-text/footnote-anchors.ts';
 
 /**
  * A picture's place in an imported body, until the import has made its Media document: the CMS
@@ -118,11 +119,14 @@ class Converter {
       else if (node.tagName === 'a') {
         const href = prop(node, 'href');
         const children = this.inline(node.children, format, aside).filter((c): c is LexicalTextNode => c.type === 'text');
-        // A footnote's mark and its way back are numbers here, not links to anchors the page does not have.
-        if (!href || href.startsWith('#')) {
-          if (node.properties?.dataFootnoteBackref !== undefined) continue;
-          out.push(...(node.properties?.dataFootnoteRef !== undefined ? children.map((c) => ({ ...c, format: c.format | TEXT_FORMAT.superscript })) : children));
-        } else {
+        // A footnote's mark and its way back stay links, both ways (the page gives them their anchors:
+        // rich-text/footnote-anchors.ts); the mark is a superscript number. Other in-page links are their text.
+        const footnote = footnoteHref(href);
+        if (footnote) {
+          const mark = footnote.startsWith('#fn-') ? children.map((c) => ({ ...c, format: c.format | TEXT_FORMAT.superscript })) : children;
+          out.push(linkNode(footnote, mark.length ? mark : [lexicalText('↩', format)]));
+        } else if (!href || href.startsWith('#')) out.push(...children);
+        else {
           this.links.push(href);
           out.push(linkNode(href, children.length ? children : [lexicalText(href, format)]));
         }
@@ -307,7 +311,7 @@ const isInline = (node: Element) => INLINE_TAGS.has(node.tagName);
 /**
  * A sanitized HTML tree as an article body: paragraphs, headings (an `h1` becomes `h2`: the page's
  * title is its `h1`), lists, quotes (GitHub's `[!NOTE]` ones as callouts), code blocks with their
- * language and every character, tables, rules, footnotes (marks as superscript numbers, notes as
+ * language and every character, tables, rules, footnotes (marks as superscript links to their notes, notes as
  * a list), pictures (with alt text and a caption from `figcaption` or their title) as
  * `import-picture` slots, paragraphs that are only a YouTube or Vimeo address as embeds, and
  * whatever else a block's module claims (rich-text/blocks/).

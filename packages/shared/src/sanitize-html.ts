@@ -1,4 +1,5 @@
 // Server-only (unified is not for the browser): import from '@app/shared/server'.
+import type { Root } from 'hast';
 import rehypeParse from 'rehype-parse';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
@@ -6,6 +7,7 @@ import { unified } from 'unified';
 import type { SanitizerEntries } from './rich-text/body-block.ts';
 import { BODY_BLOCKS } from './rich-text/body-blocks.ts';
 import { BODY_NODES } from './rich-text/body-nodes.ts';
+import { linkFootnotes } from './rich-text/footnote-anchors.ts';
 
 type Attributes = NonNullable<SanitizeSchema['attributes']>;
 type Definition = Attributes[string][number];
@@ -47,7 +49,12 @@ function withEntries(base: SanitizeSchema, entries: readonly SanitizerEntries[])
  */
 export const ARTICLE_HTML_SCHEMA: SanitizeSchema = withEntries(defaultSchema, [...BODY_NODES, ...BODY_BLOCKS].map((entry) => entry.sanitize));
 
-const htmlToSafeHtml = unified().use(rehypeParse, { fragment: true }).use(rehypeSanitize, ARTICLE_HTML_SCHEMA).use(rehypeStringify);
+// Footnotes' marks and ways back get the anchors they point at, under the sanitiser's id prefix (rich-text/footnote-anchors.ts).
+const htmlToSafeHtml = unified()
+  .use(rehypeParse, { fragment: true })
+  .use(() => (tree: Root) => linkFootnotes(tree))
+  .use(rehypeSanitize, ARTICLE_HTML_SCHEMA)
+  .use(rehypeStringify);
 
 /** The one sanitizer for article HTML, wherever it is produced (the CMS's save hook, the ZIP import). */
 export function sanitizeArticleHtml(html: string): string {

@@ -123,3 +123,22 @@ describe('link posts', () => {
     await expect(read('', 'title: Empty\ndate: 2024-01-02\nlink: javascript:alert(1)')).rejects.toThrow('the article has no body');
   });
 });
+
+describe('footnotes (GFM)', () => {
+  it('keep the mark as a superscript link to its note and the note’s way back as a link to the mark', async () => {
+    const { body } = await read('A claim.[^1] Another.[^note]\n\n[^1]: The source.\n[^note]: More.\n');
+    const links = JSON.stringify(body);
+    expect(body[0]).toEqual({ paragraph: ['A claim.', { link: '#fn-1', text: '1' }, ' Another.', { link: '#fn-note', text: '2' }] });
+    expect(links).toContain('{"link":"#fnref-1","text":"↩"}');
+    expect(links).toContain('{"link":"#fnref-note","text":"↩"}');
+  });
+
+  it('read kramdown’s and Hugo’s footnote markup in an HTML file the same way', async () => {
+    const c = await readMarkdownArticle(
+      'posts/a.html',
+      '---\ntitle: T\ndate: 2024-01-02\n---\n<p>Text<sup id="fnref:1"><a href="#fn:1" class="footnote" rel="footnote" role="doc-noteref">1</a></sup></p><div class="footnotes" role="doc-endnotes"><ol><li id="fn:1"><p>Note. <a href="#fnref:1" class="reversefootnote" role="doc-backlink">&#8617;</a></p></li></ol></div>',
+    );
+    const body = shape(c.body.content.root.children);
+    expect(body).toEqual([{ paragraph: ['Text', { link: '#fn-1', text: '1' }] }, { ol: [{ listitem: ['Note. ', { link: '#fnref-1', text: '↩' }] }] }]);
+  });
+});
