@@ -85,8 +85,8 @@ describe('importing Markdown as site generators write it', () => {
     const items = Object.fromEntries(res.body.preview.map((p) => [p.title, p]));
     expect(Object.keys(items).sort()).toEqual(['A page bundle', 'Focus in a noisy world', 'Getting started']);
     expect(items['Focus in a noisy world']).toMatchObject({ category: 'productivity', publishDate: '2023-05-01T06:00:00.000Z', published: true, membershipRequired: 'free' });
-    // The YouTube shortcode is the video now (an embed); the notice has no meaning here.
-    expect(items['Focus in a noisy world']!.warnings).toEqual(['Removed template tags that cannot be shown here: {{< notice >}}']);
+    // The YouTube shortcode is the video now (an embed); the notice a callout (issue 49 #5): nothing is removed.
+    expect(items['Focus in a noisy world']!.warnings).toEqual([]);
     expect(items['A page bundle']).toMatchObject({ category: 'mindset', publishDate: '2023-06-11T00:00:00.000Z' });
     expect(items['Getting started']).toMatchObject({ published: false, category: 'mindset' });
     expect(skippedFiles(res.body)).toEqual(['archetypes/default.md', 'content/_index.md', 'content/posts/_index.md', 'hugo.toml', 'layouts/_default/single.html']);

@@ -3,6 +3,8 @@
 // GFM's footnotes, KaTeX's syntax), never from a real site.
 import { describe, expect, it } from 'vitest';
 import { readMarkdownArticle } from './markdown-article.ts';
+import type { UploadContents } from './read-upload.ts';
+import { articleIndex, settleBody } from './settle-body.ts';
 
 type Node = { type: string; text?: string; tag?: string; fields?: Record<string, unknown>; children?: Node[] };
 /** A body as the editor would show it: text as text, a block by its kind and fields, other nodes by type. */
@@ -140,5 +142,51 @@ describe('footnotes (GFM)', () => {
     );
     const body = shape(c.body.content.root.children);
     expect(body).toEqual([{ paragraph: ['Text', { link: '#fn-1', text: '1' }] }, { ol: [{ listitem: ['Note. ', { link: '#fnref-1', text: '↩' }] }] }]);
+  });
+});
+
+describe('links to posts not in the archive', () => {
+  const settle = async (markdown: string, site: string | undefined, others: { file: string; oldAddresses: string[] }[] = []) => {
+    const { candidate } = await read(markdown);
+    const c = { ...candidate, sourceSite: site, oldAddresses: ['/2024/01/02/a-post/'] };
+    const rest = others.map((o) => ({ ...candidate, ...o, sourceSite: site }));
+    const index = articleIndex([c, ...rest]);
+    const upload = { findImage: () => undefined } as unknown as UploadContents;
+    const settled = await settleBody(c, { upload, fetchImage: null, index, newPage: (t) => `/articles/${t.file}` });
+    return { body: shape(settled.content.root.children), warnings: settled.warnings };
+  };
+
+  it('keep the old site’s absolute address, named in a warning, while links to the import’s posts go to their new pages', async () => {
+    const { body, warnings } = await settle(
+      'See [gone](/2019/05/gone-post/), [sibling](../../03/sibling/), [kept](https://old.example.org/2023/kept/), [here](/2023/kept/) and [elsewhere](https://else.example/x).\n',
+      'https://old.example.org',
+      [{ file: 'posts/kept.md', oldAddresses: ['/2023/kept/'] }],
+    );
+    expect(body).toEqual([
+      {
+        paragraph: [
+          'See ',
+          { link: 'https://old.example.org/2019/05/gone-post/', text: 'gone' },
+          ', ',
+          { link: 'https://old.example.org/2024/01/03/sibling/', text: 'sibling' },
+          ', ',
+          { link: '/articles/posts/kept.md', text: 'kept' },
+          ', ',
+          { link: '/articles/posts/kept.md', text: 'here' },
+          ' and ',
+          { link: 'https://else.example/x', text: 'elsewhere' },
+          '.',
+        ],
+      },
+    ]);
+    expect(warnings).toEqual([
+      "Links to pages of the old site that are not in this import keep the old site's address (they work while it is online): https://old.example.org/2019/05/gone-post/, https://old.example.org/2024/01/03/sibling/",
+    ]);
+  });
+
+  it('warn that a link leads nowhere when the old site’s address is not known, and leave anchors, mail and footnotes alone', async () => {
+    const { body, warnings } = await settle('[Gone](/gone/) [mail](mailto:a@example.com) [top](#top) note[^1]\n\n[^1]: N.\n', undefined);
+    expect(JSON.stringify(body)).toContain('{"link":"/gone/","text":"Gone"}');
+    expect(warnings).toEqual(["Links to pages of the old site that are not in this import lead nowhere here, and the old site's address is not known (its configuration names none): /gone/"]);
   });
 });

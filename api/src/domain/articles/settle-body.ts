@@ -3,6 +3,7 @@ import type { ArticleImport } from '@app/shared/schemas';
 import type { ImportPictureSource } from '@app/shared/server';
 import type { ArticleCandidate } from './article-candidate.ts';
 import type { UploadContents } from './read-upload.ts';
+import { oldSiteLinksWarning, outsideTheArchive } from './old-site-links.ts';
 import { IMAGE_EXTENSIONS } from './read-zip.ts';
 
 /** Fetches a picture an article shows from the web (the public image fetcher; a failure's message says why). */
@@ -110,6 +111,7 @@ export async function settleBody(
   }
 
   const late = new Set<string>();
+  const elsewhere = new Set<string>();
   const walk = (nodes: AnyNode[]): AnyNode[] =>
     nodes.flatMap((node): AnyNode[] => {
       if (node.type === 'import-picture') {
@@ -121,11 +123,15 @@ export async function settleBody(
         const target = linkTarget(node.fields.url, c, ctx.index);
         const page = target ? ctx.newPage(target) : undefined;
         if (target && !page) late.add(target.title);
-        next = { ...node, fields: { ...node.fields, url: (page ?? node.fields.url).trim().replace(/ /g, '%20') } };
+        // A link to a page of the old site that the import does not bring keeps the old site's address (old-site-links.ts).
+        const outside = target ? null : outsideTheArchive(node.fields.url, c, (pathname) => ctx.index.has(addressKey(pathname)));
+        if (outside) elsewhere.add(outside.url ?? node.fields.url);
+        next = { ...node, fields: { ...node.fields, url: (page ?? outside?.url ?? node.fields.url).trim().replace(/ /g, '%20') } };
       }
       return [next.children ? { ...next, children: walk(next.children) } : next];
     });
   const content = { root: { ...c.body.content.root, children: walk(c.body.content.root.children as AnyNode[]) } } as ArticleImport['content'];
   for (const title of late) warnings.push(`Links to “${title}”, which could not be written before it: the link keeps its old address`);
+  warnings.push(...oldSiteLinksWarning([...elsewhere], c.sourceSite));
   return { content, pictures, warnings, picturesCopied: pictures.length };
 }
