@@ -19,9 +19,12 @@ export function createCmsWriter(cmsUrl: string, secret: string, importTiming?: I
   const headers = { 'content-type': 'application/json', 'x-internal-secret': secret };
   async function list<T>(collection: string, fields: string[]): Promise<T[]> {
     const select = fields.map((f) => `&select[${f}]=true`).join('');
-    const res = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false&depth=0${select}`, { headers, signal: AbortSignal.timeout(30_000) }).catch(() => null);
-    if (!res?.ok) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
-    return ((await res.json()) as { docs: T[] }).docs;
+    // The body read within the same time as the headers: one cut off is the CMS not answering, never a 500.
+    const body = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false&depth=0${select}`, { headers, signal: AbortSignal.timeout(30_000) })
+      .then(async (res) => (res.ok ? ((await res.json()) as { docs: T[] }) : null))
+      .catch(() => null);
+    if (!body) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
+    return body.docs;
   }
   return {
     create: createImportWrite(cmsUrl, secret, importTiming),

@@ -1,0 +1,119 @@
+// `node bench/import-follow-ups.mjs [N]`: whether the API's calls to the CMS keep answering during
+// and after an import (issue 49 #4). Through the whole stack (API → real CMS, the site rebuilt after
+// the import): N generated Markdown articles (default 300, every third with a picture) go through
+// the real upload route while the admin's follow-up calls — the articles list (read from the CMS),
+// the old addresses, readiness (which asks the CMS) and the public article list — are made every
+// second, during the import and for two minutes after it; then the same archive is uploaded again
+// with "update". Prints each call's failures by status and message, and whether the CMS holds
+// exactly the articles the report names.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import yazl from 'yazl';
+import { root, startStack } from '../scripts/lib/stack.mjs';
+
+const PORT = 3820;
+const COUNT = Number(process.argv[2] ?? 300);
+const AFTER_MS = Number(process.env.AFTER_MS ?? 120_000);
+/** Long posts: about this many KB of Markdown each, with a code block every few paragraphs. */
+const BODY_KB = Number(process.env.BODY_KB ?? 4);
+console.log(`${COUNT} articles of about ${BODY_KB} KB`);
+
+function png(seed) {
+  const chunk = (type, data) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(data.length + 12);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), data.length + 8);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(16, 0);
+  header.writeUInt32BE(16, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc((16 * 3 + 1) * 16, seed % 251);
+  // Each row starts with its filter type: none.
+  for (let row = 0; row < 16; row++) raw[row * (16 * 3 + 1)] = 0;
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const markdown = (i) =>
+  `---\ntitle: "Follow-up ${i}"\ndate: 2024-02-${String((i % 28) + 1).padStart(2, '0')}\ncategories: [Productivity]\npermalink: /old/follow-up-${i}/\n---\n\n` +
+  `${i % 3 === 0 ? `![Picture ${i}](/assets/p-${i}.png)\n\n` : ''}` +
+  Array.from({ length: Math.max(1, Math.round(BODY_KB)) }, (_, k) => `${'A paragraph of habits and small steps. '.repeat(20)}\n\n\`\`\`js\nconst step = ${i + k};\nfor (const day of week) plan(day, step);\n\`\`\`\n`).join('\n');
+
+function zip(entries) {
+  const z = new yazl.ZipFile();
+  for (const [name, data] of entries) z.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
+  z.end();
+  return new Promise((resolve) => {
+    const chunks = [];
+    z.outputStream.on('data', (c) => chunks.push(c));
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+const dataDir = path.join(root, '.data/bench-import-follow-ups');
+await rm(dataDir, { recursive: true, force: true });
+const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: 54419, log: () => {}, env: { LOG_LEVEL: 'warn' } });
+const api = stack.env.API_URL;
+const cmsHeaders = { 'x-internal-secret': stack.env.INTERNAL_SECRET };
+
+try {
+  const login = await fetch(`${api}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.url }, body: JSON.stringify({ username: 'Admin', password: 'Admin-demo-pass' }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const archive = await zip(Array.from({ length: COUNT }, (_, i) => i).flatMap((i) => [[`_posts/2024-02-01-follow-up-${i}.md`, markdown(i)], ...(i % 3 === 0 ? [[`assets/p-${i}.png`, png(i)]] : [])]));
+
+  const calls = { 'GET /api/admin/articles': '/api/admin/articles', 'GET /api/admin/articles/old-addresses': '/api/admin/articles/old-addresses', 'GET /api/ready': '/api/ready', 'GET /api/articles': '/api/articles' };
+  async function followUps(phase, until) {
+    const tally = new Map();
+    let total = 0;
+    while (!until()) {
+      const round = Object.entries(calls).map(async ([name, url]) => {
+        const res = await fetch(`${api}${url}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) }).catch((err) => ({ status: 0, err }));
+        total++;
+        if (res.status >= 200 && res.status < 300) return void (await res.body?.cancel());
+        const message = res.err ? res.err.message : ((await res.json().catch(() => ({}))).message ?? '');
+        const key = `${phase}: ${name} → ${res.status} ${message}`;
+        tally.set(key, (tally.get(key) ?? 0) + 1);
+      });
+      await Promise.all([...round, new Promise((r) => setTimeout(r, 1000))]);
+    }
+    return { total, failed: [...tally.values()].reduce((a, b) => a + b, 0), tally };
+  }
+
+  async function run(label, onDuplicate) {
+    let importing = true;
+    const form = new FormData();
+    form.append('file', new Blob([archive]), 'site.zip');
+    form.append('onDuplicate', onDuplicate);
+    const started = performance.now();
+    const during = followUps('during', () => !importing);
+    const res = await fetch(`${api}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: stack.url, accept: 'application/x-ndjson' }, signal: AbortSignal.timeout(3_600_000) });
+    const last = JSON.parse((await res.text()).trim().split('\n').at(-1));
+    importing = false;
+    const seconds = (performance.now() - started) / 1000;
+    const d = await during;
+    const afterStart = Date.now();
+    const a = await followUps('after', () => Date.now() - afterStart > AFTER_MS);
+    const result = last.result ?? last.error;
+    console.log(`${label}: ${COUNT} articles in ${seconds.toFixed(0)} s — ${result.message}`);
+    console.log(`  follow-up calls failed: during ${d.failed} of ${d.total}, the 2 minutes after ${a.failed} of ${a.total}`);
+    for (const [k, v] of [...d.tally, ...a.tally]) console.log(`    ${v} × ${k}`);
+    const cms = await (await fetch(`${stack.env.CMS_URL}/cms/api/articles?pagination=false&depth=0&draft=true&select[title]=true&where[title][like]=Follow-up`, { headers: cmsHeaders })).json();
+    const media = await (await fetch(`${stack.env.CMS_URL}/cms/api/media?limit=1&depth=0`, { headers: cmsHeaders })).json();
+    const reported = new Set((result.articles ?? []).map((x) => x.id));
+    const held = new Set(cms.docs.map((x) => x.id));
+    console.log(`  the CMS holds ${held.size} imported articles, the report names ${reported.size} written, ${result.skipped?.length ?? 0} skipped, ${result.errors?.length ?? 0} refused; media documents: ${media.totalDocs}`);
+    const reasons = new Map();
+    for (const e of result.errors ?? []) reasons.set(e.message, (reasons.get(e.message) ?? 0) + 1);
+    for (const [m, n] of reasons) console.log(`    ${n} × refused: ${m}`);
+    console.log(`  written but not reported: ${[...held].filter((id) => !reported.has(id)).length}; reported but not held: ${[...reported].filter((id) => !held.has(id)).length}`);
+  }
+
+  await run('import', 'skip');
+  if (process.env.UPDATE !== '0') await run('update of the same archive', 'update');
+} finally {
+  await stack.stop();
+}
