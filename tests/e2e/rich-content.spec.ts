@@ -158,7 +158,9 @@ test('an editor adds a code block, a table, a captioned picture, a YouTube video
 
     const codeBlock = body.locator('pre code.language-typescript');
     await expect(codeBlock).toContainText('if (hydration < 0.7) knead(10);');
-    expect(await codeBlock.locator('span[style^="color:"]').count()).toBeGreaterThan(5);
+    // Highlighted at save time: tokens carry the code block's classes, and the page's stylesheet colours them.
+    expect(await codeBlock.locator('span[class^="hl-"]').count()).toBeGreaterThan(5);
+    expect(await codeBlock.locator('span.hl-k').first().evaluate((el) => getComputedStyle(el).color)).toBe('rgb(160, 17, 31)');
 
     const table = body.getByRole('table');
     await expect(table.getByRole('columnheader')).toHaveText(['Step', 'Time']);
