@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { clientDirectives } from './src/directives/register.mjs';
+import { katexAssets } from './src/integrations/katex-assets.mjs';
 import { siteSettingsModule } from './src/lib/site-settings-module.ts';
 
 // Content pages are prerendered from the CMS at build time; pages that depend on the visitor
@@ -13,7 +14,7 @@ export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   // The sitemap lists every prerendered page but those that are not for search engines.
-  integrations: [react(), clientDirectives(), sitemap({ filter: (page) => !/\/(404|410|auth|search|unsubscribe)$/.test(new URL(page).pathname) })],
+  integrations: [react(), clientDirectives(), katexAssets(), sitemap({ filter: (page) => !/\/(404|410|auth|search|unsubscribe)$/.test(new URL(page).pathname) })],
   outDir: process.env.SITE_OUT_DIR ?? './dist',
   site: process.env.PUBLIC_URL ?? 'http://localhost:3000',
   trailingSlash: 'never',

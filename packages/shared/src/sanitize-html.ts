@@ -8,6 +8,7 @@ import type { SanitizerEntries } from './rich-text/body-block.ts';
 import { BODY_BLOCKS } from './rich-text/body-blocks.ts';
 import { BODY_NODES } from './rich-text/body-nodes.ts';
 import { linkFootnotes } from './rich-text/footnote-anchors.ts';
+import { renderInlineMath } from './rich-text/inline-math.ts';
 
 type Attributes = NonNullable<SanitizeSchema['attributes']>;
 type Definition = Attributes[string][number];
@@ -53,6 +54,8 @@ export const ARTICLE_HTML_SCHEMA: SanitizeSchema = withEntries(defaultSchema, [.
 const htmlToSafeHtml = unified()
   .use(rehypeParse, { fragment: true })
   .use(() => (tree: Root) => linkFootnotes(tree))
+  // Inline mathematics (`$…$` inline code) drawn with KaTeX, whose output the math block's entries admit (rich-text/inline-math.ts).
+  .use(() => (tree: Root) => renderInlineMath(tree))
   .use(rehypeSanitize, ARTICLE_HTML_SCHEMA)
   .use(rehypeStringify);
 

@@ -16,6 +16,9 @@ export { RICH_TEXT_KINDS, type AnyBodyBlock, type BlockField, type BlockFields, 
 export * from './rich-text/blocks/code.ts';
 export * from './rich-text/blocks/embed.ts';
 export * from './rich-text/blocks/callout.ts';
+export { mathBlock, renderMath, texOf } from './rich-text/blocks/math.ts';
+export { INLINE_MATH } from './rich-text/inline-math.ts';
+export { katexDist } from './rich-text/katex-assets.ts';
 export * from './rich-text/body-nodes.ts';
 export type { AnySpecialNode, BodyMedia, NodeEditor, NodeHtmlContext, NodeMarkdownContext, SpecialNode } from './rich-text/special-node.ts';
 export * from './rich-text/nodes/picture.ts';

@@ -1,7 +1,9 @@
 // Issue 49 #5: conversion the way a reader would expect. Fixtures written here from each
 // generator's own documentation (Hugo's and Docsy's shortcodes, kramdown's attribute lists,
 // GFM's footnotes, KaTeX's syntax), never from a real site.
+import { mathBlock, renderMath, sanitizeArticleHtml } from '@app/shared/server';
 import { describe, expect, it } from 'vitest';
+import { bodyMarkdown } from '../exports/article-markdown.ts';
 import { readMarkdownArticle } from './markdown-article.ts';
 import type { UploadContents } from './read-upload.ts';
 import { articleIndex, settleBody } from './settle-body.ts';
@@ -188,5 +190,42 @@ describe('links to posts not in the archive', () => {
     const { body, warnings } = await settle('[Gone](/gone/) [mail](mailto:a@example.com) [top](#top) note[^1]\n\n[^1]: N.\n', undefined);
     expect(JSON.stringify(body)).toContain('{"link":"/gone/","text":"Gone"}');
     expect(warnings).toEqual(["Links to pages of the old site that are not in this import lead nowhere here, and the old site's address is not known (its configuration names none): /gone/"]);
+  });
+});
+
+describe('mathematics (KaTeX’s syntax: `$…$` in a sentence, `$$…$$` on its own)', () => {
+  it('keeps display TeX whole as a math block and inline TeX as `$…$` code, `_` never italics', async () => {
+    const { body } = await read('The sum $a_i + b_i$ is small.\n\n$$\n\\sum_{i=1}^n a_i b_i\n$$\n\nIt costs $5 and $10.\n');
+    expect(body).toEqual([
+      { paragraph: ['The sum ', '$a_i + b_i$', ' is small.'] },
+      { blockType: 'math', tex: '\\sum_{i=1}^n a_i b_i' },
+      { paragraph: ['It costs $5 and $10.'] },
+    ]);
+  });
+
+  it('keeps TeX’s braces from being read as template tags', async () => {
+    const { body, warnings } = await read('$$\nx^{{2}} + \\frac{{a}}{b}\n$$\n');
+    expect(body).toEqual([{ blockType: 'math', tex: 'x^{{2}} + \\frac{{a}}{b}' }]);
+    expect(warnings.join(' ')).not.toMatch(/template tags/);
+  });
+
+  it('reads KaTeX’s rendered output and Pandoc’s math spans in an HTML file back to TeX', async () => {
+    const katex = renderMath('\\sqrt{2}', true);
+    const inline = renderMath('x_1', false);
+    const c = await readMarkdownArticle('posts/a.html', `---\ntitle: T\ndate: 2024-01-02\n---\n<p>${katex}</p><p>So ${inline} and <span class="math inline">\\(y^2\\)</span>.</p><p><span class="math display">\\[z\\]</span></p>`);
+    expect(shape(c.body.content.root.children)).toEqual([{ blockType: 'math', tex: '\\sqrt{2}' }, { paragraph: ['So ', '$x_1$', ' and ', '$y^2$', '.'] }, { blockType: 'math', tex: 'z' }]);
+  });
+
+  it('comes back the same through the page and the content export (Markdown → body → HTML → Markdown → body)', async () => {
+    const first = await read('Inline $e^{i\\pi}+1=0$ here.\n\n$$\n\\int_0^1 x^2\\,dx = \\tfrac13\n$$\n');
+    const page = sanitizeArticleHtml(
+      mathBlock.toHtml((first.candidate.body.content.root.children[1] as unknown as { fields: never }).fields, { html: () => '', highlight: (s) => s }) + '<p>Inline <code>$e^{i\\pi}+1=0$</code> here.</p>',
+    );
+    expect(page).toContain('<annotation encoding="application/x-tex">\\int_0^1 x^2\\,dx = \\tfrac13</annotation>');
+    expect(page).toContain('<annotation encoding="application/x-tex">e^{i\\pi}+1=0</annotation>');
+    const exported = bodyMarkdown(first.candidate.body.content as never).markdown;
+    expect(exported).toContain('$$\n\\int_0^1 x^2\\,dx = \\tfrac13\n$$');
+    const again = await read(exported);
+    expect(again.body).toEqual(first.body);
   });
 });

@@ -5,13 +5,16 @@ import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { IMPORT_LIMITS, sizeText } from './import-limits.ts';
+import { liftDisplayMath, mathToTex } from './math-to-tex.ts';
 
 // HTML inside Markdown (a figure, an <img>, a YouTube <iframe>) is parsed too, then sanitized like any HTML.
-const markdownToHast = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw);
+// `$…$` and `$$…$$` are mathematics (remark-math), so TeX's `_` and `*` are never emphasis.
+const markdownToHast = unified().use(remarkParse).use(remarkGfm).use(remarkMath).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw);
 const htmlToHast = unified().use(rehypeParse, { fragment: true });
 const sanitize = unified().use(rehypeSanitize, ARTICLE_HTML_SCHEMA);
 const stringify = unified().use(rehypeStringify);
@@ -73,6 +76,8 @@ export async function renderArticleHtml(source: string, kind: 'markdown' | 'html
   playersToLinks(tree);
   const dropped = new Map<string, number>();
   dropPageCode(tree, dropped);
+  mathToTex(tree);
+  liftDisplayMath(tree);
   const safe = sanitize.runSync(tree) as Root;
   const body = lexicalFromHast(safe);
   refuseOverlongCode(body.content.root.children);

@@ -84,6 +84,8 @@ export function stripGeneratorTags(markdown: string): { text: string; removed: s
   let text = markdown
     // Code first: a post about Jekyll or Hugo shows its highlight tags as written.
     .replace(CODE, (piece) => keep(piece))
+    // Display mathematics too: TeX's braces (`x^{{2}}`) are no template tags.
+    .replace(/\$\$[\s\S]+?\$\$/g, (piece) => keep(piece))
     // {% highlight ruby linenos %}…{% endhighlight %} and {{< highlight go "linenos=table" >}}…{{< /highlight >}}
     // (also {{< highlight lang="go" >}}, and without a language) are code blocks.
     .replace(/\{%-?\s*highlight\b([^%]*)-?%\}[ \t]*\r?\n?([\s\S]*?)\r?\n?\{%-?\s*endhighlight\s*-?%\}/g, (_m, args: string, code: string) => fenced(highlightLanguage(args), code))

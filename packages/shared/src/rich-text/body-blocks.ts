@@ -6,11 +6,12 @@ import { blockNodeOf, type AnyBodyBlock, type BlockFields, type BodyBlock } from
 import { calloutBlock } from './blocks/callout.ts';
 import { codeBlock } from './blocks/code.ts';
 import { embedBlock } from './blocks/embed.ts';
+import { mathBlock } from './blocks/math.ts';
 import { quotationBlock } from './blocks/quotation.ts';
 import { BODY_NODES } from './body-nodes.ts';
 
-/** In the editor's toolbar in this order; the importer asks them in this order too (a callout before a quotation: both claim quotes). */
-export const BODY_BLOCKS = [codeBlock, embedBlock, calloutBlock, quotationBlock] as const satisfies readonly AnyBodyBlock[];
+/** In the editor's toolbar in this order; the importer asks them in this order too (a callout before a quotation: both claim quotes; mathematics before code: both claim <pre><code>). */
+export const BODY_BLOCKS = [mathBlock, codeBlock, embedBlock, calloutBlock, quotationBlock] as const satisfies readonly AnyBodyBlock[];
 
 type ListedBlock = (typeof BODY_BLOCKS)[number];
 export type BlockSlug = ListedBlock['slug'];
