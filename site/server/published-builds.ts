@@ -6,6 +6,7 @@
 // even one already in its cache. Builds the bucket no longer keeps leave the cache too.
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
+  connectedClient,
   CURRENT_PUBLISHED_BUILD_SQL,
   isBuildId,
   KEPT_PUBLISHED_BUILDS_SQL,
@@ -171,16 +172,7 @@ export function followPublishedBuilds(deps: {
   }
 
   const listener = listenWithRetry<pg.Client>({
-    async connect() {
-      const client = new pg.Client({ connectionString: deps.databaseUrl, application_name: 'site builds listener' });
-      try {
-        await client.connect();
-      } catch (err) {
-        await client.end().catch(() => {});
-        throw err;
-      }
-      return client;
-    },
+    connect: () => connectedClient(new pg.Client({ connectionString: deps.databaseUrl, application_name: 'site builds listener' })),
     discard: (client) => client.end(),
     channels: () => [SITE_BUILDS_CHANNEL],
     onNotify: () => void sync(),

@@ -1,4 +1,4 @@
-import { listenWithRetry } from '@app/shared/server';
+import { connectedClient, listenWithRetry } from '@app/shared/server';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { SignalHandler, Signals } from '../domain/ports/signals.ts';
@@ -15,16 +15,7 @@ export function createSignals(deps: { databaseUrl: string; logger: Logger }): Si
     for (const set of handlers.values()) for (const h of set) call(h);
   };
   const loop = listenWithRetry<pg.Client>({
-    async connect() {
-      const client = new pg.Client({ connectionString: deps.databaseUrl, application_name: 'api signals' });
-      try {
-        await client.connect();
-      } catch (err) {
-        await client.end().catch(() => {});
-        throw err;
-      }
-      return client;
-    },
+    connect: () => connectedClient(new pg.Client({ connectionString: deps.databaseUrl, application_name: 'api signals' })),
     discard: (client) => client.end(),
     channels: () => [...handlers.keys()],
     onNotify(channel, payload) {

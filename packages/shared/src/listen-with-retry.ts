@@ -6,6 +6,20 @@ export type ListeningConnection = {
   on(event: 'end', listener: () => void): unknown;
 };
 
+/**
+ * A new client connected, for `listenWithRetry`'s `connect`: one that could not connect is ended
+ * (its socket released) before the error goes on to the loop, which tries again later.
+ */
+export async function connectedClient<C extends { connect(): Promise<unknown>; end(): Promise<unknown> }>(client: C): Promise<C> {
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return client;
+}
+
 /** PostgreSQL channel names as the apps write them (LISTEN takes an identifier, not a parameter). */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
