@@ -80,7 +80,8 @@ describe('a Jekyll blog zipped as its repository is (source: src)', () => {
     expect(body).toContain('"code":"indented {{ code }}"');
     expect(body).toContain('"type":"table"');
     expect(body).toContain('"type":"import-picture"');
-    expect(code.pictures).toEqual([{ name: 'lake.png', mimetype: 'image/png', base64: PNG.toString('base64'), alt: 'A calm lake' }]);
+    // Named by where it came from, so an update replaces the picture instead of adding a copy.
+    expect(code.pictures).toEqual([{ name: 'lake.png', mimetype: 'image/png', base64: PNG.toString('base64'), alt: 'A calm lake', source: 'blog-main/src/assets/img/lake.png' }]);
     expect(body).toContain('"caption":"At dawn"');
     expect(body).toContain('"blockType":"embed","url":"https://www.youtube.com/watch?v=dQw4w9WgXcQ"');
     // Both links to the first post lead to its new page.
