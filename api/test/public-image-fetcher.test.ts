@@ -136,7 +136,7 @@ describe('fetching an imported article’s picture', () => {
     await writeFile(file, xml);
     const upload = { name: 'wp.xml', mimetype: 'text/xml', path: file, size: Buffer.byteLength(xml) };
     await importArticles(admin, upload, options, { sink, fetchImage: fetchFromTestServer });
-    expect(written.find((a) => a.sourceSlug === 'box-breathing')!.thumbnail).toEqual({ name: 'cover.png', mimetype: 'image/png', base64: PNG.toString('base64') });
+    expect(written.find((a) => a.sourceSlug === 'box-breathing')!.thumbnail).toEqual({ name: 'cover.png', mimetype: 'image/png', base64: PNG.toString('base64'), source: `${base}/cover.png` });
 
     written.length = 0;
     const result = (await importArticles(admin, upload, options, { sink, fetchImage: realFetcher })) as ImportResult;

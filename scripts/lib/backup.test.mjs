@@ -14,10 +14,12 @@ const work = mkdtempSync(path.join(tmpdir(), 'backup-test-'));
 // The embedded server runs as its own user, which must reach its data folder inside.
 chmodSync(work, 0o755);
 const cleanups = [];
+// Stopping the embedded servers waits for their shutdown checkpoints: more than the default 10 s
+// when the machine is busy (CI runs the type check, lint and the CMS's build beside the tests).
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
   rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
 
 async function fingerprints(url) {
