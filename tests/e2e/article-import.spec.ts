@@ -183,7 +183,7 @@ test('an admin imports a Jekyll site with pictures and code, opens the article, 
   // The code block keeps its language and its Liquid-looking text, highlighted when it was saved.
   const code = body.locator('pre code.language-python');
   await expect(code).toContainText('return "{{ not liquid }}"');
-  expect(await code.locator('span[style^="color:"]').count()).toBeGreaterThan(2);
+  expect(await code.locator('span[class^="hl-"]').count()).toBeGreaterThan(2);
   await expect(body.getByRole('table')).toContainText('Stretch');
   const figure = body.locator('figure').filter({ has: page.locator('img') });
   await expect(figure.locator('figcaption')).toHaveText('Dawn at the lake');
