@@ -1,17 +1,5 @@
 import { expect, test } from './test';
-import yazl from 'yazl';
-import { articles, cmsEditor, createMember, hydrated, signIn, toasts, withConsent, openTab } from './fixtures';
-
-function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const z = new yazl.ZipFile();
-  for (const [name, text] of Object.entries(files)) z.addBuffer(Buffer.from(text), name);
-  z.end();
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
+import { articles, cmsEditor, createMember, hydrated, signIn, toasts, withConsent, openTab, zipOf } from './fixtures';
 
 test('an admin uploads a ZIP and the new article appears on the site after the rebuild', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
-import yazl from 'yazl';
-import { articles, hydrated, signIn, toasts, withConsent } from './fixtures';
+import { articles, hydrated, signIn, toasts, withConsent, zipOf } from './fixtures';
 import { expect, test } from './test';
 
 /** A real 160×90 PNG of one colour, as Ghost keeps pictures under content/images. */
@@ -21,17 +20,6 @@ function picture([r, g, b]: [number, number, number]): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.from([0, ...Array.from({ length: w }, () => [r, g, b]).flat()]);
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))), chunk('IEND', Buffer.alloc(0))]);
-}
-
-function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
-  const z = new yazl.ZipFile();
-  for (const [name, data] of Object.entries(files)) z.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
-  z.end();
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
 }
 
 /** A Ghost 5 export as Settings → Labs → Export writes it: two published posts (one for paid members) and a draft. */

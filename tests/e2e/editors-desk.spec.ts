@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import yazl from 'yazl';
 import { E2E_PORT } from '../../playwright.config';
-import { articles, cmsEditor, signIn, withConsent } from './fixtures';
+import { articles, cmsEditor, signIn, withConsent, zipOf } from './fixtures';
 import { expect, test } from './test';
 
 // The editor's desk (issue 36). A scheduled article's page answers 404 until it goes live; the polling browser logs that.
@@ -310,14 +309,7 @@ test('an editor opens Create New, waits past the autosave and leaves: no documen
   expect(await countAll()).toBe(before);
 
   await signIn(page.request, 'Admin', 'Admin-demo-pass');
-  const z = new yazl.ZipFile();
-  z.addBuffer(Buffer.from('---\ntitle: A note to import\ncategory: mindset\n---\n\nA body to read.\n'), 'note.md');
-  z.end();
-  const zip = await new Promise<Buffer>((resolve) => {
-    const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
+  const zip = await zipOf({ 'note.md': '---\ntitle: A note to import\ncategory: mindset\n---\n\nA body to read.\n' });
   const res = await page.request.post('/api/admin/articles/upload?dryRun=true', { multipart: { file: { name: 'note.zip', mimeType: 'application/zip', buffer: zip }, onDuplicate: 'skip' } });
   expect(res.status(), await res.text()).toBe(200);
   expect(((await res.json()) as { preview: { title: string }[] }).preview.map((p) => p.title)).toContain('A note to import');

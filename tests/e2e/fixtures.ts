@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import yazl from 'yazl';
 import { DEMO_CMS_ADMIN } from '../../scripts/lib/stack.mjs';
 import { E2E_PORT } from '../../playwright.config';
 
@@ -164,4 +165,16 @@ export async function scrollToComments(page: Page) {
   // The heading re-renders when the island hydrates; retry the scroll if it was swapped mid-way.
   await expect(async () => page.getByRole('heading', { name: /^Comments/ }).scrollIntoViewIfNeeded({ timeout: 2000 })).toPass();
   await hydrated(page, 'Comments');
+}
+
+/** A ZIP of the given files (name → text or bytes), as an admin uploads an archive. */
+export function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const z = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) z.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
+  z.end();
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
 }

@@ -1,17 +1,5 @@
-import yazl from 'yazl';
-import { articles, hydrated, signIn, toasts, withConsent } from './fixtures';
+import { articles, hydrated, signIn, toasts, withConsent, zipOf } from './fixtures';
 import { expect, test } from './test';
-
-function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const z = new yazl.ZipFile();
-  for (const [name, text] of Object.entries(files)) z.addBuffer(Buffer.from(text), name);
-  z.end();
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
 
 // Issue 49 #3: an Astro blog and an Eleventy blog (with Jekyll's `_posts/`) imported as their
 // repositories are; their old links answer 301 on the site, and 410 with a page saying the
