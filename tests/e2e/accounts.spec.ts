@@ -1,10 +1,11 @@
 import { expect, test } from './test';
-import { createMember, hydrated, latestMailTo, openTab, signIn, toasts, withConsent } from './fixtures';
+import { createMember, hydrated, latestMailTo, madeAccount, openTab, signIn, toasts, withConsent } from './fixtures';
 
 test.beforeEach(async ({ page }) => withConsent(page));
 
 test('register landing back on the guarded page, confirm the emailed link, sign out, and sign in again', async ({ page }) => {
   const username = `reader_${Date.now().toString(36)}`;
+  madeAccount(username);
   const email = `${username}@example.com`;
   await page.goto('/profile');
   await expect(page).toHaveURL('/auth?redirect=%2Fprofile');
@@ -70,6 +71,7 @@ test('a wrong password shows the spec’s toast and inline rules catch bad field
 
 test('signing up with an address that has an account looks like any sign-up, and its owner is told by mail', async ({ page, request }) => {
   const member = await createMember(request);
+  madeAccount(`${member.username}_again`);
   await page.goto('/auth?signup=true');
   await page.getByLabel('Username', { exact: true }).fill(`${member.username}_again`);
   await page.getByLabel('Email', { exact: true }).fill(member.email);

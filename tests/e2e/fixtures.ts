@@ -69,6 +69,13 @@ export async function articles(request: APIRequestContext): Promise<ArticleListI
 let counter = 0;
 /** The members this worker made (createMember), deleted when the worker ends (test.ts). */
 const madeMembers: number[] = [];
+/** Accounts a test made another way (signing up through the page), by username, deleted with them. */
+const madeUsernames: string[] = [];
+
+/** Says a test made this account itself (through the sign-up page, say), so it is deleted with the worker's members. */
+export function madeAccount(username: string) {
+  madeUsernames.push(username);
+}
 
 /**
  * A fresh member made through the real API: signed up (which signs them in), their address
@@ -100,11 +107,13 @@ export async function createMember(request: APIRequestContext, opts: { signIn?: 
  */
 export async function deleteMadeMembers(): Promise<number> {
   const ids = madeMembers.splice(0);
-  if (ids.length === 0) return 0;
+  const usernames = madeUsernames.splice(0);
+  if (ids.length === 0 && usernames.length === 0) return 0;
   return withDatabase(async (db) => {
-    const { rows } = await db.query<{ email: string }>('select email from app.users where id = any($1)', [ids]);
+    const made = 'id = any($1) or username = any($2)';
+    const { rows } = await db.query<{ email: string }>(`select email from app.users where ${made}`, [ids, usernames]);
     await db.query('delete from app.mail_outbox where "to" = any($1)', [rows.map((r) => r.email)]);
-    return (await db.query('delete from app.users where id = any($1)', [ids])).rowCount ?? 0;
+    return (await db.query(`delete from app.users where ${made}`, [ids, usernames])).rowCount ?? 0;
   });
 }
 
