@@ -13,11 +13,12 @@ import { NO_FRAMES, type HubContext, type MemberSocket, type SocketChannel } fro
  */
 export function notificationsChannel(deps: { db: Db; logger: Logger; signals: Signals }, hub: HubContext): SocketChannel {
   const { db, logger } = deps;
-  const open = new Set<MemberSocket>();
+  // Open pages by member: a notification reaches its member's pages without a look at anyone else's.
+  const open = new Map<number, Set<MemberSocket>>();
 
   async function push(event: NotificationEvent) {
-    const theirs = [...open].filter((m) => m.user.id === event.userId);
-    if (theirs.length === 0) return;
+    const theirs = open.get(event.userId);
+    if (!theirs) return;
     const [notification, unread] = await Promise.all([loadNotification(db, event.userId, event.notificationId), unreadCount(db, event.userId)]);
     if (!notification) return;
     for (const m of theirs) hub.sender.send(m.ws, { type: 'notification', notification, unread } satisfies NotificationFrame);
@@ -38,7 +39,13 @@ export function notificationsChannel(deps: { db: Db; logger: Logger; signals: Si
   return {
     forVisitors: false,
     ...NO_FRAMES,
-    open: (member) => void open.add(member),
-    close: (member) => void open.delete(member),
+    open(member) {
+      const pages = open.get(member.user.id) ?? new Set<MemberSocket>();
+      open.set(member.user.id, pages.add(member));
+    },
+    close(member) {
+      const pages = open.get(member.user.id);
+      if (pages?.delete(member) && pages.size === 0) open.delete(member.user.id);
+    },
   };
 }
