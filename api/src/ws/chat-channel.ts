@@ -11,7 +11,7 @@ import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { ChatConnection } from './chat-connection.ts';
 import { createChatDelivery } from './chat-delivery.ts';
-import { frameReader, type HubContext, type MemberSocket, type SocketChannel } from './socket-channel.ts';
+import { frameReader, jsonSignal, type HubContext, type MemberSocket, type SocketChannel } from './socket-channel.ts';
 
 /**
  * The chat channel (DESIGN §3, §7.3): rooms joined per socket, messages written by the domain and
@@ -24,17 +24,7 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
   const connections = new Map<MemberSocket, ChatConnection>();
   const deliver = createChatDelivery({ db, connections, sender: hub.sender, userRefreshMs: hub.limits.userRefreshMs });
 
-  deps.signals.subscribe(CHAT_CHANNEL, {
-    onNotify(payload) {
-      let event: ChatEvent;
-      try {
-        event = JSON.parse(payload) as ChatEvent;
-      } catch {
-        return logger.warn('ignored a malformed chat event');
-      }
-      void deliver(event).catch((err) => logger.error({ err }, 'chat delivery failed'));
-    },
-  });
+  deps.signals.subscribe(CHAT_CHANNEL, jsonSignal<ChatEvent>(logger, 'chat', deliver));
 
   async function receive(member: MemberSocket, frame: ChatClientMessage) {
     const conn = connections.get(member);

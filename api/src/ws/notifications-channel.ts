@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { loadNotification, unreadCount } from '../domain/notifications/member-notifications.ts';
 import { NOTIFICATION_CHANNEL, type NotificationEvent } from '../domain/notifications/notify.ts';
 import type { Signals } from '../domain/ports/signals.ts';
-import { NO_FRAMES, type HubContext, type MemberSocket, type SocketChannel } from './socket-channel.ts';
+import { jsonSignal, NO_FRAMES, type HubContext, type MemberSocket, type SocketChannel } from './socket-channel.ts';
 
 /**
  * The notifications channel (issue 37, DESIGN §7.23): a member's notification, written on whichever
@@ -24,17 +24,7 @@ export function notificationsChannel(deps: { db: Db; logger: Logger; signals: Si
     for (const m of theirs) hub.sender.send(m.ws, { type: 'notification', notification, unread } satisfies NotificationFrame);
   }
 
-  deps.signals.subscribe(NOTIFICATION_CHANNEL, {
-    onNotify(payload) {
-      let event: NotificationEvent;
-      try {
-        event = JSON.parse(payload) as NotificationEvent;
-      } catch {
-        return logger.warn('ignored a malformed notification event');
-      }
-      void push(event).catch((err) => logger.error({ err }, 'notification delivery failed'));
-    },
-  });
+  deps.signals.subscribe(NOTIFICATION_CHANNEL, jsonSignal<NotificationEvent>(logger, 'notification', push));
 
   return {
     forVisitors: false,

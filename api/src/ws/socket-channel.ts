@@ -1,4 +1,5 @@
 import type { SocketChannelName } from '@app/shared/schemas';
+import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { UserRow } from '../domain/accounts/user-dto.ts';
@@ -59,3 +60,21 @@ export function frameReader<F extends { type: string }, S extends HubSocket>(sch
 
 /** A channel that only pushes. */
 export const NO_FRAMES = { frameTypes: [], read: (): FrameRefusal => ({ refused: UNKNOWN_FRAME }) };
+
+/**
+ * A channel's handler of its PostgreSQL signal, whose payload is an event as JSON (written by the
+ * domain after commit): a payload that is not JSON is logged and left; a failed delivery is logged.
+ */
+export function jsonSignal<E>(logger: Logger, what: string, deliver: (event: E) => Promise<void>) {
+  return {
+    onNotify(payload: string) {
+      let event: E;
+      try {
+        event = JSON.parse(payload) as E;
+      } catch {
+        return logger.warn(`ignored a malformed ${what} event`);
+      }
+      void deliver(event).catch((err: unknown) => logger.error({ err }, `${what} delivery failed`));
+    },
+  };
+}
