@@ -8,53 +8,29 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
-import yazl from 'yazl';
 import { root, startStack } from '../scripts/lib/stack.mjs';
+import { png as pngOf, zip } from './archive-files.mjs';
 
 const PORT = 3800;
 const COUNT = 1000;
 const WXR_POSTS = 500;
 
-/** A PNG of noise (so it does not compress away), about 145 KB. */
+
+/** A 220×220 PNG of noise (so it does not compress away), about 145 KB. */
 function png(seed) {
-  const chunk = (type, data) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(data.length + 12);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), data.length + 8);
-    return out;
-  };
-  const [w, h] = [220, 220];
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(w, 0);
-  header.writeUInt32BE(h, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   // Noise from a hash chain of the seed: it does not compress, so the ZIP is as large as its pictures.
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  let block = createHash('sha256').update(String(seed)).digest();
-  for (let i = 0; i < raw.length; i += 32) {
-    block = createHash('sha256').update(block).digest();
-    block.copy(raw, i);
-  }
-  for (let row = 0; row < h; row++) raw[row * (w * 3 + 1)] = 0;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return pngOf(220, 220, (raw) => {
+    let block = createHash('sha256').update(String(seed)).digest();
+    for (let i = 0; i < raw.length; i += 32) {
+      block = createHash('sha256').update(block).digest();
+      block.copy(raw, i);
+    }
+  });
 }
 
 const paragraph = (i) => `Paragraph about habit number ${i}. Small steps add up: write it down, do it daily, and review it weekly. `.repeat(6);
 const markdown = (i) => `---\ntitle: "Imported habit ${i}"\ndate: 2024-01-${String((i % 28) + 1).padStart(2, '0')} 09:00:00 +0100\ncategories: [Productivity]\ntags: [habits, bench]\ndescription: "Habit ${i} in brief."\nimage: /assets/img/habit-${i}.png\nauthor: Bench Writer\n---\n\n# Heading ${i}\n\n${paragraph(i)}\n\n![Habit ${i}](/assets/img/habit-${i}.png "Habit ${i}")\n\n\`\`\`js\nconst habit = ${i};\n\`\`\`\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n- one\n- two\n- three\n\n${paragraph(i + 1)}\n`;
 
-function zip(entries) {
-  const z = new yazl.ZipFile();
-  for (const [name, data] of entries) z.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
-  z.end();
-  return new Promise((resolve) => {
-    const chunks = [];
-    z.outputStream.on('data', (c) => chunks.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
 
 function wxr(count) {
   const items = Array.from({ length: count }, (_, i) => `

@@ -8,9 +8,8 @@
 // exactly the articles the report names.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
-import yazl from 'yazl';
 import { root, startStack } from '../scripts/lib/stack.mjs';
+import { png as pngOf, zip } from './archive-files.mjs';
 
 const PORT = 3820;
 const COUNT = Number(process.argv[2] ?? 300);
@@ -19,40 +18,15 @@ const AFTER_MS = Number(process.env.AFTER_MS ?? 120_000);
 const BODY_KB = Number(process.env.BODY_KB ?? 4);
 console.log(`${COUNT} articles of about ${BODY_KB} KB`);
 
-function png(seed) {
-  const chunk = (type, data) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(data.length + 12);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), data.length + 8);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(16, 0);
-  header.writeUInt32BE(16, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((16 * 3 + 1) * 16, seed % 251);
-  // Each row starts with its filter type: none.
-  for (let row = 0; row < 16; row++) raw[row * (16 * 3 + 1)] = 0;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+
+/** A 16×16 PNG of one grey, its shade from the seed. */
+const png = (seed) => pngOf(16, 16, (raw) => raw.fill(seed % 251));
 
 const markdown = (i) =>
   `---\ntitle: "Follow-up ${i}"\ndate: 2024-02-${String((i % 28) + 1).padStart(2, '0')}\ncategories: [Productivity]\npermalink: /old/follow-up-${i}/\n---\n\n` +
   `${i % 3 === 0 ? `![Picture ${i}](/assets/p-${i}.png)\n\n` : ''}` +
   Array.from({ length: Math.max(1, Math.round(BODY_KB)) }, (_, k) => `${'A paragraph of habits and small steps. '.repeat(20)}\n\n\`\`\`js\nconst step = ${i + k};\nfor (const day of week) plan(day, step);\n\`\`\`\n`).join('\n');
 
-function zip(entries) {
-  const z = new yazl.ZipFile();
-  for (const [name, data] of entries) z.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
-  z.end();
-  return new Promise((resolve) => {
-    const chunks = [];
-    z.outputStream.on('data', (c) => chunks.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
 
 const dataDir = path.join(root, '.data/bench-import-follow-ups');
 await rm(dataDir, { recursive: true, force: true });
