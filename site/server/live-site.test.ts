@@ -168,3 +168,24 @@ describe('the live site', () => {
     expect(await (await fetch(`${base}/dynamic`)).text()).toBe('dynamic from second');
   });
 });
+
+describe('readiness of a site server run alone (the local pointer)', () => {
+  it('answers GET /api/ready 503 "starting" until it holds a build, then 200 — the edge health-checks it', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'live-site-empty-'));
+    const alone = await createLiveSite({ buildsDir: empty });
+    const starting = createServer((req, res) => alone.handle(req, res));
+    await new Promise<void>((r) => starting.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(starting.address() as AddressInfo).port}/api/ready`;
+    try {
+      const before = await fetch(url);
+      expect(before.status).toBe(503);
+      expect(await before.json()).toMatchObject({ ready: false, siteBuild: { state: 'starting' } });
+      const now = await fetch(`${base}/api/ready`);
+      expect(now.status).toBe(200);
+      expect(await now.json()).toMatchObject({ ready: true, siteBuild: { state: 'ready', buildId: 'b1' } });
+    } finally {
+      alone.close();
+      await new Promise<void>((r) => starting.close(() => r()));
+    }
+  });
+});

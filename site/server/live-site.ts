@@ -108,7 +108,7 @@ function answerOldAddress(table: OldAddresses, req: IncomingMessage, res: Server
   return true;
 }
 
-/** The site server's own readiness (published builds only): `starting` until it holds the live build. */
+/** The site server's own readiness: `starting` until it holds the live build (published builds) or any build (the local pointer). */
 export type SiteReadiness = { ready: boolean; message: string; siteBuild: PublishedBuildsStatus };
 
 export type LiveSite = {
@@ -167,12 +167,7 @@ async function createPublishedSite({ buildsDir, log = () => {}, https = false, p
     readiness,
     published: follower,
     handle(req, res) {
-      if (req.url === '/api/ready' && (req.method === 'GET' || req.method === 'HEAD')) {
-        const answer = readiness();
-        for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
-        res.writeHead(answer.ready ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-        return void res.end(req.method === 'HEAD' ? undefined : JSON.stringify(answer));
-      }
+      if (isReadyCheck(req)) return answerReady(req, res, baseHeaders, readiness());
       if (!live) return notYet(res, baseHeaders);
       live.handle(req, res);
     },
@@ -180,6 +175,17 @@ async function createPublishedSite({ buildsDir, log = () => {}, https = false, p
       void follower.stop();
     },
   };
+}
+
+/** The site server's own GET /api/ready (the edge's active health check of a site upstream asks it). */
+function isReadyCheck(req: IncomingMessage): boolean {
+  return req.url === '/api/ready' && (req.method === 'GET' || req.method === 'HEAD');
+}
+
+function answerReady(req: IncomingMessage, res: ServerResponse, baseHeaders: Record<string, string>, answer: SiteReadiness) {
+  for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+  res.writeHead(answer.ready ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(answer));
 }
 
 function notYet(res: ServerResponse, baseHeaders: Record<string, string>) {
@@ -219,8 +225,16 @@ async function createPointerSite({ buildsDir, fallbackDir, log = () => {}, https
   await refresh();
   watchFile(pointer, { interval: 200 }, () => void refresh());
 
+  // Ready once a build is loaded: a site server run alone behind Caddy (the production shape, compose)
+  // takes no traffic before (Caddy's active health check asks GET /api/ready, which never reaches the API from here).
+  const readiness = (): SiteReadiness => {
+    const ready = live !== null;
+    const buildId = live ? path.basename(live.dir) : null;
+    return { ready, message: ready ? 'Ready.' : 'Not ready: starting (no site build yet).', siteBuild: { state: ready ? 'ready' : 'starting', buildId, contentVersion: null, problem: ready ? null : 'no site build yet' } };
+  };
   return {
     handle(req, res) {
+      if (isReadyCheck(req)) return answerReady(req, res, baseHeaders, readiness());
       if (!live) return notYet(res, baseHeaders);
       live.handle(req, res);
     },
