@@ -36,22 +36,23 @@ afterAll(async () => {
 });
 
 describe('avatars in S3-compatible storage (MEDIA_S3_*)', () => {
-  it('stores both sizes in the bucket, answers the bucket’s public address, and removes replaced and deleted pictures', async () => {
+  it('stores both sizes in the bucket below its prefix, answers the site’s own /media/ address (the edge reads the bucket), and removes replaced and deleted pictures', async () => {
     const ann = await t.member('s3_ann');
     const first = await postAvatar(t.app.base, ann.cookies, await picture(500, 300));
     expect(first.status).toBe(200);
     const url = first.body.avatarUrl as string;
-    expect(url).toMatch(new RegExp(`^${endpoint}/${BUCKET}/site/avatars/[A-Za-z0-9_-]{24}-256\\.webp$`));
-    const key = url.slice(`${endpoint}/${BUCKET}/`.length);
+    expect(url).toMatch(new RegExp(`^${TEST_ORIGIN}/media/avatars/[A-Za-z0-9_-]{24}-256\\.webp$`));
+    const key = `site/${url.slice(`${TEST_ORIGIN}/media/`.length)}`;
     expect(await keys()).toEqual([key.replace('-256', '-64'), key].sort());
     const object = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
     expect([object.ContentType, object.CacheControl]).toEqual(['image/webp', 'public, max-age=31536000, immutable']);
-    const fetched = await fetch(url);
+    // What the edge fetches for /media/avatars/…: the object's public address.
+    const fetched = await fetch(`${env.MEDIA_S3_PUBLIC_URL}/${key}`);
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer()).subarray(8, 12).toString('latin1')).toBe('WEBP');
 
     const second = await postAvatar(t.app.base, ann.cookies, await picture(200, 200, 'jpeg'), 'b.jpg', 'image/jpeg');
-    const secondKey = (second.body.avatarUrl as string).slice(`${endpoint}/${BUCKET}/`.length);
+    const secondKey = `site/${(second.body.avatarUrl as string).slice(`${TEST_ORIGIN}/media/`.length)}`;
     expect(await keys()).toEqual([secondKey.replace('-256', '-64'), secondKey].sort());
     expect((await ann.get('/api/user')).body.avatarUrl).toBe(second.body.avatarUrl);
 

@@ -8,6 +8,7 @@ export * from './content-snapshot.ts';
 export * from './preview-token.ts';
 export * from './site-builds.ts';
 export * from './published-builds.ts';
+export * from './media-storage.ts';
 export * from './cms-activity-documents.ts';
 export * from './cms-site-settings.ts';
 export * from './content-nodes.ts';

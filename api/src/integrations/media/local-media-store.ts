@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertMediaKey } from './media-store.ts';
+import { assertMediaKey, mediaAddress } from './media-store.ts';
 import type { MediaStore } from '../../domain/ports/media-store.ts';
 
 /**
@@ -25,6 +25,6 @@ export function createLocalMediaStore(opts: { dir: string; publicUrl: string }):
     async remove(keys) {
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
     },
-    urlOf: (key) => `${opts.publicUrl.replace(/\/$/, '')}/media/${key}`,
+    urlOf: (key) => mediaAddress(opts.publicUrl, key),
   };
 }

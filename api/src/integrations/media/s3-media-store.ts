@@ -1,40 +1,33 @@
 import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertMediaKey } from './media-store.ts';
+import { mediaObjectKey, type MediaBucket } from '@app/shared/server';
+import { assertMediaKey, mediaAddress } from './media-store.ts';
 import type { MediaStore } from '../../domain/ports/media-store.ts';
 
-export type S3MediaSettings = {
-  bucket: string;
-  region: string;
-  /** Another S3-compatible server (MinIO, R2, s3rver…); unset: AWS. */
-  endpoint?: string;
-  /** Path-style addresses (endpoint/bucket/key), which most S3-compatible servers need. */
-  forcePathStyle: boolean;
-  /** Unset: the SDK's own chain (environment, instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** Where browsers load the bucket's objects from (the bucket's public address or a CDN before it). */
-  publicUrl: string;
-  /** Prepended to every key (e.g. "site/"), for a bucket shared with other things. */
-  prefix?: string;
-};
+/** An S3 client for the media bucket (MEDIA_S3_*), as the store and the `media:to-s3` command speak to it. */
+export const mediaS3Client = (bucket: MediaBucket) =>
+  new S3Client({ region: bucket.region, endpoint: bucket.endpoint, forcePathStyle: bucket.forcePathStyle, credentials: bucket.credentials });
 
-/** Media in an S3-compatible bucket (DESIGN §5), written public-read through the bucket's own policy. */
-export function createS3MediaStore(settings: S3MediaSettings, client?: S3Client): MediaStore {
-  const s3 = client ?? new S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: settings.forcePathStyle, credentials: settings.credentials });
-  const prefix = settings.prefix ?? '';
+/**
+ * Media in an S3-compatible bucket (DESIGN §5), below the bucket's prefix as they would be below
+ * MEDIA_DIR. Their addresses stay the site's own (`{publicUrl}/media/{key}`): the edge reads
+ * /media/* from the bucket, so an address never depends on where the bytes are.
+ */
+export function createS3MediaStore(bucket: MediaBucket, publicUrl: string, client?: S3Client): MediaStore {
+  const s3 = client ?? mediaS3Client(bucket);
   const objectKey = (key: string) => {
     assertMediaKey(key);
-    return prefix + key;
+    return mediaObjectKey(bucket, key);
   };
   return {
     kind: 's3',
     async put(key, body, contentType) {
       // Names are random and never reused, so the object may be cached for good.
-      await s3.send(new PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: body, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }));
+      await s3.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: objectKey(key), Body: body, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }));
     },
     async remove(keys) {
       if (keys.length === 0) return;
-      await s3.send(new DeleteObjectsCommand({ Bucket: settings.bucket, Delete: { Objects: keys.map((k) => ({ Key: objectKey(k) })), Quiet: true } }));
+      await s3.send(new DeleteObjectsCommand({ Bucket: bucket.bucket, Delete: { Objects: keys.map((k) => ({ Key: objectKey(k) })), Quiet: true } }));
     },
-    urlOf: (key) => `${settings.publicUrl.replace(/\/$/, '')}/${prefix}${key}`,
+    urlOf: (key) => mediaAddress(publicUrl, key),
   };
 }
