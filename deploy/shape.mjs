@@ -15,6 +15,12 @@ export const PROJECT = 'better-self';
 export const MEDIA_S3_ENV = ['MEDIA_S3_BUCKET', 'MEDIA_S3_REGION', 'MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY', 'MEDIA_S3_PUBLIC_URL', 'MEDIA_S3_FORCE_PATH_STYLE', 'MEDIA_S3_PREFIX'];
 
 /**
+ * Static builds published to a bucket (README; several hosts): the API instance that builds
+ * uploads, every site server fetches. Unset or empty, builds stay in the builds folder (one host).
+ */
+export const SITE_BUILDS_S3_ENV = ['SITE_BUILDS_S3_BUCKET', 'SITE_BUILDS_S3_REGION', 'SITE_BUILDS_S3_ENDPOINT', 'SITE_BUILDS_S3_ACCESS_KEY_ID', 'SITE_BUILDS_S3_SECRET_ACCESS_KEY', 'SITE_BUILDS_S3_FORCE_PATH_STYLE', 'SITE_BUILDS_S3_PREFIX'];
+
+/**
  * Our services: the port each listens on in its container, the URL its health check reads, and
  * the environment it is given (names only; the values are the deployment's).
  */
@@ -27,13 +33,15 @@ export const SERVICES = {
   api: {
     port: 3001,
     health: '/api/health',
-    env: ['NODE_ENV', 'DATABASE_URL', 'PAYLOAD_SECRET', 'INTERNAL_SECRET', 'PUBLIC_URL', 'CMS_URL', 'API_URL', 'MEDIA_DIR', 'CMS_ADMIN_EMAIL', 'CMS_ADMIN_PASSWORD', 'API_HOST', 'API_PORT', 'SITE_DIR', 'SITE_BUILDS_DIR', 'TRUST_PROXY', 'SMTP_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_EMAIL', 'REGISTER_LIMIT_PER_HOUR', 'REGISTER_DOMAIN_BURST', ...MEDIA_S3_ENV],
+    env: ['NODE_ENV', 'DATABASE_URL', 'PAYLOAD_SECRET', 'INTERNAL_SECRET', 'PUBLIC_URL', 'CMS_URL', 'API_URL', 'MEDIA_DIR', 'CMS_ADMIN_EMAIL', 'CMS_ADMIN_PASSWORD', 'API_HOST', 'API_PORT', 'SITE_DIR', 'SITE_BUILDS_DIR', 'TRUST_PROXY', 'SMTP_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_EMAIL', 'REGISTER_LIMIT_PER_HOUR', 'REGISTER_DOMAIN_BURST', ...MEDIA_S3_ENV, ...SITE_BUILDS_S3_ENV, 'SITE_BUILDS_KEEP'],
   },
   site: {
     port: 4321,
-    health: '/',
-    // The pages' img-src names the media bucket's origin when avatars live in S3.
-    env: ['SITE_PORT', 'SITE_BUILDS_DIR', 'API_URL', 'PUBLIC_URL', 'MEDIA_S3_PUBLIC_URL'],
+    // 503 "starting" until it holds the live build: the edge sends it no traffic before (deploy/Caddyfile).
+    health: '/api/ready',
+    // The pages' img-src names the media bucket's origin when avatars live in S3. With published
+    // builds it hears of them through PostgreSQL and fetches them from the bucket (no shared folder).
+    env: ['SITE_PORT', 'SITE_BUILDS_DIR', 'API_URL', 'PUBLIC_URL', 'MEDIA_S3_PUBLIC_URL', 'DATABASE_URL', ...SITE_BUILDS_S3_ENV],
   },
 };
 

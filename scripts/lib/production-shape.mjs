@@ -5,7 +5,7 @@
 // crashes). Used by `npm run start:production-shape`, its end-to-end suite and the fault scripts.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { API_INSTANCES, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES } from '../../deploy/shape.mjs';
+import { API_INSTANCES, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES, SITE_BUILDS_S3_ENV } from '../../deploy/shape.mjs';
 import { startSmtpCatcher } from './smtp-catcher.mjs';
 import { ensureCaddy } from '@app/front-door/caddy';
 import { startService } from '@app/supervisor';
@@ -18,36 +18,57 @@ export function localPorts(portBase, instances) {
 }
 
 /**
- * What each service is given locally; the names match docker-compose.yml's (the test compares
- * them), the values are this machine's addresses and folders.
+ * How each of our services is started (with `node`, from its folder): the same on one machine and
+ * on each host of `npm run start:multi-host`. The API and the site server take their port and
+ * address from their environment (API_PORT/API_HOST, SITE_PORT/SITE_HOST).
  */
-export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, dataDir, smtpUrl }) {
+export function serviceCommand(name, { port, host = '127.0.0.1' } = {}) {
+  if (name === 'cms') return { args: [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port ?? SERVICES.cms.port), '-H', host], cwd: path.join(root, 'cms') };
+  if (name === 'api') return { args: ['src/server.ts'], cwd: path.join(root, 'api') };
+  if (name === 'site') return { args: ['server/main.ts'], cwd: path.join(root, 'site') };
+  throw new Error(`no service named ${name}`);
+}
+
+/** SITE_BUILDS_S3_*, each unset one taken from MEDIA_S3_* as the site server would (so the names compose passes carry the values). */
+function siteBuildsEnv(env) {
+  const media = (name) => (name === 'SITE_BUILDS_S3_BUCKET' || name === 'SITE_BUILDS_S3_PREFIX' ? undefined : env[name.replace('SITE_BUILDS_S3_', 'MEDIA_S3_')]);
+  return Object.fromEntries(SITE_BUILDS_S3_ENV.map((name) => [name, env[name] || media(name) || '']));
+}
+
+/**
+ * What each service is given locally; the names match docker-compose.yml's (the test compares
+ * them), the values are this machine's addresses and folders. `host` places them on one host of
+ * several (scripts/lib/multi-host.mjs): the address they listen on, where they reach the API and
+ * the CMS, the proxy whose X-Forwarded-For the API believes and the host's own folders.
+ */
+export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, dataDir, smtpUrl, host = {} }) {
   // The CMS and the site server reach the API instances through Caddy's loopback-only internal
   // listener (balanced and retried, as compose's service name balances across replicas), so the
   // death of any one instance goes unnoticed by them.
-  const apiUrl = `http://127.0.0.1:${ports.internalApi}`;
+  const apiUrl = host.apiUrl ?? `http://127.0.0.1:${ports.internalApi}`;
   const common = {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     PAYLOAD_SECRET: env.PAYLOAD_SECRET ?? secrets.payloadSecret,
     INTERNAL_SECRET: env.INTERNAL_SECRET ?? secrets.internalSecret,
     PUBLIC_URL: publicUrl,
-    CMS_URL: `http://127.0.0.1:${ports.cms}`,
+    CMS_URL: host.cmsUrl ?? `http://127.0.0.1:${ports.cms}`,
     API_URL: apiUrl,
     MEDIA_DIR: env.MEDIA_DIR ?? path.join(dataDir, 'media'),
     CMS_ADMIN_EMAIL: env.CMS_ADMIN_EMAIL,
     CMS_ADMIN_PASSWORD: env.CMS_ADMIN_PASSWORD,
   };
-  const buildsDir = path.join(dataDir, 'site-builds');
+  const buildsDir = host.buildsDir ?? path.join(dataDir, 'site-builds');
+  const builds = siteBuildsEnv(env);
   return {
     cms: common,
     api: ports.api.map((port) => ({
       ...common,
-      API_HOST: '127.0.0.1',
+      API_HOST: host.listen ?? '127.0.0.1',
       API_PORT: String(port),
       SITE_DIR: path.join(root, 'site'),
       SITE_BUILDS_DIR: buildsDir,
-      TRUST_PROXY: 'loopback',
+      TRUST_PROXY: host.trustProxy ?? 'loopback',
       SMTP_URL: smtpUrl,
       ADMIN_USERNAME: env.ADMIN_USERNAME,
       ADMIN_PASSWORD: env.ADMIN_PASSWORD,
@@ -55,8 +76,10 @@ export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, d
       REGISTER_LIMIT_PER_HOUR: env.REGISTER_LIMIT_PER_HOUR ?? '20',
       REGISTER_DOMAIN_BURST: env.REGISTER_DOMAIN_BURST ?? '30',
       ...Object.fromEntries(MEDIA_S3_ENV.map((name) => [name, env[name] ?? ''])),
+      ...builds,
+      SITE_BUILDS_KEEP: env.SITE_BUILDS_KEEP ?? '',
     })),
-    site: { SITE_PORT: String(ports.site), SITE_BUILDS_DIR: buildsDir, API_URL: apiUrl, PUBLIC_URL: publicUrl, MEDIA_S3_PUBLIC_URL: env.MEDIA_S3_PUBLIC_URL ?? '' },
+    site: { SITE_PORT: String(ports.site), SITE_BUILDS_DIR: buildsDir, API_URL: apiUrl, PUBLIC_URL: publicUrl, MEDIA_S3_PUBLIC_URL: env.MEDIA_S3_PUBLIC_URL ?? '', DATABASE_URL: databaseUrl, ...builds },
     proxy: {
       SITE_ADDRESS: publicUrl,
       PUBLIC_URL: publicUrl,
@@ -126,13 +149,13 @@ export async function startProductionShape(options = {}) {
     await buildCms({ ...base, ...envs.cms }, step);
 
     step(`starting the CMS and ${instances} API instance${instances > 1 ? 's' : ''}`);
-    const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
-    const cms = startService('cms', [nextBin, 'start', '-p', String(ports.cms), '-H', '127.0.0.1'], { cwd: path.join(root, 'cms'), env: { ...base, ...envs.cms } }, log, { policy });
+    const cmsCommand = serviceCommand('cms', { port: ports.cms });
+    const cms = startService('cms', cmsCommand.args, { cwd: cmsCommand.cwd, env: { ...base, ...envs.cms } }, log, { policy });
     services.push(cms);
     await waitFor(`${envs.cms.CMS_URL}${SERVICES.cms.health}`, { service: cms, timeoutMs: 180_000, ok: (s) => s === 200 });
     // One after another the first time, so the first migrates and creates the first admin alone.
     for (const [i, apiEnv] of envs.api.entries()) {
-      const api = startService(`api-${i + 1}`, ['src/server.ts'], { cwd: path.join(root, 'api'), env: { ...base, ...apiEnv } }, log, { policy, onMessage: (message) => restarter.request(message) });
+      const api = startService(`api-${i + 1}`, serviceCommand('api').args, { cwd: serviceCommand('api').cwd, env: { ...base, ...apiEnv } }, log, { policy, onMessage: (message) => restarter.request(message) });
       services.push(api);
       const apiUrl = `http://127.0.0.1:${ports.api[i]}`;
       await waitFor(`${apiUrl}/api/health`, { service: api, ok: (s) => s === 200 });
@@ -157,8 +180,9 @@ export async function startProductionShape(options = {}) {
     });
 
     step('starting the site server and Caddy');
-    const site = startService('site', ['server/main.ts'], { cwd: path.join(root, 'site'), env: { ...base, ...envs.site, SITE_HOST: '127.0.0.1' } }, log, { policy });
+    const site = startService('site', serviceCommand('site').args, { cwd: serviceCommand('site').cwd, env: { ...base, ...envs.site, SITE_HOST: '127.0.0.1' } }, log, { policy });
     services.push(site);
+    // 200 once it holds the live build (its own /api/ready), as Caddy's active check asks.
     await waitFor(`http://127.0.0.1:${ports.site}${SERVICES.site.health}`, { service: site, ok: (s) => s === 200 });
     const caddyHome = path.join(dataDir, 'caddy');
     mkdirSync(caddyHome, { recursive: true });
