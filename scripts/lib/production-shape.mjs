@@ -10,7 +10,7 @@ import { startSmtpCatcher } from './smtp-catcher.mjs';
 import { ensureCaddy } from '@app/front-door/caddy';
 import { startService } from '@app/supervisor';
 import { createRollingRestarter, reportToApi } from '@app/supervisor/rolling-restart';
-import { assertPortFree, buildCms, buildCmsIn, loadSecrets, prepareCms, root, signalApi, waitFor } from './stack.mjs';
+import { assertPortFree, buildCms, buildCmsIn, cmsPackageFile, loadSecrets, prepareCms, root, signalApi, waitFor } from './stack.mjs';
 
 /** The local ports: Caddy on PUBLIC_URL's port, our services on `portBase` + a fixed offset. */
 export function localPorts(portBase, instances) {
@@ -23,7 +23,7 @@ export function localPorts(portBase, instances) {
  * address from their environment (API_PORT/API_HOST, SITE_PORT/SITE_HOST).
  */
 export function serviceCommand(name, { port, host = '127.0.0.1' } = {}) {
-  if (name === 'cms') return { args: [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port ?? SERVICES.cms.port), '-H', host], cwd: path.join(root, 'cms') };
+  if (name === 'cms') return { args: [cmsPackageFile(root, 'next/dist/bin/next'), 'start', '-p', String(port ?? SERVICES.cms.port), '-H', host], cwd: path.join(root, 'cms') };
   if (name === 'api') return { args: ['src/server.ts'], cwd: path.join(root, 'api') };
   if (name === 'site') return { args: ['server/main.ts'], cwd: path.join(root, 'site') };
   throw new Error(`no service named ${name}`);

@@ -165,7 +165,7 @@ export async function startStack(options = {}) {
     step('preparing the CMS database (migrations' + (demo ? ', demo content' : '') + ')');
     await prepareCms(shared, demo);
     if (mode === 'production') await buildCms(shared, step);
-    const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
+    const nextBin = cmsPackageFile(root, 'next/dist/bin/next');
     step('starting the CMS');
     const cms = startService('cms', [nextBin, mode === 'production' ? 'start' : 'dev', '-p', String(cmsPort), '-H', '127.0.0.1'], {
       cwd: path.join(root, 'cms'),
@@ -254,9 +254,20 @@ export async function signalApi(shared, what, body) {
   return res.json();
 }
 
+/**
+ * A file of a package as the CMS workspace resolves it: npm keeps a package in cms/node_modules
+ * when the root holds another version of one of its pins (payload, for its exact undici), and
+ * hoists it to the root otherwise.
+ */
+export function cmsPackageFile(codeRoot, file) {
+  const found = [path.join(codeRoot, 'cms/node_modules', file), path.join(codeRoot, 'node_modules', file)].find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`${file} is not installed in ${codeRoot} (run npm ci)`);
+  return found;
+}
+
 /** Migrations (and, in demo mode, the demo content and CMS editor) before the CMS serves. */
 export async function prepareCms(shared, demo) {
-  await run('cms', [path.join(root, 'node_modules/payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], {
+  await run('cms', [cmsPackageFile(root, 'payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], {
     cwd: path.join(root, 'cms'),
     env: { ...shared, SEED_DEMO_CONTENT: demo ? 'true' : 'false', ...(demo ? { CMS_ADMIN_EMAIL: DEMO_CMS_ADMIN.email, CMS_ADMIN_PASSWORD: DEMO_CMS_ADMIN.password } : {}) },
   }).catch((err) => {
@@ -267,10 +278,10 @@ export async function prepareCms(shared, demo) {
 /** The CMS of another code root (a deployed commit) made ready to run: its migrations, then its `next build`. */
 export async function buildCmsIn(codeRoot, shared) {
   const cwd = path.join(codeRoot, 'cms');
-  await run('cms', [path.join(codeRoot, 'node_modules/payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], { cwd, env: { ...shared, SEED_DEMO_CONTENT: 'false' } });
+  await run('cms', [cmsPackageFile(codeRoot, 'payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], { cwd, env: { ...shared, SEED_DEMO_CONTENT: 'false' } });
   // Its packages are links to where they are installed, outside the code root (cms/next.config.mjs).
-  const workspaceRoot = commonFolder(codeRoot, path.dirname(realpathSync(path.join(codeRoot, 'node_modules/next'))));
-  await run('cms', [path.join(codeRoot, 'node_modules/next/dist/bin/next'), 'build'], { cwd, env: { ...shared, NODE_ENV: 'production', CMS_WORKSPACE_ROOT: workspaceRoot } });
+  const workspaceRoot = commonFolder(codeRoot, path.dirname(realpathSync(cmsPackageFile(codeRoot, 'next'))));
+  await run('cms', [cmsPackageFile(codeRoot, 'next/dist/bin/next'), 'build'], { cwd, env: { ...shared, NODE_ENV: 'production', CMS_WORKSPACE_ROOT: workspaceRoot } });
 }
 
 /** The deepest folder holding both paths. */
@@ -288,7 +299,7 @@ export async function buildCms(shared, step) {
   const hashFile = path.join(cmsDir, '.next/.source-hash');
   if (!existsSync(path.join(cmsDir, '.next/BUILD_ID')) || !existsSync(hashFile) || readFileSync(hashFile, 'utf8') !== sourceHash) {
     step('building the CMS for production (about a minute, once)');
-    await run('cms', [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: cmsDir, env: { ...shared, NODE_ENV: 'production' } });
+    await run('cms', [cmsPackageFile(root, 'next/dist/bin/next'), 'build'], { cwd: cmsDir, env: { ...shared, NODE_ENV: 'production' } });
     writeFileSync(hashFile, sourceHash);
   }
 }
