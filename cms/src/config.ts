@@ -3,6 +3,7 @@
 // so the required values are checked when the CMS runs, not while it is built.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mediaStorageFromEnv, type MediaStorage } from '@app/shared/server';
 
 const env = process.env;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,6 +44,10 @@ export const cmsConfig = {
   /** Uploaded images; the front door serves the same folder at /media (same default). */
   get mediaDir() {
     return path.resolve(env.MEDIA_DIR ?? path.join(repoRoot, '.data/media'));
+  },
+  /** Where uploaded images live: the disk (mediaDir) or the S3-compatible bucket of MEDIA_S3_*, read as the API reads them. */
+  get mediaStorage(): MediaStorage {
+    return mediaStorageFromEnv(env, this.mediaDir);
   },
   get firstAdmin() {
     return env.CMS_ADMIN_EMAIL && env.CMS_ADMIN_PASSWORD ? { email: env.CMS_ADMIN_EMAIL, password: env.CMS_ADMIN_PASSWORD } : null;

@@ -21,6 +21,7 @@ import { serviceInfo } from './endpoints/service-info';
 import { SiteSettings } from './globals/site-settings';
 import { cmsLogger } from './logger';
 import { contentEditor } from './rich-text/editor';
+import { mediaStoragePlugin } from './media-storage';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -47,6 +48,8 @@ export default buildConfig({
     },
   },
   endpoints: [serviceInfo],
+  // Media in the S3-compatible bucket when MEDIA_S3_* is set (media-storage.ts); else on disk.
+  plugins: [mediaStoragePlugin(cmsConfig.mediaStorage)],
   // The CMS server follows site admins' standing (issue 34). Not while building, in scripts (they
   // would never exit) or in tests (they start it themselves); once per process (dev reloads).
   onInit: (payload) => {

@@ -15,6 +15,7 @@ import * as migration_20261127_121407_editorial_roles from './20261127_121407_ed
 import * as migration_20261127_145753_drafts_on_every_collection from './20261127_145753_drafts_on_every_collection';
 import * as migration_20261128_152714_first_published_and_who_saved from './20261128_152714_first_published_and_who_saved';
 import * as migration_20261128_224500_import_keys from './20261128_224500_import_keys';
+import * as migration_20261129_004319_media_in_object_storage from './20261129_004319_media_in_object_storage';
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261128_224500_import_keys.up,
     down: migration_20261128_224500_import_keys.down,
     name: '20261128_224500_import_keys',
+  },
+  {
+    up: migration_20261129_004319_media_in_object_storage.up,
+    down: migration_20261129_004319_media_in_object_storage.down,
+    name: '20261129_004319_media_in_object_storage',
   },
 ];

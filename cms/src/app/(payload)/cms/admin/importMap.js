@@ -28,6 +28,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ArticleVersions as ArticleVersions_906534562f896e19010e8d2b831fb996 } from '../../../../components/article-versions'
 import { ReviewQueueNotice as ReviewQueueNotice_65d84d49b240b2ef99cc68e2daab0216 } from '../../../../components/review-queue-notice'
+import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -62,5 +63,6 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/article-versions#ArticleVersions": ArticleVersions_906534562f896e19010e8d2b831fb996,
   "/components/review-queue-notice#ReviewQueueNotice": ReviewQueueNotice_65d84d49b240b2ef99cc68e2daab0216,
+  "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
