@@ -60,6 +60,8 @@ export const sessions = app.table(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** When this session last passed a second factor (issue 52): staff powers need one, dangerous actions a recent one. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

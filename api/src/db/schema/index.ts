@@ -11,3 +11,4 @@ export * from './games.ts';
 export * from './notifications.ts';
 export * from './previews.ts';
 export * from './site-builds.ts';
+export * from './second-factor.ts';
