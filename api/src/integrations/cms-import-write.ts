@@ -1,4 +1,4 @@
-import type { ArticleImport } from '@app/shared/schemas';
+import type { ArticleImport, PictureLeftOut } from '@app/shared/schemas';
 import type { ArticleWritten } from '../domain/articles/import-articles.ts';
 
 export type ImportWriteTiming = {
@@ -15,7 +15,7 @@ export type ImportWriteTiming = {
  */
 export const IMPORT_WRITE_TIMING: ImportWriteTiming = { attemptMs: 120_000, retryDelaysMs: [1_000, 4_000, 15_000] };
 
-type Answer = { id?: number; message?: string; addressesTaken?: string[]; alreadyImported?: boolean };
+type Answer = { id?: number; message?: string; addressesTaken?: string[]; alreadyImported?: boolean; picturesLeftOut?: PictureLeftOut[] };
 /** What one attempt came to: the article, a refusal (final), or a reason to try again. */
 type Attempt = { written: Answer & { id: number } } | { refused: string } | { retry: string };
 
@@ -70,9 +70,9 @@ export function createImportWrite(cmsUrl: string, secret: string, timing: Import
       const outcome = await attempt(body);
       if ('refused' in outcome) throw new Error(outcome.refused);
       if ('written' in outcome) {
-        const { id, addressesTaken = [], alreadyImported = false } = outcome.written;
+        const { id, addressesTaken = [], alreadyImported = false, picturesLeftOut = [] } = outcome.written;
         // Held on a first attempt: an earlier import wrote this file. Held on a retry: ours, whose answer was lost.
-        return { id, addressesTaken, alreadyImported: alreadyImported && i === 0 };
+        return { id, addressesTaken, alreadyImported: alreadyImported && i === 0, ...(picturesLeftOut.length ? { picturesLeftOut } : {}) };
       }
       reason = outcome.retry;
     }

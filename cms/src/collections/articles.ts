@@ -93,6 +93,8 @@ export const Articles: CollectionConfig = {
       type: 'date',
       required: true,
       index: true,
+      // An imported draft whose source date was not a date waits for one (issue 49 #6): a draft may be undated, what is published may not.
+      validate: requiredToPublish(validations.date),
       defaultValue: () => new Date().toISOString(),
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, description: 'Published with a date to come, the article is scheduled: it goes live on its own at that time (within a minute).' },
     },

@@ -8,6 +8,46 @@ type Picture = { name: string; mimetype: string; base64: string; alt: string; so
 export class PictureError extends Error {}
 
 /**
+ * A picture the CMS could not store (its storage failed, or its bytes would not decode into the
+ * image sizes): `which` is its place among the article's pictures, or the thumbnail. The write is
+ * made again without it (service-import.ts), so one picture never refuses its article (issue 49 #6).
+ */
+export class PictureNotStored extends Error {
+  constructor(
+    readonly which: number | 'thumbnail',
+    readonly picture: { name: string; source?: string },
+    readonly reason: string,
+  ) {
+    super(`The picture "${picture.source ?? picture.name}" could not be stored (${reason})`);
+  }
+}
+
+/** Why storing a picture failed, in a line (Payload's validation names the field; sharp and the storage say what broke). */
+export function storeFailure(err: unknown): string {
+  const data = (err as { data?: { errors?: { message?: string }[] } }).data;
+  const text = data?.errors?.map((e) => e.message).filter(Boolean).join('; ') || (err instanceof Error ? err.message : String(err));
+  return text.replace(/\s+/g, ' ').trim().slice(0, 200) || 'unknown error';
+}
+
+/** The article without one of its pictures: its place in the body dropped, the later ones renumbered. */
+export function withoutPicture(article: ArticleImport, which: number | 'thumbnail'): ArticleImport {
+  if (which === 'thumbnail') return { ...article, thumbnail: null };
+  const walk = (nodes: AnyNode[]): AnyNode[] =>
+    nodes.flatMap((node) => {
+      if (node.type === 'import-picture') {
+        if (node.picture === which) return [];
+        return [node.picture !== undefined && node.picture > which ? { ...node, picture: node.picture - 1 } : node];
+      }
+      return [node.children ? { ...node, children: walk(node.children) } : node];
+    });
+  return {
+    ...article,
+    pictures: article.pictures?.filter((_, i) => i !== which),
+    content: { root: { ...article.content.root, children: walk(article.content.root.children as AnyNode[]) } } as ArticleImport['content'],
+  };
+}
+
+/**
  * The Media documents of one imported article. A picture that names its source is stored once per
  * article and source (`importSource`): an update of the article replaces that document's file
  * instead of adding a copy, and a picture shown twice is one document. `articleKey` is the
@@ -35,7 +75,13 @@ export function articlePictures(req: PayloadRequest, articleKey: string | undefi
 /** Makes each picture of the import a Media document, and puts an upload node where the body named it. */
 export async function placePictures(article: ArticleImport, store: (p: Picture) => Promise<number>): Promise<ArticleImport['content']> {
   const ids: number[] = [];
-  for (const p of article.pictures ?? []) ids.push(await store(p));
+  for (const [i, p] of (article.pictures ?? []).entries()) {
+    try {
+      ids.push(await store(p));
+    } catch (err) {
+      throw new PictureNotStored(i, p, storeFailure(err));
+    }
+  }
   const walk = (nodes: AnyNode[]): AnyNode[] =>
     nodes.map((node) => {
       if (node.type === 'import-picture') {

@@ -2,9 +2,9 @@ import { commitTransaction, initTransaction, killTransaction, type Endpoint, typ
 import type { Article } from '../payload-types';
 import { toCmsInteractiveData } from '@app/shared/server';
 import { normaliseOldAddress, oldAddressArticle, titleFromSlug } from '@app/shared/browser';
-import { ArticleImportSchema, InteractiveDataSchema, type ArticleImport } from '@app/shared/schemas';
+import { ArticleImportSchema, InteractiveDataSchema, type ArticleImport, type PictureLeftOut } from '@app/shared/schemas';
 import { hasServiceSecret } from '../access/editors';
-import { articlePictures, PictureError, placePictures } from './import-pictures';
+import { articlePictures, PictureError, PictureNotStored, placePictures, storeFailure, withoutPicture } from './import-pictures';
 
 /**
  * Records the article's old addresses (old-addresses.ts): they become its set. An address nobody
@@ -65,21 +65,42 @@ export const serviceImport: Endpoint = {
     // finds the article instead of making another: `alreadyImported`.
     const held = body.importKey && !body.replaces ? await articleByKey(req.payload, body.importKey) : undefined;
     if (held) return Response.json({ id: held, alreadyImported: true });
-    // All or nothing: the article, its pictures, its category and its old addresses.
-    const ownTransaction = await initTransaction(req);
-    try {
-      const written = await writeArticle(req, body, context);
-      if (ownTransaction) await commitTransaction(req);
-      return Response.json(written, { status: body.replaces ? 200 : 201 });
-    } catch (err) {
-      await killTransaction(req);
-      // The same file written meanwhile (the unique key refused this one): that article is the answer.
-      const late = body.importKey && !body.replaces ? await articleByKey(req.payload, body.importKey) : undefined;
-      if (late) return Response.json({ id: late, alreadyImported: true });
-      return Response.json({ message: err instanceof PictureError ? err.message : refusalOf(err) }, { status: 400 });
+    // All or nothing: the article, its pictures, its category and its old addresses. A picture
+    // that cannot be stored ends that transaction (Payload rolls back on any failed operation):
+    // the article is written again without it, and the answer names it (issue 49 #6).
+    let article: ArticleImport = body;
+    const picturesLeftOut: PictureLeftOut[] = [];
+    for (;;) {
+      const ownTransaction = await initTransaction(req);
+      try {
+        const written = await writeArticle(req, article, context);
+        if (ownTransaction) await commitTransaction(req);
+        return Response.json({ ...written, ...(picturesLeftOut.length ? { picturesLeftOut } : {}) }, { status: body.replaces ? 200 : 201 });
+      } catch (err) {
+        await killTransaction(req);
+        if (err instanceof PictureNotStored) {
+          picturesLeftOut.push({ name: err.picture.name, ...(err.picture.source ? { source: err.picture.source } : {}), reason: err.reason });
+          article = withoutPicture(article, err.which);
+          continue;
+        }
+        // The same file written meanwhile (the unique key refused this one): that article is the answer.
+        const late = body.importKey && !body.replaces ? await articleByKey(req.payload, body.importKey) : undefined;
+        if (late) return Response.json({ id: late, alreadyImported: true });
+        return Response.json({ message: err instanceof PictureError ? err.message : refusalOf(err) }, { status: 400 });
+      }
     }
   },
 };
+
+/** The thumbnail stored, or PictureNotStored naming it. */
+async function storeThumbnail(store: ReturnType<typeof articlePictures>, body: ArticleImport): Promise<number | undefined> {
+  if (!body.thumbnail) return undefined;
+  try {
+    return await store({ ...body.thumbnail, alt: body.title || body.thumbnail.name });
+  } catch (err) {
+    throw new PictureNotStored('thumbnail', body.thumbnail, storeFailure(err));
+  }
+}
 
 async function articleByKey(payload: Payload, importKey: string): Promise<number | undefined> {
   const found = await payload.find({ collection: 'articles', where: { importKey: { equals: importKey } }, draft: true, limit: 1, depth: 0, pagination: false, overrideAccess: true, select: {} });
@@ -104,7 +125,7 @@ async function writeArticle(req: PayloadRequest, body: ArticleImport, context: R
   const importKey = await keyOfArticle(req, body);
   const store = articlePictures(req, importKey);
   const category = body.category ? await categoryFor(req, body.category, body.categoryTitle, context) : null;
-  const thumbnail = body.thumbnail ? await store({ ...body.thumbnail, alt: body.title || body.thumbnail.name }) : undefined;
+  const thumbnail = await storeThumbnail(store, body);
   const content = await placePictures(body, store);
   const data = {
     title: body.title,
@@ -115,7 +136,8 @@ async function writeArticle(req: PayloadRequest, body: ArticleImport, context: R
     // validation asks it only of what is published (requiredToPublish), as the schema above does.
     category: category?.id as number,
     membershipRequired: body.membershipRequired,
-    publishDate: body.publishDate ? new Date(body.publishDate).toISOString() : new Date().toISOString(),
+    // Null: the source's date was not a date; the draft waits for one (issue 49 #6), never dated today.
+    publishDate: (body.publishDate ? new Date(body.publishDate).toISOString() : body.publishDate === null ? null : new Date().toISOString()) as string,
     _status: body.published ? ('published' as const) : ('draft' as const),
     sourceSlug: body.sourceSlug,
     sourceSite: body.sourceSite,

@@ -20,7 +20,12 @@ export const ArticleImportSchema = z
     /** The title of a category created by this import (else made from the slug). */
     categoryTitle: z.string().min(1).max(100).optional(),
     membershipRequired: TierSchema,
-    publishDate: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * When it was published at its source. Null: the source's date is not a date (30 February, month
+     * 13, unreadable), so the article comes in as a draft that needs one (issue 49 #6) — never dated
+     * the day of the import. Missing: the source gives none, and the CMS dates it the day it is written.
+     */
+    publishDate: z.iso.datetime({ offset: true }).nullable().optional(),
     /** Drafts at the source arrive unpublished: kept in the CMS, not shown on the site. */
     published: z.boolean().default(true),
     /** The article's slug where it came from; a re-import matches it (with `sourceSite`). */
@@ -64,6 +69,7 @@ export const ArticleImportSchema = z
     if (!a.title.trim()) ctx.addIssue({ code: 'custom', path: ['title'], message: 'a published article needs a title' });
     if (!a.category) ctx.addIssue({ code: 'custom', path: ['category'], message: 'a published article needs a category' });
     if (!a.html.trim() || a.content.root.children.length === 0) ctx.addIssue({ code: 'custom', path: ['content'], message: 'a published article needs a body' });
+    if (a.publishDate === null) ctx.addIssue({ code: 'custom', path: ['publishDate'], message: 'a published article needs a date' });
   });
 export type ArticleImport = z.input<typeof ArticleImportSchema>;
 
@@ -86,6 +92,9 @@ export const ArticleUploadOptionsSchema = z.object({
     .transform((v) => v === 'true'),
 });
 export type ArticleUploadOptions = z.output<typeof ArticleUploadOptionsSchema>;
+
+/** A picture the CMS could not store (its storage failed, or its bytes would not decode): the article was written without it. */
+export type PictureLeftOut = { name: string; source?: string; reason: string };
 
 /** A file (or an item of an export) the import did not handle, and why. */
 export type ImportSkip = { file: string; reason: string };

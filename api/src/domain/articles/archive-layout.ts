@@ -43,7 +43,7 @@ const fromRoot = (name: string) => `/${name.split('/').map(encodeURIComponent).j
  * from the web taken from the archive where it holds a copy.
  */
 function settle(c: ArticleCandidate, claim: ArchiveClaim): ArticleCandidate | ImportSkip {
-  const facts = { file: c.file, frontMatter: c.frontMatter ?? {}, slug: c.sourceSlug, title: c.title, publishDate: c.publishDate, categories: c.terms.categories };
+  const facts = { file: c.file, frontMatter: c.frontMatter ?? {}, slug: c.sourceSlug, title: c.title, publishDate: c.publishDate ?? undefined, categories: c.terms.categories };
   const page = claim.pageByFrontMatter?.(facts);
   if (page) return { file: c.file, reason: page };
   const categories = [...new Set([...(claim.pathCategories?.(c.file) ?? []), ...c.terms.categories])];

@@ -29,7 +29,8 @@ export type ArticleCandidate = {
   /** The first category's slug, where the file names it (our own export's `categorySlug`). */
   categorySlug?: string;
   membershipRequired: Tier;
-  publishDate?: string;
+  /** Null: the source's date is not a date; the article comes in unpublished and needs one (issue 49 #6). */
+  publishDate?: string | null;
   published: boolean;
   sourceSlug: string;
   image?: ImageRef;

@@ -4,7 +4,6 @@
 // kramdown's inline `$$`), never run while the code was written.
 import { describe, expect, it } from 'vitest';
 import { readMarkdownArticle } from './markdown-article.ts';
-import type { UploadContents } from './read-upload.ts';
 import { articleIndex, settleBody } from './settle-body.ts';
 
 type Node = { type: string; text?: string; tag?: string; fields?: Record<string, unknown>; children?: Node[] };
@@ -83,7 +82,7 @@ describe('held out: footnotes and old links', () => {
   it('a relative .html link and a same-site link with a query keep the old site’s address', async () => {
     const { candidate } = await read('[A](../other.html) and [B](https://blog.example.net/archive?page=2).\n');
     const c = { ...candidate, sourceSite: 'https://blog.example.net', oldAddresses: ['/posts/held-out.html'] };
-    const settled = await settleBody(c, { upload: { findImage: () => undefined } as unknown as UploadContents, fetchImage: null, index: articleIndex([c]), newPage: () => undefined });
+    const settled = settleBody(c, { pictures: [], placed: new Map(), warnings: [] }, { index: articleIndex([c]), newPage: () => undefined });
     expect(shape(settled.content.root.children)).toEqual([
       { paragraph: [{ link: 'https://blog.example.net/other.html', text: 'A' }, ' and ', { link: 'https://blog.example.net/archive?page=2', text: 'B' }, '.'] },
     ]);

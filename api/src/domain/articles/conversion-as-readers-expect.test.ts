@@ -5,7 +5,6 @@ import { mathBlock, renderMath, sanitizeArticleHtml } from '@app/shared/server';
 import { describe, expect, it } from 'vitest';
 import { bodyMarkdown } from '../exports/article-markdown.ts';
 import { readMarkdownArticle } from './markdown-article.ts';
-import type { UploadContents } from './read-upload.ts';
 import { articleIndex, settleBody } from './settle-body.ts';
 
 type Node = { type: string; text?: string; tag?: string; fields?: Record<string, unknown>; children?: Node[] };
@@ -153,8 +152,7 @@ describe('links to posts not in the archive', () => {
     const c = { ...candidate, sourceSite: site, oldAddresses: ['/2024/01/02/a-post/'] };
     const rest = others.map((o) => ({ ...candidate, ...o, sourceSite: site }));
     const index = articleIndex([c, ...rest]);
-    const upload = { findImage: () => undefined } as unknown as UploadContents;
-    const settled = await settleBody(c, { upload, fetchImage: null, index, newPage: (t) => `/articles/${t.file}` });
+    const settled = settleBody(c, { pictures: [], placed: new Map(), warnings: [] }, { index, newPage: (t) => `/articles/${t.file}` });
     return { body: shape(settled.content.root.children), warnings: settled.warnings };
   };
 

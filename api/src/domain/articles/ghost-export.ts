@@ -1,6 +1,6 @@
 import { DEFAULT_SOLD_TIER, tierLabel, tierRank, TIERS, type Tier } from '@app/shared/browser';
 import { decodeEntities, excerptFrom, fitTitle, slugify, type ImageRef } from './article-candidate.ts';
-import { toIsoDate } from './parse-date.ts';
+import { articleDate } from './parse-date.ts';
 import { lexicalToHtml, mobiledocToHtml } from './ghost-body-html.ts';
 import { renderArticleHtml } from './render-article-html.ts';
 import type { ReadOutcome } from './read-outcome.ts';
@@ -105,6 +105,8 @@ export async function readGhostExport(file: string, data: GhostData, opts: { inc
       const warnings: string[] = [...notes, ...rendering];
       if (post.status === 'scheduled') warnings.push('Scheduled in Ghost: imported unpublished, with its date');
       const when = post.published_at ?? post.created_at ?? undefined;
+      // Old exports (Ghost 0.x) write dates as milliseconds since 1970; a date that is none needs one.
+      const publishDate = typeof when === 'number' ? (Number.isFinite(new Date(when).getTime()) ? new Date(when).toISOString() : articleDate(String(when), warnings)) : articleDate(when, warnings);
       out.candidates.push({
         file: label,
         title: fitTitle(decodeEntities(post.title?.trim() ?? '') || 'Untitled', warnings),
@@ -115,9 +117,8 @@ export async function readGhostExport(file: string, data: GhostData, opts: { inc
         // The primary tag (the first) is the category, whether the site knows it or not; the others stay tags.
         terms: { categories: tags.slice(0, 1), tags: tags.slice(1) },
         membershipRequired: tierOf(post, data),
-        // Old exports (Ghost 0.x) write dates as milliseconds since 1970.
-        publishDate: typeof when === 'number' ? new Date(when).toISOString() : toIsoDate(when),
-        published: post.status === 'published',
+        publishDate,
+        published: post.status === 'published' && publishDate !== null,
         sourceSlug: slugify(post.slug ?? post.title ?? String(post.id)) || String(post.id),
         image: imageRef(post.feature_image),
         sourceSite: site,

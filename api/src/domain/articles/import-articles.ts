@@ -1,14 +1,13 @@
-import path from 'node:path';
-import { ArticleImportSchema, type ArticleImport, type ArticleUploadOptions, type ImportedArticle, type ImportPreview, type ImportPreviewItem, type ImportResult } from '@app/shared/schemas';
+import { ArticleImportSchema, type ArticleImport, type PictureLeftOut, type ArticleUploadOptions, type ImportedArticle, type ImportPreview, type ImportPreviewItem, type ImportResult } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import { instanceArticleConverter, type ConvertFiles } from './article-converter.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ArticleCandidate } from './article-candidate.ts';
-import { articleIndex, linkTarget, settleBody, type FetchImage, type SettledBody } from './settle-body.ts';
+import { articleIndex, gatherPictures, linkTarget, settleBody, type FetchImage, type GatheredPictures, type SettledBody } from './settle-body.ts';
+import { checkPicture } from './check-picture.ts';
 import { planImport, previewError, previewItem, type ImportTargets, type PlannedArticle } from './plan-import.ts';
 import { readUpload, type UploadContents, type UploadedFile } from './read-upload.ts';
-import { IMAGE_EXTENSIONS } from './read-zip.ts';
 import { importKeyOf } from './import-key.ts';
 
 /**
@@ -16,7 +15,7 @@ import { importKeyOf } from './import-key.ts';
  * another article, left there. `alreadyImported`: nothing was written, an earlier import of the same
  * source file (its `importKey`) made this article.
  */
-export type ArticleWritten = { id: number; addressesTaken?: string[]; alreadyImported?: boolean };
+export type ArticleWritten = { id: number; addressesTaken?: string[]; alreadyImported?: boolean; picturesLeftOut?: PictureLeftOut[] };
 
 /** Where imported articles go: the CMS (with the service secret). */
 export type ArticleSink = {
@@ -31,30 +30,65 @@ export type ImportOptions = ArticleUploadOptions & { dryRun: boolean };
 export type ImportProgress = (done: number, total: number) => void;
 
 const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
-/** Pictures downloaded ahead of the article being written. */
+/** Articles whose pictures are read or fetched ahead of the one being written (or previewed). */
 const LOOKAHEAD = 4;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-async function thumbnailOf(p: PlannedArticle, upload: UploadContents, fetchImage: FetchImage): Promise<{ thumbnail: ArticleImport['thumbnail']; warning?: string }> {
+type Thumbnail = { thumbnail: ArticleImport['thumbnail']; warning?: string };
+
+/** The article's own picture, read or fetched and checked (check-picture.ts); left out with a warning naming it when it cannot be stored. */
+async function thumbnailOf(p: PlannedArticle, upload: UploadContents, fetchImage: FetchImage): Promise<Thumbnail> {
   const ref = p.candidate.image;
   if (!ref) return { thumbnail: null };
   if ('url' in ref) {
+    let fetched;
     try {
-      const image = await fetchImage(ref.url);
-      return { thumbnail: { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), source: ref.url.slice(0, 2100) } };
+      fetched = await fetchImage(ref.url);
     } catch (err) {
       return { thumbnail: null, warning: `${(err as Error).message}; imported without a picture` };
+    }
+    try {
+      const image = await checkPicture(fetched.name, fetched.data);
+      return { thumbnail: { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), source: ref.url.slice(0, 2100) } };
+    } catch (err) {
+      return { thumbnail: null, warning: `The picture "${ref.url.slice(0, 120)}" could not be used (${(err as Error).message}); imported without one` };
     }
   }
   const image = upload.findImage(ref.archivePath, p.candidate.file);
   if (!image) return { thumbnail: null, warning: `The picture "${ref.archivePath}" is not in the ZIP; imported without one` };
-  if (image.size > MAX_THUMBNAIL_BYTES) return { thumbnail: null, warning: 'The picture is larger than 5 MB; imported without one' };
+  if (image.size > MAX_THUMBNAIL_BYTES) return { thumbnail: null, warning: `The picture "${ref.archivePath}" is larger than 5 MB; imported without one` };
   try {
-    const data = await upload.readPicture(image.name);
-    return { thumbnail: { name: path.basename(image.name), mimetype: IMAGE_EXTENSIONS.get(path.extname(image.name).toLowerCase())!, base64: data.toString('base64'), source: image.name.slice(0, 2100) } };
+    const checked = await checkPicture(image.name, await upload.readPicture(image.name));
+    return { thumbnail: { name: checked.name, mimetype: checked.mimetype, base64: checked.data.toString('base64'), source: image.name.slice(0, 2100) } };
   } catch (err) {
     return { thumbnail: null, warning: `The picture "${ref.archivePath}" could not be read (${(err as Error).message}); imported without one` };
   }
+}
+
+/** An article's pictures, gathered ahead of its turn. */
+type Pictures = { thumbnail: Thumbnail; body: GatheredPictures };
+
+/**
+ * One article as it would be sent to the CMS, with everything the CMS would refuse found first:
+ * the same for the preview and the import (issue 49 #6), so the preview shows exactly the warnings
+ * and refusals the import gives. `warnings`: about the article as it will be written (its
+ * reading, old addresses, pictures, shortened fields, links), in the preview and the import's
+ * report alike. `problem`: why the CMS could not take it.
+ */
+type Prepared = { article: ArticleImport; warnings: string[]; problem: null; picturesCopied: number } | { problem: string };
+
+function prepareArticle(p: PlannedArticle, pictures: Pictures, ctx: { index: Map<string, ArticleCandidate>; newPage(target: ArticleCandidate): string | undefined }): Prepared {
+  let body: SettledBody;
+  try {
+    body = settleBody(p.candidate, pictures.body, ctx);
+  } catch (err) {
+    return { problem: (err as Error).message };
+  }
+  const article = toArticleImport(p, pictures.thumbnail.thumbnail, body);
+  const problem = refusal(article);
+  if (problem) return { problem };
+  const warnings = [...p.candidate.warnings, ...p.addressWarnings, ...(pictures.thumbnail.warning ? [pictures.thumbnail.warning] : []), ...body.warnings];
+  return { article, warnings, problem: null, picturesCopied: body.picturesCopied };
 }
 
 function toArticleImport(p: PlannedArticle, thumbnail: ArticleImport['thumbnail'], body: SettledBody): ArticleImport {
@@ -115,13 +149,6 @@ function writeOrder(articles: PlannedArticle[], index: Map<string, ArticleCandid
 const sum = (list: { codeBlocks: number; tables: number; pictures: number; embeds: number }[]) =>
   list.reduce((a, b) => ({ codeBlocks: a.codeBlocks + b.codeBlocks, tables: a.tables + b.tables, pictures: a.pictures + b.pictures, embeds: a.embeds + b.embeds }), { codeBlocks: 0, tables: 0, pictures: 0, embeds: 0 });
 
-/** In a dry run, a picture named in the archive is looked for; one on the web is fetched only by the import. */
-function dryRunWarnings(p: PlannedArticle, upload: UploadContents): string[] {
-  const ref = p.candidate.image;
-  if (ref && 'archivePath' in ref && !upload.findImage(ref.archivePath, p.candidate.file)) return [`The picture "${ref.archivePath}" is not in the ZIP; it would be imported without one`];
-  return [];
-}
-
 /**
  * Imports an upload — a ZIP of Markdown/HTML articles as site generators write them, a Ghost
  * export or a WordPress export — into the CMS. With `dryRun` nothing is written and the answer
@@ -150,18 +177,36 @@ async function importContents(upload: UploadContents, file: UploadedFile, option
   const index = articleIndex(plan.articles.map((p) => p.candidate));
   const order = writeOrder(plan.articles, index);
 
+  // Pictures are read or fetched a few articles ahead; articles are prepared (and written) one at
+  // a time, in order, so a new category is created once, a link finds the page of the article it
+  // names, and the CMS takes one import write at a time (its readers keep being answered meanwhile).
+  const gathering = new Map<number, Promise<Pictures>>();
+  const picturesOf = (i: number): Promise<Pictures> => {
+    for (let j = i; j < Math.min(order.length, i + LOOKAHEAD); j++) {
+      if (!gathering.has(j)) {
+        const p = order[j]!;
+        gathering.set(j, Promise.all([thumbnailOf(p, upload, deps.fetchImage), gatherPictures(p.candidate, { upload, fetchImage: deps.fetchImage })]).then(([thumbnail, body]) => ({ thumbnail, body })));
+      }
+    }
+    const got = gathering.get(i)!;
+    gathering.delete(i);
+    return got;
+  };
+
   if (options.dryRun) {
     const items: ImportPreviewItem[] = [];
-    const bodies: SettledBody[] = [];
-    for (const p of order) {
-      const body = await settleBody(p.candidate, { upload, fetchImage: null, index, newPage: () => '/articles/1' });
-      const problem = refusal(toArticleImport(p, null, body));
-      if (problem) {
-        errors.push({ file: p.candidate.file, message: problem });
+    let picturesCopied = 0;
+    for (let i = 0; i < order.length; i++) {
+      const p = order[i]!;
+      // Every article that would be written has a page by then: a placeholder stands for it.
+      const prepared = prepareArticle(p, await picturesOf(i), { index, newPage: () => '/articles/1' });
+      if (prepared.problem !== null) {
+        errors.push({ file: p.candidate.file, message: prepared.problem });
         continue;
       }
-      bodies.push(body);
-      items.push({ ...previewItem(p), warnings: [...p.warnings, ...dryRunWarnings(p, upload), ...body.warnings] });
+      picturesCopied += prepared.picturesCopied;
+      const notes = p.warnings.filter((w) => !prepared.warnings.includes(w));
+      items.push({ ...previewItem(p), publishDate: prepared.article.publishDate ?? null, warnings: [...prepared.warnings, ...notes] });
     }
     const drafts = items.filter((p) => !p.published).length;
     const message =
@@ -170,7 +215,7 @@ async function importContents(upload: UploadContents, file: UploadedFile, option
       '.' +
       (plan.duplicates.length ? ` ${plural(plan.duplicates.length, 'article')} already on the site would be skipped.` : '') +
       (errors.length ? ` ${plural(errors.length, 'file')} could not be imported.` : '');
-    const kept = { ...sum(order.map((p) => p.candidate.body.counts)), picturesCopied: bodies.reduce((n, b) => n + b.picturesCopied, 0) };
+    const kept = { ...sum(order.map((p) => p.candidate.body.counts)), picturesCopied };
     return { articlesImported: 0, message, preview: [...items, ...errors.map(previewError)], skipped, kept };
   }
 
@@ -181,21 +226,13 @@ async function importContents(upload: UploadContents, file: UploadedFile, option
   let heldBefore = 0;
   let picturesCopied = 0;
   const n = order.length;
-  // Thumbnails are fetched a few articles ahead; articles are written one at a time, in order, so
-  // a new category is created once, a link finds the page of the article it names, and the CMS
-  // takes one import write at a time (its readers keep being answered meanwhile).
-  const thumbnails = new Map<number, ReturnType<typeof thumbnailOf>>();
   onProgress?.(0, n);
   for (let i = 0; i < n; i++) {
-    for (let j = i; j < Math.min(n, i + LOOKAHEAD); j++) if (!thumbnails.has(j)) thumbnails.set(j, thumbnailOf(order[j]!, upload, deps.fetchImage));
     const p = order[i]!;
-    const { thumbnail, warning } = await thumbnails.get(i)!;
-    thumbnails.delete(i);
-    const body = await settleBody(p.candidate, { upload, fetchImage: deps.fetchImage, index, newPage: (t) => (ids.has(t) ? `/articles/${ids.get(t)}` : undefined) });
-    const article = toArticleImport(p, thumbnail, body);
-    const problem = refusal(article);
+    const prepared = prepareArticle(p, await picturesOf(i), { index, newPage: (t) => (ids.has(t) ? `/articles/${ids.get(t)}` : undefined) });
     try {
-      if (problem) throw new Error(problem);
+      if (prepared.problem !== null) throw new Error(prepared.problem);
+      const { article } = prepared;
       let written = await deps.sink.create(article);
       let replaced = Boolean(article.replaces);
       // The file was imported before (its answer lost, or the plan did not recognise the article): skipped, or updated as the admin chose.
@@ -210,10 +247,12 @@ async function importContents(upload: UploadContents, file: UploadedFile, option
       } else {
         articles.push({ file: p.candidate.file, id: written.id, outcome: replaced ? 'updated' : 'imported' });
         kept.add(p.candidate);
-        picturesCopied += body.picturesCopied;
+        const leftOut = written.picturesLeftOut ?? [];
+        picturesCopied += prepared.picturesCopied - leftOut.length;
         const taken = (written.addressesTaken ?? []).map((a) => `The old address ${a} already leads to another article; it was left there`);
+        const unstored = leftOut.map((l) => `The picture "${l.source ?? l.name}" could not be stored (${l.reason}); left out`);
         // Warnings only about what was written: an article that failed has its error alone.
-        for (const message of [...(warning ? [warning] : []), ...p.addressWarnings, ...body.warnings, ...taken]) warnings.push({ file: p.candidate.file, message });
+        for (const message of [...prepared.warnings, ...unstored, ...taken]) warnings.push({ file: p.candidate.file, message });
       }
     } catch (err) {
       errors.push({ file: p.candidate.file, message: (err as Error).message });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { inWords, TIERS } from '@app/shared/browser';
 import { InteractiveDataSchema, TierSchema } from '@app/shared/schemas';
 import { excerptFrom, fitTitle, slugify, type ArticleCandidate, type ImageRef } from './article-candidate.ts';
-import { readDate } from './parse-date.ts';
+import { needsDateWarning, readDate } from './parse-date.ts';
 import { parseFrontMatter, type FrontMatter } from './parse-front-matter.ts';
 import { renderArticleHtml } from './render-article-html.ts';
 import { removedTagsNote, stripGeneratorTags } from './strip-template-tags.ts';
@@ -79,7 +79,7 @@ function dateOf(fm: FrontMatter, fileDate: string | undefined, warnings: string[
     return { publishDate: nameIso, needsDate: false };
   }
   if (problem) {
-    warnings.push(`${problem}: the article needs a date, so it is imported unpublished`);
+    warnings.push(needsDateWarning(problem));
     return { needsDate: true };
   }
   warnings.push('No date in the file: it will be dated the day it is imported');
@@ -159,7 +159,8 @@ export async function readMarkdownArticle(name: string, source: string, notes: s
     terms: { categories: [...(text(fm.category) ? [text(fm.category)!] : []), ...terms(fm.categories)], tags: terms(fm.tags) },
     categorySlug: text(fm.category) && text(fm.categorySlug) ? slugify(text(fm.categorySlug)!) || undefined : undefined,
     membershipRequired: tier.data,
-    publishDate,
+    // Null: the date written is not one, and the article waits for one (never today's).
+    publishDate: needsDate ? null : publishDate,
     published: !draft && !needsDate,
     sourceSlug: slugify(text(fm.slug) ?? '') || fileName.slug,
     image: imageRef,

@@ -75,3 +75,19 @@ export function toIsoDate(value: unknown): string | undefined {
   const read = readDate(value);
   return read && 'iso' in read ? read.iso : undefined;
 }
+
+/**
+ * An export's date for an article (Ghost, WordPress): the instant; undefined when none is written;
+ * null when what is written is not a date (30 February, month 13, unreadable), with a warning: the
+ * article needs a date and comes in unpublished — never dated the day of the import (issue 49 #6).
+ */
+export function articleDate(value: unknown, warnings: string[]): string | null | undefined {
+  const read = readDate(value);
+  if (!read) return undefined;
+  if ('iso' in read) return read.iso;
+  warnings.push(needsDateWarning(read.problem));
+  return null;
+}
+
+/** What the preview and the report say of an article whose date is not one. */
+export const needsDateWarning = (problem: string) => `${problem}: the article needs a date, so it is imported unpublished`;

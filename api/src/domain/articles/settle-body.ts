@@ -4,7 +4,8 @@ import type { ImportPictureSource } from '@app/shared/server';
 import type { ArticleCandidate } from './article-candidate.ts';
 import type { UploadContents } from './read-upload.ts';
 import { oldSiteLinksWarning, outsideTheArchive } from './old-site-links.ts';
-import { IMAGE_EXTENSIONS } from './read-zip.ts';
+import { checkPicture } from './check-picture.ts';
+import { fitBodyFields, MAX_ALT, shortened } from './fit-body-fields.ts';
 
 /** Fetches a picture an article shows from the web (the public image fetcher; a failure's message says why). */
 export type FetchImage = (url: string) => Promise<{ name: string; mimetype: string; data: Buffer }>;
@@ -60,41 +61,49 @@ export function linkTarget(href: string, c: ArticleCandidate, index: Map<string,
 
 export type SettledBody = { content: ArticleImport['content']; pictures: Picture[]; warnings: string[]; picturesCopied: number };
 
+/** An article's pictures, read (or fetched) and checked: those the CMS can store, and where each of the body's went (null: left out). */
+export type GatheredPictures = { pictures: Picture[]; placed: Map<number, number | null>; warnings: string[] };
+
+/** How a picture is named in a warning: as the article wrote it. */
+const pictureLabel = (src: string) => (src.length > 120 ? `${src.slice(0, 119)}…` : src);
+
 /**
- * An article's body made ready for the CMS: each picture read from the archive or fetched (with
- * `fetchImage`; a dry run only looks for it in the archive) and numbered among the pictures sent,
- * or left out with a warning, and named by its source (an update replaces the picture from there);
- * each link to another article of this import pointed at its new page (`newPage`), or kept with a
- * warning when that article is not written yet; spaces in addresses escaped (the CMS refuses them).
+ * Reads each picture of an article's body from the archive, or fetches it from the web, and checks
+ * that the CMS can store it (check-picture.ts): a picture that is missing, cannot be read or
+ * fetched, is too large or is not a whole picture is left out with a warning naming it, and the
+ * article goes on without it (issue 49 #6). The preview and the import both run this.
  */
-export async function settleBody(
-  c: ArticleCandidate,
-  ctx: { upload: UploadContents; fetchImage: FetchImage | null; index: Map<string, ArticleCandidate>; newPage(target: ArticleCandidate): string | undefined },
-): Promise<SettledBody> {
+export async function gatherPictures(c: ArticleCandidate, ctx: { upload: UploadContents; fetchImage: FetchImage }): Promise<GatheredPictures> {
   const warnings: string[] = [];
   const pictures: Picture[] = [];
   const placed = new Map<number, number | null>();
 
   async function obtain(p: ImportPictureSource): Promise<Picture | string> {
     const source = pictureSource(p.src, c);
-    if (!source) return `The picture "${p.src.slice(0, 80)}" is not a file or an address; left out`;
-    const alt = (p.alt || c.title).slice(0, 300);
+    const label = pictureLabel(p.src);
+    if (!source) return `The picture "${label}" is not a file or an address; left out`;
+    // The Media document's own alt text (the body's use of it is held to the same limit: fit-body-fields.ts).
+    const alt = shortened(p.alt || c.title || 'picture', MAX_ALT);
     if ('url' in source) {
-      if (!ctx.fetchImage) return { name: 'picture', mimetype: 'image/png', base64: '', alt };
+      let fetched;
       try {
-        const image = await ctx.fetchImage(source.url);
-        return { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), alt, source: source.url.slice(0, 2100) };
+        fetched = await ctx.fetchImage(source.url);
       } catch (err) {
         return `${(err as Error).message}; the picture was left out`;
+      }
+      try {
+        const image = await checkPicture(fetched.name, fetched.data);
+        return { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), alt, source: source.url.slice(0, 2100) };
+      } catch (err) {
+        return `The picture "${label}" could not be used (${(err as Error).message}); left out`;
       }
     }
     const found = ctx.upload.findImage(source.archivePath, c.file.split(' › ')[0]!);
     if (!found) return `The picture "${source.archivePath}" is not in the ZIP; left out`;
     if (found.size > MAX_BODY_PICTURE_BYTES) return `The picture "${source.archivePath}" is larger than 5 MB; left out`;
-    const mimetype = IMAGE_EXTENSIONS.get(path.extname(found.name).toLowerCase())!;
-    if (!ctx.fetchImage) return { name: path.basename(found.name), mimetype, base64: '', alt };
     try {
-      return { name: path.basename(found.name), mimetype, base64: (await ctx.upload.readPicture(found.name)).toString('base64'), alt, source: found.name.slice(0, 2100) };
+      const image = await checkPicture(found.name, await ctx.upload.readPicture(found.name));
+      return { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), alt, source: found.name.slice(0, 2100) };
     } catch (err) {
       return `The picture "${source.archivePath}" could not be read (${(err as Error).message}); left out`;
     }
@@ -109,6 +118,25 @@ export async function settleBody(
       placed.set(i, pictures.push(got) - 1);
     }
   }
+  return { pictures, placed, warnings };
+}
+
+/**
+ * An article's body made ready for the CMS, with its pictures gathered (`gatherPictures`): each
+ * picture numbered among the pictures sent, or its place dropped when it was left out; every
+ * block's and picture's field held to the CMS's limits (fit-body-fields.ts: short texts shortened
+ * with a warning, code too long for its block refused); each link to another article of this
+ * import pointed at its new page (`newPage`), or kept with a warning when that article is not
+ * written yet; spaces in addresses escaped (the CMS refuses them). Throws with a sentence when the
+ * body cannot be stored.
+ */
+export function settleBody(
+  c: ArticleCandidate,
+  gathered: GatheredPictures,
+  ctx: { index: Map<string, ArticleCandidate>; newPage(target: ArticleCandidate): string | undefined },
+): SettledBody {
+  const { pictures, placed } = gathered;
+  const warnings = [...gathered.warnings];
 
   const late = new Set<string>();
   const elsewhere = new Set<string>();
@@ -130,8 +158,12 @@ export async function settleBody(
       }
       return [next.children ? { ...next, children: walk(next.children) } : next];
     });
-  const content = { root: { ...c.body.content.root, children: walk(c.body.content.root.children as AnyNode[]) } } as ArticleImport['content'];
+  const linked = { root: { ...c.body.content.root, children: walk(c.body.content.root.children as AnyNode[]) } } as ArticleImport['content'];
+  const names = [...placed].flatMap(([i, at]) => (at === null ? [] : [[at, c.body.pictures[i]!.src] as const]));
+  const sourceOf = new Map(names);
+  const fitted = fitBodyFields(linked, (i) => pictureLabel(sourceOf.get(i) ?? 'picture'));
+  warnings.push(...fitted.warnings);
   for (const title of late) warnings.push(`Links to “${title}”, which could not be written before it: the link keeps its old address`);
   warnings.push(...oldSiteLinksWarning([...elsewhere], c.sourceSite));
-  return { content, pictures, warnings, picturesCopied: pictures.length };
+  return { content: fitted.content, pictures, warnings, picturesCopied: pictures.length };
 }

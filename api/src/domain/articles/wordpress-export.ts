@@ -1,7 +1,7 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeEntities, excerptFrom, fitTitle, slugify } from './article-candidate.ts';
-import { toIsoDate } from './parse-date.ts';
+import { articleDate } from './parse-date.ts';
 import { renderArticleHtml } from './render-article-html.ts';
 import type { ReadOutcome } from './read-outcome.ts';
 import { removedTagsNote, stripWordPressShortcodes } from './strip-template-tags.ts';
@@ -46,6 +46,79 @@ function pathOf(url: string, site: string | undefined): string | undefined {
   }
 }
 
+/** CDATA sections and comments: text, not markup (an article about XML may hold "<item>" in one). */
+const OPAQUE = String.raw`<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<!--[\s\S]*?(?:-->|$)`;
+
+/**
+ * A bare "&" (an address's query, a title typed by hand) is not well-formed XML, but WordPress
+ * writes it now and then; its own importer reads such files. It is read as the character it is.
+ */
+function withStrayAmpersandsEscaped(xml: string): string {
+  return xml.replace(new RegExp(`(${OPAQUE})|&(?!(?:[a-zA-Z][\\w.-]*|#\\d+|#x[\\da-fA-F]+);)`, 'g'), (m, opaque: string | undefined) => (opaque ? m : '&amp;'));
+}
+
+type XmlProblem = { line: number; col: number; msg: string };
+
+function problemOf(xml: string): XmlProblem | null {
+  const result = XMLValidator.validate(xml, { allowBooleanAttributes: true });
+  return result === true ? null : { line: result.err.line, col: result.err.col, msg: result.err.msg };
+}
+
+const lineAt = (xml: string, index: number) => xml.slice(0, index).split('\n').length;
+
+/** Each `<item>` of the channel, from its opening tag to its closing one (or, when it has none, to the next item or the channel's end). */
+function itemSpans(xml: string): { start: number; end: number; closed: boolean }[] {
+  const spans: { start: number; end: number; closed: boolean }[] = [];
+  let open = -1;
+  for (const m of xml.matchAll(new RegExp(`${OPAQUE}|<item[\\s>]|<\\/item\\s*>|<\\/channel\\s*>`, 'g'))) {
+    const token = m[0];
+    if (token.startsWith('<!')) continue;
+    if (token.startsWith('<item')) {
+      if (open >= 0) spans.push({ start: open, end: m.index, closed: false });
+      open = m.index;
+    } else if (open >= 0) {
+      const closed = token.startsWith('</item');
+      spans.push({ start: open, end: closed ? m.index + token.length : m.index, closed });
+      open = -1;
+    }
+  }
+  if (open >= 0) spans.push({ start: open, end: xml.length, closed: false });
+  return spans;
+}
+
+/** What an unreadable item says of itself, for naming it: its slug or title, else where it starts. */
+function itemName(chunk: string, line: number): string {
+  const field = (tag: string) => new RegExp(`<${tag}>\\s*(?:<!\\[CDATA\\[)?([^<\\]]+)`).exec(chunk)?.[1]?.trim();
+  return field('wp:post_name') || (field('title') ? decodeEntities(field('title')!) : '') || `the item at line ${line}`;
+}
+
+/**
+ * The export's XML, well-formed: as it is, or without the items that are not (each named, with
+ * the line and what is wrong, so that none is lost without a word: issue 49 #6). When what is
+ * wrong lies outside the items, the export is refused with the line and the element.
+ */
+function wellFormed(file: string, raw: string): { xml: string; unread: { file: string; message: string }[] } {
+  const xml = withStrayAmpersandsEscaped(raw);
+  const problem = problemOf(xml);
+  if (!problem) return { xml, unread: [] };
+  const refuse = (p: XmlProblem) => new AppError('bad_request', `"${file}" is not a readable WordPress export: line ${p.line}, column ${p.col}: ${p.msg}`);
+  const spans = itemSpans(xml);
+  if (spans.length === 0) throw refuse(problem);
+  const kept: string[] = [];
+  const unread: { file: string; message: string }[] = [];
+  for (const span of spans) {
+    const chunk = xml.slice(span.start, span.end);
+    const line = lineAt(xml, span.start);
+    const wrong = span.closed ? problemOf(chunk) : { line: 1, col: 1, msg: 'the item has no closing </item> tag' };
+    if (!wrong) kept.push(chunk);
+    else unread.push({ file: `${file} › ${itemName(chunk, line)}`, message: `the item is not well-formed XML, so it could not be read (line ${line + wrong.line - 1}: ${wrong.msg})` });
+  }
+  const rebuilt = xml.slice(0, spans[0]!.start) + kept.join('\n') + xml.slice(spans.at(-1)!.end);
+  // What is wrong is outside the items (the channel, the document's end): the export cannot be read.
+  if (problemOf(rebuilt)) throw refuse(problem);
+  return { xml: rebuilt, unread };
+}
+
 /** True when the text looks like a WordPress export (an RSS document in the WXR namespace). */
 export function isWordPressExport(xml: string): boolean {
   return /<rss[\s>]/.test(xml.slice(0, 4096)) && /xmlns:wp=/.test(xml.slice(0, 4096));
@@ -61,16 +134,17 @@ export function isWordPressExport(xml: string): boolean {
 export async function readWordPressExport(file: string, xml: string, opts: { includePages: boolean }, notes: string[] = []): Promise<ReadOutcome> {
   // WXR never declares entities; a document that does is refused rather than expanded.
   if (/<!ENTITY/i.test(xml)) throw new AppError('bad_request', `"${file}" declares XML entities, which are not accepted.`);
+  const { xml: readable, unread } = wellFormed(file, xml);
   let channel: WxrChannel;
   try {
-    channel = (parser.parse(xml) as { rss?: { channel?: WxrChannel } }).rss?.channel ?? {};
+    channel = (parser.parse(readable) as { rss?: { channel?: WxrChannel } }).rss?.channel ?? {};
   } catch {
     throw new AppError('bad_request', `"${file}" is not a readable WordPress export.`);
   }
   const items = channel.item ?? [];
   const authors = new Map((channel['wp:author'] ?? []).map((a) => [str(a['wp:author_login']), str(a['wp:author_display_name'])]));
   const attachments = new Map(items.filter((i) => str(i['wp:post_type']) === 'attachment').map((i) => [str(i['wp:post_id']), str(i['wp:attachment_url'])]));
-  const out: ReadOutcome = { candidates: [], errors: [], skipped: [] };
+  const out: ReadOutcome = { candidates: [], errors: [...unread], skipped: [] };
   const site = originOf(str(channel['wp:base_blog_url']) || str(channel.link));
   const passedOver = new Map<string, number>();
   const count = (kind: string, n = 1) => passedOver.set(kind, (passedOver.get(kind) ?? 0) + n);
@@ -110,7 +184,8 @@ export async function readWordPressExport(file: string, xml: string, opts: { inc
       if (thumbnailId && !imageUrl) warnings.push(`The featured image (attachment ${thumbnailId}) is not in the export`);
       // Drafts carry 0000-00-00 00:00:00 as their GMT date; their local date is all there is.
       const gmt = str(item['wp:post_date_gmt']);
-      const publishDate = gmt && !gmt.startsWith('0000') ? toIsoDate(`${gmt.replace(' ', 'T')}Z`) : toIsoDate(str(item['wp:post_date']));
+      // A time without a zone is UTC (parse-date.ts); a date that is none needs one (issue 49 #6).
+      const publishDate = articleDate(gmt && !gmt.startsWith('0000') ? gmt : str(item['wp:post_date']), warnings);
       const password = Boolean(str(item['wp:post_password']));
       if (password) warnings.push('Password-protected in WordPress: imported unpublished (the password is not carried over)');
       if (status === 'private') warnings.push('Private in WordPress: imported unpublished');
@@ -127,7 +202,7 @@ export async function readWordPressExport(file: string, xml: string, opts: { inc
         terms: { categories: names('category'), tags: names('post_tag') },
         membershipRequired: 'free',
         publishDate,
-        published: status === 'publish' && !password,
+        published: status === 'publish' && !password && publishDate !== null,
         sourceSlug: slugify(slug || str(item.title)) || str(item['wp:post_id']),
         image: imageUrl ? { url: imageUrl } : undefined,
         sourceSite: site,
