@@ -5,16 +5,17 @@
 // the internal secret dropped, /api/internal never routed, bodies limited by route, an
 // X-Request-Id of its own on every request, slow connections closed, security headers on every
 // answer). Here it is given this machine's services: the site served in-process from its live
-// build (or `astro dev` proxied in dev mode) and the media folder read from disk. In production
+// build (or `astro dev` proxied in dev mode) and the media read from disk or the bucket. In production
 // Caddy does the same from the same table (deploy/Caddyfile).
 //
-// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, CMS_URL, MEDIA_DIR, SITE_BUILDS_DIR, SITE_DEV_URL;
+// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, CMS_URL, MEDIA_DIR or MEDIA_S3_*, SITE_BUILDS_DIR, SITE_DEV_URL;
 // SITE_BUILDS_S3_* with DATABASE_URL: the site's builds come from the bucket (README).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { createFrontDoorServer } from '@app/front-door';
+import { bucketMedia, createFrontDoorServer } from '@app/front-door';
+import { mediaStorageFromEnv } from '@app/shared/server';
 import { createLiveSite, publishedBuildsFromEnv } from '@app/site/live-site';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -24,11 +25,16 @@ const host = env.HOST ?? '127.0.0.1';
 const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${port}`);
 const log = (msg, extra = {}) => console.log(JSON.stringify({ service: 'front-door', msg, ...extra }));
 
-const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(root, '.data/media'));
-mkdirSync(mediaDir, { recursive: true });
-// dev mode: look files up per request, so images uploaded after start are served too. Their
+// The media files, from the bucket when MEDIA_S3_* is set, else from the folder. From disk in dev
+// mode: files are looked up per request, so images uploaded after start are served too. Their
 // Cache-Control and Content-Security-Policy are the edge table's.
-const media = sirv(mediaDir, { dev: true, etag: true });
+const mediaStorage = mediaStorageFromEnv(env, path.join(root, '.data/media'));
+const media = mediaStorage.kind === 's3' ? bucketMedia(mediaStorage, { log }) : localMedia(path.resolve(mediaStorage.dir));
+
+function localMedia(dir) {
+  mkdirSync(dir, { recursive: true });
+  return sirv(dir, { dev: true, etag: true });
+}
 
 const site = env.SITE_DEV_URL
   ? null

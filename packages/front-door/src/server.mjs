@@ -13,6 +13,9 @@ import { createReadRelay } from './relay.mjs';
 import { canonicalLocation, routingPath } from './routing.mjs';
 import { EDGE_TIMEOUTS, TIMEOUT_CHECK_EVERY_MS } from './timeouts.mjs';
 
+/** /media/* from the bucket when MEDIA_S3_* is set (the door's `media` handler; from disk it is sirv's). */
+export { bucketMedia } from './media-bucket.mjs';
+
 const STRIPPED = STRIPPED_REQUEST_HEADERS.map((h) => h.toLowerCase());
 const MINTED = MINTED_REQUEST_HEADERS.map((h) => h.toLowerCase());
 
