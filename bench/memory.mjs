@@ -1,0 +1,326 @@
+// `node bench/memory.mjs [demo] [1000] [5000] [--heap]` (issue 50 #5): how the API's memory grows
+// with the library. For each size, a throwaway database on the machine's PostgreSQL
+// (BENCH_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432), a CMS stand-in that
+// answers the library in Payload's REST wire format (@app/api/test/fake-cms: the API's real CMS
+// client reads it; the CMS's own memory is not what is measured), and the API as it runs in
+// production (`node src/server.ts`, with SITE_DIR and SITE_BUILDS_DIR: it builds the site in its
+// warm build worker). Reported per size:
+//   - the API's peak RSS while it starts (content load, site build, the assistant's indexes);
+//   - its idle RSS once everything settled (its CPU quiet), after a reader fetched every article
+//     (a crawler), after a content change (one title edited: reload, reindex, rebuild) and after
+//     an import of 100 Markdown articles through the upload route (within 10% of before?);
+//   - the site build worker's peak RSS (its VmHWM; the build's health-check server apart);
+//   - the site server's RSS serving that build after the home page and 200 article pages.
+// With --heap, the API writes a heap snapshot when idle and the bench prints what holds its heap:
+// the largest object groups by constructor and what retains them. MEMORY_IDLE_MINUTES bounds
+// each wait for quiet (default 20): an API still busy then is reported as such. MEMORY_API_DIR runs
+// the API from another copy of api/ (inside this repository, for its node_modules): an older commit's
+// figures beside this one's.
+import { fork, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startFakeCms } from '@app/api/test/fake-cms';
+import { databaseUrl, withClient } from '@app/test-support/pg-admin';
+import { root } from '../scripts/lib/stack.mjs';
+import { zip } from './archive-files.mjs';
+import { benchLibrary } from './memory-library.mjs';
+import { heapRetainers } from './memory-heap.mjs';
+
+const args = process.argv.slice(2);
+const sizes = args.filter((a) => !a.startsWith('--')).map((a) => (a === 'demo' ? 0 : Number(a)));
+if (sizes.length === 0) sizes.push(0, 1000, 5000);
+const heap = args.includes('--heap');
+const IDLE_MS = Number(process.env.MEMORY_IDLE_MINUTES ?? 20) * 60_000;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = Number(process.env.BENCH_PORT ?? 3870);
+const SECRET = 'memory-bench-internal-secret';
+const ADMIN = { username: 'BenchAdmin', password: 'Bench-admin-pass-1' };
+const dataDir = path.join(root, '.data/bench-memory');
+
+const mb = (kb) => Math.round(kb / 1024);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function status(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0);
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), anon: kb('RssAnon'), file: kb('RssFile') };
+  } catch {
+    return null;
+  }
+}
+const cpuTicks = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+};
+function descendants(pid) {
+  const out = [];
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    let kids = [];
+    try {
+      kids = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {}
+    out.push(...kids);
+    stack.push(...kids);
+  }
+  return out;
+}
+const kindOf = (pid) => {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (cmd.includes('build-worker.ts') || cmd.includes('astro.mjs')) return 'build';
+    if (cmd.includes('preview-build.ts')) return 'check';
+  } catch {}
+  return 'other';
+};
+
+/** The API process and its children, sampled every 200 ms: each child kind's highest VmHWM. */
+function sampler(apiPid) {
+  const peaks = { build: 0, check: 0, other: 0 };
+  const timer = setInterval(() => {
+    for (const pid of descendants(apiPid)) {
+      const s = status(pid);
+      const kind = kindOf(pid);
+      if (s) peaks[kind] = Math.max(peaks[kind], s.hwm);
+    }
+  }, 200);
+  return { peaks, stop: () => clearInterval(timer) };
+}
+
+/** Resolves when the API's log has a line matching `test` (pino JSON lines). */
+function logWatch(child) {
+  const waiting = [];
+  const lines = [];
+  let rest = '';
+  child.stdout.on('data', (d) => {
+    const parts = (rest + d).split('\n');
+    rest = parts.pop();
+    for (const line of parts) {
+      lines.push(line);
+      if (lines.length > 200) lines.shift();
+      for (const w of [...waiting]) if (w.test(line)) waiting.splice(waiting.indexOf(w), 1), w.resolve(line);
+    }
+  });
+  child.stderr.on('data', (d) => lines.push(String(d)));
+  return {
+    next: (test, ms) =>
+      new Promise((resolve, reject) => {
+        const w = { test, resolve };
+        waiting.push(w);
+        setTimeout(() => reject(new Error(`timed out waiting for ${test}; last lines:\n${lines.slice(-20).join('\n')}`)), ms).unref();
+      }),
+    tail: () => lines.slice(-20).join('\n'),
+  };
+}
+
+/** Waits until the process used under 2% of a core for 10 s running (the assistant's indexes and the build done). */
+async function quiet(pid) {
+  const started = Date.now();
+  let calm = 0;
+  let last = cpuTicks(pid);
+  while (Date.now() - started < IDLE_MS) {
+    await sleep(5000);
+    const now = cpuTicks(pid);
+    calm = now - last <= 10 ? calm + 1 : 0;
+    last = now;
+    if (calm >= 2) return { quiet: true, seconds: (Date.now() - started) / 1000 };
+  }
+  return { quiet: false, seconds: (Date.now() - started) / 1000 };
+}
+
+async function createDatabase(name) {
+  await withClient(ADMIN_URL, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
+  });
+  return databaseUrl(ADMIN_URL, name);
+}
+const dropDatabase = (name) => withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+
+async function json(url, init) {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(600_000) });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return res.json();
+}
+
+/** 100 Markdown articles in a ZIP, as an export from a static blog. */
+function importArchive(size) {
+  const para = (i, k) => `Paragraph ${k} of imported post ${i}: small steps add up when they are written down, done daily and reviewed weekly.`.repeat(3);
+  return zip(
+    Array.from({ length: 100 }, (_, i) => [
+      `_posts/2025-02-${String((i % 28) + 1).padStart(2, '0')}-memory-${size}-${i}.md`,
+      `---\ntitle: "Imported memory post ${i}"\ndate: 2025-02-01 09:00:00 +0100\ncategories: [Productivity]\n---\n\n${para(i, 1)}\n\n## A heading\n\n${para(i, 2)}\n\n\`\`\`js\nconst post = ${i};\n\`\`\`\n\n${para(i, 3)}\n`,
+    ]),
+  );
+}
+
+async function measure(size) {
+  const label = size === 0 ? 'demo' : `${size.toLocaleString('en')} articles`;
+  const records = await benchLibrary(size);
+  const html = records.articles.reduce((n, a) => n + (a.contentHtml?.length ?? 0), 0);
+  console.log(`\n${label}: ${records.articles.length} articles, ${(html / 1024 / 1024).toFixed(1)} MB of body HTML`);
+  const dbName = `bench_memory_${process.pid}_${size}`;
+  const dir = path.join(dataDir, String(size));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'heap'), { recursive: true });
+  const dbUrl = await createDatabase(dbName);
+  const cms = await startFakeCms(records, SECRET);
+  const apiUrl = `http://127.0.0.1:${PORT}`;
+  const api = spawn(process.execPath, ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.join(dir, 'heap')}`, 'src/server.ts'], {
+    cwd: path.resolve(process.env.MEMORY_API_DIR ?? path.join(root, 'api')),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      API_PORT: String(PORT),
+      API_SOCKET: '',
+      DATABASE_URL: dbUrl,
+      CMS_URL: cms.url,
+      INTERNAL_SECRET: SECRET,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      SITE_DIR: path.join(root, 'site'),
+      SITE_BUILDS_DIR: path.join(dir, 'builds'),
+      REBUILD_DEBOUNCE_MS: '200',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_ACCOUNTS: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = logWatch(api);
+  const samples = sampler(api.pid);
+  const row = { label };
+  const line = (what) => {
+    const s = status(api.pid);
+    console.log(`  ${what}: API RSS ${mb(s.rss)} MB (anonymous ${mb(s.anon)}, files ${mb(s.file)}; peak so far ${mb(s.hwm)} MB)`);
+    return s;
+  };
+  let site = null;
+  try {
+    const live = log.next((l) => /deployment is live|deployment failed|deployment rolled back/.test(l), 45 * 60_000);
+    await log.next((l) => l.includes('content loaded from CMS'), 5 * 60_000);
+    line('content loaded');
+    const built = await live;
+    if (!built.includes('deployment is live')) throw new Error(`the site build failed: ${built.slice(0, 2000)}`);
+    line('site built');
+    const settled = await quiet(api.pid);
+    const idle = line(settled.quiet ? `idle (quiet after ${settled.seconds.toFixed(0)} s more)` : `STILL BUSY after ${settled.seconds.toFixed(0)} s`);
+    Object.assign(row, { idle: mb(idle.rss), startPeak: mb(idle.hwm), settled: settled.quiet });
+
+    // A crawler: every article once, as a visitor.
+    for (const a of records.articles) await fetch(`${apiUrl}/api/articles/${a.id}`).then((r) => r.arrayBuffer());
+    await quiet(api.pid);
+    row.afterReads = mb(line('after a visitor read every article').rss);
+
+    // One edit: the CMS changes a title and signals; the API reloads, reindexes and rebuilds.
+    writeClearRefs(api.pid);
+    const first = records.articles[0];
+    cms.set({ ...records, articles: [{ ...first, title: `${first.title} (edited)` }, ...records.articles.slice(1)] });
+    const rebuilt = log.next((l) => /deployment is live|deployment failed|deployment rolled back/.test(l), 45 * 60_000);
+    await json(`${apiUrl}/api/internal/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': SECRET }, body: JSON.stringify({ collection: 'articles', operation: 'update', id: first.id }) });
+    await rebuilt;
+    await quiet(api.pid);
+    const edited = line('after one edit (reload, reindex, rebuild)');
+    Object.assign(row, { afterEdit: mb(edited.rss), editPeak: mb(edited.hwm) });
+
+    if (heap) row.heap = await heapOf(api.pid, path.join(dir, 'heap'), apiUrl);
+
+    // An import through the upload route (the importer writes through the CMS, then the content reloads).
+    const login = await fetch(`${apiUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: `http://localhost:${PORT}` }, body: JSON.stringify(ADMIN) });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const before = status(api.pid).rss;
+    writeClearRefs(api.pid);
+    const form = new FormData();
+    form.append('file', new Blob([await importArchive(size)]), 'posts.zip');
+    form.append('defaultCategory', 'mindset');
+    const imported = await fetch(`${apiUrl}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: `http://localhost:${PORT}` }, signal: AbortSignal.timeout(1_800_000) });
+    const importText = await imported.text();
+    if (!imported.ok) throw new Error(`the import answered ${imported.status}: ${importText.slice(0, 300)}`);
+    await json(`${apiUrl}/api/internal/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': SECRET }, body: JSON.stringify({ collection: 'articles', operation: 'create' }) });
+    await sleep(2000);
+    await quiet(api.pid);
+    const after = line(`after importing 100 articles (was ${mb(before)} MB before)`);
+    Object.assign(row, { beforeImport: mb(before), afterImport: mb(after.rss), importPeak: mb(after.hwm) });
+
+    samples.stop();
+    row.buildPeak = mb(samples.peaks.build);
+    row.checkPeak = mb(samples.peaks.check);
+    console.log(`  site build worker peak ${row.buildPeak} MB; the build's health-check server peak ${row.checkPeak} MB`);
+
+    site = spawn(process.execPath, ['server/main.ts'], { cwd: path.join(root, 'site'), env: { ...process.env, NODE_ENV: 'production', SITE_PORT: String(PORT + 1), SITE_HOST: '127.0.0.1', SITE_BUILDS_DIR: path.join(dir, 'builds'), API_URL: apiUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise((resolve, reject) => {
+      site.stdout.on('data', (d) => String(d).includes('listening') && resolve());
+      site.on('exit', (code) => reject(new Error(`the site server exited (${code})`)));
+    });
+    const siteUrl = `http://127.0.0.1:${PORT + 1}`;
+    await fetch(`${siteUrl}/`).then((r) => r.arrayBuffer());
+    for (const a of records.articles.slice(0, 200)) await fetch(`${siteUrl}/articles/${a.id}`).then((r) => r.arrayBuffer());
+    const s = status(site.pid);
+    row.site = mb(s.rss);
+    console.log(`  site server RSS ${row.site} MB (peak ${mb(s.hwm)} MB) after / and 200 article pages`);
+    return row;
+  } catch (err) {
+    console.log(`  failed: ${err.message}\n${log.tail()}`);
+    return row;
+  } finally {
+    samples.stop();
+    site?.kill('SIGTERM');
+    api.kill('SIGTERM');
+    await new Promise((r) => (api.exitCode !== null ? r() : api.once('exit', r)));
+    await cms.close();
+    await dropDatabase(dbName);
+  }
+}
+
+/** Resets VmHWM, so the next peak is the next step's own. */
+function writeClearRefs(pid) {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+async function heapOf(pid, dir, apiUrl) {
+  const existing = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  let file = null;
+  for (let i = 0; i < 600 && !file; i++) {
+    await sleep(1000);
+    const found = readdirSync(dir).find((f) => f.endsWith('.heapsnapshot') && !existing.has(f));
+    // The snapshot is written on the main thread: once the API answers again, the file is whole.
+    if (found && (await fetch(`${apiUrl}/api/health`).then((r) => r.ok, () => false))) file = path.join(dir, found);
+  }
+  if (!file) return null;
+  const report = heapRetainers(file);
+  console.log(report.split('\n').map((l) => `    ${l}`).join('\n'));
+  return file;
+}
+
+// The yardstick: a raw node:http server's RSS, measured in the same run.
+const baseline = fork(path.join(import.meta.dirname, 'baseline-server.mjs'), [String(PORT + 2)]);
+await new Promise((r) => baseline.once('message', r));
+await fetch(`http://127.0.0.1:${PORT + 2}/`).then((r) => r.arrayBuffer());
+const raw = mb(status(baseline.pid).rss);
+baseline.kill('SIGTERM');
+console.log(`raw node:http server: RSS ${raw} MB`);
+
+const rows = [];
+for (const size of sizes) rows.push(await measure(size));
+
+const cell = (v) => (v === undefined ? '—' : String(v));
+console.log('\nRSS in MB (API: peak while starting, idle, after reading every article, after one edit and its peak, before/after an import of 100; build worker peak; site server):');
+console.log('| library | API peak (start) | API idle (× raw node:http) | after reads | after edit (peak) | import before → after (peak) | build worker peak | site server |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  const ratio = r.idle === undefined ? '' : ` (×${(r.idle / raw).toFixed(1)})`;
+  console.log(`| ${r.label} | ${cell(r.startPeak)} | ${cell(r.idle)}${ratio}${r.settled === false ? ' busy' : ''} | ${cell(r.afterReads)} | ${cell(r.afterEdit)} (${cell(r.editPeak)}) | ${cell(r.beforeImport)} → ${cell(r.afterImport)} (${cell(r.importPeak)}) | ${cell(r.buildPeak)} | ${cell(r.site)} |`);
+}
+const sized = rows.filter((r) => r.label !== 'demo' && r.idle !== undefined);
+if (sized.length >= 2) {
+  const [a, b] = [sized[0], sized.at(-1)];
+  const n = (r) => Number(r.label.replace(/\D/g, ''));
+  console.log(`API idle growth: ${(((b.idle - a.idle) / (n(b) - n(a))) * 1000).toFixed(0)} MB per 1,000 articles (${a.label} → ${b.label})`);
+}
