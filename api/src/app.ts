@@ -10,6 +10,8 @@ import { settingsRoutes } from './routes/settings.ts';
 import { membershipRoutes, stripeWebhookRoute } from './routes/membership.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { secondFactorRoutes } from './routes/second-factor.ts';
+import { securityRoutes } from './routes/security.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { communityRoutes } from './routes/community.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -69,6 +71,7 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
   const mounts: Mount[] = [
     healthRoutes(areas.ops),
     accountRoutes(areas.accounts),
+    secondFactorRoutes(areas.accounts),
     ...Object.values(ADMIN_SECTION_ROUTERS).map((router) => router(areas)),
     settingsRoutes(areas.content),
     membershipRoutes(areas.payments),
@@ -82,6 +85,7 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
     gameRoutes(areas.content),
     studyRoutes(areas.content),
     backyardRoutes(areas.content),
+    securityRoutes(areas.accounts),
     profileRoutes(areas.accounts),
     notificationRoutes({ db: areas.accounts.db, session: areas.session, internalSecret: deps.core.internalSecret, content: areas.content.content }),
     aiRoutes(areas.ai),

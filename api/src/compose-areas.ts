@@ -11,6 +11,7 @@ import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { DEFAULT_REGISTER_LIMITS, type RegisterLimits } from './domain/accounts/register.ts';
 import type { SessionCache } from './domain/accounts/session-cache.ts';
+import { createSecretBox } from './domain/second-factor/secret-box.ts';
 import { DEFAULT_AI_LIMITS, type AiLimits } from './domain/ai/ai-deps.ts';
 import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
@@ -152,6 +153,7 @@ function composeServiceAreas(deps: ServiceDeps) {
     session,
     readUser,
     registerLimits: deps.accounts.registerLimits ?? DEFAULT_REGISTER_LIMITS,
+    secrets: createSecretBox(deps.core.internalSecret),
     media: deps.accounts.media ?? createLocalMediaStore({ dir: path.join(tmpdir(), 'better-self-media'), publicUrl }),
     avatarLimits: deps.accounts.avatarLimits,
     fetchAvatar: deps.accounts.fetchAvatar,

@@ -3,6 +3,10 @@ export const errorStatus = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A dangerous action whose session's second factor is older than 10 minutes (issue 52). */
+  second_factor_required: 403,
+  /** A staff power, or a change of factors, for an account that has no second factor yet. */
+  second_factor_setup_required: 403,
   not_found: 404,
   conflict: 409,
   payment_required: 402,

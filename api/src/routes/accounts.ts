@@ -1,22 +1,23 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import type { AccountDeps } from '../domain/accounts/account-deps.ts';
 import { confirmEmail } from '../domain/accounts/confirm-email.ts';
 import { login } from '../domain/accounts/login.ts';
 import { requestPasswordReset } from '../domain/accounts/request-password-reset.ts';
 import { resetPassword } from '../domain/accounts/reset-password.ts';
-import { ConfirmEmailSchema, LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetPasswordSchema } from '@app/shared/schemas';
+import { ConfirmEmailSchema, LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetPasswordSchema, type SecondStepNeeded } from '@app/shared/schemas';
 import { requireUser } from '../domain/accounts/permissions.ts';
 import { register, type RegisterLimits } from '../domain/accounts/register.ts';
 import { resendEmailConfirmation } from '../domain/accounts/resend-email-confirmation.ts';
-import { createSession, endAllSessions, endSession, listSessions, revokeOwnSession } from '../domain/accounts/sessions.ts';
-import { toUserDto, type UserRow } from '../domain/accounts/user-dto.ts';
+import { endAllSessions, endSession, listSessions, revokeOwnSession } from '../domain/accounts/sessions.ts';
+import { toUserDto } from '../domain/accounts/user-dto.ts';
+import { beginSecondStep } from '../domain/second-factor/second-step.ts';
+import { secondStepMethods } from '../domain/second-factor/second-step-methods.ts';
 import { AppError } from '../lib/app-error.ts';
-import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
+import { clearSessionCookie, setSecondStepCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
+import { sessionStarter } from './start-session.ts';
 import { noStore } from './no-store.ts';
 import { anyone, signedIn } from './access.ts';
-
-const meta = (req: Request) => ({ userAgent: req.get('user-agent') ?? null, ip: req.ip ?? null });
 
 /**
  * Sign-up, sign-in, sign-out, the current user, own sessions and password reset (spec 01 §7),
@@ -38,13 +39,7 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
     res.json(toUserDto(session.user));
   });
 
-  /** A new session id for this browser; any session it had before is ended. */
-  async function startSession(req: Request, res: Response, user: UserRow) {
-    const previous = await deps.session(req);
-    if (previous) await endSession(db, previous.idHash);
-    const { token, expiresAt } = await createSession(db, user, meta(req));
-    setSessionCookie(res, deps.cookies, token, expiresAt);
-  }
+  const startSession = sessionStarter(deps);
 
   r.post('/register', anyone, async (req, res) => {
     const user = await register(deps, RegisterSchema.parse(req.body), req.ip ?? 'unknown', deps.registerLimits);
@@ -54,7 +49,8 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
 
   r.post('/auth/confirm-email', anyone, async (req, res) => {
     const user = await confirmEmail(db, ConfirmEmailSchema.parse(req.body));
-    await startSession(req, res, user);
+    // The link proves the address, not the second factor: a member with one signs in as usual.
+    if ((await secondStepMethods(db, user.id)).length === 0) await startSession(req, res, user);
     res.json(toUserDto(user));
   });
 
@@ -62,8 +58,17 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
     res.json(await resendEmailConfirmation(deps, (await deps.session(req))?.user ?? null));
   });
 
+  // The password, then — for a member with a second factor — a pending sign-in that the second
+  // step finishes (routes/second-factor.ts); no session until then.
   r.post('/login', anyone, async (req, res) => {
     const user = await login(deps, LoginSchema.parse(req.body), req.ip ?? 'unknown');
+    const methods = await secondStepMethods(db, user.id);
+    if (methods.length > 0) {
+      const pending = await beginSecondStep(db, user);
+      setSecondStepCookie(res, deps.cookies, pending.token, pending.expiresAt);
+      res.json({ secondFactorRequired: true, methods, message: 'Please confirm it is you with your second factor.' } satisfies SecondStepNeeded);
+      return;
+    }
     await startSession(req, res, user);
     res.json(toUserDto(user));
   });

@@ -24,6 +24,22 @@ export function clearSessionCookie(res: Response, s: CookieSettings) {
   res.append('Set-Cookie', serialize(SIGNED_IN_HINT, '', { sameSite: 'lax', secure: s.secure, path: '/', maxAge: 0 }));
 }
 
+/** A sign-in waiting for its second step (domain/second-factor/second-step.ts): its token, for 5 minutes, sent to the API only. */
+const secondStepCookie = (s: CookieSettings) => (s.secure ? '__Secure-second_step' : 'second_step');
+
+export function setSecondStepCookie(res: Response, s: CookieSettings, token: string, expiresAt: Date) {
+  res.append('Set-Cookie', serialize(secondStepCookie(s), token, { httpOnly: true, sameSite: 'strict', secure: s.secure, path: '/api', expires: expiresAt }));
+}
+
+export function clearSecondStepCookie(res: Response, s: CookieSettings) {
+  res.append('Set-Cookie', serialize(secondStepCookie(s), '', { httpOnly: true, sameSite: 'strict', secure: s.secure, path: '/api', maxAge: 0 }));
+}
+
+export function readSecondStepCookie(req: Request, s: CookieSettings): string | undefined {
+  const header = req.headers.cookie;
+  return header ? parse(header)[secondStepCookie(s)] : undefined;
+}
+
 export type SessionReader = (req: Request) => Promise<ActiveSession | null>;
 /** Who is asking, for routes that need the user and not the session itself. */
 export type UserReader = (req: Request) => Promise<UserRow | null>;

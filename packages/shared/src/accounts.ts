@@ -58,6 +58,9 @@ export const UserSchema = z.object({
   /** Whether the member has confirmed their address (mail other than the confirmation waits for it). */
   emailConfirmed: z.boolean(),
   memberSince: z.string(),
+  /** Whether the member has a second factor, and whether this session passed it (issue 52): staff powers wait for it. Only on the signed-in member's own user. */
+  hasSecondFactor: z.boolean().optional(),
+  secondFactorVerified: z.boolean().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

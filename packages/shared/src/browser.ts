@@ -30,3 +30,4 @@ export * from './endpoints.ts';
 export * from './admin-sections.ts';
 export * from './profile.ts';
 export * from './notifications.ts';
+export * from './second-factor-rules.ts';

@@ -6,3 +6,4 @@ export * from './account-form-schemas.ts';
 export * from './profile-form-schemas.ts';
 export * from './community-form-schemas.ts';
 export * from './checkout-schemas.ts';
+export * from './second-factor.ts';

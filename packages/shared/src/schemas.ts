@@ -19,3 +19,4 @@ export * from './review-requests.ts';
 export * from './profile-schemas.ts';
 export * from './reading-stats.ts';
 export * from './notification-schemas.ts';
+export * from './second-factor.ts';

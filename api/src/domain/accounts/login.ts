@@ -22,6 +22,19 @@ export const FAILURES_BEFORE_NOTICE = 20;
 const HOUR_MS = 60 * 60 * 1000;
 const INVALID = 'Invalid username or password';
 
+/**
+ * The sign-in throttle's rules for an account (named as typed when there is none) from an
+ * address. Wrong second-factor codes count under the same keys (issue 52 #5).
+ */
+export function signInLimits(user: Pick<UserRow, 'role'> | null, account: string, ip: string): LimitRule[] {
+  return [
+    { key: `login:account-ip:${account.toLowerCase()}:${ip}`, freeTries: user && isStaff(user.role) ? STAFF_FREE_TRIES : MEMBER_FREE_TRIES },
+    { key: `login:ip:${ip}`, freeTries: ADDRESS_FREE_TRIES },
+  ];
+}
+
+export const tooManySignIns = (s: number) => `Too many sign-in attempts. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`;
+
 export function statusRefusal(status: UserRow['accountStatus']): string | null {
   if (status === 'suspended') return 'Your account has been suspended. Please contact support.';
   if (status === 'banned') return 'Your account has been banned.';
@@ -47,14 +60,10 @@ export async function login(deps: AccountDeps, input: LoginInput, ip: string): P
     // the account that confirmed it (else the first).
     .orderBy(sql`${users.username} <> ${username}`, sql`${users.emailConfirmedAt} is null`, asc(users.id))
     .limit(1);
-  const account = (user?.username ?? username).toLowerCase();
-  const rules: LimitRule[] = [
-    { key: `login:account-ip:${account}:${ip}`, freeTries: user && isStaff(user.role) ? STAFF_FREE_TRIES : MEMBER_FREE_TRIES },
-    { key: `login:ip:${ip}`, freeTries: ADDRESS_FREE_TRIES },
-  ];
+  const rules = signInLimits(user ?? null, user?.username ?? username, ip);
   // Every attempt is counted before the password is checked, so parallel guesses cannot pass
   // the limit together; a successful one is taken back.
-  const attempt = await takeAttempt(db, rules, (s) => `Too many sign-in attempts. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`);
+  const attempt = await takeAttempt(db, rules, tooManySignIns);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) {
     // Not awaited: a known account must not answer slower than an unknown one.

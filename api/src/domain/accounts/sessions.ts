@@ -4,7 +4,7 @@ import { isStaff } from '@app/shared/browser';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { SessionInfo } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
-import { emailTokens, sessions, users } from '../../db/schema/index.ts';
+import { emailTokens, passkeys, sessions, totpFactors, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { UserRow } from './user-dto.ts';
@@ -21,9 +21,20 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const publicId = (idHash: string) => idHash.slice(0, 16);
 
 export type SessionMeta = { userAgent?: string | null; ip?: string | null };
-export type ActiveSession = { user: UserRow; idHash: string; expiresAt: Date };
+/**
+ * The member behind a session, as a caller: their row, whether they have a second factor, and
+ * whether (and when) this session passed one — `can` reads `secondFactorVerified` (staff powers
+ * wait for it), dangerous actions `secondFactorAt` (domain/second-factor/step-up.ts).
+ */
+export type SessionUser = UserRow & { hasSecondFactor: boolean; secondFactorVerified: boolean; secondFactorAt: Date | null };
+export type ActiveSession = { user: SessionUser; idHash: string; expiresAt: Date };
 
-export async function createSession(db: Db, user: UserRow, meta: SessionMeta): Promise<{ token: string; expiresAt: Date }> {
+/** Whether the member has a passkey or a confirmed authenticator app. */
+export const hasSecondFactorSql = (userId: typeof users.id | number) =>
+  sql<boolean>`(exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}) or exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null))`;
+
+/** A session starts with a second factor when the sign-in passed one (the second step, a passkey). */
+export async function createSession(db: Db, user: UserRow, meta: SessionMeta & { secondFactor?: boolean }): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + (isStaff(user.role) ? STAFF_SESSION_MS : MEMBER_SESSION_MS));
   await db.insert(sessions).values({
@@ -32,6 +43,7 @@ export async function createSession(db: Db, user: UserRow, meta: SessionMeta): P
     expiresAt,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip ?? null,
+    secondFactorAt: meta.secondFactor ? sql`now()` : null,
   });
   return { token, expiresAt };
 }
@@ -49,7 +61,7 @@ export async function resolveSession(db: Db, token: string | undefined, cache?: 
   if (cached) return staffExpired(cached.session.user, cached.createdAt) ? null : cached.session;
   const ticket = cache?.ticket() ?? 0;
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, hasSecondFactor: hasSecondFactorSql(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
@@ -64,12 +76,19 @@ export async function resolveSession(db: Db, token: string | undefined, cache?: 
       .set({ lastSeenAt: sql`now()`, ...(slide ? { expiresAt } : {}) })
       .where(and(eq(sessions.idHash, idHash), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
   }
-  const session = { user: row.user, idHash, expiresAt };
+  const secondFactorAt = row.session.secondFactorAt;
+  const user: SessionUser = { ...row.user, hasSecondFactor: row.hasSecondFactor, secondFactorVerified: secondFactorAt !== null, secondFactorAt };
+  const session = { user, idHash, expiresAt };
   cache?.set(session, row.session.createdAt, ticket);
   return session;
 }
 
 const staffExpired = (user: UserRow, createdAt: Date) => isStaff(user.role) && Date.now() - createdAt.getTime() > STAFF_SESSION_MS;
+
+/** The session passed a second factor now (a code, a recovery code, a passkey; a factor just set up). */
+export async function markSecondFactor(db: Pick<Db, 'update'>, idHash: string): Promise<void> {
+  await db.update(sessions).set({ secondFactorAt: sql`now()` }).where(eq(sessions.idHash, idHash));
+}
 
 export async function endSession(db: Db, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));

@@ -1,6 +1,7 @@
 import { isAdminRole } from '@app/shared/browser';
 import type { AdminUser, User } from '@app/shared/schemas';
 import type { users } from '../../db/schema/index.ts';
+import type { SessionUser } from './sessions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -9,6 +10,9 @@ export type UserRow = typeof users.$inferSelect;
  * member's picture in our media, null when they have none; `avatarUrl` (spec 01 §3) names the same.
  */
 export function toUserDto(row: UserRow): User {
+  // A session's caller also says where their second factor stands (sessions.ts SessionUser).
+  const session = row as Partial<SessionUser>;
+  const factor = session.secondFactorVerified === undefined ? {} : { hasSecondFactor: Boolean(session.hasSecondFactor), secondFactorVerified: session.secondFactorVerified };
   return {
     id: row.id,
     username: row.username,
@@ -22,6 +26,7 @@ export function toUserDto(row: UserRow): User {
     accountStatus: row.accountStatus,
     emailConfirmed: row.emailConfirmedAt !== null,
     memberSince: row.createdAt.toISOString(),
+    ...factor,
   };
 }
 
