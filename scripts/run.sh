@@ -58,5 +58,6 @@ case "$cmd" in
   fuzz) FUZZ_RUNS="${FUZZ_RUNS:-10000}" exec_node npx vitest run --maxWorkers="${VITEST_WORKERS:-3}" --project api --project front-door api/test/fuzz.test.ts packages/front-door/src/fuzz.test.mjs "$@" ;;
   create-admin) exec_node node api/src/scripts/create-admin.ts "$@" ;;
   mail) exec_node node api/src/scripts/show-mail.ts "$@" ;;
+  media-to-s3) exec_node node api/src/scripts/media-to-s3.ts "$@" ;;
   *) echo "unknown command: $cmd" >&2; exit 2 ;;
 esac
