@@ -4,7 +4,7 @@ import { editorsOnly } from '../access/editors';
 import { publishersOnly } from '../access/editorial-roles';
 import { rememberUploadFiles, removePartialUpload } from '../hooks/remove-partial-upload';
 
-/** Images for articles, categories, videos and products; files are served by the front door at /media. */
+/** Images for articles, categories, videos and products; files (on disk or in the bucket) are served by the edge at /media. */
 export const Media: CollectionConfig = {
   slug: 'media',
   // Pictures are named by what they show (the admin's lists, a picture in a body), not "Untitled".
@@ -21,7 +21,9 @@ export const Media: CollectionConfig = {
       { name: 'large', width: 1600, withoutEnlargement: true },
     ],
   },
-  hooks: { beforeChange: [rememberUploadFiles], afterError: [removePartialUpload(cmsConfig.mediaDir)] },
+  // On disk, a file cut off half-way is removed again (issue 26). In the bucket (media-storage.ts) nothing
+  // of this reads MEDIA_DIR: the adapter uploads once the row is written, and a failed upload undoes the row.
+  hooks: cmsConfig.mediaStorage.kind === 'local' ? { beforeChange: [rememberUploadFiles], afterError: [removePartialUpload(cmsConfig.mediaDir)] } : {},
   fields: [
     { name: 'alt', type: 'text', required: true },
     // An imported picture: its article's import key and where it came from. A re-import that updates
