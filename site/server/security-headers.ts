@@ -17,9 +17,10 @@ export function inlineScriptHashes(html: string): Set<string> {
 }
 
 /**
- * Where pages may load pictures from: this origin (CMS media and members' avatars at /media),
- * data: URIs, YouTube's video thumbnails, D-ID's presenter pictures, Stripe's Payment Element,
- * and the media bucket when avatars live in S3 (MEDIA_S3_PUBLIC_URL). No other host: a picture
+ * Where pages may load pictures from: this origin (CMS media and members' avatars at /media, which
+ * the edge serves from the disk or the bucket), data: URIs, YouTube's video thumbnails, D-ID's
+ * presenter pictures, Stripe's Payment Element, and the media bucket's own address
+ * (MEDIA_S3_PUBLIC_URL) for avatars saved before /media read the bucket. No other host: a picture
  * on a member's own server would tell it the address of every visitor who sees their name, so
  * avatars are always our re-encoded copies (issue 34).
  */
