@@ -1,5 +1,5 @@
 import { BUILD_CONTENT_FILE, completeBuilds, currentBuildId, linkDependencies, newBuildId, publishBuild, pruneBuilds, type ContentSnapshot } from '@app/shared/server';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { StepTimer } from '../domain/deploy/deployment-run.ts';
 import type { LiveBuilds, SiteBuilder } from '../domain/deploy/rebuild-scheduler.ts';
@@ -35,7 +35,7 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
       await step('content snapshot', async () => {
         await mkdir(opts.buildsDir, { recursive: true });
         await linkDependencies(opts.buildsDir, path.resolve(opts.siteDir, '..', 'node_modules'));
-        await writeFile(contentFile, JSON.stringify(snapshot));
+        await writeSnapshotFile(contentFile, snapshot);
       });
       const fail = async (stage: 'build' | 'health check' | 'publish', err: unknown) => {
         await rm(outDir, { recursive: true, force: true });
@@ -79,6 +79,31 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
       }
     },
   };
+}
+
+/**
+ * The snapshot as JSON, an article at a time: the read model holds bodies packed
+ * (domain/content/packed-bodies.ts), so the whole library is never one string in memory.
+ */
+async function writeSnapshotFile(file: string, snapshot: ContentSnapshot): Promise<void> {
+  const { records: { articles, ...rest }, ...head } = snapshot;
+  const opening = JSON.stringify({ ...head, records: rest });
+  const handle = await open(file, 'w');
+  try {
+    // `{…,"records":{…` without its two closing braces, then the articles.
+    await handle.write(`${opening.slice(0, -2)}${Object.keys(rest).length ? ',' : ''}"articles":[`);
+    let chunk = '';
+    for (const [i, article] of articles.entries()) {
+      chunk += (i ? ',' : '') + JSON.stringify(article);
+      if (chunk.length > 1 << 20) {
+        await handle.write(chunk);
+        chunk = '';
+      }
+    }
+    await handle.write(`${chunk}]}}`);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

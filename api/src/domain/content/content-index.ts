@@ -1,9 +1,13 @@
 import { toPublicInteractiveData, type ArticleSummary, type Category, type InteractiveData, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
 import { TIERS, videoFor, type BackyardArticle, type SiteSettings, type StudyResource, type Tier } from '@app/shared/browser';
 import { bySortOrder, toArticleSummary, toBackyardArticle, toCategory, toInteractiveData, toProduct, toQuizQuestions, toScrambleWords, toSiteSettings, toStudyResource, toVideo, type ContentRecords, type ContentSnapshot, type QuizQuestion, type ScrambleWord } from '@app/shared/server';
+import { packArticleBodies } from './packed-bodies.ts';
 
-/** `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what readers get. */
-export type IndexedArticle = { summary: ArticleSummary; content: string; interactiveData: InteractiveData | null; publicInteractiveData: PublicInteractiveData | null };
+/**
+ * `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what
+ * readers get. `content` is read back from the version's packed bodies (packed-bodies.ts) each time.
+ */
+export type IndexedArticle = { summary: ArticleSummary; readonly content: string; interactiveData: InteractiveData | null; publicInteractiveData: PublicInteractiveData | null };
 
 /**
  * An immutable, query-ready view of all content. Lists that every visitor sees the same are
@@ -46,10 +50,12 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   const settings = toSiteSettings(records.settings);
   const articles = new Map<number, IndexedArticle>();
   const articlesByCategory = new Map<string, ArticleSummary[]>();
-  for (const doc of records.articles) {
+  // The snapshot's articles keep their bodies packed from here on (the site build reads them back).
+  const bodies = packArticleBodies(records.articles);
+  for (const [n, doc] of records.articles.entries()) {
     const summary = toArticleSummary(doc, settings.authorName);
     const interactiveData = toInteractiveData(doc);
-    articles.set(summary.id, { summary, content: doc.contentHtml ?? '', interactiveData, publicInteractiveData: interactiveData && toPublicInteractiveData(interactiveData) });
+    articles.set(summary.id, { summary, get content() { return bodies.body(n); }, interactiveData, publicInteractiveData: interactiveData && toPublicInteractiveData(interactiveData) });
     const list = articlesByCategory.get(summary.category) ?? [];
     list.push(summary);
     articlesByCategory.set(summary.category, list);

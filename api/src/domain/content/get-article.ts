@@ -16,20 +16,32 @@ export function getArticle(index: ContentIndex, id: number, viewer: Viewer): Art
   };
 }
 
-// An index never changes once built: each article's two answers (locked, readable) are serialized
-// once per content version, so a read costs a lookup, not a JSON.stringify of the whole body.
-const serialized = new WeakMap<ContentIndex, Map<string, Buffer>>();
+// A content version never changes: an article's two answers (locked, readable) are serialized once
+// and kept while they are read often (the most recently read first), so a read costs a lookup, not
+// a JSON.stringify of the whole body. Bounded by bytes: the answers of a whole library (a crawler
+// reads every page) are not kept (issue 50 #5).
+const MAX_KEPT_BYTES = 16 * 1024 * 1024;
+const kept = new Map<string, Buffer>();
+let keptBytes = 0;
 
-/** getArticle's answer as JSON bytes, kept for the life of this content version. */
+/** getArticle's answer as JSON bytes. */
 export function getArticleJson(index: ContentIndex, id: number, viewer: Viewer): Buffer {
   const article = index.articles.get(id);
-  const key = `${id}:${article ? can(viewer, 'read', article.summary) : 'missing'}`;
-  let answers = serialized.get(index);
-  if (!answers) serialized.set(index, (answers = new Map()));
-  let json = answers.get(key);
-  if (json === undefined) {
-    json = Buffer.from(JSON.stringify(getArticle(index, id, viewer)));
-    answers.set(key, json);
+  const key = `${index.version}:${id}:${article ? can(viewer, 'read', article.summary) : 'missing'}`;
+  let json = kept.get(key);
+  if (json !== undefined) {
+    // Read again: to the back of the line.
+    kept.delete(key);
+    kept.set(key, json);
+    return json;
+  }
+  json = Buffer.from(JSON.stringify(getArticle(index, id, viewer)));
+  kept.set(key, json);
+  keptBytes += json.length;
+  for (const [oldest, bytes] of kept) {
+    if (keptBytes <= MAX_KEPT_BYTES) break;
+    kept.delete(oldest);
+    keptBytes -= bytes.length;
   }
   return json;
 }
