@@ -136,7 +136,7 @@ function meaningSections(blocks: AssistantDocument['blocks']): { text: string; b
  */
 export async function buildAssistantIndex(content: ContentIndex, reader: Reader = READS_ALL, options: IndexOptions = {}): Promise<AssistantIndex> {
   const encoder = options.encoder ?? sentenceEncoder();
-  const documents = assistantDocuments(content, options.catalogue);
+  const documents = options.catalogue ? assistantDocuments(content, options.catalogue) : documentsOf(content);
   const df = new Map<string, number>();
   const whole: Fields[] = [];
   const meaningOf: { about: string; sections: { text: string; block: number }[] }[] = [];
@@ -245,6 +245,14 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
   return index;
 }
 
+/** One content version's documents, read once and shared by every reader's index (each body is parsed once per version, not once per reader). */
+const documentsRead = new WeakMap<ContentIndex, AssistantDocument[]>();
+function documentsOf(content: ContentIndex): AssistantDocument[] {
+  let found = documentsRead.get(content);
+  if (!found) documentsRead.set(content, (found = assistantDocuments(content)));
+  return found;
+}
+
 const built = new WeakMap<ContentIndex, Map<string, Promise<AssistantIndex>>>();
 /** Each reader's newest index that is built: answers use it while the next content version's builds. */
 const latestReady = new Map<string, { index: AssistantIndex; locks: Map<string, Tier> }>();
@@ -291,9 +299,12 @@ export function assistantIndexFor(content: ContentIndex, reader: Reader): Promis
 
 /**
  * Builds every reader's index of a content version ahead of the first question (encoding the texts
- * that changed takes seconds): the composition root calls it when the read model changes.
+ * that changed takes seconds): the composition root calls it when the read model changes. The
+ * readers are those a viewer can be (`readerOf`: staff read what the top tier reads); then the
+ * encoder forgets the vectors of texts this version no longer has.
  */
 export async function prepareAssistant(content: ContentIndex): Promise<void> {
   const readers = TIERS.map((tier) => readerOf({ id: 0, tier, role: 'member', status: 'active' }));
-  for (const reader of [readerOf(null), ...readers, READS_ALL]) await assistantIndexFor(content, reader);
+  for (const reader of [readerOf(null), ...readers]) await assistantIndexFor(content, reader);
+  sentenceEncoder().keepOnlyUsed();
 }

@@ -14,11 +14,11 @@ export type SentenceEncoder = {
   encodeContent(texts: readonly string[]): Promise<Float32Array[]>;
   /** A question: never cached. */
   encodeQuestion(text: string): Promise<Float32Array>;
+  /** Forgets the vectors of every text not asked for since the last call (a content version's texts that the next one no longer has). */
+  keepOnlyUsed(): void;
 };
 
 const WORKER = new URL('./sentence-encoder-worker.ts', import.meta.url);
-/** Vectors kept for content texts (2 KB each): a library of a few thousand articles fits. */
-const MAX_CACHED = 20_000;
 /** Content texts sent to the thread at once (a few hundred ms of work). */
 const CONTENT_BATCH = 4;
 
@@ -33,7 +33,11 @@ function createSentenceEncoder(): SentenceEncoder {
   let worker: Worker | null = null;
   let nextId = 0;
   const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
+  // Every text the content has (2 KB each), so that a new content version encodes only what
+  // changed: no fixed count, which a large library would overflow (each version then encoding it
+  // all again), but what the last version used (`keepOnlyUsed`).
   const cache = new Map<string, Float32Array>();
+  const used = new Set<string>();
 
   const fail = (err: Error) => {
     worker = null;
@@ -77,15 +81,15 @@ function createSentenceEncoder(): SentenceEncoder {
       const vectors: Float32Array[] = [];
       for (let i = 0; i < missing.length; i += CONTENT_BATCH) vectors.push(...(await encode(missing.slice(i, i + CONTENT_BATCH).map(([, t]) => t))));
       missing.forEach(([h], i) => cache.set(h, vectors[i]!));
-      // Oldest first out: a Map iterates in insertion order.
-      for (const h of cache.keys()) {
-        if (cache.size <= MAX_CACHED) break;
-        cache.delete(h);
-      }
+      for (const h of hashes) used.add(h);
       return hashes.map((h) => cache.get(h) ?? vectors[missing.findIndex(([m]) => m === h)]!);
     },
     async encodeQuestion(text) {
       return (await encode([text]))[0]!;
+    },
+    keepOnlyUsed() {
+      for (const h of cache.keys()) if (!used.has(h)) cache.delete(h);
+      used.clear();
     },
   };
 }
