@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import type { softAuthenticator } from './soft-authenticator.ts';
 import { expect } from 'vitest';
 import type { TotpSetup } from '@app/shared/browser';
 import type { browserClient } from './browser-client.ts';
@@ -17,4 +18,18 @@ export async function enrolTotp(c: Client): Promise<{ secret: string; recoveryCo
   const confirmed = await c.post('/api/profile/security/totp/confirm', { code: usedCode });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   return { secret, recoveryCodes: confirmed.body.recoveryCodes, usedCode };
+}
+
+/** Adds a passkey made by `authenticator` for the signed-in client; answers the API's answer. */
+export async function enrolPasskey(c: Client, authenticator: ReturnType<typeof softAuthenticator>, name = 'Laptop') {
+  const options = await c.post('/api/profile/security/passkeys/options');
+  expect(options.status, JSON.stringify(options.body)).toBe(200);
+  return c.post('/api/profile/security/passkeys', { name, response: authenticator.register(options.body) });
+}
+
+/** Signs in with a passkey alone (a discoverable request): the API's answer. */
+export async function passkeySignIn(c: Client, authenticator: ReturnType<typeof softAuthenticator>) {
+  const options = await c.post('/api/login/passkey/options', { for: 'sign-in' });
+  expect(options.status, JSON.stringify(options.body)).toBe(200);
+  return c.post('/api/login/passkey', { for: 'sign-in', response: authenticator.sign(options.body) });
 }

@@ -1,4 +1,4 @@
-import { SecondFactorCodeSchema } from '@app/shared/schemas';
+import { PasskeyAnswerSchema, PasskeySignInOptionsSchema, PasskeySignInSchema, SecondFactorCodeSchema } from '@app/shared/schemas';
 import { Router } from 'express';
 import type { AccountDeps } from '../domain/accounts/account-deps.ts';
 import { requireUser } from '../domain/accounts/permissions.ts';
@@ -6,7 +6,11 @@ import { markSecondFactor } from '../domain/accounts/sessions.ts';
 import { toUserDto } from '../domain/accounts/user-dto.ts';
 import type { SecretBox } from '../domain/second-factor/secret-box.ts';
 import { passCode } from '../domain/second-factor/pass-code.ts';
-import { finishSecondStepWithCode } from '../domain/second-factor/second-step.ts';
+import { passkeyAuthenticationOptions } from '../domain/second-factor/passkey-options.ts';
+import { finishSecondStepWithCode, pendingMember, SIGN_IN_EXPIRED } from '../domain/second-factor/second-step.ts';
+import { takeChallenge } from '../domain/second-factor/challenges.ts';
+import { passPasskey } from '../domain/second-factor/verify-passkey.ts';
+import { AppError } from '../lib/app-error.ts';
 import { anyone, signedIn } from './access.ts';
 import { clearSecondStepCookie, readSecondStepCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
 import { sessionStarter } from './start-session.ts';
@@ -28,6 +32,44 @@ export function secondFactorRoutes(deps: Deps): Router {
     clearSecondStepCookie(res, deps.cookies);
     await startSession(req, res, user, { secondFactor: true });
     res.json(toUserDto(user));
+  });
+
+  // A passkey alone (discoverable: the browser's account picker), or as the pending sign-in's second step.
+  r.post('/login/passkey/options', anyone, async (req, res) => {
+    const { for: purpose } = PasskeySignInOptionsSchema.parse(req.body ?? {});
+    if (purpose === 'sign-in') return void res.json(await passkeyAuthenticationOptions(deps, 'passkey-sign-in', null));
+    const user = await pendingMember(deps.db, readSecondStepCookie(req, deps.cookies));
+    res.json(await passkeyAuthenticationOptions(deps, 'passkey-second-step', { userId: user.id }));
+  });
+
+  r.post('/login/passkey', anyone, async (req, res) => {
+    const input = PasskeySignInSchema.parse(req.body);
+    if (input.for === 'second-step') {
+      const pending = await pendingMember(deps.db, readSecondStepCookie(req, deps.cookies));
+      const { user } = await passPasskey(deps, input, 'passkey-second-step', (c) => c.userId === pending.id);
+      // The pending sign-in is used once, like the challenge.
+      if (!(await takeChallenge(deps.db, readSecondStepCookie(req, deps.cookies), 'second-step'))) throw new AppError('unauthorized', SIGN_IN_EXPIRED);
+      clearSecondStepCookie(res, deps.cookies);
+      await startSession(req, res, user, { secondFactor: true });
+      return void res.json(toUserDto(user));
+    }
+    const { user } = await passPasskey(deps, input, 'passkey-sign-in');
+    await startSession(req, res, user, { secondFactor: true });
+    res.json(toUserDto(user));
+  });
+
+  r.post('/auth/passkey/options', signedIn, async (req, res) => {
+    const session = await deps.session(req);
+    const user = requireUser(session?.user ?? null);
+    res.json(await passkeyAuthenticationOptions(deps, 'passkey-verify', { userId: user.id, sessionIdHash: session!.idHash }));
+  });
+
+  r.post('/auth/passkey', signedIn, async (req, res) => {
+    const session = await deps.session(req);
+    requireUser(session?.user ?? null);
+    await passPasskey(deps, PasskeyAnswerSchema.parse(req.body), 'passkey-verify', (c) => c.sessionIdHash === session!.idHash);
+    await markSecondFactor(deps.db, session!.idHash);
+    res.json({ message: 'Thank you, that is confirmed.' });
   });
 
   r.post('/auth/second-factor', signedIn, async (req, res) => {

@@ -1,9 +1,13 @@
-import { ConfirmTotpSchema, CurrentPasswordInputSchema } from '@app/shared/schemas';
+import { AddPasskeySchema, ConfirmTotpSchema, CurrentPasswordInputSchema } from '@app/shared/schemas';
 import { Router, type Request } from 'express';
 import type { AccountDeps } from '../domain/accounts/account-deps.ts';
 import { requireUser } from '../domain/accounts/permissions.ts';
 import type { SessionUser } from '../domain/accounts/sessions.ts';
+import { addPasskey } from '../domain/second-factor/add-passkey.ts';
 import { confirmTotp } from '../domain/second-factor/confirm-totp.ts';
+import { passkeyRegistrationOptions } from '../domain/second-factor/passkey-options.ts';
+import { removePasskey } from '../domain/second-factor/remove-passkey.ts';
+import { idParam } from './params.ts';
 import { regenerateRecoveryCodes } from '../domain/second-factor/regenerate-recovery-codes.ts';
 import type { SecretBox } from '../domain/second-factor/secret-box.ts';
 import { getSecurityOverview } from '../domain/second-factor/security-overview.ts';
@@ -52,6 +56,23 @@ export function securityRoutes(deps: Deps): Router {
   r.post('/profile/security/recovery-codes', signedIn, async (req, res) => {
     noStore(res);
     res.json(await regenerateRecoveryCodes(deps.db, (await caller(req)).user));
+  });
+
+  r.post('/profile/security/passkeys/options', signedIn, async (req, res) => {
+    const { user, idHash } = await caller(req);
+    noStore(res);
+    res.json(await passkeyRegistrationOptions(deps, user, idHash));
+  });
+
+  r.post('/profile/security/passkeys', signedIn, async (req, res) => {
+    const { user, idHash } = await caller(req);
+    noStore(res);
+    res.status(201).json(await addPasskey(deps, user, idHash, AddPasskeySchema.parse(req.body)));
+  });
+
+  r.delete('/profile/security/passkeys/:passkeyId', signedIn, async (req, res) => {
+    const { user } = await caller(req);
+    res.json(await removePasskey(deps, user, idParam(req.params.passkeyId, 'Passkey'), CurrentPasswordInputSchema.parse(req.body ?? {}).currentPassword));
   });
 
   return r;

@@ -77,7 +77,14 @@ export const AuthenticationResponseSchema = z.object({
 export const AddPasskeySchema = z.object({ name: PasskeyNameSchema, response: RegistrationResponseSchema });
 export type AddPasskeyInput = z.infer<typeof AddPasskeySchema>;
 
-/** POST /api/login/passkey and POST /api/auth/passkey: the browser's signed answer to a challenge. */
+/** POST /api/auth/passkey: the browser's signed answer to a challenge. */
 export const PasskeyAnswerSchema = z.object({ response: AuthenticationResponseSchema });
 export type PasskeyAnswerInput = z.infer<typeof PasskeyAnswerSchema>;
+
+/** Signing in with a passkey: alone (the browser's account picker) or as the second step after the password. */
+const SignInWith = z._default(z.enum(['sign-in', 'second-step'], { error: 'for must be sign-in or second-step' }), 'sign-in');
+/** POST /api/login/passkey/options */
+export const PasskeySignInOptionsSchema = z.object({ for: SignInWith });
+/** POST /api/login/passkey */
+export const PasskeySignInSchema = z.object({ for: SignInWith, response: AuthenticationResponseSchema });
 

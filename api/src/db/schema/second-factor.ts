@@ -63,7 +63,7 @@ export const authChallenges = app.table(
   'auth_challenges',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['passkey-register', 'passkey-sign-in', 'passkey-verify', 'second-step'] }).notNull(),
+    purpose: text('purpose', { enum: ['passkey-register', 'passkey-sign-in', 'passkey-second-step', 'passkey-verify', 'second-step'] }).notNull(),
     /** Whose it is: null for a passkey sign-in (the authenticator says who). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The session it belongs to (registering, a step-up), by its id hash. */

@@ -1,11 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, DEFAULT_PLAN, DEFAULT_SITE_SETTINGS, isPlanId, PLANS, safeRedirectPath, tierLabel } from '@app/shared/browser';
+import { api, DEFAULT_PLAN, DEFAULT_SITE_SETTINGS, isPlanId, needsSecondStep, PLANS, safeRedirectPath, tierLabel, type SecondStepMethod, type SecondStepNeeded } from '@app/shared/browser';
 import { LoginSchema, RegisterSchema, RequestPasswordResetSchema, ResetFormSchema, ResetPasswordSchema } from '@app/shared/forms';
 import type { User } from '@app/shared/schemas';
 import { toast, toastOnNextPage } from '@app/ui';
 import { failureToast, loginFailureToast } from './auth-toasts';
 import { ConfirmEmailStep } from './confirm-email-step';
+import { SecondStep } from './second-step';
+import { PasskeySignIn } from './passkey-sign-in';
 import { Field, fieldErrors } from '@app/ui/field';
 
 type Tab = 'login' | 'register' | 'forgot-password';
@@ -31,6 +33,7 @@ export default function AuthPage({ siteName = DEFAULT_SITE_SETTINGS.siteName }: 
   const [tab, setTab] = useState<Tab>('login');
   const [reset, setReset] = useState<{ token: string | null; userId: string | null } | null>(null);
   const [confirmToken, setConfirmToken] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStepMethod[] | null>(null);
   const [redirect, setRedirect] = useState('/');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -59,6 +62,8 @@ export default function AuthPage({ siteName = DEFAULT_SITE_SETTINGS.siteName }: 
     window.location.assign(redirect);
   };
 
+  const welcomeBack = (user: User) => signedIn('Login successful', `Welcome back, ${user.displayName || user.username}!`);
+
   const backToLogin = () => {
     window.history.replaceState(null, '', '/auth');
     setConfirmToken(null);
@@ -73,8 +78,13 @@ export default function AuthPage({ siteName = DEFAULT_SITE_SETTINGS.siteName }: 
     setErrors({});
     setBusy(true);
     try {
-      const user = await api.post<User>('/api/login', parsed.data);
-      signedIn('Login successful', `Welcome back, ${user.displayName || user.username}!`);
+      const answer = await api.post<User | SecondStepNeeded>('/api/login', parsed.data);
+      if (needsSecondStep(answer)) {
+        setSecondStep(answer.methods);
+        setBusy(false);
+        return;
+      }
+      welcomeBack(answer);
     } catch (err) {
       toast(loginFailureToast(err));
       setBusy(false);
@@ -144,6 +154,7 @@ export default function AuthPage({ siteName = DEFAULT_SITE_SETTINGS.siteName }: 
   }
 
   if (confirmToken) return <ConfirmEmailStep token={confirmToken} onLeave={backToLogin} />;
+  if (secondStep) return <SecondStep methods={secondStep} onSignedIn={welcomeBack} onBack={() => setSecondStep(null)} />;
 
   if (reset) {
     return (
@@ -175,6 +186,7 @@ export default function AuthPage({ siteName = DEFAULT_SITE_SETTINGS.siteName }: 
           <button type="submit" className="btn-primary w-full" disabled={busy || !ready}>{busy ? 'Signing in...' : 'Log In'}</button>
           <button type="button" className="w-full text-sm text-brand-700 hover:underline" onClick={() => switchTab('forgot-password')}>Forgot your password?</button>
         </form>
+        <PasskeySignIn onSignedIn={welcomeBack} />
       </Tabs.Content>
 
       <Tabs.Content value="register" className="pt-6">
