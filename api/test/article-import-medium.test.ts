@@ -100,7 +100,8 @@ describe('importing a Medium export', () => {
     );
 
     const walking = byTitle('Walking meetings');
-    expect(walking.pictures).toEqual([{ name: '1*Uml2ZXJQYXRoQWJj.jpeg', mimetype: 'image/jpeg', base64: PNG.toString('base64'), alt: 'Walking meetings', source: 'images/1*Uml2ZXJQYXRoQWJj.jpeg' }]);
+    // Sent as what its bytes are (a PNG saved as .jpeg), so the CMS takes it.
+    expect(walking.pictures).toEqual([{ name: '1*Uml2ZXJQYXRoQWJj.png', mimetype: 'image/png', base64: PNG.toString('base64'), alt: 'Walking meetings', source: 'images/1*Uml2ZXJQYXRoQWJj.jpeg' }]);
     expect(nodes(walking)).toContain('"language":"yaml","code":"agenda:\\n  - one thing that went well\\n  - one thing to change"');
     expect(body.kept).toMatchObject({ picturesCopied: 1, codeBlocks: 2 });
 
