@@ -294,7 +294,7 @@ describe('an impossible date', () => {
       expect([title, a.publishDate, a.published]).toEqual([title, null, false]);
       expect(warningsOf(result, file)).toContain(`${problem}${NEEDS}`);
       const item = previewOf(preview, file);
-      expect([file, item.published, item.publishDate]).toEqual([file, false, null]);
+      expect([file, item.published, item.publishDate, item.needsDate]).toEqual([file, false, null, true]);
       expect(item.warnings).toContain(`${problem}${NEEDS}`);
     }
     expect(byTitle.get('Post fine')).toMatchObject({ publishDate: '2022-05-06T07:10:11.000Z', published: true });

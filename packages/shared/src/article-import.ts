@@ -106,6 +106,8 @@ export type ImportPreviewItem = {
   category: string;
   membershipRequired: z.infer<typeof TierSchema>;
   publishDate: string | null;
+  /** The source's date is not a date: the article comes in as a draft that needs one (issue 49 #6). */
+  needsDate?: boolean;
   published: boolean;
   warnings: string[];
   error?: string;

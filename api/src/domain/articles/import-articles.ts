@@ -206,7 +206,8 @@ async function importContents(upload: UploadContents, file: UploadedFile, option
       }
       picturesCopied += prepared.picturesCopied;
       const notes = p.warnings.filter((w) => !prepared.warnings.includes(w));
-      items.push({ ...previewItem(p), publishDate: prepared.article.publishDate ?? null, warnings: [...prepared.warnings, ...notes] });
+      const needsDate = prepared.article.publishDate === null;
+      items.push({ ...previewItem(p), publishDate: prepared.article.publishDate ?? null, ...(needsDate ? { needsDate } : {}), warnings: [...prepared.warnings, ...notes] });
     }
     const drafts = items.filter((p) => !p.published).length;
     const message =

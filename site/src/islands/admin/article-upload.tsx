@@ -171,7 +171,7 @@ function PreviewPanel({ preview, busy, importable, onConfirm, onCancel }: { prev
                 <>
                   <span className="text-slate-700"><span className="md:sr-only">Category: </span>{p.category}</span>
                   <span className="text-slate-700"><span className="md:sr-only">Membership: </span>{tierLabel(p.membershipRequired)}</span>
-                  <span className="text-slate-700"><span className="md:sr-only">Date: </span>{p.publishDate ? formatShortDate(p.publishDate) : 'Today'}</span>
+                  <span className="text-slate-700"><span className="md:sr-only">Date: </span>{p.publishDate ? formatShortDate(p.publishDate) : p.needsDate ? 'Needs a date' : 'Today'}</span>
                   <span className="text-slate-700"><span className="md:sr-only">Published: </span>{p.published ? 'Yes' : 'No (draft)'}</span>
                   <ul className="space-y-1 text-amber-900">{p.warnings.map((w, j) => <li key={j}>{w}</li>)}</ul>
                 </>
