@@ -295,6 +295,13 @@ export function createDatabaseHosts(options) {
     return roots.length ? descendants(roots) : [];
   }
 
+  /** The processes of a host's PostgreSQL (its postmaster and every backend), none while it is down. */
+  function postgresPids(name) {
+    const h = hostOf(name);
+    const pm = isDbHost(h) ? postmasterPid(paths(h).dataDir) : null;
+    return pm ? descendants([pm]) : [];
+  }
+
   /** SIGKILL to every process of a host, as when its machine dies. Returns how many there were. */
   function killHost(name) {
     const pids = hostPids(name);
@@ -427,7 +434,7 @@ export function createDatabaseHosts(options) {
 
   return {
     scope, hosts, witness, patroniUrls: hosts.map(patroniUrl), superuserPassword,
-    start, stop, startHost, stopHost, killHost, hostPids, status, waitFor, healthy, primaryHost, directUrl, proxyUrl,
+    start, stop, startHost, stopHost, killHost, hostPids, postgresPids, status, waitFor, healthy, primaryHost, directUrl, proxyUrl,
     pgbackrest, stanzaCreate, backup, info,
     /** A host's pgbackrest.conf (its repository and data folder), e.g. to restore on a fresh host from it. */
     backrestConfigFile: (name) => paths(hostOf(name)).backrestConf,
@@ -489,4 +496,74 @@ export function selfSignedCertificate(dir, names = ['127.0.0.1', 'localhost']) {
   const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '3650', '-subj', `/CN=${names[0]}`, '-addext', `subjectAltName=${san}`, '-keyout', key, '-out', cert], { encoding: 'utf8' });
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
   return { key, cert };
+}
+
+/**
+ * Point-in-time recovery with pgBackRest into a fresh data folder: restores the newest base backup
+ * before `target` (a timestamp PostgreSQL reads, e.g. "2026-11-29 10:31:00+00"), has PostgreSQL
+ * replay the archived WAL up to it and promote, then stops it cleanly. The folder is then an
+ * ordinary PostgreSQL 15 data folder (the first host of a new cluster, or a server of its own).
+ * The repository comes from `repo` (as createDatabaseHosts takes it) or pgBackRest's own
+ * PGBACKREST_* environment / PGBACKREST_CONFIG. The restored server does not archive (its new
+ * timeline must not mix with the live cluster's in the same stanza).
+ * Returns { ms, recoveredTo (the last replayed commit's time), port } — and, with `keepRunning`,
+ * the running server's { pid, stop() } as `server`.
+ */
+export async function restoreToTime({ target, dataDir, stanza = 'better-self', repo, port, keepRunning = false, listenAddress = '127.0.0.1', log = () => {}, env = process.env }) {
+  if (!target) throw new Error('restore needs the time to restore to (--time "2026-11-29 10:31")');
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty: a point-in-time restore goes into a fresh folder`);
+  const ids = postgresIds();
+  const work = `${dataDir.replace(/\/+$/, '')}.pitr`;
+  const runDir = path.join(work, 'run');
+  for (const d of [dataDir, work, runDir, path.join(work, 'log'), path.join(work, 'lock')]) {
+    mkdirSync(d, { recursive: true, mode: 0o700 });
+    chownSync(d, ids.uid, ids.gid);
+  }
+  chmodSync(dataDir, 0o700);
+  // The repository: `repo`, else the operator's PGBACKREST_CONFIG file, else PGBACKREST_REPO1_* in the environment.
+  const conf = env.PGBACKREST_CONFIG && !repo ? path.resolve(env.PGBACKREST_CONFIG) : path.join(work, 'pgbackrest.conf');
+  if (!(env.PGBACKREST_CONFIG && !repo)) {
+    writeFileSync(conf, `[global]\n${repoOptions(repo)}\n`, { mode: 0o600 });
+    chownSync(conf, ids.uid, ids.gid);
+  }
+  const pgEnv = { ...Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('PGBACKREST_REPO'))), PATH: env.PATH, LANG: 'C.UTF-8', HOME: work };
+  const common = [`--config=${conf}`, `--stanza=${stanza}`, `--pg1-path=${dataDir}`, `--log-path=${path.join(work, 'log')}`, `--lock-path=${path.join(work, 'lock')}`];
+  const started = Date.now();
+  const archiveGet = `pgbackrest ${common.join(' ')} archive-get %f "%p"`;
+  log(`restoring the backup before ${target} into ${dataDir}`);
+  await runOnce({ asPostgres: true }, 'pgbackrest', [...common, '--log-level-console=warn', '--type=time', `--target=${target}`, '--target-action=promote', `--recovery-option=restore_command=${archiveGet}`, 'restore'], { env: pgEnv });
+  const pgPort = port ?? (await freeBasePort(1, listenAddress));
+  // The copied configuration is the old primary's (its addresses, its archive_command, its
+  // synchronous standby): this server runs alone, on its own port, without archiving.
+  const settings = { port: pgPort, listen_addresses: listenAddress, unix_socket_directories: runDir, archive_mode: 'off', synchronous_standby_names: '', hba_file: path.join(dataDir, 'pg_hba.conf'), ident_file: path.join(dataDir, 'pg_ident.conf'), config_file: path.join(dataDir, 'postgresql.conf') };
+  log(`replaying WAL to ${target} (PostgreSQL on ${listenAddress}:${pgPort})`);
+  const line = hostCommand({ asPostgres: true }, path.join(pgBinDir(env), 'postgres'), ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])]);
+  const out = openSync(path.join(work, 'log', 'postgres.log'), 'a');
+  const server = spawn(line.command, line.args, { detached: true, stdio: ['ignore', out, out], env: { ...pgEnv, PATH: env.PATH, LANG: 'C.UTF-8' } });
+  closeSync(out);
+  const stopServer = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    server.kill('SIGINT');
+    for (let i = 0; i < 300 && server.exitCode === null && server.signalCode === null; i += 1) await sleep(100);
+  };
+  const psql = (sql) => runOnce({ asPostgres: true }, path.join(pgBinDir(env), 'psql'), ['-h', runDir, '-p', String(pgPort), '-U', 'postgres', '-d', 'postgres', '-Atqc', sql], { timeoutMs: 10_000, env: { PATH: env.PATH, LANG: 'C.UTF-8' } });
+  try {
+    const end = Date.now() + 600_000;
+    for (;;) {
+      if (server.exitCode !== null || server.signalCode !== null) throw new Error(`PostgreSQL stopped during recovery: ${readFileSync(path.join(work, 'log', 'postgres.log'), 'utf8').trim().split('\n').slice(-6).join('\n')}`);
+      const inRecovery = await psql('select pg_is_in_recovery()').then((s) => s.trim(), () => null);
+      if (inRecovery === 'f') break;
+      if (Date.now() > end) throw new Error('recovery did not finish within 10 minutes');
+      await sleep(250);
+    }
+    const recoveredTo = (await psql('select pg_last_xact_replay_timestamp()').catch(() => '')).trim() || null;
+    const ms = Date.now() - started;
+    log(`recovered to ${recoveredTo ?? 'the backup'} in ${ms} ms`);
+    if (keepRunning) return { ms, recoveredTo, port: pgPort, socketDir: runDir, server: { pid: server.pid, stop: stopServer } };
+    await stopServer();
+    return { ms, recoveredTo, port: pgPort, socketDir: runDir };
+  } catch (err) {
+    await stopServer();
+    throw err;
+  }
 }

@@ -1,0 +1,186 @@
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreToTime } from './pg-ha.mjs';
+import { clusterUnavailable, startTestCluster } from './pg-ha-test-cluster.mjs';
+
+// Two database hosts under Patroni on 127.0.0.1 with HAProxy in front and pgBackRest archiving to
+// s3rver over TLS: the real engines, started by scripts/lib/pg-ha.mjs (issue 51).
+const unavailable = clusterUnavailable();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function withClient(url, use) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await c.connect();
+  try {
+    return await use(c);
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+const one = (url, sql, params) => withClient(url, async (c) => (await c.query(sql, params)).rows);
+
+/** Retries `attempt` until it resolves (a connection through HAProxy while no primary is routed fails). */
+async function eventually(attempt, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (Date.now() > end) throw err;
+      await sleep(200);
+    }
+  }
+}
+
+describe.skipIf(unavailable)('database hosts: Patroni, HAProxy and pgBackRest on loopback', () => {
+  /** @type {Awaited<ReturnType<typeof startTestCluster>>} */
+  let t;
+  beforeAll(async () => {
+    t = await startTestCluster({ backups: true });
+    await eventually(() => one(t.databaseUrl(), 'create table orders (id bigserial primary key, member text not null, idempotency_key text unique not null, total_cents int not null, created_at timestamptz not null default now())'));
+  }, 240_000);
+  afterAll(async () => {
+    await t?.stop();
+  }, 120_000);
+
+  it('routes through HAProxy to the primary, and a commit is acknowledged only once the synchronous standby has it', async () => {
+    const status = await t.cluster.status();
+    const primary = t.cluster.hosts.find((h) => h.name === status.primary);
+    const standby = t.cluster.hosts.find((h) => h.name !== status.primary);
+    expect(status.members.find((m) => m.name === standby.name).role).toBe('sync_standby');
+
+    const [routed] = await one(t.databaseUrl(), 'select inet_server_port() as port, pg_is_in_recovery() as standby');
+    expect(routed).toEqual({ port: primary.ports.postgres, standby: false });
+
+    // With the standby's PostgreSQL frozen (SIGSTOP), a commit through HAProxy is not acknowledged;
+    // it is the moment the standby runs again.
+    const frozen = t.cluster.postgresPids(standby.name);
+    expect(frozen.length).toBeGreaterThan(2);
+    let acknowledged = false;
+    let commit;
+    try {
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+      commit = one(t.databaseUrl(), "insert into orders (member, idempotency_key, total_cents) values ('ann', 'sync-1', 1200)").then(() => (acknowledged = true));
+      await sleep(2000);
+      expect(acknowledged).toBe(false);
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    }
+    await commit;
+    expect(acknowledged).toBe(true);
+    const [replication] = await one(t.databaseUrl(), 'select sync_state as "syncState" from pg_stat_replication where application_name = $1', [standby.name]);
+    expect(replication).toEqual({ syncState: 'sync' });
+    // And the row is readable on the standby itself (once replayed).
+    const onStandby = await eventually(async () => {
+      const rows = await one(t.cluster.directUrl(standby), "select member, pg_is_in_recovery() as standby from orders where idempotency_key = 'sync-1'");
+      if (rows.length === 0) throw new Error('not replayed yet');
+      return rows;
+    });
+    expect(onStandby).toEqual([{ member: 'ann', standby: true }]);
+  }, 120_000);
+
+  it('restores to a moment between two orders (pgBackRest PITR from the bucket): the first is there, the second not', async () => {
+    const backup = await t.cluster.backup({ type: 'full' });
+    expect(backup.type).toBe('full');
+    expect(backup.databaseBytes).toBeGreaterThan(0);
+
+    const target = await withClient(t.databaseUrl(), async (c) => {
+      await c.query("insert into orders (member, idempotency_key, total_cents) values ('ben', 'pitr-first', 900)");
+      await c.query('select pg_switch_wal()');
+      // A moment strictly between the two commits, read from the server's own clock.
+      await sleep(300);
+      const [{ at }] = (await c.query('select clock_timestamp()::text as at')).rows;
+      await sleep(300);
+      await c.query("insert into orders (member, idempotency_key, total_cents) values ('ben', 'pitr-second', 1500)");
+      const [{ wal }] = (await c.query('select pg_walfile_name(pg_switch_wal()) as wal')).rows;
+      // Both commits' WAL is in the bucket before the restore reads it.
+      for (let i = 0; i < 300; i += 1) {
+        const [{ archived }] = (await c.query('select last_archived_wal as archived from pg_stat_archiver')).rows;
+        if (archived && archived >= wal) break;
+        await sleep(200);
+      }
+      return at;
+    });
+
+    const restored = await restoreToTime({ target, dataDir: path.join(t.dir, 'restored'), stanza: t.cluster.scope, repo: t.repo, keepRunning: true });
+    try {
+      const c = new pg.Client({ host: restored.socketDir, port: restored.port, user: 'postgres', database: 'postgres' });
+      await c.connect();
+      try {
+        const keys = (await c.query("select idempotency_key as key from orders where member = 'ben' order by id")).rows.map((r) => r.key);
+        expect(keys).toEqual(['pitr-first']);
+        // Promoted: the restored server takes writes.
+        const [{ recovery }] = (await c.query('select pg_is_in_recovery() as recovery')).rows;
+        expect(recovery).toBe(false);
+      } finally {
+        await c.end();
+      }
+    } finally {
+      await restored.server.stop();
+    }
+    const info = await t.cluster.info();
+    expect(info.backups.map((b) => b.label)).toContain(backup.label);
+    expect(info.archive.newestWal).toMatch(/^[0-9A-F]{24}$/);
+  }, 240_000);
+
+  it('loses no acknowledged write when every process of the primary is killed: the standby is promoted, writes go on through HAProxy, and the old primary rejoins as a standby', async () => {
+    const before = await t.cluster.status();
+    const oldPrimary = before.primary;
+    const url = t.databaseUrl();
+    const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 3000 });
+    pool.on('error', () => {});
+    const acknowledged = [];
+    let attempted = 0;
+    let failed = 0;
+    let next = 0;
+    let killedAt = 0;
+    let firstAfterKill = 0;
+    let writing = true;
+    const writer = async () => {
+      while (writing) {
+        const key = `fo-${next++}`;
+        attempted += 1;
+        try {
+          await pool.query("insert into orders (member, idempotency_key, total_cents) values ('cat', $1, 100)", [key]);
+          acknowledged.push(key);
+          if (killedAt && !firstAfterKill) firstAfterKill = Date.now();
+        } catch {
+          failed += 1;
+          await sleep(100);
+        }
+      }
+    };
+    const writers = [writer(), writer(), writer()];
+    while (acknowledged.length < 30) await sleep(20);
+    killedAt = Date.now();
+    expect(t.cluster.killHost(oldPrimary)).toBeGreaterThan(2);
+    const ackedBeforeKill = acknowledged.length;
+
+    // A new primary (the other host), and a write through HAProxy that succeeds.
+    const after = await t.cluster.waitFor('the standby’s promotion', (s) => s?.primary != null && s.primary !== oldPrimary, 90_000);
+    while (!firstAfterKill) await sleep(100);
+    writing = false;
+    await Promise.all(writers);
+    await pool.end();
+    expect(after.primary).not.toBe(oldPrimary);
+    expect(ackedBeforeKill).toBeGreaterThanOrEqual(30);
+
+    const present = new Set((await eventually(() => one(url, "select idempotency_key as key from orders where member = 'cat'"))).map((r) => r.key));
+    const lost = acknowledged.filter((k) => !present.has(k));
+    expect({ lost, attempted: attempted > acknowledged.length - 1 }).toEqual({ lost: [], attempted: true });
+    void failed;
+
+    // The old primary, started again, rejoins as a standby of the new one and receives its writes.
+    t.cluster.startHost(oldPrimary);
+    await t.cluster.waitFor('the old primary to rejoin', t.cluster.healthy(t.cluster.hosts.map((h) => h.name)), 180_000);
+    await one(url, "insert into orders (member, idempotency_key, total_cents) values ('dan', 'after-rejoin', 100)");
+    const old = t.cluster.hosts.find((h) => h.name === oldPrimary);
+    const rejoined = await eventually(async () => {
+      const rows = await one(t.cluster.directUrl(old), "select pg_is_in_recovery() as standby, count(*)::int as n from orders where idempotency_key = 'after-rejoin'");
+      if (rows[0].n !== 1) throw new Error('not replayed yet');
+      return rows[0];
+    });
+    expect(rejoined).toEqual({ standby: true, n: 1 });
+  }, 300_000);
+});
