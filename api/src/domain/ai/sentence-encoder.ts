@@ -19,6 +19,8 @@ export type SentenceEncoder = {
 };
 
 const WORKER = new URL('./sentence-encoder-worker.ts', import.meta.url);
+/** How long the thread waits for more texts before it stops (loading the model again takes about two seconds). */
+const IDLE_MS = 120_000;
 /** Content texts sent to the thread at once (a few hundred ms of work). */
 const CONTENT_BATCH = 4;
 
@@ -39,10 +41,23 @@ function createSentenceEncoder(): SentenceEncoder {
   const cache = new Map<string, Float32Array>();
   const used = new Set<string>();
 
-  const fail = (err: Error) => {
+  let idleTimer: NodeJS.Timeout | null = null;
+
+  const fail = (w: Worker, err: Error) => {
+    if (worker !== w) return;
     worker = null;
     for (const p of pending.values()) p.reject(err);
     pending.clear();
+  };
+  // An idle thread is stopped: the model's memory (about 140 MB) is not held between a content
+  // version's encoding and the next question (issue 50 #5); the next text loads it again.
+  const stopWhenIdle = (w: Worker) => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (worker !== w || pending.size > 0) return;
+      worker = null;
+      void w.terminate();
+    }, IDLE_MS).unref();
   };
   function thread(): Worker {
     if (worker) return worker;
@@ -52,17 +67,21 @@ function createSentenceEncoder(): SentenceEncoder {
       if (!p) return;
       pending.delete(reply.id);
       // An idle thread never keeps the process alive.
-      if (pending.size === 0) w.unref();
+      if (pending.size === 0) {
+        w.unref();
+        stopWhenIdle(w);
+      }
       if ('error' in reply) p.reject(new Error(`the sentence encoder failed: ${reply.error}`));
       else p.resolve(reply.vectors);
     });
-    w.on('error', fail);
-    w.on('exit', (code) => fail(new Error(`the sentence encoder's thread stopped with code ${code}`)));
+    w.on('error', (err) => fail(w, err));
+    w.on('exit', (code) => fail(w, new Error(`the sentence encoder's thread stopped with code ${code}`)));
     w.unref();
     return (worker = w);
   }
   function encode(texts: string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return Promise.resolve([]);
+    if (idleTimer) clearTimeout(idleTimer);
     const w = thread();
     const id = nextId++;
     w.ref();
