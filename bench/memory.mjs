@@ -31,11 +31,12 @@ const sizes = args.filter((a) => !a.startsWith('--')).map((a) => (a === 'demo' ?
 if (sizes.length === 0) sizes.push(0, 1000, 5000);
 const heap = args.includes('--heap');
 const IDLE_MS = Number(process.env.MEMORY_IDLE_MINUTES ?? 20) * 60_000;
+const SETTLE_MS = 130_000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 3870);
 const SECRET = 'memory-bench-internal-secret';
 const ADMIN = { username: 'BenchAdmin', password: 'Bench-admin-pass-1' };
-const dataDir = path.join(root, '.data/bench-memory');
+const dataDir = path.resolve(process.env.MEMORY_DATA_DIR ?? path.join(root, '.data/bench-memory'));
 
 const mb = (kb) => Math.round(kb / 1024);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -90,7 +91,9 @@ function sampler(apiPid) {
       if (s) peaks[kind] = Math.max(peaks[kind], s.hwm);
     }
   }, 200);
-  return { peaks, stop: () => clearInterval(timer) };
+  /** The warm build worker's RSS now (MB; 0 when none is running). */
+  const buildNow = () => descendants(apiPid).filter((pid) => kindOf(pid) === 'build').reduce((n, pid) => n + mb(status(pid)?.rss ?? 0), 0);
+  return { peaks, buildNow, stop: () => clearInterval(timer) };
 }
 
 /** Resolves when the API's log has a line matching `test` (pino JSON lines). */
@@ -210,8 +213,11 @@ async function measure(size) {
     if (!built.includes('deployment is live')) throw new Error(`the site build failed: ${built.slice(0, 2000)}`);
     line('site built');
     const settled = await quiet(api.pid);
+    // Idle is after the sentence encoder's thread has stopped (two quiet minutes).
+    if (settled.quiet) await sleep(SETTLE_MS);
     const idle = line(settled.quiet ? `idle (quiet after ${settled.seconds.toFixed(0)} s more)` : `STILL BUSY after ${settled.seconds.toFixed(0)} s`);
-    Object.assign(row, { idle: mb(idle.rss), startPeak: mb(idle.hwm), settled: settled.quiet });
+    Object.assign(row, { idle: mb(idle.rss), startPeak: mb(idle.hwm), settled: settled.quiet, buildIdle: samples.buildNow() });
+    console.log(`  the warm build worker, idle: RSS ${row.buildIdle} MB`);
 
     // A crawler: every article once, as a visitor.
     for (const a of records.articles) await fetch(`${apiUrl}/api/articles/${a.id}`).then((r) => r.arrayBuffer());
@@ -232,21 +238,7 @@ async function measure(size) {
     if (heap) row.heap = await heapOf(api.pid, path.join(dir, 'heap'), apiUrl);
 
     // An import through the upload route (the importer writes through the CMS, then the content reloads).
-    const login = await fetch(`${apiUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: `http://localhost:${PORT}` }, body: JSON.stringify(ADMIN) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const before = status(api.pid).rss;
-    writeClearRefs(api.pid);
-    const form = new FormData();
-    form.append('file', new Blob([await importArchive(size)]), 'posts.zip');
-    form.append('defaultCategory', 'mindset');
-    const imported = await fetch(`${apiUrl}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: `http://localhost:${PORT}` }, signal: AbortSignal.timeout(1_800_000) });
-    const importText = await imported.text();
-    if (!imported.ok) throw new Error(`the import answered ${imported.status}: ${importText.slice(0, 300)}`);
-    await json(`${apiUrl}/api/internal/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': SECRET }, body: JSON.stringify({ collection: 'articles', operation: 'create' }) });
-    await sleep(2000);
-    await quiet(api.pid);
-    const after = line(`after importing 100 articles (was ${mb(before)} MB before)`);
-    Object.assign(row, { beforeImport: mb(before), afterImport: mb(after.rss), importPeak: mb(after.hwm) });
+    await importOnce(api.pid, apiUrl, size, row, line).catch((err) => console.log(`  import not measured: ${err.message}`));
 
     samples.stop();
     row.buildPeak = mb(samples.peaks.build);
@@ -276,6 +268,24 @@ async function measure(size) {
     await cms.close();
     await dropDatabase(dbName);
   }
+}
+
+async function importOnce(pid, apiUrl, size, row, line) {
+  const login = await fetch(`${apiUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: `http://localhost:${PORT}` }, body: JSON.stringify(ADMIN) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const before = status(pid).rss;
+  writeClearRefs(pid);
+  const form = new FormData();
+  form.append('file', new Blob([await importArchive(size)]), 'posts.zip');
+  form.append('defaultCategory', 'mindset');
+  const imported = await fetch(`${apiUrl}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: `http://localhost:${PORT}` }, signal: AbortSignal.timeout(1_800_000) });
+  const importText = await imported.text();
+  if (!imported.ok) throw new Error(`the import answered ${imported.status}: ${importText.slice(0, 300)}`);
+  await json(`${apiUrl}/api/internal/content-changed`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': SECRET }, body: JSON.stringify({ collection: 'articles', operation: 'create' }) });
+  await sleep(2000);
+  await quiet(pid);
+  const after = line(`after importing 100 articles (was ${mb(before)} MB before)`);
+  Object.assign(row, { beforeImport: mb(before), afterImport: mb(after.rss), importPeak: mb(after.hwm) });
 }
 
 /** Resets VmHWM, so the next peak is the next step's own. */
@@ -312,11 +322,11 @@ for (const size of sizes) rows.push(await measure(size));
 
 const cell = (v) => (v === undefined ? '—' : String(v));
 console.log('\nRSS in MB (API: peak while starting, idle, after reading every article, after one edit and its peak, before/after an import of 100; build worker peak; site server):');
-console.log('| library | API peak (start) | API idle (× raw node:http) | after reads | after edit (peak) | import before → after (peak) | build worker peak | site server |');
+console.log('| library | API peak (start) | API idle (× raw node:http) | after reads | after edit (peak) | import before → after (peak) | build worker peak (idle) | site server |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const ratio = r.idle === undefined ? '' : ` (×${(r.idle / raw).toFixed(1)})`;
-  console.log(`| ${r.label} | ${cell(r.startPeak)} | ${cell(r.idle)}${ratio}${r.settled === false ? ' busy' : ''} | ${cell(r.afterReads)} | ${cell(r.afterEdit)} (${cell(r.editPeak)}) | ${cell(r.beforeImport)} → ${cell(r.afterImport)} (${cell(r.importPeak)}) | ${cell(r.buildPeak)} | ${cell(r.site)} |`);
+  console.log(`| ${r.label} | ${cell(r.startPeak)} | ${cell(r.idle)}${ratio}${r.settled === false ? ' busy' : ''} | ${cell(r.afterReads)} | ${cell(r.afterEdit)} (${cell(r.editPeak)}) | ${cell(r.beforeImport)} → ${cell(r.afterImport)} (${cell(r.importPeak)}) | ${cell(r.buildPeak)} (${cell(r.buildIdle)}) | ${cell(r.site)} |`);
 }
 const sized = rows.filter((r) => r.label !== 'demo' && r.idle !== undefined);
 if (sized.length >= 2) {
