@@ -107,7 +107,11 @@ function logWatch(child) {
     for (const line of parts) {
       lines.push(line);
       if (lines.length > 200) lines.shift();
-      for (const w of [...waiting]) if (w.test(line)) waiting.splice(waiting.indexOf(w), 1), w.resolve(line);
+      for (const w of [...waiting]) {
+        if (!w.test(line)) continue;
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve(line);
+      }
     }
   });
   child.stderr.on('data', (d) => lines.push(String(d)));
