@@ -27,7 +27,6 @@ export function mediaObjectPath(rawUrl) {
     } catch {
       return null;
     }
-    // eslint-disable-next-line no-control-regex
     if (!name || name === '.' || name === '..' || /[\\/\u0000-\u001f\u007f]/.test(name)) return null;
     segments.push(encodeURIComponent(name));
   }

@@ -1,4 +1,3 @@
-/// <reference path="./s3rver.d.ts" />
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
