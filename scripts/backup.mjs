@@ -3,6 +3,18 @@
 import path from 'node:path';
 import { backup } from './lib/backup.mjs';
 import { backupTarget } from './lib/backup-target.mjs';
+import { pitrBackup, wantsPitrBackup } from './lib/pgbackrest-cli.mjs';
+
+// `npm run backup -- --pitr` (or PGBACKREST_STANZA set): a pgBackRest base backup on a database host of the replicated deployment.
+if (wantsPitrBackup(process.argv.slice(2))) {
+  try {
+    await pitrBackup(process.argv.slice(2));
+    process.exit(0);
+  } catch (err) {
+    console.error(`backup failed: ${err.message}`);
+    process.exit(1);
+  }
+}
 
 const target = await backupTarget();
 const archive = path.resolve(process.argv[2] ?? path.join(target.dataDir, 'backups', `better-self-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`));

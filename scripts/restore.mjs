@@ -1,8 +1,19 @@
 // `npm run restore ARCHIVE`: brings a fresh database (DATABASE_URL, or the embedded one of
 // DATA_DIR) and an empty media folder back to the archive's state, then checks every table.
+// `npm run restore -- --time …` is the replicated deployment's point-in-time restore (script./lib/pgbackrest-cli.mjs).
 import { restore } from './lib/backup.mjs';
 import { backupTarget } from './lib/backup-target.mjs';
+import { pitrRestore, wantsPitr } from './lib/pgbackrest-cli.mjs';
 
+if (wantsPitr(process.argv.slice(2))) {
+  try {
+    await pitrRestore(process.argv.slice(2));
+    process.exit(0);
+  } catch (err) {
+    console.error(`restore failed: ${err.message}`);
+    process.exit(1);
+  }
+}
 const archive = process.argv[2];
 if (!archive) {
   console.error('usage: npm run restore ARCHIVE   (into a fresh database and an empty media folder)');

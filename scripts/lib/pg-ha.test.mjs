@@ -1,13 +1,20 @@
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restoreToTime } from './pg-ha.mjs';
 import { clusterUnavailable, startTestCluster } from './pg-ha-test-cluster.mjs';
 
 // Two database hosts under Patroni on 127.0.0.1 with HAProxy in front and pgBackRest archiving to
 // s3rver over TLS: the real engines, started by scripts/lib/pg-ha.mjs (issue 51).
 const unavailable = clusterUnavailable();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs one of our scripts (`npm run backup`'s, …) with Node; resolves with its output. */
+const run = (args, env) => new Promise((resolve, reject) => {
+  execFile(process.execPath, args, { cwd: repoRoot, env, timeout: 180_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${args[0]}: ${stderr || stdout || err.message}`)) : resolve(stdout)));
+});
 
 async function withClient(url, use) {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -81,9 +88,11 @@ describe.skipIf(unavailable)('database hosts: Patroni, HAProxy and pgBackRest on
   }, 120_000);
 
   it('restores to a moment between two orders (pgBackRest PITR from the bucket): the first is there, the second not', async () => {
-    const backup = await t.cluster.backup({ type: 'full' });
-    expect(backup.type).toBe('full');
-    expect(backup.databaseBytes).toBeGreaterThan(0);
+    // `npm run backup -- --pitr` on the primary's host, with that host's pgBackRest configuration.
+    const hostEnv = { ...process.env, PGBACKREST_CONFIG: t.cluster.backrestConfigFile((await t.cluster.status()).primary), PGBACKREST_STANZA: t.cluster.scope };
+    const backedUp = await run(['scripts/backup.mjs', '--pitr', '--type', 'full'], hostEnv);
+    expect(backedUp).toMatch(/^backup: \d{8}-\d{6}F \(full\) — [\d.]+ MB of database/m);
+    const label = /backup: (\S+)/.exec(backedUp)[1];
 
     const target = await withClient(t.databaseUrl(), async (c) => {
       await c.query("insert into orders (member, idempotency_key, total_cents) values ('ben', 'pitr-first', 900)");
@@ -103,24 +112,28 @@ describe.skipIf(unavailable)('database hosts: Patroni, HAProxy and pgBackRest on
       return at;
     });
 
-    const restored = await restoreToTime({ target, dataDir: path.join(t.dir, 'restored'), stanza: t.cluster.scope, repo: t.repo, keepRunning: true });
+    // `npm run restore -- --time … --serve`: into a fresh folder, then serving it.
+    const restore = spawn(process.execPath, ['scripts/restore.mjs', '--time', target, '--data-dir', path.join(t.dir, 'restored'), '--serve'], { cwd: repoRoot, env: hostEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    restore.stdout.on('data', (d) => (output += d));
+    restore.stderr.on('data', (d) => (output += d));
     try {
-      const c = new pg.Client({ host: restored.socketDir, port: restored.port, user: 'postgres', database: 'postgres' });
-      await c.connect();
-      try {
-        const keys = (await c.query("select idempotency_key as key from orders where member = 'ben' order by id")).rows.map((r) => r.key);
-        expect(keys).toEqual(['pitr-first']);
-        // Promoted: the restored server takes writes.
-        const [{ recovery }] = (await c.query('select pg_is_in_recovery() as recovery')).rows;
-        expect(recovery).toBe(false);
-      } finally {
-        await c.end();
-      }
+      const served = await eventually(async () => {
+        const m = /DATABASE_URL=(\S+)/.exec(output);
+        if (!m) throw new Error(restore.exitCode === null ? 'still restoring' : `restore exited: ${output}`);
+        return m[1].replace('PASSWORD', encodeURIComponent(t.cluster.superuserPassword)).replace(/\/better_self$/, '/postgres');
+      }, 180_000);
+      const keys = (await one(served, "select idempotency_key as key from orders where member = 'ben' order by id")).map((r) => r.key);
+      expect(keys).toEqual(['pitr-first']);
+      // Promoted: the restored server takes writes.
+      expect(await one(served, "insert into orders (member, idempotency_key, total_cents) values ('ben', 'after-restore', 1) returning member")).toEqual([{ member: 'ben' }]);
     } finally {
-      await restored.server.stop();
+      restore.kill('SIGINT');
+      await new Promise((r) => (restore.exitCode === null ? restore.once('exit', r) : r()));
     }
+    expect(output).toMatch(/holds the database as of /);
     const info = await t.cluster.info();
-    expect(info.backups.map((b) => b.label)).toContain(backup.label);
+    expect(info.backups.map((b) => b.label)).toContain(label);
     expect(info.archive.newestWal).toMatch(/^[0-9A-F]{24}$/);
   }, 240_000);
 
