@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Entry point behind the npm scripts: puts Node 24 first on PATH (installing it into .tools/
 # once if the system Node is older), installs dependencies when the lockfile changed, then runs
-# the requested command. Usage: scripts/run.sh start|dev|production-shape|backup|restore|test|unit|e2e|long|typecheck|lint|bench|fuzz|create-admin|mail
+# the requested command. Usage: scripts/run.sh start|dev|production-shape|start-multi-host|multi-host|backup|restore|test|unit|e2e|long|typecheck|lint|bench|fuzz|create-admin|mail
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -46,6 +46,8 @@ case "$cmd" in
   start) exec_node node scripts/start.mjs "$@" ;;
   dev) exec_node node scripts/start.mjs --dev "$@" ;;
   production-shape) exec_node node scripts/start-production-shape.mjs "$@" ;;
+  start-multi-host) exec_node node scripts/start-multi-host.mjs "$@" ;;
+  multi-host) exec_node node scripts/multi-host.mjs "$@" ;;
   backup) exec_node node scripts/backup.mjs "$@" ;;
   restore) exec_node node scripts/restore.mjs "$@" ;;
   unit) exec_node npx vitest run --maxWorkers="${VITEST_WORKERS:-3}" "$@" ;;

@@ -9,8 +9,8 @@ function decodeQuotedPrintable(text) {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** @param {{ port: number, file: string }} options */
-export async function startSmtpCatcher({ port, file }) {
+/** @param {{ port: number, file: string, host?: string }} options `host`: the address it listens on (several hosts reach it on their bridge). */
+export async function startSmtpCatcher({ port, file, host = '127.0.0.1' }) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,9 +31,9 @@ export async function startSmtpCatcher({ port, file }) {
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
+    server.listen(port, host, resolve);
   });
-  return { url: `smtp://127.0.0.1:${port}`, file, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { url: `smtp://${host}:${port}`, file, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 /** Every message caught so far, oldest first. */

@@ -1,0 +1,32 @@
+// The multi-host fault run, long (issue 50 #4; the short check is tests/multi-host/multi-host.test.mjs):
+// `npm run start:multi-host`'s hosts on this machine, an article with a picture published through
+// the CMS, every process of bs-app1 killed for KILL_SECONDS (30) while READERS (6) loops read pages,
+// pictures and signed-in API reads through Caddy and two members chat, bs-app1 started again and a
+// third host added with the README's commands; PUBLISH_RUNS (3) timed publishes with two hosts, one
+// host and three. Prints the figures; exits 1 when a check failed. As root, alone (it takes the
+// bs-* namespaces and port 8280), under the e2e lock:
+//   flock /tmp/e2e.lock bash scripts/node.sh node bench/multi-host.mjs
+// The raw node:http ratio the other benchmarks print has no meaning here: these are counts and
+// wall times of a fault, not throughput.
+import { runMultiHostScenario } from '../tests/multi-host/scenario.mjs';
+
+const { figures, failures, log } = await runMultiHostScenario({
+  killSeconds: Number(process.env.KILL_SECONDS ?? 30),
+  readers: Number(process.env.READERS ?? 6),
+  publishRuns: Number(process.env.PUBLISH_RUNS ?? 3),
+  dataDir: '/tmp/better-self-multi-host-bench',
+});
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log('\nFigures');
+console.log(`  reads during the kill (${figures.duringKill.seconds} s): ${figures.duringKill.reads.attempted} attempted, ${figures.duringKill.reads.failed} failed ${JSON.stringify(figures.duringKill.reads.byKind)}`);
+console.log(`  chat: ${figures.chat.sent} messages sent, received ${JSON.stringify(figures.chat.received)}; ${figures.chat.socketsReconnected} socket(s) reconnected (${figures.chat.reconnectSeconds.join(', ')} s after the kill)`);
+console.log(`  the killed host serves the current version again ${figures.killedHostServesAgainSeconds} s after start-host (its /api/ready: ${figures.duringRestart.readyAnswers.join(' → ')})`);
+console.log(`  a new host serves the current version ${figures.newHostServesSeconds} s after add-host`);
+const p = figures.publishToLive;
+console.log(`  publish-to-live: two hosts ${p.twoHostsSeconds.join(', ')} s (median ${median(p.twoHostsSeconds)}); one host ${p.oneHostSeconds.join(', ')} s (median ${median(p.oneHostSeconds)})${p.threeHostsSeconds ? `; three hosts ${p.threeHostsSeconds.join(', ')} s (median ${median(p.threeHostsSeconds)})` : ''}`);
+console.log(JSON.stringify(figures));
+if (failures.length) {
+  console.log(log.slice(-80).join('\n'));
+  console.log(`\n${failures.length} check(s) failed:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,500 @@
+// Several hosts on one machine (issue 50 #4): `npm run start:multi-host` as root. Each host is a
+// network namespace with its own address on one bridge (scripts/lib/netns.mjs): bs-data runs
+// PostgreSQL (a cluster of its own, initdb'd under DATA_DIR) and an S3-compatible server (s3rver);
+// every app host (bs-app1, bs-app2, …) runs the CMS, the API and the site server — the production
+// shape's services, started by the same commands with the same environment
+// (scripts/lib/production-shape.mjs, deploy/shape.mjs) — under a process manager of its own
+// (scripts/multi-host-agent.mjs). The hosts share nothing but PostgreSQL and the buckets: media in
+// one, the published static builds in another. Caddy, in the root namespace, is the one public
+// origin (deploy/Caddyfile, every host in each upstream list). A control socket takes
+// `start-host NAME` and `add-host` from `npm run multi-host` (scripts/multi-host.mjs).
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { MAX_RESTARTS, MEDIA_S3_ENV, SERVICES } from '../../deploy/shape.mjs';
+import { ensureCaddy } from '@app/front-door/caddy';
+import { startService } from '@app/supervisor';
+import { assertCanMakeHosts, hostAddress, killHost, makeBridge, makeHost, namespacePids, NETWORK, removeNetwork } from './netns.mjs';
+import { localServiceEnv, serviceCommand } from './production-shape.mjs';
+import { startSmtpCatcher } from './smtp-catcher.mjs';
+import { loadSecrets, prepareCms, root, signalApi } from './stack.mjs';
+
+export const DATA_HOST = 'bs-data';
+/** Ports inside each host (each namespace has its own): the container ports of deploy/shape.mjs. */
+export const HOST_PORTS = { api: SERVICES.api.port, cms: SERVICES.cms.port, site: SERVICES.site.port, postgres: 5432, s3: 4569, smtp: 2525 };
+const MEDIA_BUCKET = 'media';
+const BUILDS_BUCKET = 'site-builds';
+const S3_KEY = 'S3RVER';
+
+/** The control socket of a running orchestrator in `dataDir`. */
+export const controlSocket = (dataDir) => path.join(dataDir, 'control.sock');
+export const defaultDataDir = () => path.resolve(process.env.DATA_DIR ?? path.join(root, '.data/multi-host'));
+
+/** PostgreSQL's programs: PG_BIN, else the newest Debian-installed version. */
+function pgBin(program) {
+  const base = process.env.PG_BIN ?? ['18', '17', '16', '15', '14'].map((v) => `/usr/lib/postgresql/${v}/bin`).find((d) => existsSync(path.join(d, 'postgres')));
+  if (!base) throw new Error('start:multi-host runs its own PostgreSQL: install Debian\'s postgresql package or set PG_BIN to the folder of its programs.');
+  return path.join(base, program);
+}
+
+/** Runs a one-off command; rejects with its output when it fails. */
+function runOnce(command, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { maxBuffer: 64 * 1024 * 1024, ...opts }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${command} ${args.slice(0, 4).join(' ')} failed: ${String(stderr || stdout || err.message).slice(-3000)}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The pid of the orchestrator running now (the hosts are the machine's: one run at a time). */
+const RUN_FILE = '/run/better-self-multi-host.pid';
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A GET's status and body; status 0 when it could not be read whole within 5 s. */
+async function statusOf(url) {
+  try {
+    const r = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    return { status: r.status, body: await r.text() };
+  } catch {
+    return { status: 0, body: '' };
+  }
+}
+
+async function until(what, check, { timeoutMs = 240_000, alive = () => true } = {}) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (!alive()) throw new Error(`${what}: it stopped while starting`);
+    if (await check()) return;
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * @param {{ publicUrl?: string, appHosts?: number, dataDir?: string, fresh?: boolean, env?: Record<string, string>,
+ *   log?: (name: string, line: string) => void }} options
+ */
+export async function startMultiHost(options = {}) {
+  const env = { ...process.env, ...options.env };
+  const publicUrl = options.publicUrl ?? env.PUBLIC_URL ?? 'http://localhost:8280';
+  const publicPort = Number(new URL(publicUrl).port || 80);
+  const appHosts = Number(options.appHosts ?? env.APP_HOSTS ?? 2);
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
+  const log = options.log ?? ((name, line) => console.log(`[${name}] ${line}`));
+  const step = (msg) => log('multi-host', msg);
+  const started = Date.now();
+  const policy = { maxRestarts: MAX_RESTARTS };
+  /** Host name → its state. */
+  const hosts = new Map();
+  const infra = [];
+  let smtp = null;
+  let caddy = null;
+  let control = null;
+  let pool = null;
+  let stopping = false;
+
+  assertCanMakeHosts();
+  // One run at a time on a machine: the namespaces, the bridge and PUBLIC_URL's port are the machine's.
+  const other = existsSync(RUN_FILE) ? Number(readFileSync(RUN_FILE, 'utf8')) : 0;
+  if (other && other !== process.pid && isAlive(other)) throw new Error(`another multi-host run is going (pid ${other}); stop it first (Ctrl-C there, or kill -TERM ${other}).`);
+  writeFileSync(RUN_FILE, String(process.pid));
+  ensureCaddy(step);
+  const leftovers = removeNetwork();
+  if (leftovers.length) step(`removed what a previous run left: ${leftovers.join(', ')}`);
+  if (options.fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  rmSync(controlSocket(dataDir), { force: true });
+
+  const secrets = loadSecrets(dataDir);
+  const dbSecretFile = path.join(dataDir, 'postgres-password');
+  if (!existsSync(dbSecretFile)) writeFileSync(dbSecretFile, randomBytes(24).toString('hex'), { mode: 0o600 });
+  const dbPassword = readFileSync(dbSecretFile, 'utf8').trim();
+  const dataAddress = hostAddress(DATA_HOST);
+  const databaseUrl = `postgres://postgres:${dbPassword}@${dataAddress}:${HOST_PORTS.postgres}/better_self`;
+  const s3Endpoint = `http://${dataAddress}:${HOST_PORTS.s3}`;
+  // One S3-compatible server for both buckets: the public media (pictures, avatars) and the private
+  // published builds (SITE_BUILDS_S3_* falls back to MEDIA_S3_*'s connection).
+  const s3Env = {
+    MEDIA_S3_BUCKET: MEDIA_BUCKET,
+    MEDIA_S3_REGION: 'us-east-1',
+    MEDIA_S3_ENDPOINT: s3Endpoint,
+    MEDIA_S3_ACCESS_KEY_ID: S3_KEY,
+    MEDIA_S3_SECRET_ACCESS_KEY: S3_KEY,
+    MEDIA_S3_PUBLIC_URL: `${s3Endpoint}/${MEDIA_BUCKET}`,
+    MEDIA_S3_FORCE_PATH_STYLE: 'true',
+    MEDIA_S3_PREFIX: '',
+    SITE_BUILDS_S3_BUCKET: BUILDS_BUCKET,
+  };
+  const base = { PATH: env.PATH, HOME: env.HOME, LANG: env.LANG ?? 'C.UTF-8', NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1', LOG_LEVEL: env.LOG_LEVEL ?? 'warn' };
+  let smtpUrl = env.SMTP_URL;
+
+  /** The environment of one app host's services: the production shape's, placed on this host. */
+  function hostEnvs(name) {
+    const hostDir = path.join(dataDir, 'hosts', name);
+    const ports = { cms: HOST_PORTS.cms, site: HOST_PORTS.site, api: [HOST_PORTS.api], internalApi: HOST_PORTS.api, smtp: 0 };
+    const envs = localServiceEnv({
+      env: { ...env, ...s3Env },
+      databaseUrl,
+      publicUrl,
+      secrets,
+      ports,
+      dataDir: hostDir,
+      smtpUrl,
+      // Each host's CMS and site server reach the API of their own host; Caddy's address on the bridge is the proxy the API believes.
+      host: { listen: '0.0.0.0', apiUrl: `http://127.0.0.1:${HOST_PORTS.api}`, cmsUrl: `http://127.0.0.1:${HOST_PORTS.cms}`, trustProxy: NETWORK.gateway, buildsDir: path.join(hostDir, 'site-builds') },
+    });
+    const media = Object.fromEntries(MEDIA_S3_ENV.map((n) => [n, s3Env[n]]));
+    return { hostDir, cms: { ...envs.cms, ...media }, api: envs.api[0], site: { ...envs.site, SITE_HOST: '0.0.0.0' } };
+  }
+
+  /** What the host's agent starts, in order, each once the one before is healthy. */
+  function agentSpec(name) {
+    const envs = hostEnvs(name);
+    const local = (port, p) => `http://127.0.0.1:${port}${p}`;
+    const cms = serviceCommand('cms', { port: HOST_PORTS.cms, host: '0.0.0.0' });
+    return {
+      hostDir: envs.hostDir,
+      spec: {
+        host: name,
+        maxRestarts: MAX_RESTARTS,
+        services: [
+          { name: 'cms', ...cms, env: { ...base, ...envs.cms }, health: local(HOST_PORTS.cms, SERVICES.cms.health) },
+          { name: 'api', ...serviceCommand('api'), env: { ...base, ...envs.api }, health: local(HOST_PORTS.api, SERVICES.api.health) },
+          { name: 'site', ...serviceCommand('site'), env: { ...base, ...envs.site }, health: local(HOST_PORTS.site, SERVICES.site.health) },
+        ],
+      },
+    };
+  }
+
+  /** The live build's content version (app.site_builds), or null before the first. */
+  async function liveVersion() {
+    const { rows } = await pool.query('select content_version as "contentVersion", build_id as "buildId" from app.site_builds where activated_at is not null order by activated_at desc limit 1').catch(() => ({ rows: [] }));
+    return rows[0] ?? null;
+  }
+
+  /** What a host answers now: each service's health, and the content version its site server serves. */
+  async function hostStatus(name) {
+    const address = hostAddress(name);
+    const [api, cms, site] = await Promise.all([
+      statusOf(`http://${address}:${HOST_PORTS.api}${SERVICES.api.health}`),
+      statusOf(`http://${address}:${HOST_PORTS.cms}${SERVICES.cms.health}`),
+      statusOf(`http://${address}:${HOST_PORTS.site}${SERVICES.site.health}`),
+    ]);
+    let serves = null;
+    try {
+      serves = JSON.parse(site.body).siteBuild?.contentVersion ?? null;
+    } catch {
+      /* not up */
+    }
+    return { api: api.status, cms: cms.status, site: site.status, serves };
+  }
+
+  /** A host is ready when all three services answer and its site server serves the live version. */
+  async function hostReady(name) {
+    const s = await hostStatus(name);
+    const live = await liveVersion();
+    return s.api === 200 && s.cms === 200 && s.site === 200 && live !== null && s.serves === live.contentVersion;
+  }
+
+  function spawnAgent(name) {
+    const host = hosts.get(name);
+    const { spec, hostDir } = agentSpec(name);
+    mkdirSync(hostDir, { recursive: true });
+    const specFile = path.join(hostDir, 'agent.json');
+    writeFileSync(specFile, JSON.stringify(spec), { mode: 0o600 });
+    const child = spawn('ip', ['netns', 'exec', name, process.execPath, path.join(root, 'scripts/multi-host-agent.mjs'), specFile], { cwd: root, env: base, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const forward = (d) => String(d).trimEnd().split('\n').forEach((line) => log(name, line));
+    child.stdout.on('data', forward);
+    child.stderr.on('data', forward);
+    host.agent = child;
+    host.state = 'starting';
+    child.on('exit', (code, signal) => {
+      if (host.agent !== child) return;
+      host.agent = null;
+      host.state = 'down';
+      if (!stopping) step(`${name} is down (its process manager ${signal ? `was killed by ${signal}` : `exited with ${code}`}); \`npm run multi-host -- start-host ${name}\` starts it again`);
+    });
+    return child;
+  }
+
+  async function waitHostReady(name, timeoutMs = 300_000) {
+    const host = hosts.get(name);
+    await until(`${name} to serve the current site version`, () => hostReady(name), { timeoutMs, alive: () => host.agent !== null });
+    host.state = 'up';
+  }
+
+  /** The Caddy environment: deploy/Caddyfile with every app host in each upstream list. */
+  function proxyEnv() {
+    const addresses = [...hosts.keys()].map(hostAddress);
+    const list = (port) => addresses.map((a) => `${a}:${port}`).join(' ');
+    return {
+      SITE_ADDRESS: publicUrl,
+      PUBLIC_URL: publicUrl,
+      API_UPSTREAMS: list(HOST_PORTS.api),
+      CMS_UPSTREAM: list(HOST_PORTS.cms),
+      SITE_UPSTREAM: list(HOST_PORTS.site),
+      MEDIA_ROOT: path.join(dataDir, 'media'),
+      ...s3Env,
+      OTHER_HOSTS_ADDRESS: `:${publicPort}`,
+      CADDY_ADMIN: `unix/${path.join(dataDir, 'caddy-admin.sock')}`,
+      TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '',
+      INTERNAL_API_PORT: String(Number(env.MULTI_HOST_INTERNAL_API_PORT ?? publicPort + 1)),
+      XDG_DATA_HOME: path.join(dataDir, 'caddy'),
+      XDG_CONFIG_HOME: path.join(dataDir, 'caddy'),
+    };
+  }
+
+  async function reloadCaddy() {
+    const e = proxyEnv();
+    await runOnce('caddy', ['reload', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile', '--address', e.CADDY_ADMIN], { cwd: root, env: { ...process.env, ...e } });
+  }
+
+  /** `start-host NAME`: a killed app host started again; resolves once it serves the live version. */
+  async function startHost(name) {
+    const host = hosts.get(name);
+    if (!host) throw Object.assign(new Error(`there is no app host named ${name} (hosts: ${[...hosts.keys()].join(', ')})`), { status: 404 });
+    if (host.agent) throw Object.assign(new Error(`${name} is running (${host.state})`), { status: 409 });
+    const t0 = Date.now();
+    // What a killed host left (its processes are gone; its namespace and address stay, as a machine's would).
+    killHost(name);
+    step(`starting ${name} again`);
+    spawnAgent(name);
+    await waitHostReady(name);
+    const seconds = (Date.now() - t0) / 1000;
+    step(`${name} serves the current site version again (${seconds.toFixed(1)} s); Caddy's health checks put it back in rotation`);
+    return { name, address: hostAddress(name), seconds, version: (await liveVersion())?.contentVersion ?? null };
+  }
+
+  /** `add-host`: one more app host, added to Caddy's upstreams once it serves the live version. */
+  async function addHost() {
+    let n = 1;
+    while (hosts.has(`bs-app${n}`)) n += 1;
+    const name = `bs-app${n}`;
+    const t0 = Date.now();
+    step(`adding ${name} (${hostAddress(name)})`);
+    makeHost(name);
+    hosts.set(name, { name, agent: null, state: 'starting' });
+    spawnAgent(name);
+    try {
+      await waitHostReady(name);
+    } catch (err) {
+      stopHostProcesses(name);
+      hosts.delete(name);
+      throw err;
+    }
+    const ready = (Date.now() - t0) / 1000;
+    await reloadCaddy();
+    const seconds = (Date.now() - t0) / 1000;
+    step(`${name} serves the current site version (${ready.toFixed(1)} s) and is in Caddy's upstreams (${seconds.toFixed(1)} s)`);
+    return { name, address: hostAddress(name), seconds, readySeconds: ready, version: (await liveVersion())?.contentVersion ?? null };
+  }
+
+  function stopHostProcesses(name) {
+    const host = hosts.get(name);
+    host?.agent?.kill('SIGTERM');
+  }
+
+  async function status() {
+    const live = await liveVersion();
+    const list = [];
+    for (const [name, host] of hosts) list.push({ name, address: hostAddress(name), state: host.state, processes: namespacePids(name).length, ...(host.agent ? await hostStatus(name) : {}) });
+    return { url: publicUrl, liveVersion: live?.contentVersion ?? null, dataHost: { name: DATA_HOST, address: dataAddress }, hosts: list };
+  }
+
+  async function stop() {
+    if (stopping) return;
+    stopping = true;
+    control?.close();
+    control?.closeAllConnections();
+    rmSync(controlSocket(dataDir), { force: true });
+    step('stopping Caddy');
+    await caddy?.stop();
+    // Each host's process manager stops its services; what remains after 15 s is killed.
+    step('stopping the app hosts');
+    const agents = [...hosts.values()].map((h) => h.agent).filter(Boolean);
+    for (const a of agents) a.kill('SIGTERM');
+    await Promise.race([Promise.all(agents.map((a) => new Promise((r) => (a.exitCode !== null || a.signalCode !== null ? r() : a.once('exit', r))))), sleep(15_000)]);
+    for (const name of hosts.keys()) killHost(name);
+    step('stopping the data host');
+    await pool?.end().catch(() => {});
+    for (const s of [...infra].reverse()) await s.stop();
+    await smtp?.close();
+    step(`removing ${removeNetwork().join(', ') || 'nothing'}`);
+    if (existsSync(RUN_FILE) && Number(readFileSync(RUN_FILE, 'utf8')) === process.pid) rmSync(RUN_FILE, { force: true });
+  }
+
+  try {
+    makeBridge();
+    makeHost(DATA_HOST);
+
+    // The data host: PostgreSQL (its own cluster, owned by the postgres user: it refuses root) …
+    const pgDir = path.join(dataDir, 'postgres');
+    const asPostgres = ['setpriv', '--reuid=postgres', '--regid=postgres', '--init-groups'];
+    const pgUser = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    if (pgUser.status !== 0) throw new Error('start:multi-host runs PostgreSQL as the system user `postgres` (Debian\'s postgresql package makes it).');
+    if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      step('making a PostgreSQL cluster for the data host');
+      mkdirSync(pgDir, { recursive: true });
+      const uid = Number(pgUser.stdout.trim());
+      const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+      chownSync(pgDir, uid, gid);
+      const pwFile = path.join(pgDir, '..', 'postgres-password.initdb');
+      writeFileSync(pwFile, dbPassword, { mode: 0o600 });
+      chownSync(pwFile, uid, gid);
+      try {
+        await runOnce(asPostgres[0], [...asPostgres.slice(1), pgBin('initdb'), '-D', pgDir, '-U', 'postgres', '-E', 'UTF8', '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwFile}`, '--no-instructions']);
+      } finally {
+        rmSync(pwFile, { force: true });
+      }
+      writeFileSync(path.join(pgDir, 'postgresql.auto.conf'), `listen_addresses = '${dataAddress}'\nport = ${HOST_PORTS.postgres}\nunix_socket_directories = ''\nmax_connections = 300\n`);
+      const hba = path.join(pgDir, 'pg_hba.conf');
+      writeFileSync(hba, `${readFileSync(hba, 'utf8')}\nhost all all ${NETWORK.prefix}.0/${NETWORK.cidr} scram-sha-256\n`);
+    }
+    const postgres = startService('postgres', ['netns', 'exec', DATA_HOST, ...asPostgres, pgBin('postgres'), '-D', pgDir], { env: base }, log, { command: 'ip', policy });
+    infra.push(postgres);
+    const admin = `postgres://postgres:${dbPassword}@${dataAddress}:${HOST_PORTS.postgres}/postgres`;
+    await until('PostgreSQL on the data host', async () => {
+      const c = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
+      try {
+        await c.connect();
+        const { rowCount } = await c.query("select 1 from pg_database where datname = 'better_self'");
+        if (!rowCount) await c.query('create database better_self');
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await c.end().catch(() => {});
+      }
+    }, { timeoutMs: 60_000, alive: () => postgres.child.exitCode === null || postgres.restarts > 0 });
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    pool.on('error', () => {});
+
+    // … and the S3-compatible server, with both buckets.
+    const s3Dir = path.join(dataDir, 's3');
+    mkdirSync(s3Dir, { recursive: true });
+    const s3 = startService('s3', ['netns', 'exec', DATA_HOST, process.execPath, path.join(root, 'scripts/multi-host-s3.mjs')], {
+      cwd: root,
+      env: { ...base, S3_ADDRESS: dataAddress, S3_PORT: String(HOST_PORTS.s3), S3_DIR: s3Dir, S3_BUCKETS: `${MEDIA_BUCKET},${BUILDS_BUCKET}` },
+    }, log, { command: 'ip', policy });
+    infra.push(s3);
+    await until('the S3-compatible server on the data host', async () => (await statusOf(`${s3Endpoint}/`)).status > 0, { timeoutMs: 30_000 });
+    step(`data host ${DATA_HOST} (${dataAddress}): PostgreSQL :${HOST_PORTS.postgres}, S3 ${s3Endpoint} (buckets ${MEDIA_BUCKET}, ${BUILDS_BUCKET})`);
+
+    if (!smtpUrl) {
+      // Production needs a mail server: caught on the bridge, where every host reaches it.
+      smtp = await startSmtpCatcher({ port: HOST_PORTS.smtp, file: path.join(dataDir, 'mail.jsonl'), host: NETWORK.gateway });
+      smtpUrl = smtp.url;
+      step(`SMTP_URL is unset: mail is caught at ${smtpUrl} and written to ${path.relative(root, smtp.file)}`);
+    }
+
+    // The CMS's migrations and first admin, once, before any host starts it; its build, once, for every host (the same code).
+    for (let i = 1; i <= appHosts; i += 1) hosts.set(`bs-app${i}`, { name: `bs-app${i}`, agent: null, state: 'starting' });
+    const first = [...hosts.keys()][0];
+    const firstEnvs = hostEnvs(first);
+    step('preparing the CMS database (migrations; no demo data)');
+    await prepareCms({ ...base, ...firstEnvs.cms }, false);
+    step('building the CMS for production if its code changed (under /tmp/cms-build.lock)');
+    await runOnce('flock', ['/tmp/cms-build.lock', process.execPath, path.join(root, 'scripts/build-cms.mjs')], { cwd: root, env: { ...base, ...firstEnvs.cms } });
+
+    // The first host alone until its API has migrated and made the first admin; then the others.
+    for (const name of hosts.keys()) makeHost(name);
+    step(`starting ${first} (${hostAddress(first)}): CMS, API, site server`);
+    spawnAgent(first);
+    const firstAddress = hostAddress(first);
+    await until(`${first}'s API`, async () => (await statusOf(`http://${firstAddress}:${HOST_PORTS.api}${SERVICES.api.health}`)).status === 200, { alive: () => hosts.get(first).agent !== null });
+    for (const name of [...hosts.keys()].slice(1)) {
+      step(`starting ${name} (${hostAddress(name)}): CMS, API, site server`);
+      spawnAgent(name);
+    }
+    // The API builds each new content version by itself (its first load is one); only when nothing
+    // of the version it holds has gone live within a minute is a build asked for.
+    const firstApi = `http://${firstAddress}:${HOST_PORTS.api}`;
+    const apiVersion = async () => JSON.parse((await statusOf(`${firstApi}${SERVICES.api.health}`)).body || '{}').contentVersion ?? null;
+    const published = await until('the first site build', async () => {
+      const [live, held] = [await liveVersion(), await apiVersion()];
+      return live !== null && live.contentVersion === held;
+    }, { timeoutMs: 60_000 }).then(() => true, () => false);
+    if (!published) {
+      step('asking for a site build of the current content');
+      const build = await signalApi({ API_URL: firstApi, INTERNAL_SECRET: firstEnvs.cms.INTERNAL_SECRET }, 'rebuild', { trigger: 'startup' });
+      if (build.status !== 'succeeded') throw new Error(`the first site build failed (see deployment ${build.id})`);
+    }
+    for (const name of hosts.keys()) await waitHostReady(name);
+
+    step('starting Caddy (deploy/Caddyfile) as the one public origin');
+    mkdirSync(path.join(dataDir, 'caddy'), { recursive: true });
+    mkdirSync(path.join(dataDir, 'media'), { recursive: true });
+    rmSync(path.join(dataDir, 'caddy-admin.sock'), { force: true });
+    caddy = startService('caddy', ['run', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], { cwd: root, env: { ...process.env, ...proxyEnv() } }, log, { policy, command: 'caddy' });
+    await until('Caddy', async () => (await statusOf(`${publicUrl}/api/health`)).status === 200 && (await statusOf(`${publicUrl}/`)).status === 200, { timeoutMs: 30_000 });
+
+    control = http.createServer((req, res) => {
+      const answer = (status, body) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      const m = /^\/hosts\/([a-z0-9-]+)\/start$/.exec(req.url ?? '');
+      const work = req.method === 'GET' && req.url === '/status' ? status()
+        : req.method === 'POST' && m ? startHost(m[1])
+        : req.method === 'POST' && req.url === '/hosts' ? addHost()
+        : null;
+      if (!work) return answer(404, { message: 'GET /status, POST /hosts/NAME/start, POST /hosts' });
+      work.then((body) => answer(200, body), (err) => answer(err.status ?? 500, { message: err.message }));
+    });
+    control.requestTimeout = 0;
+    await new Promise((resolve) => control.listen(controlSocket(dataDir), resolve));
+
+    return {
+      url: publicUrl,
+      seconds: (Date.now() - started) / 1000,
+      databaseUrl,
+      s3: { endpoint: s3Endpoint, accessKeyId: S3_KEY, secretAccessKey: S3_KEY, mediaBucket: MEDIA_BUCKET, buildsBucket: BUILDS_BUCKET, mediaPublicUrl: s3Env.MEDIA_S3_PUBLIC_URL },
+      internalSecret: firstEnvs.cms.INTERNAL_SECRET,
+      dataDir,
+      controlSocket: controlSocket(dataDir),
+      mailFile: smtp?.file ?? null,
+      hosts: () => [...hosts.keys()],
+      address: hostAddress,
+      ports: HOST_PORTS,
+      liveVersion,
+      hostStatus,
+      status,
+      startHost,
+      addHost,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Asks a running orchestrator (its control socket in `dataDir`). */
+export function askOrchestrator(dataDir, method, urlPath) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ socketPath: controlSocket(dataDir), method, path: urlPath }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => {
+        const body = text ? JSON.parse(text) : {};
+        if (res.statusCode === 200) resolve(body);
+        else reject(new Error(body.message ?? `status ${res.statusCode}`));
+      });
+    });
+    req.on('error', (err) => reject(new Error(`no multi-host run answers at ${controlSocket(dataDir)} (start one with \`npm run start:multi-host\`): ${err.message}`)));
+    req.end();
+  });
+}
