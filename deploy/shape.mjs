@@ -11,7 +11,7 @@ export const MAX_RESTARTS = 5;
 /** The Compose project name: the API replicas are `better-self-api-1`, `better-self-api-2`, … on its network. */
 export const PROJECT = 'better-self';
 
-/** S3-compatible media storage (README); unset or empty, avatars stay on the media volume. */
+/** S3-compatible media storage (README): CMS uploads and their sizes, avatars, imported pictures; unset or empty, they stay on the media volume. */
 export const MEDIA_S3_ENV = ['MEDIA_S3_BUCKET', 'MEDIA_S3_REGION', 'MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY', 'MEDIA_S3_PUBLIC_URL', 'MEDIA_S3_FORCE_PATH_STYLE', 'MEDIA_S3_PREFIX'];
 
 /**
@@ -28,7 +28,8 @@ export const SERVICES = {
   cms: {
     port: 3002,
     health: '/cms/api/categories?limit=1',
-    env: ['NODE_ENV', 'DATABASE_URL', 'PAYLOAD_SECRET', 'INTERNAL_SECRET', 'PUBLIC_URL', 'CMS_URL', 'API_URL', 'MEDIA_DIR', 'CMS_ADMIN_EMAIL', 'CMS_ADMIN_PASSWORD'],
+    // Its Media collection writes to the bucket when MEDIA_S3_* is set (the same settings as the API's avatars).
+    env: ['NODE_ENV', 'DATABASE_URL', 'PAYLOAD_SECRET', 'INTERNAL_SECRET', 'PUBLIC_URL', 'CMS_URL', 'API_URL', 'MEDIA_DIR', 'CMS_ADMIN_EMAIL', 'CMS_ADMIN_PASSWORD', ...MEDIA_S3_ENV],
   },
   api: {
     port: 3001,
