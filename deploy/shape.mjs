@@ -46,8 +46,11 @@ export const SERVICES = {
   },
 };
 
-/** Caddy's settings (deploy/Caddyfile reads them; unset ones default to the compose addresses). */
-export const PROXY_ENV = ['SITE_ADDRESS', 'PUBLIC_URL', 'API_UPSTREAMS', 'TRUSTED_PROXIES'];
+/**
+ * Caddy's settings (deploy/Caddyfile reads them; unset ones default to the compose addresses). With
+ * the media bucket it reads /media/* from MEDIA_S3_UPSTREAM + MEDIA_S3_PATH (MEDIA_S3_PUBLIC_URL split, README).
+ */
+export const PROXY_ENV = ['SITE_ADDRESS', 'PUBLIC_URL', 'API_UPSTREAMS', 'TRUSTED_PROXIES', 'MEDIA_S3_BUCKET', 'MEDIA_S3_UPSTREAM', 'MEDIA_S3_PATH'];
 
 /** The health check command of a service's container (the images have Node, not curl). */
 export function healthCheckCommand(name) {

@@ -14,8 +14,8 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { MAX_RESTARTS, MEDIA_S3_ENV, SERVICES } from '../../deploy/shape.mjs';
-import { ensureCaddy } from '@app/front-door/caddy';
+import { MAX_RESTARTS, SERVICES } from '../../deploy/shape.mjs';
+import { caddyMediaEnv, ensureCaddy } from '@app/front-door/caddy';
 import { startService } from '@app/supervisor';
 import { assertCanMakeHosts, hostAddress, killHost, makeBridge, makeHost, namespacePids, NETWORK, removeNetwork } from './netns.mjs';
 import { localServiceEnv, serviceCommand } from './production-shape.mjs';
@@ -156,8 +156,7 @@ export async function startMultiHost(options = {}) {
       // Each host's CMS and site server reach the API of their own host; Caddy's address on the bridge is the proxy the API believes.
       host: { listen: '0.0.0.0', apiUrl: `http://127.0.0.1:${HOST_PORTS.api}`, cmsUrl: `http://127.0.0.1:${HOST_PORTS.cms}`, trustProxy: NETWORK.gateway, buildsDir: path.join(hostDir, 'site-builds') },
     });
-    const media = Object.fromEntries(MEDIA_S3_ENV.map((n) => [n, s3Env[n]]));
-    return { hostDir, cms: { ...envs.cms, ...media }, api: envs.api[0], site: { ...envs.site, SITE_HOST: '0.0.0.0' } };
+    return { hostDir, cms: envs.cms, api: envs.api[0], site: { ...envs.site, SITE_HOST: '0.0.0.0' } };
   }
 
   /** What the host's agent starts, in order, each once the one before is healthy. */
@@ -247,7 +246,8 @@ export async function startMultiHost(options = {}) {
       CMS_UPSTREAM: list(HOST_PORTS.cms),
       SITE_UPSTREAM: list(HOST_PORTS.site),
       MEDIA_ROOT: path.join(dataDir, 'media'),
-      ...s3Env,
+      // /media/* from the media bucket on the data host.
+      ...caddyMediaEnv(s3Env),
       OTHER_HOSTS_ADDRESS: `:${publicPort}`,
       CADDY_ADMIN: `unix/${path.join(dataDir, 'caddy-admin.sock')}`,
       TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '',

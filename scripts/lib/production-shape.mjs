@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { API_INSTANCES, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES, SITE_BUILDS_S3_ENV } from '../../deploy/shape.mjs';
 import { startSmtpCatcher } from './smtp-catcher.mjs';
-import { ensureCaddy } from '@app/front-door/caddy';
+import { caddyMediaEnv, ensureCaddy } from '@app/front-door/caddy';
 import { startService } from '@app/supervisor';
 import { createRollingRestarter, reportToApi } from '@app/supervisor/rolling-restart';
 import { assertPortFree, buildCms, buildCmsIn, cmsPackageFile, loadSecrets, prepareCms, root, signalApi, waitFor } from './stack.mjs';
@@ -60,8 +60,10 @@ export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, d
   };
   const buildsDir = host.buildsDir ?? path.join(dataDir, 'site-builds');
   const builds = siteBuildsEnv(env);
+  // The CMS's Media collection and the API's avatars write to the same bucket when MEDIA_S3_* is set.
+  const media = Object.fromEntries(MEDIA_S3_ENV.map((name) => [name, env[name] ?? '']));
   return {
-    cms: common,
+    cms: { ...common, ...media },
     api: ports.api.map((port) => ({
       ...common,
       API_HOST: host.listen ?? '127.0.0.1',
@@ -75,7 +77,7 @@ export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, d
       ADMIN_EMAIL: env.ADMIN_EMAIL,
       REGISTER_LIMIT_PER_HOUR: env.REGISTER_LIMIT_PER_HOUR ?? '20',
       REGISTER_DOMAIN_BURST: env.REGISTER_DOMAIN_BURST ?? '30',
-      ...Object.fromEntries(MEDIA_S3_ENV.map((name) => [name, env[name] ?? ''])),
+      ...media,
       ...builds,
       SITE_BUILDS_KEEP: env.SITE_BUILDS_KEEP ?? '',
     })),
@@ -92,6 +94,7 @@ export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, d
       CADDY_ADMIN: 'off',
       TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '',
       INTERNAL_API_PORT: String(ports.internalApi),
+      ...caddyMediaEnv(env),
     },
   };
 }
