@@ -14,8 +14,8 @@ const t = appForThisFile({
 let cookie = '';
 const adminCookie = async () => (cookie ||= [...(await t.member('held_out_links_admin', 'free', true)).cookies].map(([k, v]) => `${k}=${v}`).join('; '));
 
-const md = (fields: Record<string, string>, body = 'Some text of the post.') => `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n${body}\n`;
-const toml = (fields: Record<string, string>, body = 'Some text of the post.') => `+++\n${Object.entries(fields).map(([k, v]) => `${k} = ${v}`).join('\n')}\n+++\n${body}\n`;
+const md = (fields: Record<string, string>, body = 'Some text of the post.\n\n```js\nimport { steps } from "./steps.js";\nexport const total = steps.length;\n\tconsole.log(total);\n```') => `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n${body}\n`;
+const toml = (fields: Record<string, string>, body = 'Some text of the post.\n\n```js\nimport { steps } from "./steps.js";\nexport const total = steps.length;\n\tconsole.log(total);\n```') => `+++\n${Object.entries(fields).map(([k, v]) => `${k} = ${v}`).join('\n')}\n+++\n${body}\n`;
 
 const HELD_OUT: (OldLinkSite & { answering: number })[] = [
   {
@@ -140,6 +140,7 @@ describe('old links of held-out sites', () => {
       const got = await importOldLinks(t, await adminCookie(), site);
       expect([got.previewed, got.imported]).toEqual([site.posts, site.posts]);
       expect(got.redirected).toBe(site.answering);
+      expect(got.code.page).toBe(got.code.source);
     });
   }
 });
