@@ -317,6 +317,9 @@ export async function startMultiHost(options = {}) {
   async function stop() {
     if (stopping) return;
     stopping = true;
+    // Kept alive until every step is done: a step waiting on something already gone (a closing
+    // server with no socket left) must not let the process end before the namespaces are removed.
+    const keepAlive = setInterval(() => {}, 1000);
     control?.close();
     control?.closeAllConnections();
     rmSync(controlSocket(dataDir), { force: true });
@@ -329,10 +332,11 @@ export async function startMultiHost(options = {}) {
     await Promise.race([Promise.all(agents.map((a) => new Promise((r) => (a.exitCode !== null || a.signalCode !== null ? r() : a.once('exit', r))))), sleep(15_000)]);
     for (const name of hosts.keys()) killHost(name);
     step('stopping the data host');
-    await pool?.end().catch(() => {});
+    await Promise.race([pool?.end().catch(() => {}), sleep(3000)]);
     for (const s of [...infra].reverse()) await s.stop();
-    await smtp?.close();
     step(`removing ${removeNetwork().join(', ') || 'nothing'}`);
+    await Promise.race([smtp?.close(), sleep(2000)]);
+    clearInterval(keepAlive);
     if (existsSync(RUN_FILE) && Number(readFileSync(RUN_FILE, 'utf8')) === process.pid) rmSync(RUN_FILE, { force: true });
   }
 
