@@ -1,0 +1,138 @@
+// `node bench/import-scale.mjs [--counts 1000,5000]`: the import at scale (issue 49, "Measure and
+// report"). For each count, on a fresh stack (API → real CMS, production build): the wall time of
+// importing that many generated Markdown articles with realistic bodies — paragraphs, three to five
+// highlighted code blocks of 8–30 lines, a table now and then, a picture in the body and a
+// thumbnail — the API's peak RSS during the import (VmHWM, reset before it through
+// /proc/PID/clear_refs) and its RSS at rest before and 30 s after it. A ZIP holds at most 5,000
+// entries (IMPORT_LIMITS), so the articles go in ZIPs of at most 2,000 (each with its own pool of
+// 150 pictures the articles share), one after another, as an admin would send them. The baseline,
+// measured in the same run: a raw node:http server receiving the same bytes (the upload alone).
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { root, startStack } from '../scripts/lib/stack.mjs';
+import { png as pngOf, zip } from './archive-files.mjs';
+import { shippedJsKb } from './measure.mjs';
+
+const { values } = parseArgs({ options: { counts: { type: 'string', default: '1000,5000' }, port: { type: 'string', default: '3820' } } });
+const COUNTS = values.counts.split(',').map(Number);
+const PORT = Number(values.port);
+const PER_ZIP = 2000;
+const POOL = 150;
+
+/** A 96×96 PNG of noise (it does not compress away), about 28 KB. */
+function png(seed) {
+  return pngOf(96, 96, (raw) => {
+    let block = createHash('sha256').update(`pool-${seed}`).digest();
+    for (let i = 0; i < raw.length; i += 32) {
+      block = createHash('sha256').update(block).digest();
+      block.copy(raw, i);
+    }
+  });
+}
+
+const LANGS = ['typescript', 'python', 'bash', 'go', 'sql'];
+const words = (i, n) => Array.from({ length: n }, (_, k) => ['habit', 'focus', 'routine', 'review', 'small', 'steps', 'daily', 'notes', 'calm', 'write'][(i * 7 + k * 3) % 10]).join(' ');
+function code(i, b) {
+  const lines = 8 + ((i * 13 + b * 5) % 23);
+  const out = [`import { helper${b} } from './lib/${i}.js';`];
+  for (let l = 1; l < lines - 1; l++) out.push(l % 6 === 0 ? '' : `\tconst v${l} = helper${b}(${i}, "${words(i + l, 2)}") + ${l}; // ${words(l, 3)}`);
+  out.push(`export default v${lines - 2};`);
+  return out.join('\n');
+}
+/** One article as a Jekyll post: front matter, prose, code, sometimes a table, a picture. */
+function markdown(i, pictureBase) {
+  const blocks = 3 + (i % 3);
+  const parts = ['---', `title: "Scaled article ${i}"`, `date: 2023-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')} 08:00:00 +0000`, 'categories: [Productivity]', `tags: [bench, ${words(i, 1)}]`, `image: /assets/pool/p${(i + 7) % POOL}.png`, '---', ''];
+  for (let b = 0; b < blocks; b++) {
+    parts.push(`## Part ${b + 1}`, '', `${words(i + b, 60)}.`, '', `${words(i * 2 + b, 45)}.`, '', `\`\`\`${LANGS[(i + b) % LANGS.length]}`, code(i, b), '```', '');
+    if (b === 1) parts.push(`![A picture for part ${b + 1}](${pictureBase}p${i % POOL}.png "Figure ${i}")`, '');
+    if (b === 2 && i % 4 === 0) parts.push('| Step | Minutes |', '| ---- | ------- |', '| Plan | 5 |', '| Do | 25 |', '');
+  }
+  return parts.join('\n');
+}
+
+/** How long a raw node:http server takes to receive these bytes (the upload alone, no work). */
+async function rawUploadSeconds(bytes) {
+  const server = http.createServer((req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => res.end('{}'));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const started = performance.now();
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), 'site.zip');
+  await (await fetch(`http://127.0.0.1:${server.address().port}/`, { method: 'POST', body: form })).text();
+  const seconds = (performance.now() - started) / 1000;
+  server.close();
+  return seconds;
+}
+
+for (const count of COUNTS) {
+  const dataDir = path.join(root, `.data/bench-import-scale-${count}`);
+  await rm(dataDir, { recursive: true, force: true });
+  const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 3, log: () => {}, env: { LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: String(3_600_000) } });
+  const api = stack.env.API_URL;
+  const apiPid = stack.services.api.child.pid;
+  const memory = () => Object.fromEntries(readFileSync(`/proc/${apiPid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM):/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1]) / 1024]));
+  try {
+    const login = await fetch(`${api}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.url }, body: JSON.stringify({ username: 'Admin', password: 'Admin-demo-pass' }) });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const upload = async (data) => {
+      const form = new FormData();
+      form.append('file', new Blob([data]), 'site.zip');
+      const res = await fetch(`${api}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: stack.url, accept: 'application/x-ndjson' }, signal: AbortSignal.timeout(3 * 3_600_000) });
+      const text = await res.text();
+      if (!res.headers.get('content-type')?.includes('ndjson')) throw new Error(`the import answered ${res.status}: ${text.slice(0, 300)}`);
+      const last = JSON.parse(text.trim().split('\n').at(-1));
+      if (last.error) throw new Error(`the import stopped: ${last.error.message}`);
+      return last.result;
+    };
+    if (count === COUNTS[0]) {
+      // JS a reader's browser loads on a plain article page (issue 49's goal: at most 40 KB gzip).
+      const [first] = await (await fetch(`${api}/api/articles`)).json();
+      for (const width of [1280, 390]) {
+        const js = await shippedJsKb(`${stack.url}/articles/${first.id}`, width);
+        console.log(`import at scale: JS on a plain article page (/articles/${first.id}) @${width}px: ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files`);
+      }
+    }
+    const zips = [];
+    for (let start = 0; start < count; start += PER_ZIP) {
+      const n = Math.min(PER_ZIP, count - start);
+      const pool = Array.from({ length: POOL }, (_, p) => [`assets/pool/p${p}.png`, png(start + p)]);
+      zips.push(await zip([['_config.yml', 'title: Scale\nurl: https://scale.example\n'], ...pool, ...Array.from({ length: n }, (_, k) => [`_posts/2023-01-01-scaled-${start + k}.md`, markdown(start + k, '/assets/pool/')])]));
+    }
+    const bytes = zips.reduce((n, z) => n + z.length, 0);
+    const codeLines = Array.from({ length: count }, (_, i) => Array.from({ length: 3 + (i % 3) }, (_, b) => code(i, b).split('\n').length).reduce((a, b) => a + b, 0)).reduce((a, b) => a + b, 0);
+    let baseline = 0;
+    for (const z of zips) baseline += await rawUploadSeconds(z);
+    await new Promise((r) => setTimeout(r, 5000));
+    const resting = memory().VmRSS;
+    writeFileSync(`/proc/${apiPid}/clear_refs`, '5');
+    const started = performance.now();
+    let imported = 0;
+    let pictures = 0;
+    let errors = 0;
+    for (const z of zips) {
+      const result = await upload(z);
+      imported += result.articlesImported;
+      pictures += result.kept?.picturesCopied ?? 0;
+      errors += result.errors.length;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const peak = memory().VmHWM;
+    await new Promise((r) => setTimeout(r, 30_000));
+    const after = memory().VmRSS;
+    console.log(
+      `import at scale: ${count} Markdown articles (${codeLines} code lines, ${zips.length} ZIP${zips.length > 1 ? 's' : ''} of ${(bytes / 1024 / 1024).toFixed(1)} MB): ` +
+        `${seconds.toFixed(1)} s (${(count / seconds).toFixed(1)} articles/s; ${(seconds / baseline).toFixed(0)}× a raw node:http server receiving the same bytes, ${baseline.toFixed(2)} s); ` +
+        `imported ${imported}, ${errors} errors, ${pictures} pictures copied; API RSS ${resting.toFixed(0)} MB at rest, peak ${peak.toFixed(0)} MB, ${after.toFixed(0)} MB 30 s after`,
+    );
+  } finally {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
