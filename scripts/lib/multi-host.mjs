@@ -423,19 +423,25 @@ export async function startMultiHost(options = {}) {
       step(`starting ${name} (${hostAddress(name)}): CMS, API, site server`);
       spawnAgent(name);
     }
-    // The API builds each new content version by itself (its first load is one); only when nothing
-    // of the version it holds has gone live within a minute is a build asked for.
+    // The API builds each new content version by itself (its first load is one, one build per
+    // version across hosts); a build is asked for only when the version it holds is not live and no
+    // deployment is queued or running after 20 s (a restart on a data folder whose build was lost).
     const firstApi = `http://${firstAddress}:${HOST_PORTS.api}`;
     const apiVersion = async () => JSON.parse((await statusOf(`${firstApi}${SERVICES.api.health}`)).body || '{}').contentVersion ?? null;
-    const published = await until('the first site build', async () => {
+    const building = async () => (await pool.query("select 1 from app.deployments where status in ('queued', 'running')").catch(() => ({ rowCount: 1 }))).rowCount > 0;
+    const waitedFrom = Date.now();
+    let asked = false;
+    await until('the first site build', async () => {
       const [live, held] = [await liveVersion(), await apiVersion()];
-      return live !== null && live.contentVersion === held;
-    }, { timeoutMs: 60_000 }).then(() => true, () => false);
-    if (!published) {
-      step('asking for a site build of the current content');
-      const build = await signalApi({ API_URL: firstApi, INTERNAL_SECRET: firstEnvs.cms.INTERNAL_SECRET }, 'rebuild', { trigger: 'startup' });
-      if (build.status !== 'succeeded') throw new Error(`the first site build failed (see deployment ${build.id})`);
-    }
+      if (live !== null && live.contentVersion === held) return true;
+      if (!asked && held !== null && Date.now() - waitedFrom > 20_000 && !(await building())) {
+        asked = true;
+        step('asking for a site build of the current content');
+        const build = await signalApi({ API_URL: firstApi, INTERNAL_SECRET: firstEnvs.cms.INTERNAL_SECRET }, 'rebuild', { trigger: 'startup' });
+        if (build.status !== 'succeeded') throw new Error(`the first site build failed (see deployment ${build.id})`);
+      }
+      return false;
+    }, { timeoutMs: 600_000 });
     for (const name of hosts.keys()) await waitHostReady(name);
 
     step('starting Caddy (deploy/Caddyfile) as the one public origin');

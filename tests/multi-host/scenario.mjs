@@ -451,7 +451,8 @@ export async function runMultiHostScenario(options = {}) {
     say('\nWhat only PostgreSQL coordinates');
     const twice = (await db.query('select content_version, count(*)::int as n from app.site_builds group by content_version having count(*) > 1')).rows;
     const builds = (await db.query('select count(*)::int as n from app.site_builds')).rows[0].n;
-    check(twice.length === 0, `each content version was built once (${builds} published builds kept, none twice)`);
+    const detail = twice.length ? (await db.query('select id, kind, trigger, content_version from app.deployments where content_version = any($1) order by id', [twice.map((r) => r.content_version)])).rows.map((d) => `#${d.id} ${d.kind} "${d.trigger}" ${d.content_version}`).join('; ') : '';
+    check(twice.length === 0, `each content version was built once (${builds} published builds kept${twice.length ? `; built twice: ${detail}` : ', none twice'})`);
     const rounds = (await db.query("select job, count(*)::int as rounds, count(distinct instance)::int as instances from app.job_rounds where started_at > now() - interval '1 hour' group by job order by job")).rows;
     const hostOfInstance = new Map();
     for (const row of (await db.query('select distinct instance from app.job_rounds')).rows) {
