@@ -4,8 +4,7 @@ import { requirePermission } from '../accounts/permissions.ts';
 import { instanceArticleConverter, type ConvertFiles } from './article-converter.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ArticleCandidate } from './article-candidate.ts';
-import { articleIndex, gatherPictures, linkTarget, settleBody, type FetchImage, type GatheredPictures, type SettledBody } from './settle-body.ts';
-import { checkPicture } from './check-picture.ts';
+import { articleIndex, gatherPictures, linkTarget, readPictureAt, settleBody, type FetchImage, type GatheredPictures, type SettledBody } from './settle-body.ts';
 import { planImport, previewError, previewItem, type ImportTargets, type PlannedArticle } from './plan-import.ts';
 import { readUpload, type UploadContents, type UploadedFile } from './read-upload.ts';
 import { importKeyOf } from './import-key.ts';
@@ -36,33 +35,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 type Thumbnail = { thumbnail: ArticleImport['thumbnail']; warning?: string };
 
-/** The article's own picture, read or fetched and checked (check-picture.ts); left out with a warning naming it when it cannot be stored. */
+/** The article's own picture, read or fetched and checked (settle-body.ts); left out with a warning naming it when the CMS could not store it. */
 async function thumbnailOf(p: PlannedArticle, upload: UploadContents, fetchImage: FetchImage): Promise<Thumbnail> {
   const ref = p.candidate.image;
   if (!ref) return { thumbnail: null };
-  if ('url' in ref) {
-    let fetched;
-    try {
-      fetched = await fetchImage(ref.url);
-    } catch (err) {
-      return { thumbnail: null, warning: `${(err as Error).message}; imported without a picture` };
-    }
-    try {
-      const image = await checkPicture(fetched.name, fetched.data);
-      return { thumbnail: { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), source: ref.url.slice(0, 2100) } };
-    } catch (err) {
-      return { thumbnail: null, warning: `The picture "${ref.url.slice(0, 120)}" could not be used (${(err as Error).message}); imported without one` };
-    }
-  }
-  const image = upload.findImage(ref.archivePath, p.candidate.file);
-  if (!image) return { thumbnail: null, warning: `The picture "${ref.archivePath}" is not in the ZIP; imported without one` };
-  if (image.size > MAX_THUMBNAIL_BYTES) return { thumbnail: null, warning: `The picture "${ref.archivePath}" is larger than 5 MB; imported without one` };
-  try {
-    const checked = await checkPicture(image.name, await upload.readPicture(image.name));
-    return { thumbnail: { name: checked.name, mimetype: checked.mimetype, base64: checked.data.toString('base64'), source: image.name.slice(0, 2100) } };
-  } catch (err) {
-    return { thumbnail: null, warning: `The picture "${ref.archivePath}" could not be read (${(err as Error).message}); imported without one` };
-  }
+  const read = await readPictureAt(ref, p.candidate.file, { upload, fetchImage }, MAX_THUMBNAIL_BYTES);
+  if ('picture' in read) return { thumbnail: read.picture };
+  return { thumbnail: null, warning: `${read.problem}; ${read.fetch ? 'imported without a picture' : 'imported without one'}` };
 }
 
 /** An article's pictures, gathered ahead of its turn. */

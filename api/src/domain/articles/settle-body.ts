@@ -67,56 +67,60 @@ export type GatheredPictures = { pictures: Picture[]; placed: Map<number, number
 /** How a picture is named in a warning: as the article wrote it. */
 const pictureLabel = (src: string) => (src.length > 120 ? `${src.slice(0, 119)}…` : src);
 
+/** A picture read and checked, ready to send; or why not (`fetch`: it could not be fetched from the web). */
+export type PictureRead = { picture: { name: string; mimetype: string; base64: string; source: string } } | { problem: string; fetch?: true };
+
 /**
- * Reads each picture of an article's body from the archive, or fetches it from the web, and checks
- * that the CMS can store it (check-picture.ts): a picture that is missing, cannot be read or
- * fetched, is too large or is not a whole picture is left out with a warning naming it, and the
- * article goes on without it (issue 49 #6). The preview and the import both run this.
+ * Reads a picture from the archive (beside `articleFile`, or at the site's root) or fetches it
+ * from the web, and checks that the CMS can store it (check-picture.ts): one that is missing,
+ * cannot be read or fetched, is over `maxBytes` or is not a whole picture comes back as a problem
+ * naming it. The article's own picture and its body's pictures are read alike, in the preview as in
+ * the import.
+ */
+export async function readPictureAt(at: { archivePath: string } | { url: string }, articleFile: string, ctx: { upload: UploadContents; fetchImage: FetchImage }, maxBytes: number): Promise<PictureRead> {
+  if ('url' in at) {
+    let fetched;
+    try {
+      fetched = await ctx.fetchImage(at.url);
+    } catch (err) {
+      return { problem: (err as Error).message, fetch: true };
+    }
+    try {
+      const image = await checkPicture(fetched.name, fetched.data);
+      return { picture: { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), source: at.url.slice(0, 2100) } };
+    } catch (err) {
+      return { problem: `The picture "${pictureLabel(at.url)}" could not be used (${(err as Error).message})` };
+    }
+  }
+  const found = ctx.upload.findImage(at.archivePath, articleFile);
+  if (!found) return { problem: `The picture "${at.archivePath}" is not in the ZIP` };
+  if (found.size > maxBytes) return { problem: `The picture "${at.archivePath}" is larger than ${maxBytes / 1024 / 1024} MB` };
+  try {
+    const image = await checkPicture(found.name, await ctx.upload.readPicture(found.name));
+    return { picture: { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), source: found.name.slice(0, 2100) } };
+  } catch (err) {
+    return { problem: `The picture "${at.archivePath}" could not be read (${(err as Error).message})` };
+  }
+}
+
+/**
+ * Reads or fetches each picture of an article's body (`readPictureAt`): a picture the CMS could
+ * not store is left out with a warning naming it, and the article goes on without it (issue 49 #6).
  */
 export async function gatherPictures(c: ArticleCandidate, ctx: { upload: UploadContents; fetchImage: FetchImage }): Promise<GatheredPictures> {
   const warnings: string[] = [];
   const pictures: Picture[] = [];
   const placed = new Map<number, number | null>();
-
-  async function obtain(p: ImportPictureSource): Promise<Picture | string> {
-    const source = pictureSource(p.src, c);
-    const label = pictureLabel(p.src);
-    if (!source) return `The picture "${label}" is not a file or an address; left out`;
-    // The Media document's own alt text (the body's use of it is held to the same limit: fit-body-fields.ts).
-    const alt = shortened(p.alt || c.title || 'picture', MAX_ALT);
-    if ('url' in source) {
-      let fetched;
-      try {
-        fetched = await ctx.fetchImage(source.url);
-      } catch (err) {
-        return `${(err as Error).message}; the picture was left out`;
-      }
-      try {
-        const image = await checkPicture(fetched.name, fetched.data);
-        return { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), alt, source: source.url.slice(0, 2100) };
-      } catch (err) {
-        return `The picture "${label}" could not be used (${(err as Error).message}); left out`;
-      }
-    }
-    const found = ctx.upload.findImage(source.archivePath, c.file.split(' › ')[0]!);
-    if (!found) return `The picture "${source.archivePath}" is not in the ZIP; left out`;
-    if (found.size > MAX_BODY_PICTURE_BYTES) return `The picture "${source.archivePath}" is larger than 5 MB; left out`;
-    try {
-      const image = await checkPicture(found.name, await ctx.upload.readPicture(found.name));
-      return { name: image.name, mimetype: image.mimetype, base64: image.data.toString('base64'), alt, source: found.name.slice(0, 2100) };
-    } catch (err) {
-      return `The picture "${source.archivePath}" could not be read (${(err as Error).message}); left out`;
-    }
-  }
-
   for (const [i, p] of c.body.pictures.entries()) {
-    const got = await obtain(p);
-    if (typeof got === 'string') {
-      warnings.push(got);
+    const source = pictureSource(p.src, c);
+    const read: PictureRead = source ? await readPictureAt(source, c.file.split(' › ')[0]!, ctx, MAX_BODY_PICTURE_BYTES) : { problem: `The picture "${pictureLabel(p.src)}" is not a file or an address` };
+    if ('problem' in read) {
+      warnings.push(`${read.problem}; ${read.fetch ? 'the picture was left out' : 'left out'}`);
       placed.set(i, null);
-    } else {
-      placed.set(i, pictures.push(got) - 1);
+      continue;
     }
+    // The Media document's own alt text (the body's use of it is held to the same limit: fit-body-fields.ts).
+    placed.set(i, pictures.push({ ...read.picture, alt: shortened(p.alt || c.title || 'picture', MAX_ALT) }) - 1);
   }
   return { pictures, placed, warnings };
 }
