@@ -20,6 +20,7 @@ import { createCmsWriter } from './integrations/cms-writer.ts';
 import { createSystemProbes } from './integrations/system-probes.ts';
 import { listenForContentChanges } from './integrations/content-change-listener.ts';
 import { createBuildPublisher } from './integrations/published-builds.ts';
+import { databaseHostsFromEnv } from './integrations/database-hosts.ts';
 import { createLiveBuilds, createSiteBuilder } from './integrations/site-builder.ts';
 import { createGitSource } from './integrations/git-source.ts';
 import { createDeployLock } from './domain/deploy/deploy-lock.ts';
@@ -131,7 +132,7 @@ async function main() {
       rebuilds,
       cmsUrl: config.cmsUrl,
       githubWebhookSecret: config.githubWebhookSecret,
-      systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null }),
+      systemProbes: createSystemProbes({ cmsUrl: config.cmsUrl, secret: config.internalSecret, siteDir: config.siteDir ?? null, databaseHosts: databaseHostsFromEnv(process.env) }),
       // Every scheduled job, from one list, on the round claim (DESIGN §7.25); started once the app is built.
       jobs: (areas) => [
         membershipJob(areas.payments, config.membershipCheckIntervalMs),

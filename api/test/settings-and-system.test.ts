@@ -105,6 +105,8 @@ describe('the System tab', () => {
     expect(report.services.map((s) => s.name)).toEqual(['API', 'CMS', 'PostgreSQL', 'Site build']);
     expect(report.services[0]!.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(report.recentErrors[0]).toMatchObject({ requestId, method: 'PUT', path: '/api/admin/settings', status: 503 });
+    // One database server (no PATRONI_URLS or PGBACKREST_STANZA): no database hosts section.
+    expect(report.database).toBeNull();
   });
 
   it('lists every scheduled job from the one list, with its latest round or none yet', async () => {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { SystemProbes } from '../domain/system/get-system-report.ts';
+import { createDatabaseHostsProbe, type DatabaseHostsSettings } from './database-hosts.ts';
 
 const run = promisify(execFile);
 
@@ -13,9 +14,10 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (value ??= load().catch(() => null as T));
 }
 
-/** The System tab's questions to the CMS (its service-info call, with the secret on its private address), the site's Astro and the repository. */
-export function createSystemProbes(opts: { cmsUrl: string; secret: string; siteDir: string | null }): SystemProbes {
+/** The System tab's questions to the CMS (its service-info call, with the secret on its private address), the site's Astro, the repository, and a replicated database's hosts. */
+export function createSystemProbes(opts: { cmsUrl: string; secret: string; siteDir: string | null; databaseHosts?: DatabaseHostsSettings | null }): SystemProbes {
   return {
+    ...(opts.databaseHosts ? { databaseHosts: createDatabaseHostsProbe(opts.databaseHosts) } : {}),
     async cms() {
       const res = await fetch(`${opts.cmsUrl}/cms/api/service-info`, { headers: { 'x-internal-secret': opts.secret }, signal: AbortSignal.timeout(3_000) });
       if (!res.ok) throw new Error(`the CMS answered ${res.status}`);

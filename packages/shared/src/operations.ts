@@ -164,6 +164,16 @@ export type JobRound = { job: string; roundStart: string; instance: string; star
 export type ScheduledJobStatus = { name: string; everyMs: number; lastRound: JobRound | null };
 /** GET /api/admin/system. */
 export type SystemReport = {
+/** A database host as Patroni lists it (PATRONI_URLS): its role, state, replication lag in bytes and timeline. */
+export type DatabaseHost = { name: string; role: 'primary' | 'sync standby' | 'standby' | 'unknown'; state: string; lagBytes: number | null; timeline: number | null };
+/** pgBackRest's newest base backup (PGBACKREST_STANZA). */
+export type DatabaseBackup = { label: string; type: string; finishedAt: string; databaseBytes: number | null; repoBytes: number | null };
+/** The replicated database on the System tab: its hosts, the last base backup, and the WAL archive (pg_stat_archiver). */
+export type DatabaseHostsReport = {
+  hosts: DatabaseHost[] | null;
+  lastBackup: DatabaseBackup | null;
+  archive: { lastArchivedAt: string | null; lastArchivedWal: string | null; lastFailedAt: string | null } | null;
+};
   versions: { appCommit: string | null; node: string; postgres: string | null; payload: string | null; astro: string | null };
   services: ServiceInfo[];
   databaseBytes: number | null;
@@ -176,3 +186,5 @@ export type SystemReport = {
   openSockets: number | null;
   recentErrors: RecentServerError[];
 };
+  /** The replicated database's hosts and backups; null unless PATRONI_URLS or PGBACKREST_STANZA is set. */
+  database: DatabaseHostsReport | null;

@@ -1,4 +1,4 @@
-import type { ServiceInfo, SystemReport } from '@app/shared/browser';
+import type { DatabaseBackup, DatabaseHost, DatabaseHostsReport, ServiceInfo, SystemReport } from '@app/shared/browser';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { youtubeSyncs } from '../../db/schema/index.ts';
@@ -14,6 +14,8 @@ export type SystemProbes = {
   cms(): Promise<{ payloadVersion: string | null; uptimeSeconds: number } | null>;
   astroVersion(): Promise<string | null>;
   appCommit(): Promise<string | null>;
+  /** The replicated database's hosts (Patroni) and last base backup (pgBackRest); absent on one server. */
+  databaseHosts?: { hosts(): Promise<DatabaseHost[] | null>; lastBackup(): Promise<DatabaseBackup | null> };
 };
 
 export type SystemDeps = {
@@ -23,6 +25,22 @@ export type SystemDeps = {
 };
 
 type PgFacts = { version: string; bytes: string; started: Date };
+
+/** Patroni's hosts, pgBackRest's last backup and PostgreSQL's WAL archiver, each left null when it does not answer. */
+export async function databaseHostsReport(db: Db, probe: NonNullable<SystemProbes['databaseHosts']>): Promise<DatabaseHostsReport> {
+  const [hosts, lastBackup, archive] = await Promise.all([
+    probe.hosts().catch(() => null),
+    probe.lastBackup().catch(() => null),
+    db.$client
+      .query<{ lastArchivedAt: Date | null; lastArchivedWal: string | null; lastFailedAt: Date | null }>(
+        `select last_archived_time as "lastArchivedAt", last_archived_wal as "lastArchivedWal", last_failed_time as "lastFailedAt" from pg_stat_archiver where current_setting('archive_mode') <> 'off'`,
+      )
+      .then((r) => r.rows[0] ?? null)
+      .catch(() => null),
+  ]);
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return { hosts, lastBackup, archive: archive && { lastArchivedAt: iso(archive.lastArchivedAt), lastArchivedWal: archive.lastArchivedWal, lastFailedAt: iso(archive.lastFailedAt) } };
+}
 
 /** GET /api/admin/system: versions, uptimes, sizes, content, freshness and this instance's recent 5xx answers (admins only). */
 export async function getSystemReport(deps: SystemDeps, caller: UserRow | null): Promise<SystemReport> {
@@ -63,5 +81,6 @@ export async function getSystemReport(deps: SystemDeps, caller: UserRow | null):
     jobs: deps.jobs.map((job) => ({ name: job.name, everyMs: job.every, lastRound: jobRounds.find((r) => r.job === job.name) ?? null })),
     openSockets: deps.openSockets(),
     recentErrors: deps.recentErrors.list(),
+    database: deps.probes.databaseHosts ? await databaseHostsReport(deps.db, deps.probes.databaseHosts) : null,
   };
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { ADMIN_SECTIONS, errorMessage, formatShortDateTime } from '@app/shared/browser';
+import { ADMIN_SECTIONS, errorMessage, formatShortDateTime, type SystemReport } from '@app/shared/browser';
 import { endpointStore, invalidateKeys } from '../../lib/queries';
 import { AdminTable } from './admin-table';
 
@@ -14,6 +14,18 @@ function duration(seconds: number | null): string {
   return d ? `${d} d ${h} h` : h ? `${h} h ${m} min` : m ? `${m} min` : `${seconds} s`;
 }
 const megabytes = (bytes: number | null) => (bytes === null ? '—' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** A replicated database's hosts (Patroni), its last base backup (pgBackRest) and WAL archive (issue 51). */
+function databaseRows(db: NonNullable<SystemReport['database']>): [string, string][] {
+  const hosts: [string, string][] = (db.hosts ?? []).map((h) => [
+    h.name,
+    [h.role === 'unknown' ? h.state : h.role, h.role !== 'unknown' && !['running', 'streaming'].includes(h.state) ? h.state : null, h.role.includes('standby') && h.lagBytes !== null ? `lag ${megabytes(h.lagBytes)}` : null, h.timeline !== null ? `timeline ${h.timeline}` : null].filter(Boolean).join(' · '),
+  ]);
+  const backup = db.lastBackup ? `${formatShortDateTime(db.lastBackup.finishedAt)} (${db.lastBackup.type}, ${megabytes(db.lastBackup.databaseBytes)})` : 'None';
+  const archived = db.archive?.lastArchivedAt ? formatShortDateTime(db.archive.lastArchivedAt) : 'Never';
+  const failed = db.archive?.lastFailedAt && (!db.archive.lastArchivedAt || db.archive.lastFailedAt > db.archive.lastArchivedAt) ? [['WAL archive failing since', formatShortDateTime(db.archive.lastFailedAt)] as [string, string]] : [];
+  return [...(db.hosts ? hosts : [['Hosts', 'Patroni not configured'] as [string, string]]), ['Last base backup', backup], ['Last WAL archived', archived], ...failed];
+}
 
 function Figures({ title, rows }: { title: string; rows: [string, string][] }) {
   return (
@@ -45,6 +57,7 @@ export default function SystemTab() {
           <Figures title="Content" rows={[['Articles', String(data.contentCounts.articles)], ['Categories', String(data.contentCounts.categories)], ['Videos', String(data.contentCounts.videos)], ['Products', String(data.contentCounts.products)], ['Database size', megabytes(data.databaseBytes)]]} />
           <Figures title="Freshness" rows={[['Content version', data.readModel.version], ['Read model age', duration(data.readModel.ageSeconds)], ['Last video sync', data.lastSync ? `${formatShortDateTime(data.lastSync.at)} (${data.lastSync.status})` : 'Never'], ['Last deploy', data.lastDeploy ? `${formatShortDateTime(data.lastDeploy.startedAt)} (${data.lastDeploy.status.replace('_', ' ')})` : 'Never']]} />
           <Figures title="Connections" rows={[['Open chat sockets', data.openSockets === null ? '—' : String(data.openSockets)]]} />
+          {data.database && <Figures title="Database hosts" rows={databaseRows(data.database)} />}
           <Figures title="Scheduled jobs" rows={data.jobs.length ? data.jobs.map(({ name, everyMs, lastRound: r }) => [`${name} (every ${duration(Math.round(everyMs / 1000))})`, r ? `${formatShortDateTime(r.startedAt)} on ${r.instance} (${r.outcome ?? (r.finishedAt ? 'ended' : 'running or cut short')})` : 'Not run yet']) : [['Jobs', 'None on this instance']]} />
         </div>
       )}

@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterUnavailable, startTestCluster, type TestCluster } from '../../scripts/lib/pg-ha-test-cluster.mjs';
+import { createDb, migrateDb, type Db } from '../src/db/client.ts';
+import { databaseHostsReport } from '../src/domain/system/get-system-report.ts';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { createDatabaseHostsProbe } from '../src/integrations/database-hosts.ts';
+import { createSignals } from '../src/integrations/signals.ts';
+import { BUSY_MESSAGE } from '../src/lib/database-unavailable.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { sampleRecords } from './fixtures.ts';
+import { startTestApp, TEST_ORIGIN, TEST_SECRET } from './test-app.ts';
+
+// The API on a replicated database (issue 51): two hosts under Patroni on 127.0.0.1, the app's
+// DATABASE_URL on HAProxy (scripts/lib/pg-ha-test-cluster.mjs). Needs root and Debian's patroni,
+// etcd-server, haproxy and pgbackrest; skipped without them.
+const unavailable = clusterUnavailable();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(unavailable)('the API through a database failover', () => {
+  let t: TestCluster;
+  let db: Db;
+  let cms: Awaited<ReturnType<typeof startFakeCms>>;
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  let url: string;
+
+  async function query<R extends pg.QueryResultRow>(connection: string, sql: string): Promise<R[]> {
+    const c = new pg.Client({ connectionString: connection, connectionTimeoutMillis: 3000 });
+    c.on('error', () => {});
+    await c.connect();
+    try {
+      return (await c.query<R>(sql)).rows;
+    } finally {
+      await c.end().catch(() => {});
+    }
+  }
+  async function eventually<T>(attempt: () => Promise<T>, timeoutMs = 90_000): Promise<T> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        return await attempt();
+      } catch (err) {
+        if (Date.now() > end) throw err;
+        await sleep(250);
+      }
+    }
+  }
+  const ready = async () => {
+    const res = await app.fetch('/api/ready');
+    return { status: res.status, body: await res.json() };
+  };
+  const signIn = () => app.fetch('/api/login', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nobody_here', password: 'wrong-pass-1' }) });
+
+  beforeAll(async () => {
+    t = await startTestCluster({ backups: true });
+    await eventually(() => query(t.databaseUrl(), 'create database better_self'));
+    url = t.databaseUrl('better_self');
+    db = createDb(url, 4);
+    await migrateDb(db);
+    cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+    app = await startTestApp({ db, source: createCmsContentSource(cms.url, TEST_SECRET), databaseUrl: url });
+  }, 300_000);
+  afterAll(async () => {
+    await app?.close();
+    await cms?.close();
+    await db?.$client.end().catch(() => {});
+    await t?.stop();
+  }, 120_000);
+
+  it('reports on /api/ready that it reaches the primary, its synchronous standby, and a standby that falls behind', async () => {
+    const status = await t.cluster.status();
+    const standby = t.cluster.hosts.find((h) => h.name !== status!.primary)!;
+    const first = await ready();
+    expect(first.status).toBe(200);
+    expect(first.body.database).toEqual({ ok: true, role: 'primary', standbys: [expect.objectContaining({ name: standby.name, state: 'streaming', sync: 'sync', behind: false })] });
+
+    // The standby's replay stops (its startup process frozen; the WAL receiver still flushes, so
+    // commits go on): ~25 MB of WAL later it is behind. (pg_wal_replay_pause would not do: Patroni resumes it.)
+    const startup = t.cluster.postgresPids(standby.name).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('startup'));
+    expect(startup).toHaveLength(1);
+    const replaying = startup[0]!;
+    process.kill(replaying, 'SIGSTOP');
+    try {
+      await query(url, 'create table wal_filler as select g, md5(g::text) as m from generate_series(1, 400000) g');
+      const behind = await ready();
+      expect(behind.status).toBe(200);
+      expect(behind.body.database.standbys).toEqual([expect.objectContaining({ name: standby.name, behind: true })]);
+      expect(behind.body.database.standbys[0].lagBytes).toBeGreaterThan(16 * 1024 * 1024);
+      expect(behind.body.database.warning).toMatch(new RegExp(`^Standby ${standby.name} is behind \\(\\d+\\.\\d MB`));
+    } finally {
+      process.kill(replaying, 'SIGCONT');
+      await query(url, 'drop table if exists wal_filler');
+    }
+    const caughtUp = await eventually(async () => {
+      const r = await ready();
+      if (r.body.database.standbys?.[0]?.behind !== false) throw new Error('still behind');
+      return r.body.database;
+    });
+    expect(caughtUp.warning).toBeUndefined();
+
+    // Pointed at the standby itself, the instance is not ready: it could not write.
+    const onStandby = createDb(t.cluster.directUrl(standby, 'better_self'), 1);
+    try {
+      const { checkReadiness } = await import('../src/domain/system/check-readiness.ts');
+      const r = await checkReadiness({ db: onStandby, content: () => app.content.current(), cms: null });
+      expect(r).toMatchObject({ ready: false, message: 'Not ready: the database answering is a read-only standby.', database: { ok: false, role: 'standby' } });
+    } finally {
+      await onStandby.$client.end();
+    }
+  }, 180_000);
+
+  it('shows the database hosts, the primary, the lag, the last base backup and WAL archive time on Admin → System', async () => {
+    const backup = await t.cluster.backup({ type: 'full' });
+    await query(url, 'select pg_switch_wal()');
+    const probe = createDatabaseHostsProbe({ patroniUrls: t.cluster.patroniUrls, pgbackrestStanza: t.cluster.scope }, { ...process.env, PGBACKREST_CONFIG: t.cluster.backrestConfigFile(t.cluster.hosts[0]!.name) });
+    const report = await eventually(async () => {
+      const r = await databaseHostsReport(db, probe);
+      if (!r.archive?.lastArchivedAt) throw new Error('nothing archived yet');
+      return r;
+    });
+    const primary = (await t.cluster.status())!.primary;
+    expect(report.hosts).toEqual(expect.arrayContaining([
+      expect.objectContaining({ name: primary, role: 'primary', state: 'running' }),
+      expect.objectContaining({ role: 'sync standby', lagBytes: expect.any(Number) }),
+    ]));
+    expect(report.hosts).toHaveLength(2);
+    expect(report.lastBackup).toMatchObject({ label: backup.label, type: 'full' });
+    expect(report.lastBackup!.databaseBytes).toBeGreaterThan(0);
+    expect(report.archive!.lastArchivedWal).toMatch(/^[0-9A-F]{24}/);
+
+    // A configured host that does not answer is listed as such.
+    const withDead = createDatabaseHostsProbe({ patroniUrls: [...t.cluster.patroniUrls, 'http://127.0.0.1:9'], pgbackrestStanza: null });
+    expect(await withDead.hosts()).toContainEqual({ name: '127.0.0.1:9', role: 'unknown', state: 'not answering', lagBytes: null, timeline: null });
+  }, 180_000);
+
+  it('answers 503 "busy" while the primary is gone, and its pool and LISTEN connection come back on the new primary by themselves', async () => {
+    // The API's signals module on the HAProxy address, as each instance runs it.
+    const received: string[] = [];
+    let connects = 0;
+    const signals = createSignals({ databaseUrl: url, logger: pino({ level: 'silent' }) });
+    signals.subscribe('failover_probe', { onNotify: (payload) => received.push(payload), onConnect: () => void (connects += 1) });
+    await signals.start();
+    try {
+      await query(url, "select pg_notify('failover_probe', 'before')");
+      await eventually(async () => expect(received).toContain('before'));
+      expect((await signIn()).status).toBe(401);
+
+      const oldPrimary = (await t.cluster.status())!.primary!;
+      t.cluster.killHost(oldPrimary);
+      const answers: { status: number; message?: string }[] = [];
+      // Requests while the standby is promoted: each answers (503 busy or its usual answer), none a 500.
+      const promoted = t.cluster.waitFor('the promotion', (s) => s?.primary != null && s.primary !== oldPrimary, 90_000);
+      let done = false;
+      void promoted.finally(() => (done = true));
+      while (!done) {
+        const res = await signIn();
+        answers.push({ status: res.status, message: ((await res.json()) as { message?: string }).message });
+        await sleep(200);
+      }
+      await promoted;
+      expect(answers.filter((a) => ![401, 503].includes(a.status))).toEqual([]);
+      expect(answers.filter((a) => a.status === 503).every((a) => a.message === BUSY_MESSAGE)).toBe(true);
+      expect(answers.some((a) => a.status === 503)).toBe(true);
+
+      // The pool reaches the new primary: the usual answer again.
+      await eventually(async () => expect((await signIn()).status).toBe(401));
+      // The LISTEN connection is back on the new primary: a NOTIFY sent there arrives.
+      await eventually(async () => {
+        await query(url, "select pg_notify('failover_probe', 'after')");
+        await sleep(300);
+        expect(received).toContain('after');
+      }, 120_000);
+      expect(connects).toBeGreaterThanOrEqual(2);
+      // The app's own LISTEN connection (chat, notifications, content signals) came back too: ready again.
+      await eventually(async () => expect((await ready()).status).toBe(200));
+
+      t.cluster.startHost(oldPrimary);
+      await t.cluster.waitFor('the old primary to rejoin', t.cluster.healthy(t.cluster.hosts.map((h) => h.name)), 180_000);
+    } finally {
+      await signals.stop();
+    }
+  }, 420_000);
+});

@@ -1,0 +1,23 @@
+/** A database host of scripts/lib/pg-ha.mjs. */
+export type PgHaHost = { name: string; address: string; netns?: string; dir: string; ports: { postgres: number; patroni: number; etcdClient: number; etcdPeer: number } };
+export type PgHaStatus = { members: { name: string; role: string; state: string; host: string; port: number; timeline: number | null; lag: number | null }[]; primary: string | null; answeredBy: string } | null;
+export type PgHaCluster = {
+  scope: string; hosts: PgHaHost[]; patroniUrls: string[]; superuserPassword: string;
+  status(): Promise<PgHaStatus>;
+  waitFor(what: string, check: (s: PgHaStatus) => boolean, timeoutMs?: number): Promise<NonNullable<PgHaStatus>>;
+  healthy(names: string[]): (s: PgHaStatus) => boolean;
+  killHost(name: string): number;
+  /** A host's PostgreSQL processes (postmaster and children). */
+  postgresPids(name: string): number[];
+  startHost(name: string): void;
+  directUrl(host: PgHaHost, database?: string): string;
+  backup(options?: { type?: 'full' | 'incr' | 'diff' }): Promise<{ ms: number; label: string; type: string; databaseBytes: number | null; repoBytes: number | null }>;
+  backrestConfigFile(name: string): string;
+};
+export type TestCluster = {
+  dir: string; cluster: PgHaCluster; repo: unknown; statsUrl: string;
+  databaseUrl(database?: string): string;
+  stop(): Promise<void>;
+};
+export function clusterUnavailable(): string | null;
+export function startTestCluster(options?: { backups?: boolean; bucket?: string; log?: (name: string, line: string) => void }): Promise<TestCluster>;
