@@ -80,7 +80,12 @@ function descendants(pids) {
   const found = new Set(pids);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, ppid] of parentOf) if (found.has(ppid) && !found.has(pid)) (found.add(pid), (grew = true));
+    for (const [pid, ppid] of parentOf) {
+      if (found.has(ppid) && !found.has(pid)) {
+        found.add(pid);
+        grew = true;
+      }
+    }
   }
   return [...found];
 }
@@ -511,6 +516,8 @@ export function selfSignedCertificate(dir, names = ['127.0.0.1', 'localhost']) {
  */
 export async function restoreToTime({ target, dataDir, stanza = 'better-self', repo, port, keepRunning = false, listenAddress = '127.0.0.1', log = () => {}, env = process.env }) {
   if (!target) throw new Error('restore needs the time to restore to (--time "2026-11-29 10:31")');
+  // The folder is written into PostgreSQL's restore_command, a shell command line.
+  if (/[\s'"\\$`]/.test(dataDir)) throw new Error(`${dataDir}: choose a folder whose path has no spaces or quotes`);
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty: a point-in-time restore goes into a fresh folder`);
   const ids = postgresIds();
   const work = `${dataDir.replace(/\/+$/, '')}.pitr`;
