@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { ArticleImport } from '@app/shared/schemas';
-import type { ImportPictureSource } from '@app/shared/server';
 import type { ArticleCandidate } from './article-candidate.ts';
 import type { UploadContents } from './read-upload.ts';
 import { oldSiteLinksWarning, outsideTheArchive } from './old-site-links.ts';
