@@ -10,7 +10,7 @@ import { assistantDocuments } from '@app/api/domain/ai/assistant-documents';
 import { buildAssistantIndex, READS_ALL, readerOf } from '@app/api/domain/ai/assistant-index';
 import { calibrateThreshold, fuse, WEIGHTS } from '@app/api/domain/ai/fusion';
 import { termsOf } from '@app/api/domain/ai/search-terms';
-import { cosine, sentenceEncoder } from '@app/api/domain/ai/sentence-encoder';
+import { sentenceEncoder, similarity } from '@app/api/domain/ai/sentence-encoder';
 import { buildContentIndex } from '@app/api/domain/content/content-index';
 import { seedRecords } from '@app/api/test/seed-content';
 
@@ -55,7 +55,7 @@ for (const [name, reader] of Object.entries(readers)) {
     const hits = new Map(index.search({ terms: termsOf(q.text), meaning: meanings[qi] }, Infinity).map((h) => [h.doc.key, h]));
     return docs.map((doc, di) => {
       const hit = hits.get(doc.key);
-      const sims = (k) => (reader.reads(doc) || doc.blocksArePublic ? vectors[di][k].map((v) => cosine(meanings[qi], v)) : []);
+      const sims = (k) => (reader.reads(doc) || doc.blocksArePublic ? vectors[di][k].map((v) => similarity(meanings[qi], v)) : []);
       return { ...hit.signals, specific: hit.specific, paragraph: sims('paragraph'), sectionWhole: sims('section'), window: sims('window') };
     });
   });

@@ -11,6 +11,8 @@ import { mediaStoreFromEnv } from './integrations/media/media-from-env.ts';
 import { loadConfig } from './config.ts';
 import { assertDatabaseReachable, createDb, migrateDb } from './db/client.ts';
 import { prepareAssistant } from './domain/ai/assistant-index.ts';
+import { sentenceEncoder } from './domain/ai/sentence-encoder.ts';
+import { createSentenceVectorStore } from './domain/ai/sentence-vector-store.ts';
 import { createContentReadModel } from './domain/content/content-read-model.ts';
 import { createSnapshotStore } from './domain/content/snapshot-store.ts';
 import { createDeploymentLog, deployPathLabels } from './domain/deploy/deployment-log.ts';
@@ -72,6 +74,8 @@ async function main() {
     if (await seedDemoCommunity(db)) logger.info('seeded the demo chat rooms and bulletin posts');
   }
 
+  // The assistant's vectors of the site's texts: encoded once by any instance, read back by the others and by restarts.
+  sentenceEncoder().keepIn(createSentenceVectorStore(db, logger));
   // Each new content version is rebuilt into the static site from that same snapshot.
   const content = createContentReadModel({
     source: createCmsContentSource(config.cmsUrl, config.internalSecret),

@@ -12,3 +12,4 @@ export * from './notifications.ts';
 export * from './previews.ts';
 export * from './site-builds.ts';
 export * from './second-factor.ts';
+export * from './sentence-vectors.ts';

@@ -6,7 +6,7 @@ import { BACKGROUND_QUESTIONS } from './background-questions.ts';
 import { backgroundOf, calibrateNothingFound, standing, type Background } from './calibrate-nothing-found.ts';
 import { fuse, type Signals } from './fusion.ts';
 import { searchTerm, termsOf, words } from './search-terms.ts';
-import { cosine, sentenceEncoder, type SentenceEncoder } from './sentence-encoder.ts';
+import { dequantise, sentenceEncoder, similarity, type Meaning, type SentenceEncoder } from './sentence-encoder.ts';
 import type { PlanCatalogue } from './site-facts.ts';
 
 /**
@@ -152,7 +152,10 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
   const wholeIndex = await bm25Index(whole);
   const categories = [...content.categories.values()];
   const aboutVectors = await encoder.encodeContent(meaningOf.map((m) => m.about));
-  const sectionVectors = await Promise.all(meaningOf.map((m) => encoder.encodeContent(m.sections.map((x) => x.text))));
+  // Every section in one call (the encoder looks the library up in its store at once), then split per document.
+  const flatSections = await encoder.encodeContent(meaningOf.flatMap((m) => m.sections.map((x) => x.text)));
+  let taken = 0;
+  const sectionVectors: Meaning[][] = meaningOf.map((m) => flatSections.slice(taken, (taken += m.sections.length)));
   const categoryVectors = await encoder.encodeContent(categories.map((c) => [c.title, c.description].filter(Boolean).join('. ')));
   const n = documents.length;
   const idf = (term: string) => {
@@ -176,11 +179,11 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
         // A word found only by spelling tolerance ("player" for "layer") is half a match.
         const credit = (t: string) => (r?.terms.some((d) => d.startsWith(t)) ? 1 : 0.5);
         const coverage = r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total : 0;
-        const about = cosine(question.meaning, aboutVectors[i]!);
+        const about = similarity(question.meaning, aboutVectors[i]!);
         let section = about;
         let closestBlock = 0;
         sectionVectors[i]!.forEach((v, k) => {
-          const sim = cosine(question.meaning, v);
+          const sim = similarity(question.meaning, v);
           if (k === 0 || sim > section) [section, closestBlock] = [sim, meaningOf[i]!.sections[k]!.block];
         });
         const signals = { about, section, coverage };
@@ -216,7 +219,7 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
     },
     closestTopics(meaning) {
       return categories
-        .map((c, i) => ({ title: c.title, sim: cosine(meaning, categoryVectors[i]!) }))
+        .map((c, i) => ({ title: c.title, sim: similarity(meaning, categoryVectors[i]!) }))
         .sort((a, b) => b.sim - a.sim)
         .map((c) => c.title);
     },
@@ -231,7 +234,7 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
   const specific: boolean[] = [];
   for (let i = 0; i < BACKGROUND_QUESTIONS.length; i++) {
     if (i > 0 && i % BACKGROUND_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
-    const hits = rank({ terms: termsOf(BACKGROUND_QUESTIONS[i]!), meaning: meanings[i]! });
+    const hits = rank({ terms: termsOf(BACKGROUND_QUESTIONS[i]!), meaning: dequantise(meanings[i]!) });
     scores.push(Float32Array.from(hits, (h) => h.score));
     specific.push(hits.reduce<(typeof hits)[number] | undefined>((b, h) => (b === undefined || h.score > b.score ? h : b), undefined)?.specific ?? false);
   }
