@@ -3,27 +3,34 @@
  * functions the API's read model uses, so a static page and /api show the same content version.
  * Pages import these helpers in their frontmatter / getStaticPaths; visitors never wait on it.
  */
-import { bySortOrder, publicStudyResource, readSnapshotFile, toBackyardArticle, toStudyResource, toMembershipPlan, toArticleSummary, toCategory, toInteractiveData, toProduct, toSiteSettings, toVideo, type ContentSnapshot } from '@app/shared/server';
+import { bySortOrder, publicStudyResource, readSnapshotIndexed, toBackyardArticle, toStudyResource, toMembershipPlan, toArticleSummary, toCategory, toInteractiveData, toProduct, toSiteSettings, toVideo, type IndexedSnapshot } from '@app/shared/server';
 import { toPublicInteractiveData, type ArticleSummary, type Category, type MembershipPlan, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
 import { oldAddressTable, type BackyardSummary, type OldAddressTable, type SiteSettings, type StudyResource } from '@app/shared/browser';
 import { siteConfig } from '../config';
 
-export type BuildArticle = ArticleSummary & { contentHtml: string; interactiveData: PublicInteractiveData | null };
-export type BuildContent = { version: string; articles: BuildArticle[]; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[]; studyResources: StudyResource[]; backyardArticles: BackyardSummary[]; oldAddresses: OldAddressTable };
+export type BuildArticle = ArticleSummary & { interactiveData: PublicInteractiveData | null };
+/**
+ * The content every page reads. Articles come without their bodies: a page reads its own with
+ * `articleBody` as it renders, so a build holds one body at a time, not the library (issue 50 #5).
+ */
+export type BuildContent = { version: string; articles: BuildArticle[]; articleBody(id: number): Promise<string>; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[]; studyResources: StudyResource[]; backyardArticles: BackyardSummary[]; oldAddresses: OldAddressTable };
 
 let cached: Promise<BuildContent> | null = null;
 
-async function readSnapshot(): Promise<ContentSnapshot> {
-  if (siteConfig.contentFile) return readSnapshotFile(siteConfig.contentFile);
+/** The snapshot file the deploy pipeline wrote (read an article at a time), else the API's snapshot (a development build). */
+async function readSnapshot(): Promise<IndexedSnapshot> {
+  if (siteConfig.contentFile) return readSnapshotIndexed(siteConfig.contentFile);
   if (!siteConfig.internalSecret) throw new Error('The site build needs SITE_CONTENT_FILE, or INTERNAL_SECRET to read the content snapshot from the API.');
   const res = await fetch(`${siteConfig.apiUrl}/api/internal/content-snapshot`, { headers: { 'x-internal-secret': siteConfig.internalSecret }, signal: AbortSignal.timeout(30_000) });
   if (!res.ok) throw new Error(`The API answered ${res.status} for the content snapshot.`);
-  return (await res.json()) as ContentSnapshot;
+  const snapshot = (await res.json()) as IndexedSnapshot['snapshot'];
+  const bodies = new Map(snapshot.records.articles.map((a) => [a.id, a.contentHtml ?? '']));
+  return { snapshot, bodyOf: async (id) => bodies.get(id) ?? null };
 }
 
 /** The snapshot's site settings, for the build-time settings module (lib/site-settings-module.ts). */
 export async function readSiteSettings(): Promise<SiteSettings> {
-  return toSiteSettings((await readSnapshot()).records.settings);
+  return toSiteSettings((await readSnapshot()).snapshot.records.settings);
 }
 
 // Pages ship island props in their HTML, so the quiz's answer key is removed here.
@@ -33,11 +40,12 @@ const publicInteractive = (doc: Parameters<typeof toInteractiveData>[0]) => {
 };
 
 export function loadContent(): Promise<BuildContent> {
-  cached ??= readSnapshot().then(({ version, records }) => {
+  cached ??= readSnapshot().then(({ snapshot: { version, records }, bodyOf }) => {
     const defaultAuthor = toSiteSettings(records.settings).authorName;
     return {
       version,
-      articles: records.articles.map((doc) => ({ ...toArticleSummary(doc, defaultAuthor), contentHtml: doc.contentHtml ?? '', interactiveData: publicInteractive(doc) })),
+      articles: records.articles.map((doc) => ({ ...toArticleSummary(doc, defaultAuthor), interactiveData: publicInteractive(doc) })),
+      articleBody: async (id) => (await bodyOf(id)) ?? '',
       categories: records.categories.map(toCategory),
       videos: records.videos.map((doc) => toVideo(doc, defaultAuthor)),
       products: records.products.map((doc) => toProduct(doc, defaultAuthor)),
