@@ -42,6 +42,8 @@ import { createYouTubeClient } from './integrations/youtube/youtube-client.ts';
 import { createDidClient } from './integrations/ai/did-client.ts';
 import { createLocalPresenters } from './integrations/ai/local-presenters.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
+import { ensureDemoSecondFactor } from './domain/second-factor/ensure-demo-second-factor.ts';
+import { createSecretBox } from './domain/second-factor/secret-box.ts';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
 import { seedDemoMembership } from './domain/demo/seed-demo-membership.ts';
@@ -71,6 +73,8 @@ async function main() {
   }
   if (config.demoAccounts) {
     for (const account of DEMO_ACCOUNTS) await ensureAccount(db, account);
+    // Demo staff sign in with the published demo second factor (issue 52; README "Demo accounts").
+    for (const account of DEMO_ACCOUNTS.filter((a) => a.admin)) await ensureDemoSecondFactor(db, createSecretBox(config.internalSecret), account.username);
     if (await seedDemoCommunity(db)) logger.info('seeded the demo chat rooms and bulletin posts');
   }
 

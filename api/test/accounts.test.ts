@@ -4,6 +4,7 @@ import { auditLog, passwordResetTokens, sessions, users } from '../src/db/schema
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { hashToken as sha256 } from '../src/domain/accounts/sessions.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
@@ -78,7 +79,7 @@ describe('sign-in and sign-out', () => {
     await db().update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`${sessions.userId} = (select id from app.users where username = 'Sleeper')`);
     expect((await member.get('/api/user')).status).toBe(401);
     const admin = client();
-    await admin.post('/api/login', { username: 'Boss', password: 'Boss-pass-1' });
+    await signInStaff(admin, 'Boss', 'Boss-pass-1');
     const [row] = await db().select().from(sessions).where(sql`${sessions.userId} = (select id from app.users where username = 'Boss')`).orderBy(sql`created_at desc`).limit(1);
     const hours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
     expect(Math.round(hours)).toBe(12);
@@ -181,7 +182,7 @@ describe('password reset', () => {
 describe('admin: users and account status', () => {
   async function adminClient() {
     const c = client();
-    expect((await c.post('/api/login', { username: 'Boss', password: 'Boss-pass-1' })).status).toBe(200);
+    await signInStaff(c, 'Boss', 'Boss-pass-1');
     return c;
   }
 

@@ -5,6 +5,7 @@ import { users } from '../src/db/schema/index.ts';
 import { sectionRouter } from '../src/routes/admin/section-router.ts';
 import type { SignInRule } from '../src/routes/login-required.ts';
 import { appForThisFile } from './file-app.ts';
+import { enrolStaffFactor } from './second-factor-helpers.ts';
 
 const t = appForThisFile();
 
@@ -48,6 +49,7 @@ describe('the admin dashboard’s sections, on the API (issue 35)', () => {
   it('refuses a moderator the sections that need the administer power, and lets them into the others', async () => {
     const moderator = await t.member('sections_moderator');
     await t.testDb.db.update(users).set({ role: 'moderator' }).where(eq(users.username, 'sections_moderator'));
+    await enrolStaffFactor(moderator, 'sections_moderator');
     for (const id of ADMIN_SECTION_IDS) {
       for (const { name, e, url } of callsOf(id)) {
         if (ADMIN_SECTIONS[id].power === 'administer') {

@@ -11,6 +11,7 @@ import { createArticleConverter, type ConvertFiles } from '../src/domain/article
 import { importArticles } from '../src/domain/articles/import-articles.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { startTestApp, TEST_ORIGIN, TEST_SECRET } from './test-app.ts';
@@ -84,7 +85,8 @@ beforeAll(async () => {
   await ensureAccount(testDb.db, { username: 'plain_member', email: 'pm@example.com', password: 'pass-word-1', tier: 'vip' });
   for (const [who, set] of [['editor_admin', (c: string) => (adminCookie = c)], ['plain_member', (c: string) => (memberCookie = c)]] as const) {
     const c = browserClient(app.base);
-    await c.post('/api/login', { username: who, password: 'pass-word-1' });
+    if (who === 'editor_admin') await signInStaff(c, who, 'pass-word-1');
+    else await c.post('/api/login', { username: who, password: 'pass-word-1' });
     set([...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
   }
 });

@@ -10,6 +10,7 @@ import { auditLog, chatMessages, chatRooms, users } from '../src/db/schema/index
 import { createCmsVideoSink } from '../src/integrations/youtube/cms-video-sink.ts';
 import { createYouTubeClient } from '../src/integrations/youtube/youtube-client.ts';
 import { appForThisFile } from './file-app.ts';
+import { enrolStaffFactor } from './second-factor-helpers.ts';
 import { TEST_ORIGIN, TEST_SECRET } from './test-app.ts';
 
 // Every staff power is exercised here, so the app has what each needs: a CMS that takes writes,
@@ -53,6 +54,7 @@ describe('the audit log view', () => {
     expect((await admin.post(`/api/admin/users/${memberId}/status`, { status: 'active' })).status).toBe(200);
     expect((await admin.post(`/api/admin/users/${memberId}/vip`, { vip: true })).status).toBe(200);
     expect((await admin.post(`/api/admin/users/${staffId}/role`, { role: 'moderator' })).status).toBe(200);
+    await enrolStaffFactor(moderator, 'audit_staff');
     const post = (await member.post('/api/bulletin', { title: 'Buy my course', content: 'Limited offer, only today, click here.', category: 'General' })).body;
     expect((await moderator.post(`/api/admin/content/bulletin/${post.id}/moderate`, { isHidden: true, reason: 'spam', notes: 'advert' })).status).toBe(200);
     const [room] = await t.testDb.db.select().from(chatRooms).limit(1);
@@ -123,7 +125,11 @@ describe('every staff action is in the audit log (issue 34)', () => {
 
     // Each staff action, who does it, and the entry it must leave: one row per moderated kind and per power.
     const STAFF_ACTIONS: { action: AuditAction; by: string; what: string; run: () => Promise<unknown> }[] = [
-      { action: 'user.role_changed', by: 'every_admin', what: 'make a moderator', run: async () => ok(await admin.post(`/api/admin/users/${modId}/role`, { role: 'moderator' })) },
+      { action: 'user.role_changed', by: 'every_admin', what: 'make a moderator', run: async () => {
+        ok(await admin.post(`/api/admin/users/${modId}/role`, { role: 'moderator' }));
+        // The new moderator's powers wait for their second factor (issue 52).
+        await enrolStaffFactor(mod, 'every_mod');
+      } },
       { action: 'user.status_changed', by: 'every_admin', what: 'put under review', run: async () => ok(await admin.post(`/api/admin/users/${memberId}/status`, { status: 'under_review', reason: 'spam' })) },
       { action: 'user.status_changed', by: 'every_admin', what: 'reactivate', run: async () => ok(await admin.post(`/api/admin/users/${memberId}/status`, { status: 'active' })) },
       { action: 'user.vip_granted', by: 'every_admin', what: 'grant VIP', run: async () => ok(await admin.post(`/api/admin/users/${memberId}/vip`, { vip: true })) },

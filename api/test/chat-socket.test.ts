@@ -4,6 +4,7 @@ import { applyMembershipTier } from '../src/domain/membership/apply-tier.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { chatClient } from './chat-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
@@ -18,7 +19,8 @@ const room = (name: string) => rooms.find((r) => r.name === name)!.id;
 async function member(username: string, tier: 'free' | 'pro' | 'vip' = 'free', admin = false) {
   await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
   const http = browserClient(app.base);
-  expect((await http.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
+  if (admin) await signInStaff(http, username, 'pass-word-1');
+  else expect((await http.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
   const socket = await chatClient(app.wsUrl, http.cookies);
   const welcome = await socket.next('welcome');
   return { http, socket, id: (welcome.user as { id: number }).id };
@@ -36,7 +38,7 @@ beforeAll(async () => {
   app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), databaseUrl: testDb.url, heartbeatMs: 300 });
   const admin = browserClient(app.base);
   await ensureAccount(testDb.db, { username: 'chat_lister', email: 'chat_lister@example.com', password: 'pass-word-1', tier: 'free', admin: true });
-  await admin.post('/api/login', { username: 'chat_lister', password: 'pass-word-1' });
+  await signInStaff(admin, 'chat_lister', 'pass-word-1');
   rooms = (await admin.get('/api/chat/rooms')).body;
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { quizResults, users } from '../src/db/schema/index.ts';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { article, sampleRecords } from './fixtures.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
@@ -42,7 +43,8 @@ beforeAll(async () => {
   for (const p of people) {
     await ensureAccount(testDb.db, { ...p, email: `${p.username}@example.com`, password: 'pass-word-1' });
     as[p.username] = browserClient(app.base);
-    expect((await as[p.username]!.post('/api/login', { username: p.username, password: 'pass-word-1' })).status).toBe(200);
+    if ('admin' in p) await signInStaff(as[p.username]!, p.username, 'pass-word-1');
+    else expect((await as[p.username]!.post('/api/login', { username: p.username, password: 'pass-word-1' })).status).toBe(200);
   }
   await testDb.db.update(users).set({ accountStatus: 'under_review' }).where(eq(users.username, 'review_r'));
   as.visitor = browserClient(app.base);

@@ -7,6 +7,7 @@ import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { auditLog, users } from '../src/db/schema/index.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { article, sampleRecords } from './fixtures.ts';
 import { BODY, said } from './rich-body.ts';
@@ -42,7 +43,8 @@ let into: Awaited<ReturnType<typeof startTestApp>>;
 async function signIn(app: { base: string }, db: (typeof dbs)[number], username: string, opts: { admin?: boolean } = {}) {
   await ensureAccount(db.db, { username, email: `${username}@example.com`, password: 'pass-word-1', admin: opts.admin ?? false });
   const c = browserClient(app.base);
-  expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
+  if (opts.admin) await signInStaff(c, username, 'pass-word-1');
+  else expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
   return [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 

@@ -17,6 +17,7 @@ import { createDeploymentLog, DEFAULT_PATH_LABELS, deployPathLabels, redactPaths
 import type { RestartRequest } from '@app/supervisor/restart-protocol';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { appForThisFile } from './file-app.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
 
@@ -263,7 +264,7 @@ describe('deployments from a repository', () => {
     const other = await startTestApp({ db: t.testDb.db, source: createCmsContentSource(t.cms.url, TEST_SECRET), builder, liveBuilds: createLiveBuilds(buildsDir), deploySource: source, restartChannel: (r) => void restartRequests.push(r) });
     try {
       const there = browserClient(other.base);
-      expect((await there.post('/api/login', { username: 'deploy_admin', password: 'pass-word-1' })).status).toBe(200);
+      await signInStaff(there, 'deploy_admin', 'pass-word-1');
       const res = await there.post(`/api/admin/deployments/${older.id}/rollback`);
       expect(res.status).toBe(200);
       const rollback = res.body as DeploymentDetail;

@@ -3,6 +3,7 @@ import type { ContentRecords } from '@app/shared/server';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
@@ -20,7 +21,7 @@ export function appForThisFile(opts: { records?: () => ContentRecords; app?: (pa
     testDb: Awaited<ReturnType<typeof createTestDatabase>>;
     cms: Awaited<ReturnType<typeof startFakeCms>>;
     app: Awaited<ReturnType<typeof startTestApp>>;
-    /** A member with this name (created on first use), signed in through the API in a browser-like client. */
+    /** A member with this name (created on first use), signed in through the API in a browser-like client; an admin with their second factor (signInStaff). */
     member(username: string, tier?: 'free' | 'pro' | 'vip', admin?: boolean): Promise<ReturnType<typeof browserClient>>;
   };
   beforeAll(async () => {
@@ -36,7 +37,8 @@ export function appForThisFile(opts: { records?: () => ContentRecords; app?: (pa
   t.member = async (username, tier = 'free', admin = false) => {
     await ensureAccount(t.testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
     const c = browserClient(t.app.base);
-    expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
+    if (admin) await signInStaff(c, username, 'pass-word-1');
+    else expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
     return c;
   };
   return t;

@@ -8,6 +8,7 @@ import { cacheSignals } from '../src/integrations/cache-signals.ts';
 import { createSignals } from '../src/integrations/signals.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
@@ -58,7 +59,7 @@ async function memberOnBoth(username: string) {
 }
 async function admin() {
   const c = browserClient(apps[0]!.base);
-  expect((await c.post('/api/login', { username: 'cache_admin', password: 'pass-word-1' })).status).toBe(200);
+  await signInStaff(c, 'cache_admin', 'pass-word-1');
   return c;
 }
 const lastSeen = async (username: string) =>

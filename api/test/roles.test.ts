@@ -2,16 +2,19 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, chatMessages, chatRoomMembers, users } from '../src/db/schema/index.ts';
 import { appForThisFile } from './file-app.ts';
+import { enrolStaffFactor } from './second-factor-helpers.ts';
 
 const t = appForThisFile();
 
-/** A member made a moderator by an admin, through the API. */
+/** A member made a moderator by an admin, through the API, who then sets up their second factor. */
 async function moderator(username: string) {
   const admin = await t.member('roles_admin', 'free', true);
   const mod = await t.member(username);
   const [row] = await t.testDb.db.select().from(users).where(eq(users.username, username));
   const made = await admin.post(`/api/admin/users/${row!.id}/role`, { role: 'moderator' });
   expect(made).toMatchObject({ status: 200, body: { role: 'moderator', isAdmin: false } });
+  // Staff powers wait for a second factor (issue 52): the new moderator sets one up.
+  await enrolStaffFactor(mod, username);
   return { mod, id: row!.id };
 }
 

@@ -1,6 +1,6 @@
 import { siteConfig } from './config';
 import { defineMiddleware } from 'astro:middleware';
-import { guardFor, can, viewerOf } from '@app/shared/browser';
+import { awaitsSecondFactor, guardFor, can, SECURITY_PATH, viewerOf } from '@app/shared/browser';
 import type { User } from '@app/shared/schemas';
 
 
@@ -30,7 +30,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       const notice = ctx.url.pathname === '/subscribe' ? '&notice=subscribe' : '';
       return ctx.redirect(`/auth?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}${notice}`, 302);
     }
-    // The dashboard is staff's: moderators see its moderation tabs, admins all of it.
+    // The dashboard is staff's: moderators see its moderation tabs, admins all of it. Staff whose
+    // session has not passed a second factor set one up (or confirm theirs) first (issue 52).
+    if (guard.kind === 'admin' && awaitsSecondFactor(viewerOf(user))) return ctx.redirect(`${SECURITY_PATH}?staff=1&redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`, 302);
     if (guard.kind === 'admin' && !can(viewerOf(user), 'moderate')) return ctx.redirect('/', 302);
     if (guard.kind === 'tier' && !can(viewerOf(user), 'read', { membershipRequired: guard.tier })) return ctx.redirect('/membership', 302);
   }

@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import yazl from 'yazl';
+import { DEMO_STAFF_SECOND_FACTOR } from '@app/api/domain/accounts/demo-accounts';
+import { passkeyAnswer, totpCode } from '@app/test-support/second-factor';
 import { DEMO_CMS_ADMIN } from '../../scripts/lib/stack.mjs';
 import { E2E_PORT } from '../../playwright.config';
 
@@ -84,7 +86,7 @@ export function madeAccount(username: string) {
  * Tests own their members: the seeded demo accounts are for people trying the site. Each is
  * deleted, with what it wrote, when the test worker that made it ends (`deleteMadeMembers`).
  */
-export async function createMember(request: APIRequestContext, opts: { signIn?: boolean; tier?: 'free' | 'pro' | 'vip'; admin?: boolean } = {}) {
+export async function createMember(request: APIRequestContext, opts: { signIn?: boolean; tier?: 'free' | 'pro' | 'vip'; admin?: boolean; secondFactor?: boolean } = {}) {
   const username = `member_${Date.now().toString(36)}_${++counter}`;
   const account = { username, email: `${username}@example.com`, password: 'member-pass-1' };
   const res = await request.post('/api/register', { data: account });
@@ -96,8 +98,11 @@ export async function createMember(request: APIRequestContext, opts: { signIn?: 
   if (opts.tier || opts.admin) {
     await withDatabase((db) => db.query('update app.users set membership_tier = $2, role = $3 where id = $1', [user.id, opts.tier ?? 'free', opts.admin ? 'admin' : 'member']));
   }
+  // Staff powers wait for a second factor (issue 52): a made admin sets up an authenticator app at
+  // once, unless the test is about that (`secondFactor: false`).
+  const totpSecret = opts.admin && opts.secondFactor !== false ? await enrolAuthenticator(request) : null;
   if (!opts.signIn) await request.post('/api/logout');
-  return { ...account, id: user.id };
+  return { ...account, id: user.id, totpSecret };
 }
 
 /**
@@ -135,9 +140,38 @@ async function withDatabase<T>(fn: (db: import('pg').Client) => Promise<T>): Pro
   }
 }
 
+/**
+ * Signs in through the API. A demo staff account (the seeded Admin) then takes the second step
+ * with the published demo passkey (demo-accounts.ts), as its browser would: passkeys work any
+ * number of times, where an authenticator code works once per 30 s.
+ */
+/** Makes this member's last second factor older than the 10 minutes dangerous actions allow (issue 52 #4). */
+export async function ageSecondFactor(userId: number) {
+  await withDatabase((db) => db.query("update app.sessions set second_factor_at = now() - interval '11 minutes' where user_id = $1", [userId]));
+}
+
 export async function signIn(request: APIRequestContext, username: string, password: string) {
   const res = await request.post('/api/login', { data: { username, password } });
   expect(res.ok(), await res.text()).toBe(true);
+  if (!(await res.json()).secondFactorRequired) return;
+  const options = await request.post('/api/login/passkey/options', { data: { for: 'second-step' } });
+  expect(options.ok(), await options.text()).toBe(true);
+  const response = passkeyAnswer(DEMO_STAFF_SECOND_FACTOR.passkey, await options.json(), { origin: `http://localhost:${E2E_PORT}`, rpId: 'localhost' });
+  const passed = await request.post('/api/login/passkey', { data: { for: 'second-step', response } });
+  expect(passed.ok(), await passed.text()).toBe(true);
+}
+
+/**
+ * Sets up an authenticator app for the signed-in member through Profile → Security's API (as a
+ * member just made staff is sent to): answers its secret, from which tests compute codes.
+ */
+export async function enrolAuthenticator(request: APIRequestContext): Promise<string> {
+  const setup = await request.post('/api/profile/security/totp');
+  expect(setup.ok(), await setup.text()).toBe(true);
+  const { secret } = (await setup.json()) as { secret: string };
+  const confirmed = await request.post('/api/profile/security/totp/confirm', { data: { code: totpCode(secret) } });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  return secret;
 }
 
 /** The newest mail to an address, read from the outbox table the development mailer writes. */

@@ -1,4 +1,4 @@
-import { createMember, openTab, toasts, withConsent } from './fixtures';
+import { createMember, enrolAuthenticator, openTab, toasts, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 test('an admin makes a member a moderator, who sees only Chat Rooms and Content Moderation and is refused admin calls', async ({ page, browser }) => {
@@ -16,6 +16,12 @@ test('an admin makes a member a moderator, who sees only Chat Rooms and Content 
 
   const modPage = await modContext.newPage();
   await withConsent(modPage);
+  // Staff powers wait for a second factor (issue 52): the new moderator is sent to set one up first.
+  await modPage.goto('/admin');
+  await expect(modPage).toHaveURL(/\/profile\/security\?staff=1/);
+  await expect(modPage.getByRole('alert').filter({ hasText: 'Staff accounts need a second factor.' })).toBeVisible();
+  expect((await modContext.request.get('/api/admin/reports')).status()).toBe(403);
+  await enrolAuthenticator(modContext.request);
   await modPage.goto('/admin');
   await expect(modPage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   const tabs = modPage.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');

@@ -43,14 +43,14 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
 
   r.post('/register', anyone, async (req, res) => {
     const user = await register(deps, RegisterSchema.parse(req.body), req.ip ?? 'unknown', deps.registerLimits);
-    await startSession(req, res, user);
+    await startSession(req, res, user, { newAccount: true });
     res.status(201).json(toUserDto(user));
   });
 
   r.post('/auth/confirm-email', anyone, async (req, res) => {
     const user = await confirmEmail(db, ConfirmEmailSchema.parse(req.body));
     // The link proves the address, not the second factor: a member with one signs in as usual.
-    if ((await secondStepMethods(db, user.id)).length === 0) await startSession(req, res, user);
+    if ((await secondStepMethods(db, user.id)).length === 0) await startSession(req, res, user, { newAccount: true });
     res.json(toUserDto(user));
   });
 
@@ -78,6 +78,15 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
     if (session) await endSession(db, session.idHash);
     clearSessionCookie(res, deps.cookies);
     res.json({ message: 'You have been logged out successfully.' });
+  });
+
+  // Sign out everywhere (issue 52 #5): every session ends, this one too.
+  r.post('/logout/everywhere', signedIn, async (req, res) => {
+    const session = await deps.session(req);
+    const user = requireUser(session?.user ?? null);
+    await endAllSessions(db, user.id);
+    clearSessionCookie(res, deps.cookies);
+    res.json({ message: 'You have been signed out on every device.' });
   });
 
   r.get('/sessions', signedIn, async (req, res) => {

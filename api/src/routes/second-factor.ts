@@ -11,6 +11,8 @@ import { finishSecondStepWithCode, pendingMember, SIGN_IN_EXPIRED } from '../dom
 import { takeChallenge } from '../domain/second-factor/challenges.ts';
 import { passPasskey } from '../domain/second-factor/verify-passkey.ts';
 import { AppError } from '../lib/app-error.ts';
+import { noStore } from './no-store.ts';
+import { secondFactorStanding } from '../domain/second-factor/step-up.ts';
 import { anyone, signedIn } from './access.ts';
 import { clearSecondStepCookie, readSecondStepCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
 import { sessionStarter } from './start-session.ts';
@@ -70,6 +72,14 @@ export function secondFactorRoutes(deps: Deps): Router {
     await passPasskey(deps, PasskeyAnswerSchema.parse(req.body), 'passkey-verify', (c) => c.sessionIdHash === session!.idHash);
     await markSecondFactor(deps.db, session!.idHash);
     res.json({ message: 'Thank you, that is confirmed.' });
+  });
+
+  // Whether this session's second factor is recent enough for a dangerous action, so a page can ask before a download.
+  r.get('/auth/second-factor', signedIn, async (req, res) => {
+    const session = await deps.session(req);
+    requireUser(session?.user ?? null);
+    noStore(res);
+    res.json(secondFactorStanding(session!.user));
   });
 
   r.post('/auth/second-factor', signedIn, async (req, res) => {

@@ -40,6 +40,19 @@ export function readSecondStepCookie(req: Request, s: CookieSettings): string | 
   return header ? parse(header)[secondStepCookie(s)] : undefined;
 }
 
+/** The browser's own long-lived random id (stored hashed): a sign-in from a browser new to an account is mailed to its member. */
+const browserCookie = (s: CookieSettings) => (s.secure ? '__Host-browser' : 'browser');
+const BROWSER_COOKIE_DAYS = 400;
+
+export function setBrowserCookie(res: Response, s: CookieSettings, id: string) {
+  res.append('Set-Cookie', serialize(browserCookie(s), id, { httpOnly: true, sameSite: 'lax', secure: s.secure, path: '/', maxAge: BROWSER_COOKIE_DAYS * 24 * 60 * 60 }));
+}
+
+export function readBrowserCookie(req: Request, s: CookieSettings): string | undefined {
+  const header = req.headers.cookie;
+  return header ? parse(header)[browserCookie(s)] : undefined;
+}
+
 export type SessionReader = (req: Request) => Promise<ActiveSession | null>;
 /** Who is asking, for routes that need the user and not the session itself. */
 export type UserReader = (req: Request) => Promise<UserRow | null>;

@@ -57,6 +57,8 @@ export const ADMIN_SECTIONS = {
       setStatus: postEndpoint<AdminUser>('/api/admin/users/:userId/status'),
       setVip: postEndpoint<AdminUser>('/api/admin/users/:userId/vip'),
       setRole: postEndpoint<AdminUser>('/api/admin/users/:userId/role'),
+      // A locked-out member's second factor, removed (issue 52 #5): audited, the member mailed.
+      resetSecondFactor: postEndpoint<{ message: string }>('/api/admin/users/:userId/second-factor/reset'),
       exportMembers: getEndpoint<string>('/api/admin/export/members.csv'),
     },
   },

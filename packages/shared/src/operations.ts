@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   'newsletter.sent': 'Newsletter sent',
   'newsletter.test_sent': 'Newsletter test sent',
   'article.preview_links_revoked': 'Preview links withdrawn',
+  'user.second_factor_reset': 'Second factor reset',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -66,6 +67,7 @@ export type AuditDetails = {
   'newsletter.sent': { articleId: number; title: string; segment: NewsletterSegment };
   'newsletter.test_sent': { articleId: number; title: string; segment: NewsletterSegment };
   'article.preview_links_revoked': { articleId: number };
+  'user.second_factor_reset': { passkeys: number; authenticator: boolean };
 };
 
 export type PersonRef = { id: number; username: string };

@@ -4,15 +4,20 @@ import type { AccountStatus, Role } from './moderation.ts';
 import type { Perk } from './catalogue.ts';
 import { catalogue, tierRank, TIERS, type Tier } from './tiers.ts';
 
-/** Who is asking: a signed-in member's id, tier, role and standing, or null for a visitor. */
-export type Viewer = { id: number; tier: Tier; role: Role; status: AccountStatus } | null;
+/**
+ * Who is asking: a signed-in member's id, tier, role and standing, or null for a visitor.
+ * `secondFactor` is false for a caller whose session has not passed a second factor: staff powers
+ * wait for one (DESIGN §7.27). It is left out for accounts read for other reasons (a recipient, an author).
+ */
+export type Viewer = { id: number; tier: Tier; role: Role; status: AccountStatus; secondFactor?: boolean } | null;
 
-/** Anything that describes a signed-in account: the API's user row or the browser's User. */
-type Account = { id: number; membershipTier: Tier; accountStatus: AccountStatus; role: Role };
+/** Anything that describes a signed-in account: the API's user row (with its session's second factor when it is the caller) or the browser's User. */
+type Account = { id: number; membershipTier: Tier; accountStatus: AccountStatus; role: Role; secondFactorVerified?: boolean };
 
 export function viewerOf(account: Account | null | undefined): Viewer {
   if (!account) return null;
-  return { id: account.id, tier: account.membershipTier, role: account.role, status: account.accountStatus };
+  const viewer = { id: account.id, tier: account.membershipTier, role: account.role, status: account.accountStatus };
+  return account.secondFactorVerified === undefined ? viewer : { ...viewer, secondFactor: account.secondFactorVerified };
 }
 
 /** The lowest tier for each paid perk, from the catalogue: "Commenting needs VIP" is a change of one line in catalogue.ts. */
@@ -52,7 +57,15 @@ export function readingTier(viewer: Viewer): Tier | null {
 const atLeast = (viewer: Viewer, tier: Tier) => viewer !== null && tierRank(readingTier(viewer)!) >= tierRank(tier);
 /** Writing anything members can see needs an account in good standing (under review: read only, DESIGN §7.8). */
 const inGoodStanding = (viewer: Viewer) => viewer !== null && viewer.status === 'active';
-const hasPower = (viewer: Viewer, power: 'moderate' | 'administer') => viewer !== null && ROLE_POWERS[viewer.role].includes(power);
+const hasPower = (viewer: Viewer, power: 'moderate' | 'administer') => viewer !== null && ROLE_POWERS[viewer.role].includes(power) && viewer.secondFactor !== false;
+
+/**
+ * Staff whose session has not passed a second factor (DESIGN §7.27): their powers wait until it
+ * has — a staff member without one is sent to set one up, one with one is asked for it.
+ */
+export function awaitsSecondFactor(viewer: Viewer): boolean {
+  return viewer !== null && isStaff(viewer.role) && viewer.secondFactor === false;
+}
 const isAuthor = (viewer: Viewer, item: Owned) => viewer !== null && viewer.id === item.authorId;
 
 /**

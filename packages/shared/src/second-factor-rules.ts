@@ -52,3 +52,6 @@ export type SecondStepNeeded = { secondFactorRequired: true; methods: SecondStep
 export function needsSecondStep(answer: object): answer is SecondStepNeeded {
   return 'secondFactorRequired' in answer && answer.secondFactorRequired === true;
 }
+
+/** GET /api/auth/second-factor: where this session's second factor stands. */
+export type SecondFactorStanding = { hasSecondFactor: boolean; verifiedAt: string | null; recentUntil: string | null };

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, ApiError, errorMessage, SECOND_FACTOR_REQUIRED } from '@app/shared/browser';
+import { api, ApiError, errorMessage, SECOND_FACTOR_REQUIRED, type SecondFactorStanding } from '@app/shared/browser';
 import { SecondFactorCodeSchema } from '@app/shared/forms';
 import { DialogShell } from '@app/ui/dialog-shell';
 import { Field } from '@app/ui/field';
@@ -21,6 +21,24 @@ export async function withSecondFactor<T>(action: () => Promise<T>): Promise<T> 
     if (!(await askForSecondFactor())) throw err;
     return action();
   }
+}
+
+/** Before a dangerous download (an export, a plain link), asks for the second factor unless this session's is recent. */
+export async function ensureRecentSecondFactor(): Promise<boolean> {
+  const { recentUntil } = await api.get<SecondFactorStanding>('/api/auth/second-factor');
+  // A few seconds' margin: the download must still find it recent.
+  if (recentUntil && Date.parse(recentUntil) - Date.now() > 15_000) return true;
+  return askForSecondFactor();
+}
+
+/** A download link for a dangerous export: it asks for the second factor first when needed (issue 52 #4). */
+export function StepUpDownload({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+  return (
+    <a className={className} href={href} download onClick={(e) => {
+      e.preventDefault();
+      void ensureRecentSecondFactor().then((ok) => ok && window.location.assign(href), () => window.location.assign(href));
+    }}>{children}</a>
+  );
 }
 
 /** Opens the "Confirm it's you" dialog; true once the member passed their second factor. */

@@ -1,6 +1,8 @@
-import { can, inWords, PERK_TIER, tierLabel, tiersWith, viewerOf, type Action, type Owned, type OwnedAction, type Perk, type Resource } from '@app/shared/browser';
+import { awaitsSecondFactor, can, inWords, PERK_TIER, tierLabel, tiersWith, viewerOf, type Action, type Owned, type OwnedAction, type Perk, type Resource } from '@app/shared/browser';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from './user-dto.ts';
+import type { SessionUser } from './sessions.ts';
+import { requireRecentSecondFactor, SET_UP_MESSAGE, STEP_UP_MESSAGE } from '../second-factor/step-up.ts';
 
 /**
  * The API's side of the one permission vocabulary (`can` in @app/shared): every route, socket
@@ -34,6 +36,8 @@ export function requirePermission(user: UserRow | null, action: PlainAction): Us
   const u = requireUser(user);
   const viewer = viewerOf(u);
   if (can(viewer, action)) return u;
+  // Staff whose session has not passed a second factor learn what to do (issue 52 #3).
+  if (awaitsSecondFactor(viewer) && can({ ...viewer!, secondFactor: true }, action)) throw secondFactorRefusal(u);
   // Someone under review who may otherwise post learns why; others learn what they lack.
   const reason = !STAFF_POWERS.includes(action) && !can(viewer, 'post') ? REFUSALS.post : REFUSALS[action];
   throw new AppError('forbidden', reason);
@@ -49,6 +53,24 @@ export function requireAllowed(user: UserRow | null, action: OwnedAction, item: 
 /** Reading content above the viewer's tier is refused with 403 (the content exists; the tier is short). */
 export function requireReadable(user: UserRow | null, resource: Resource, message: string): void {
   if (!can(viewerOf(user), 'read', resource)) throw new AppError('forbidden', message);
+}
+
+/**
+ * A dangerous use of a power (deleting or banning a member, changing a role, every export, a
+ * newsletter, deploying or rolling back, settings; issue 52 #4): the permission, and this session's
+ * second factor within the last 10 minutes — else 403 `second_factor_required`, and the page asks
+ * for it and retries.
+ */
+export function requireDangerousPermission(user: UserRow | null, action: PlainAction): UserRow {
+  const u = requirePermission(user, action);
+  requireRecentSecondFactor(u);
+  return u;
+}
+
+/** Why staff powers wait: no second factor yet (set one up), or this session has not passed it (confirm it). */
+function secondFactorRefusal(user: UserRow): AppError {
+  if (!(user as Partial<SessionUser>).hasSecondFactor) return new AppError('second_factor_setup_required', SET_UP_MESSAGE);
+  return new AppError('second_factor_required', STEP_UP_MESSAGE);
 }
 
 /** Admin powers (users, VIP, revenue, orders, sync…): `requirePermission(user, 'administer')`. */

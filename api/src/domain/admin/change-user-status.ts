@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
+import { requireRecentSecondFactor } from '../second-factor/step-up.ts';
 import { toAdminUsers } from './member-facts.ts';
 import { publishChatEvent } from '../chat/chat-events.ts';
 import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-changed.ts';
@@ -16,6 +17,8 @@ import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-chang
 export async function changeUserStatus(db: Db, admin: UserRow, userId: number, input: UserStatusChange): Promise<AdminUser> {
   const { status, reason, notes } = input;
   if (admin.id === userId) throw new AppError('bad_request', 'You cannot change your own account status.');
+  // Locking a member out is dangerous: it asks for the admin's second factor again after 10 minutes (issue 52 #4).
+  if (status === 'suspended' || status === 'banned') requireRecentSecondFactor(admin);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw new AppError('not_found', 'User not found');

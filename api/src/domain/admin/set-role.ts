@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requirePermission } from '../accounts/permissions.ts';
+import { requireDangerousPermission } from '../accounts/permissions.ts';
 import { publishChatEvent } from '../chat/chat-events.ts';
 import { signalSiteAccessChanged } from '../cms-sign-in/signal-site-access-changed.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
@@ -16,7 +16,7 @@ import { toAdminUsers } from './member-facts.ts';
  * accident. Each change is in the audit log.
  */
 export async function setRole(db: Db, caller: UserRow | null, userId: number, role: Role): Promise<AdminUser> {
-  const admin = requirePermission(caller, 'administer');
+  const admin = requireDangerousPermission(caller, 'administer');
   if (userId === admin.id) throw new AppError('bad_request', 'You cannot change your own role.');
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');

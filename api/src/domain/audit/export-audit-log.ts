@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, isoDay } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
-import { requirePermission } from '../accounts/permissions.ts';
+import { requireDangerousPermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { csvRow } from './csv-row.ts';
 import { readAuditRows, type AuditFilter, type AuditRow } from './read-audit-rows.ts';
@@ -16,7 +16,7 @@ const HEADER = ['Entry', 'When (UTC)', 'Who', 'Action', 'What', 'Member', 'Detai
  * before the first row, so it is in the file it writes; rows are read in batches by entry id.
  */
 export async function exportAuditLog(db: Db, caller: UserRow | null, filter: AuditFilter, now: Date): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
-  const admin = requirePermission(caller, 'administer');
+  const admin = requireDangerousPermission(caller, 'administer');
   await recordAudit(db, { actorId: admin.id, action: 'audit.exported', details: { filter: { actor: filter.actor ?? null, action: filter.action ?? null, before: filter.before ?? null } } });
   return { filename: `audit-log-${isoDay(now)}.csv`, lines: csvLines(db, filter) };
 }

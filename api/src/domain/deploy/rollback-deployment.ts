@@ -1,6 +1,6 @@
 import type { DeploymentDetail } from '@app/shared/browser';
 import { AppError } from '../../lib/app-error.ts';
-import { requirePermission } from '../accounts/permissions.ts';
+import { requireDangerousPermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { DeployDeps } from './deploy-settings.ts';
 
@@ -19,7 +19,7 @@ const REFUSED = {
  * folder's, which every instance and the site server share.
  */
 export async function rollbackDeployment(deps: DeployDeps, caller: UserRow | null, id: number): Promise<DeploymentDetail> {
-  const admin = requirePermission(caller, 'administer');
+  const admin = requireDangerousPermission(caller, 'administer');
   const outcome = await deps.rebuilds.rollback({ to: id, actorId: admin.id, trigger: `rollback by ${admin.username} to deployment ${id}` });
   if (!outcome.ok) {
     const [code, message] = REFUSED[outcome.reason];

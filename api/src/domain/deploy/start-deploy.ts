@@ -1,6 +1,6 @@
 import type { DeployStarted } from '@app/shared/browser';
 import { AppError } from '../../lib/app-error.ts';
-import { requirePermission } from '../accounts/permissions.ts';
+import { requireDangerousPermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { DeployDeps } from './deploy-settings.ts';
 
@@ -10,7 +10,7 @@ import type { DeployDeps } from './deploy-settings.ts';
  * runs (on any instance) a second request joins it instead of starting another.
  */
 export async function startDeploy(deps: DeployDeps, caller: UserRow | null): Promise<DeployStarted> {
-  const admin = requirePermission(caller, 'administer');
+  const admin = requireDangerousPermission(caller, 'administer');
   try {
     const { deployment, joined } = await deps.rebuilds.deploy({ kind: 'admin', trigger: `admin ${admin.username}`, actorId: admin.id });
     return { deployment, joined, message: joined ? `Deployment ${deployment.id} is already running; following it.` : `Deployment ${deployment.id} started.` };

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { isoDay } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
-import { requirePermission } from '../accounts/permissions.ts';
+import { requireDangerousPermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { articleMarkdown, mediaPath, type ExportedArticle } from './article-markdown.ts';
@@ -28,7 +28,7 @@ export type ContentExport = { filename: string; stream: Readable; done: Promise<
  * the importer leaves out with a warning.
  */
 export async function exportContent(db: Db, caller: UserRow | null, now: Date, cms: ContentExporter): Promise<ContentExport> {
-  const admin = requirePermission(caller, 'administer');
+  const admin = requireDangerousPermission(caller, 'administer');
   const pages = cms.exportPages();
   const first = await pages.next();
 

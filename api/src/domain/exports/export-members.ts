@@ -3,7 +3,7 @@ import { isoDay, tierLabel } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { memberFacts } from '../admin/member-facts.ts';
-import { requirePermission } from '../accounts/permissions.ts';
+import { requireDangerousPermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { csvRow } from '../audit/csv-row.ts';
 import { EXPORT_BATCH } from '../audit/export-audit-log.ts';
@@ -18,7 +18,7 @@ const HEADER = ['Username', 'Email', 'Tier', 'Status', 'Joined (UTC)', 'Last see
  * accounts are left out. Admins only, streamed in batches, recorded in the audit log first.
  */
 export async function exportMembers(db: Db, caller: UserRow | null, now: Date): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
-  const admin = requirePermission(caller, 'administer');
+  const admin = requireDangerousPermission(caller, 'administer');
   await recordAudit(db, { actorId: admin.id, action: 'members.exported', details: {} });
   return { filename: `members-${isoDay(now)}.csv`, lines: memberLines(db, now) };
 }

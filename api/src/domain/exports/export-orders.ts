@@ -3,7 +3,7 @@ import { formatCents, isoDay } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
-import { requirePermission } from '../accounts/permissions.ts';
+import { requireDangerousPermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { csvRow } from '../audit/csv-row.ts';
 import { EXPORT_BATCH } from '../audit/export-audit-log.ts';
@@ -17,7 +17,7 @@ const HEADER = ['Order', 'Placed (UTC)', 'Member', 'Status', 'Lines', 'Items', '
  * streamed in batches, recorded in the audit log first.
  */
 export async function exportOrders(db: Db, caller: UserRow | null, now: Date): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
-  const admin = requirePermission(caller, 'administer');
+  const admin = requireDangerousPermission(caller, 'administer');
   await recordAudit(db, { actorId: admin.id, action: 'orders.exported', details: {} });
   return { filename: `orders-${isoDay(now)}.csv`, lines: orderLines(db) };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { can, viewerOf, type NewsletterReport, type NewsletterSegment } from '@app/shared/browser';
 import { newsletterRecipients, newsletters, notificationSettings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireAdmin } from '../accounts/permissions.ts';
+import { requireAdmin, requireDangerousPermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ContentReadModel } from '../content/content-read-model.ts';
@@ -25,7 +25,7 @@ const BATCH = 5;
  * same segment again while it is still going out is a 409.
  */
 export async function queueNewsletter(deps: Pick<NewsletterDeps, 'db' | 'content'>, caller: UserRow | null, input: { articleId: number; segment: NewsletterSegment }): Promise<NewsletterReport> {
-  const admin = requireAdmin(caller);
+  const admin = requireDangerousPermission(caller, 'administer');
   const article = deps.content.current().articles.get(input.articleId);
   if (!article) throw new AppError('not_found', 'Article not found');
   const id = await deps.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { STEP_UP_MS } from '@app/shared/browser';
+import { STEP_UP_MS, type SecondFactorStanding } from '@app/shared/browser';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
@@ -20,3 +20,9 @@ export function requireRecentSecondFactor(caller: UserRow, nowMs = Date.now()): 
 }
 
 
+
+/** GET /api/auth/second-factor: whether the member has a factor, and until when this session's counts as recent. */
+export function secondFactorStanding(caller: SessionUser): SecondFactorStanding {
+  const at = caller.secondFactorAt;
+  return { hasSecondFactor: caller.hasSecondFactor, verifiedAt: at?.toISOString() ?? null, recentUntil: at ? new Date(at.getTime() + STEP_UP_MS).toISOString() : null };
+}

@@ -1,7 +1,7 @@
 import type { SiteSettings } from '@app/shared/browser';
 import type { SiteSettingsInput } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
-import { requirePermission } from '../accounts/permissions.ts';
+import { requireDangerousPermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ContentReadModel } from '../content/content-read-model.ts';
@@ -27,7 +27,7 @@ function changes(before: SiteSettings, after: SiteSettingsInput): Record<string,
  * read model is reloaded here at once so the answer and GET /api/settings already show them.
  */
 export async function updateSiteSettings(deps: SettingsDeps, caller: UserRow | null, input: SiteSettingsInput): Promise<SiteSettings> {
-  const admin = requirePermission(caller, 'administer');
+  const admin = requireDangerousPermission(caller, 'administer');
   const before = deps.content.current().settings;
   const next = { ...input, policiesLastUpdated: input.policiesLastUpdated ?? before.policiesLastUpdated };
   await deps.cms.updateSettings(next);

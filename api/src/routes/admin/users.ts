@@ -1,6 +1,7 @@
 import { ListUsersQuerySchema, SetRoleSchema, SetVipSchema, UserStatusChangeSchema } from '@app/shared/schemas';
 import type { Router } from 'express';
-import type { Db } from '../../db/client.ts';
+import type { AccountDeps } from '../../domain/accounts/account-deps.ts';
+import { resetSecondFactor } from '../../domain/second-factor/reset-second-factor.ts';
 import { requirePermission } from '../../domain/accounts/permissions.ts';
 import { changeUserStatus } from '../../domain/admin/change-user-status.ts';
 import { listUsers } from '../../domain/admin/list-users.ts';
@@ -14,7 +15,7 @@ import { sendCsv } from './send-csv.ts';
 import { exportMembers } from '../../domain/exports/export-members.ts';
 
 /** The admin dashboard's Users tab (spec 02 §7). */
-export function adminUserRoutes(deps: { db: Db; readUser: UserReader }): Router {
+export function adminUserRoutes(deps: AccountDeps & { readUser: UserReader }): Router {
   return sectionRouter('users', deps.readUser, (r) => {
     r('list', async (req, res) => {
       requirePermission(await deps.readUser(req), 'administer');
@@ -33,6 +34,9 @@ export function adminUserRoutes(deps: { db: Db; readUser: UserReader }): Router 
       const admin = requirePermission(await deps.readUser(req), 'administer');
       const { vip } = SetVipSchema.parse(req.body);
       res.json(await setVip(deps.db, admin, idParam(req.params.userId, 'User'), vip, new Date()));
+    });
+    r('resetSecondFactor', async (req, res) => {
+      res.json(await resetSecondFactor(deps, await deps.readUser(req), idParam(req.params.userId, 'User')));
     });
     r('setRole', async (req, res) => {
       const caller = await deps.readUser(req);

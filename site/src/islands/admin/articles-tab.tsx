@@ -9,6 +9,7 @@ import { createFetcherStore, endpointStore, invalidateKeys, mutateCache } from '
 import ArticleUpload from './article-upload';
 import NewsletterPanel from './newsletter-panel';
 import ReadingNumbers from './reading-numbers';
+import { StepUpDownload } from '../../lib/step-up';
 
 // The table lists every article the CMS holds (drafts included) with its status and readings; the
 // newsletter offers what is on the site.
@@ -104,7 +105,7 @@ export default function ArticlesTab() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="articles-title" className="text-xl font-bold text-slate-900">Articles</h2>
           {/* Every article as Markdown with its pictures, which the import above takes back (recorded in the audit log). */}
-          <a className="btn-outline" href={urlOf(ADMIN_SECTIONS.articles.api.exportContent)} download>Export all content (ZIP)</a>
+          <StepUpDownload className="btn-outline" href={urlOf(ADMIN_SECTIONS.articles.api.exportContent)}>Export all content (ZIP)</StepUpDownload>
         </div>
         {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
         <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-labelledby="articles-title">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ADMIN_SECTIONS, AUDIT_ACTIONS, callEndpoint, errorMessage, formatShortDateTime, GRANTED_TIER, tierLabel, urlOf, type AuditPage } from '@app/shared/browser';
 import { AdminTable } from './admin-table';
 import { auditSummary } from './audit-summary';
+import { StepUpDownload } from '../../lib/step-up';
 
 type Filters = { actor: string; action: string; date: string };
 const AUDIT = ADMIN_SECTIONS.audit.api;
@@ -58,7 +59,7 @@ export default function AuditLogTab() {
         <button type="submit" className="btn-primary">Filter</button>
         <button type="button" className="btn-outline" onClick={() => { const none = { actor: '', action: '', date: '' }; setFilters(none); setApplied(none); }}>Clear</button>
         {/* The file is streamed by the API and named by it; the filters shown are the ones exported. */}
-        <a className="btn-outline sm:ml-auto" href={`${urlOf(AUDIT.csv)}${query(applied, null)}`} download>Export CSV</a>
+        <StepUpDownload className="btn-outline sm:ml-auto" href={`${urlOf(AUDIT.csv)}${query(applied, null)}`}>Export CSV</StepUpDownload>
       </form>
       <AdminTable what="the audit log" data={entries} error={error} retry={() => void load(applied, null)} empty="No entries match these filters." columns={['When', 'Who', 'What', 'Member', 'Details']} minWidth={760}>
         {(rows) => rows.map((e) => (

@@ -5,6 +5,7 @@ import { ADMIN_SECTIONS, callEndpoint, DEPLOYMENT_KINDS, errorMessage, formatSho
 import { toast } from '@app/ui';
 import { endpointStore, invalidateKeys } from '../../lib/queries';
 import { AdminTable } from './admin-table';
+import { withSecondFactor } from '../../lib/step-up';
 
 const DEPLOYMENT = ADMIN_SECTIONS.deployment.api;
 const $overview = endpointStore(DEPLOYMENT.overview);
@@ -99,7 +100,7 @@ export default function DeploymentTab() {
   async function deploy() {
     setPending(true);
     try {
-      const started = await callEndpoint(DEPLOYMENT.deploy);
+      const started = await withSecondFactor(() => callEndpoint(DEPLOYMENT.deploy));
       if (started.joined) toast({ title: 'Deployment in progress', description: started.message });
       setFollowed({ ...started.deployment, log: '' });
       reload();
@@ -112,7 +113,7 @@ export default function DeploymentTab() {
 
   async function rollBack(to: Deployment) {
     try {
-      const done = await callEndpoint(DEPLOYMENT.rollback, { params: { id: to.id } });
+      const done = await withSecondFactor(() => callEndpoint(DEPLOYMENT.rollback, { params: { id: to.id } }));
       toast({ title: 'Rolled back', description: `The build of deployment ${to.id} (${formatShortDateTime(to.startedAt)}) is live again.` });
       setFollowed(done);
     } catch (err) {

@@ -5,6 +5,7 @@ import { ADMIN_SECTIONS, callEndpoint, errorMessage, NEWSLETTER_SEGMENTS, tierLa
 import type { ArticleSummary } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { createFetcherStore, invalidateKeys, mutateCache } from '../../lib/queries';
+import { withSecondFactor } from '../../lib/step-up';
 
 const REPORTS = ADMIN_SECTIONS.articles.api.newsletters.path;
 const $reports = createFetcherStore<NewsletterReport[]>([REPORTS]);
@@ -35,7 +36,7 @@ export default function NewsletterPanel({ articles }: { articles: ArticleSummary
     setConfirming(false);
     if (!article) return;
     try {
-      const report = await callEndpoint(ADMIN_SECTIONS.articles.api.sendNewsletter, { body: { articleId: article.id, segment } });
+      const report = await withSecondFactor(() => callEndpoint(ADMIN_SECTIONS.articles.api.sendNewsletter, { body: { articleId: article.id, segment } }));
       mutateCache(REPORTS, [report, ...(reports ?? [])]);
       toast({ title: 'Newsletter on its way', description: `“${article.title}” is being sent to ${report.recipients - report.unsubscribed} ${segmentLabel(segment).toLowerCase()}.` });
       setArticleId('');

@@ -6,6 +6,7 @@ import type { AdminOrder } from '@app/shared/schemas';
 import { toast } from '@app/ui';
 import { OrderStatusBadge } from '@app/ui/order-status-badge';
 import { endpointStore, invalidateKeys } from '../../lib/queries';
+import { StepUpDownload } from '../../lib/step-up';
 
 const ORDERS = ADMIN_SECTIONS.orders.api;
 const $query = atom<{ status: OrderStatus | ''; search: string }>({ status: '', search: '' });
@@ -33,7 +34,7 @@ export default function OrdersTab() {
           <button type="submit" className="btn-outline">Search</button>
         </form>
         {/* Every order as a file (recorded in the audit log), as Users exports its members. */}
-        <a className="btn-outline" href={urlOf(ORDERS.exportOrders)} download>Export CSV</a>
+        <StepUpDownload className="btn-outline" href={urlOf(ORDERS.exportOrders)}>Export CSV</StepUpDownload>
       </div>
       {error && <p role="alert" className="mt-4 text-sm text-red-700">Could not load orders: {errorMessage(error)} <button type="button" className="underline" onClick={reload}>Retry</button></p>}
       {orders && orders.length === 0 && <p className="card mt-4 p-8 text-center text-slate-600">No orders match.</p>}

@@ -5,6 +5,7 @@ import { toast } from '@app/ui';
 import { Field } from '@app/ui/field';
 import { SwitchField } from '@app/ui/switch-field';
 import { createFetcherStore, invalidateKeys } from '../../lib/queries';
+import { withSecondFactor } from '../../lib/step-up';
 
 const SETTINGS = '/api/settings';
 const $settings = createFetcherStore<SiteSettings>([SETTINGS]);
@@ -38,7 +39,7 @@ export default function SettingsTab() {
     setSaving(true);
     setErrors({});
     try {
-      const saved = await callEndpoint(ADMIN_SECTIONS.settings.api.save, { body: form });
+      const saved = await withSecondFactor(() => callEndpoint(ADMIN_SECTIONS.settings.api.save, { body: form }));
       setForm(saved);
       invalidateKeys(SETTINGS);
       toast({ title: 'Settings saved', description: 'The site is being rebuilt; every page shows them in a minute.' });

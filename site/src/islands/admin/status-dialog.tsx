@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ACCOUNT_STATUSES, ADMIN_SECTIONS, callEndpoint, errorMessage, MODERATION_REASONS, moderationReasonLabel, type AccountStatus } from '@app/shared/browser';
 import type { AdminUser } from '@app/shared/schemas';
 import { toast } from '@app/ui';
+import { withSecondFactor } from '../../lib/step-up';
 
 export const statusLabel: Record<AccountStatus, string> = { active: 'Active', suspended: 'Suspended', banned: 'Banned', under_review: 'Under Review' };
 
@@ -17,7 +18,7 @@ export function StatusDialog({ user, onClose, onSaved }: { user: AdminUser; onCl
     e.preventDefault();
     setSaving(true);
     try {
-      const updated = await callEndpoint(ADMIN_SECTIONS.users.api.setStatus, { params: { userId: user.id }, body: { status, reason: status === 'active' ? null : reason, notes: notes.trim() || null } });
+      const updated = await withSecondFactor(() => callEndpoint(ADMIN_SECTIONS.users.api.setStatus, { params: { userId: user.id }, body: { status, reason: status === 'active' ? null : reason, notes: notes.trim() || null } }));
       toast({ title: 'User status updated', description: `${updated.username} is now ${statusLabel[updated.accountStatus].toLowerCase()}.` });
       onSaved(updated);
     } catch (err) {

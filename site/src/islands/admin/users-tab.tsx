@@ -8,6 +8,8 @@ import { toast } from '@app/ui';
 import type { AdminUser } from '@app/shared/schemas';
 import { $userSearch } from './admin-nav';
 import { StatusDialog, statusLabel } from './status-dialog';
+import { StepUpDownload, withSecondFactor } from '../../lib/step-up';
+import { ConfirmDialog } from '@app/ui/confirm-dialog';
 
 const statusStyle: Record<string, string> = {
   active: 'bg-emerald-100 text-emerald-800',
@@ -45,11 +47,21 @@ const roleLabel: Record<Role, string> = { member: 'Member', moderator: 'Moderato
 /** Admins make members moderators (the review queue and rooms) or admins, and back. */
 async function setRole(user: AdminUser, role: Role) {
   try {
-    await callEndpoint(USERS.setRole, { params: { userId: user.id }, body: { role } });
+    await withSecondFactor(() => callEndpoint(USERS.setRole, { params: { userId: user.id }, body: { role } }));
     toast({ title: 'Role updated', description: `${user.username} is now ${role === 'member' ? 'a member' : `a ${roleLabel[role].toLowerCase()}`}.` });
     reloadUsers();
   } catch (err) {
     toast({ title: 'Error', description: errorMessage(err, 'An error occurred while updating the role.'), variant: 'destructive' });
+  }
+}
+
+/** A locked-out member's second factor, removed (issue 52 #5): they sign in with their password and set up a new one. */
+async function resetSecondFactor(user: AdminUser) {
+  try {
+    const { message } = await withSecondFactor(() => callEndpoint(USERS.resetSecondFactor, { params: { userId: user.id } }));
+    toast({ title: 'Second factor reset', description: message });
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
   }
 }
 
@@ -60,6 +72,7 @@ export default function UsersTab() {
   const setPage = (p: number) => $query.set({ ...$query.get(), page: p });
   const { data, error } = useStore($users);
   const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const me = useStore($user);
   // "View User" from the moderation tables opens this tab searching for that member.
   const wanted = useStore($userSearch);
@@ -84,7 +97,7 @@ export default function UsersTab() {
             <button type="submit" className="btn-outline">Search</button>
           </form>
           {/* The whole list, every column below, as a file (recorded in the audit log). */}
-          <a className="btn-outline" href={urlOf(USERS.exportMembers)} download>Export CSV</a>
+          <StepUpDownload className="btn-outline" href={urlOf(USERS.exportMembers)}>Export CSV</StepUpDownload>
         </div>
       </div>
       <fieldset className="mt-4 flex flex-wrap items-end gap-3 text-sm">
@@ -130,6 +143,7 @@ export default function UsersTab() {
                     <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
                       <button type="button" className="btn-outline" onClick={() => void setVip(u, u.membershipTier !== GRANTED_TIER)} aria-label={`${u.membershipTier === GRANTED_TIER ? `Remove ${VIP} from` : `Grant ${VIP} to`} ${u.username}`}>{u.membershipTier === GRANTED_TIER ? `Remove ${VIP}` : `Grant ${VIP}`}</button>
                       <button type="button" className="btn-outline" onClick={() => setEditing(u)} aria-label={`Change status of ${u.username}`}>Change status</button>
+                      <button type="button" className="btn-outline" onClick={() => setResetting(u)} aria-label={`Reset the second factor of ${u.username}`}>Reset 2FA</button>
                       <label className="sr-only" htmlFor={`role-${u.id}`}>Role of {u.username}</label>
                       <select id={`role-${u.id}`} className="rounded-md border border-slate-300 px-2 py-1 text-sm" value={u.role} onChange={(e) => void setRole(u, e.target.value as Role)}>
                         {ROLES.map((r) => <option key={r} value={r}>{roleLabel[r]}</option>)}
@@ -150,6 +164,9 @@ export default function UsersTab() {
           <span className="text-slate-600">Page {page} of {pages} · {data.total} users</span>
           <button type="button" className="btn-outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
         </nav>
+      )}
+      {resetting && (
+        <ConfirmDialog title={`Reset ${resetting.username}'s second factor?`} description="Their passkeys, authenticator app and recovery codes are removed and every device is signed out. Do this only when you are sure it is them asking." confirmLabel="Reset second factor" onClose={() => setResetting(null)} onConfirm={() => void resetSecondFactor(resetting)} />
       )}
       {editing && (
         <StatusDialog

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, apiRequest, errorMessage, RECOVERY_CODE_COUNT, safeRedirectPath, type SecurityOverview, type TotpSetup } from '@app/shared/browser';
-import { ConfirmTotpSchema, PasskeyNameSchema } from '@app/shared/forms';
+import { ConfirmTotpSchema, CurrentPasswordInputSchema, PasskeyNameSchema } from '@app/shared/forms';
 import { toast } from '@app/ui';
 import { DialogShell } from '@app/ui/dialog-shell';
 import { Field } from '@app/ui/field';
@@ -208,10 +208,11 @@ function PasswordDialog({ title, action, run, onClose }: { title: string; action
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!password) return setError('Please enter your current password');
+    const parsed = CurrentPasswordInputSchema.safeParse({ currentPassword: password });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
     setBusy(true);
     try {
-      const { message } = await withSecondFactor(() => run(password));
+      const { message } = await withSecondFactor(() => run(parsed.data.currentPassword));
       toast({ title: 'Second factor removed', description: message });
       refresh();
       onClose();

@@ -33,6 +33,15 @@ export default function SessionsPanel() {
     }
   }
 
+  async function signOutEverywhere() {
+    try {
+      await api.post('/api/logout/everywhere');
+      window.location.assign('/auth');
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+    }
+  }
+
   if (error) return <p className="text-sm text-red-700">Could not load your sessions: {errorMessage(error)}</p>;
   if (!sessions) return <p className="text-sm text-slate-600">Loading sessions...</p>;
   return (
@@ -48,7 +57,10 @@ export default function SessionsPanel() {
           </li>
         ))}
       </ul>
-      {sessions.some((s) => !s.current) && <button type="button" className="btn-outline mt-3" onClick={() => void revokeOthers()}>Sign out everywhere else</button>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {sessions.some((s) => !s.current) && <button type="button" className="btn-outline" onClick={() => void revokeOthers()}>Sign out everywhere else</button>}
+        <button type="button" className="btn-outline" onClick={() => void signOutEverywhere()}>Sign out everywhere</button>
+      </div>
     </>
   );
 }
