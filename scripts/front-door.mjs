@@ -8,14 +8,14 @@
 // build (or `astro dev` proxied in dev mode) and the media read from disk or the bucket. In production
 // Caddy does the same from the same table (deploy/Caddyfile).
 //
-// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, CMS_URL, MEDIA_DIR or MEDIA_S3_*, SITE_BUILDS_DIR, SITE_DEV_URL;
+// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, SOCKET_HAND_OFF, CMS_URL, MEDIA_DIR or MEDIA_S3_*, SITE_BUILDS_DIR, SITE_DEV_URL;
 // SITE_BUILDS_S3_* with DATABASE_URL: the site's builds come from the bucket (README).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { bucketMedia, createFrontDoorServer } from '@app/front-door';
-import { mediaStorageFromEnv } from '@app/shared/server';
+import { mediaStorageFromEnv, socketHandOff } from '@app/shared/server';
 import { createLiveSite, publishedBuildsFromEnv } from '@app/site/live-site';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -40,6 +40,16 @@ const site = env.SITE_DEV_URL
   ? null
   : await createLiveSite({ buildsDir: path.resolve(env.SITE_BUILDS_DIR ?? path.join(root, 'site/.builds')), log, https: publicUrl.protocol === 'https:', published: publishedBuildsFromEnv(env) });
 
+// Under npm start (SOCKET_HAND_OFF=1, scripts/lib/stack.mjs) a chat socket's connection itself is
+// sent to the API through the supervisor: its frames then go from the API to the member directly,
+// not through a second connection and this process (issue 53 #4). The door has read the upgrade
+// and set its headers; the API answers it.
+function handOff(req, socket, head) {
+  if (!process.connected) return false;
+  process.send(socketHandOff(req, { address: socket.remoteAddress, encrypted: false }, head), socket, (err) => err && socket.destroy());
+  return true;
+}
+
 const server = createFrontDoorServer({
   publicUrl,
   apiUrl: env.API_URL ?? 'http://127.0.0.1:3001',
@@ -49,6 +59,7 @@ const server = createFrontDoorServer({
   site,
   siteDevUrl: env.SITE_DEV_URL,
   log,
+  handOff: env.SOCKET_HAND_OFF === '1' && process.send ? handOff : undefined,
 });
 server.listen(port, host, () => log('listening', { port }));
 

@@ -48,6 +48,7 @@ import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
 import { seedDemoMembership } from './domain/demo/seed-demo-membership.ts';
 import { attachSocketHub } from './ws/socket-hub.ts';
+import { takeHandedOverSockets } from './ws/socket-hand-off.ts';
 import { socketChannels } from './ws/socket-channels.ts';
 import { requestAddress } from './lib/request-address.ts';
 
@@ -165,6 +166,8 @@ async function main() {
     clientAddress: requestAddress(app),
     channels: socketChannels({ db, logger, signals, isArticle: (id) => content.current().articles.has(id) }),
   });
+  // npm start's front door hands chat sockets over through the supervisor instead of relaying them.
+  if (process.send) takeHandedOverSockets(hub, logger);
   await signals.start();
   server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'api listening'));
   // Closing it removes its file, so the next API (a restart) finds none.

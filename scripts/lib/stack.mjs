@@ -219,10 +219,17 @@ export async function startStack(options = {}) {
       services.push(startService('site', [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(devPort), '--host', '127.0.0.1'], { cwd: siteDir, env: shared }, log));
     }
 
+    // A chat socket the door hands over (production mode: `node --watch` gives the API no channel
+    // of ours) goes on to the API whole; with the API restarting it is closed, and the page reconnects.
+    const handOver = (message, _door, handle) => {
+      if (!handle) return;
+      if (api.child?.connected) api.child.send(message, handle, (err) => err && handle.destroy());
+      else handle.destroy();
+    };
     const door = startService('front-door', [path.join(root, 'scripts/front-door.mjs')], {
       cwd: root,
-      env: { ...shared, PORT: String(port), ...(siteDevUrl ? { SITE_DEV_URL: siteDevUrl } : {}) },
-    }, log);
+      env: { ...shared, PORT: String(port), ...(siteDevUrl ? { SITE_DEV_URL: siteDevUrl } : {}), ...(mode === 'production' ? { SOCKET_HAND_OFF: '1' } : {}) },
+    }, log, mode === 'production' ? { onMessage: handOver } : {});
     services.push(door);
     // The front door answers only its public host name (others are redirected there).
     await waitFor(`http://127.0.0.1:${port}/`, { service: door, ok: (s) => s === 200, timeoutMs: 120_000, headers: { host: new URL(publicUrl).host } });

@@ -1,5 +1,6 @@
 import { DEFAULT_SOCKET_CHANNELS, SOCKET_CHANNELS, type SocketChannelName } from '@app/shared/schemas';
 import { parse as parseCookies } from 'cookie';
+import type { SocketHandOff } from '@app/shared/server';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
@@ -189,6 +190,15 @@ export function attachSocketHub(server: Server, deps: SocketHubDeps) {
   server.on('upgrade', onUpgrade);
   return {
     clients: () => sockets.size,
+    /**
+     * A connection the front door handed over whole (npm start, ws/socket-hand-off.ts), with the
+     * upgrade request as the door read it and would have passed it on: answered as if it had come here.
+     */
+    adopt(handOff: SocketHandOff, socket: Duplex): void {
+      if (new URL(handOff.url, 'http://x').pathname !== '/ws') return void socket.destroy();
+      const req = { method: 'GET', url: handOff.url, headers: handOff.headers, socket } as unknown as IncomingMessage;
+      onUpgrade(req, socket, Buffer.from(handOff.head, 'base64'));
+    },
     async close() {
       clearInterval(heartbeat);
       server.off('upgrade', onUpgrade);

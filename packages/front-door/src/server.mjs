@@ -34,11 +34,13 @@ const LINGER_BYTES = 16 * 1024 * 1024;
 /**
  * `apiSocket`: a unix socket the API also listens on (API_SOCKET); its reads are relayed through it.
  * `timeouts` replaces EDGE_TIMEOUTS (tests use short ones; `checkEveryMs` with them).
+ * `handOff(req, socket, head)`: takes an upgrade bound for the API whole (true) instead of its
+ * being proxied (scripts/front-door.mjs passes the connection itself to the API under npm start).
  * @param {{ publicUrl: URL; apiUrl: string; apiSocket?: string; cmsUrl: string; media: (req, res, next: () => void) => void;
  *   site: { handle(req, res): void; readiness?: () => { ready: boolean } } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number;
- *   timeouts?: typeof EDGE_TIMEOUTS; checkEveryMs?: number }} options
+ *   timeouts?: typeof EDGE_TIMEOUTS; checkEveryMs?: number; handOff?: (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => boolean }} options
  */
-export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs, timeouts = EDGE_TIMEOUTS, checkEveryMs = TIMEOUT_CHECK_EVERY_MS }) {
+export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs, timeouts = EDGE_TIMEOUTS, checkEveryMs = TIMEOUT_CHECK_EVERY_MS, handOff }) {
   const securityHeaders = Object.entries(commonSecurityHeaders({ https: publicUrl.protocol === 'https:' }));
   /** The proxied services of the table's routes (the site only when it is proxied: `astro dev`). */
   const upstreams = { api: apiUrl, cms: cmsUrl, site: site ? undefined : siteDevUrl };
@@ -217,8 +219,11 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
   // in dev mode the CMS's and astro dev's reloads): to a proxied service, never to the files or a refusal.
   server.on('upgrade', (req, socket, head) => {
     const path = foreignHost(req) ? null : guard(req);
-    const target = path === null ? undefined : upstreams[routeOf(path).upstream];
+    const upstream = path === null ? undefined : routeOf(path).upstream;
+    const target = upstream && upstreams[upstream];
     if (!target) return socket.destroy();
+    // npm start: the API's sockets are handed to it whole (handOff), not relayed frame by frame.
+    if (upstream === 'api' && handOff?.(req, socket, head)) return;
     proxy.ws(req, socket, head, { target });
   });
 

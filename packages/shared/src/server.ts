@@ -27,3 +27,4 @@ export * from './rich-text/nodes/table.ts';
 export * from './lexical-from-html.ts';
 export * from './listen-with-retry.ts';
 export * from './snapshot-file.ts';
+export * from './socket-hand-off.ts';

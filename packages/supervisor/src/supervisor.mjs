@@ -33,11 +33,12 @@ const describeExit = ({ code, signal }) => (signal ? `killed by ${signal}` : `ex
  * @param {import('node:child_process').SpawnOptions} opts
  * @param {(name: string, line: string) => void} log
  * With `onMessage`, a Node service gets an IPC channel and what it sends (`process.send`) is
- * passed on: the API asks for a rolling restart that way (rolling-restart.mjs). `restart({ cwd })`
+ * passed on, with the handle it carries: the API asks for a rolling restart that way
+ * (rolling-restart.mjs), and the front door hands over a socket. `restart({ cwd })`
  * replaces the running process on purpose (stopped gracefully, started again, from `cwd` when given);
  * it is not a crash.
  *
- * @param {{ policy?: Partial<typeof DEFAULT_RESTART_POLICY>, command?: string, onMessage?: (message: unknown, service: object) => void, onRestart?: (service: object) => void }} [options]
+ * @param {{ policy?: Partial<typeof DEFAULT_RESTART_POLICY>, command?: string, onMessage?: (message: unknown, service: object, handle?: unknown) => void, onRestart?: (service: object) => void }} [options]
  */
 export function startService(name, args, opts, log, options = {}) {
   const policy = { ...DEFAULT_RESTART_POLICY, ...options.policy };
@@ -55,7 +56,7 @@ export function startService(name, args, opts, log, options = {}) {
   function launch() {
     // Its own process group, so stopping it also stops what it forks (next start runs a next-server child).
     child = spawn(command, args, { ...opts, stdio: options.onMessage ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'], detached: true });
-    if (options.onMessage) child.on('message', (message) => options.onMessage(message, service));
+    if (options.onMessage) child.on('message', (message, handle) => options.onMessage(message, service, handle));
     const forward = (d) => String(d).trimEnd().split('\n').forEach((line) => log(name, line));
     child.stdout.on('data', forward);
     child.stderr.on('data', forward);
