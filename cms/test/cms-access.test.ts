@@ -19,8 +19,10 @@ const sessions: Record<string, SiteAdminIdentity> = {
   'sid=linking': admin(62, 'old.editor@example.com'),
   'sid=demoted': admin(63, 'demoted.admin@example.com'),
   'sid=missed': admin(65, 'missed.admin@example.com'),
+  'sid=failover': admin(66, 'failover.admin@example.com'),
+  'sid=failover-signal': admin(67, 'failover.signal@example.com'),
 };
-const siteAdmins = new Set([61, 62, 63, 64, 65]);
+const siteAdmins = new Set([61, 62, 63, 64, 65, 66, 67]);
 const attempts: { account: string; address: string }[] = [];
 const succeeded: CmsSignInSucceeded[] = [];
 const throttled = new Set<string>();
@@ -155,6 +157,35 @@ describe('a site admin who is made a member, suspended or deleted', () => {
     await listener.stop();
     expect((await stored(user.id)).role).toBe('editor');
     expect((await stored((await me({ cookie: 'sid=sso' }))!.id)).role).toBe('admin');
+  });
+});
+
+describe('the site-access listener through a failover (issue 51)', () => {
+  it('comes back on a new connection by itself and catches up, and the CMS survives its idle pooled connections cut', async () => {
+    const caughtUp = (await me({ cookie: 'sid=failover' }))!;
+    const signalled = (await me({ cookie: 'sid=failover-signal' }))!;
+    const listener = listenForSiteAccessChanges(ctx.payload);
+    await listener.ready;
+    try {
+      // Idle connections in the CMS's pool, then every connection of the CMS to the database cut,
+      // as when the primary's host dies (HAProxy ends its sessions) — not this test's notifier nor
+      // the harness's stand-in for the API (listening on content_changed).
+      await Promise.all([stored(caughtUp.id), stored(signalled.id), stored(caughtUp.id)]);
+      siteAdmins.delete(66);
+      const { rows: cut } = await notifier.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query <> 'listen content_changed'");
+      expect(cut.length).toBeGreaterThanOrEqual(3);
+      // Reconnected (after its first wait, 1 s), the listener settles every linked admin: the change it could not hear is made.
+      const settled = async () => (await stored(caughtUp.id).catch(() => null))?.role;
+      let role = await settled();
+      for (let i = 0; i < 100 && role !== 'editor'; i++) role = await new Promise((r) => setTimeout(r, 100)).then(settled);
+      expect(role).toBe('editor');
+      // And it listens again: a signal sent now is heard.
+      siteAdmins.delete(67);
+      await signal(67);
+      expect((await eventually(() => stored(signalled.id), (u) => u.role === 'editor')).role).toBe('editor');
+    } finally {
+      await listener.stop();
+    }
   });
 });
 

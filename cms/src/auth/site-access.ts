@@ -37,6 +37,9 @@ export async function settleSiteAccess(payload: Payload, siteUserIds?: number[])
  */
 export function listenForSiteAccessChanges(payload: Payload): { ready: Promise<void>; stop(): Promise<void> } {
   const pool = (payload.db as unknown as PostgresAdapter).pool;
+  // An idle pooled connection cut off (PostgreSQL restarted, a failover to another host) is dropped
+  // by the pool, which then emits 'error': without a listener that would end the CMS process.
+  if (pool.listenerCount('error') === 0) pool.on('error', (err: Error) => payload.logger.warn({ err: err.message }, 'a pooled database connection was lost; the pool opens another'));
   const settle = (ids?: number[]) => settleSiteAccess(payload, ids).catch((err: Error) => payload.logger.warn({ err: err.message }, 'could not settle CMS access after a site change'));
   const listener = listenWithRetry<PoolClient>({
     connect: () => pool.connect(),
