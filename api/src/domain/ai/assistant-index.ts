@@ -1,11 +1,11 @@
 import { can, TIERS, type Tier, type Viewer } from '@app/shared/browser';
-import MiniSearch from 'minisearch';
 import type { ContentIndex } from '../content/content-index.ts';
 import { assistantDocuments, type AssistantDocument } from './assistant-documents.ts';
 import { BACKGROUND_QUESTIONS } from './background-questions.ts';
 import { backgroundOf, calibrateNothingFound, standing, type Background } from './calibrate-nothing-found.ts';
 import { fuse, type Signals } from './fusion.ts';
-import { searchTerm, termsOf, words } from './search-terms.ts';
+import { buildLexicalIndex, type FieldTexts, type LexicalIndex } from './lexical-index.ts';
+import { termsOf } from './search-terms.ts';
 import { dequantise, sentenceEncoder, similarity, type Meaning, type SentenceEncoder } from './sentence-encoder.ts';
 import type { PlanCatalogue } from './site-facts.ts';
 
@@ -46,34 +46,12 @@ export type AssistantIndex = {
 
 export type IndexOptions = { encoder?: SentenceEncoder; catalogue?: PlanCatalogue };
 
-type Fields = { id: number; doc: number; title: string; summary: string; headings: string; body: string };
-
-// Titles say what a piece is about; summaries and headings nearly as much; the body decides ties.
-const BOOST = { title: 3, summary: 1.5, headings: 1.5, body: 1 };
 /** A section's meaning is taken from its heading and first words: enough to say what it is about, cheap to encode. */
 const MEANING_WORDS = 50;
 /** A one-word question is specific when its word weighs at least half a word only one document uses. */
 const MIN_EVIDENCE = 0.5;
 /** Background questions ranked between yields while an index measures its background. */
 const BACKGROUND_CHUNK = 20;
-
-async function bm25Index(docs: Fields[]): Promise<MiniSearch<Fields>> {
-  const index = new MiniSearch<Fields>({
-    fields: ['title', 'summary', 'headings', 'body'],
-    storeFields: ['doc'],
-    tokenize: words,
-    processTerm: searchTerm,
-    searchOptions: {
-      boost: BOOST,
-      // Stems of five letters and more also match longer forms and small typos.
-      prefix: (term) => term.length >= 5,
-      fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
-    },
-  });
-  // In chunks, yielding between them: a large library's index never holds up other requests.
-  await index.addAllAsync(docs, { chunkSize: 100 });
-  return index;
-}
 
 /** A document's sections: the blocks under one heading, together. */
 function sectionsOf(blocks: AssistantDocument['blocks']): { heading: string; text: string }[] {
@@ -97,6 +75,18 @@ function searchedPart(doc: AssistantDocument, reads: boolean): { summary: string
   // The public part is the document's one section, as a body is for a readable one.
   return { summary, sections: summary ? [{ heading: '', text: summary }] : [] };
 }
+
+/** What of a document the word index searches, for a reader who may read it or not. */
+export function fieldTexts(doc: AssistantDocument, reads: boolean): FieldTexts {
+  const { summary, sections } = searchedPart(doc, reads);
+  return { title: doc.title, summary, headings: sections.map((x) => x.heading).filter(Boolean).join('\n'), body: sections.map((x) => x.text).join('\n') };
+}
+
+/**
+ * One word index for every reader of a set of documents (lexical-index.ts): each document's whole
+ * text and its public part, a reader's search looking at the one they may search.
+ */
+const lexicalIndexOf = (documents: AssistantDocument[]) => buildLexicalIndex(documents.map((doc) => ({ full: fieldTexts(doc, true), public: doc.blocksArePublic ? null : fieldTexts(doc, false) })));
 
 /** Who an index is for: whether a document may be read, and a name for that set of documents. */
 export type Reader = { reads(doc: AssistantDocument): boolean; key: string };
@@ -128,28 +118,28 @@ function meaningSections(blocks: AssistantDocument['blocks']): { text: string; b
 }
 
 /**
- * The assistant's index of one content version for one reader: a BM25 index (MiniSearch) of whole
- * documents for the question's words, and each document's meaning — what it is about and each of
- * its sections — for the question's meaning, fused into one score (fusion.ts). Documents the
- * reader may not read are indexed on their public part only, words and meaning alike (issue 34):
- * whether a locked body holds a phrase or an idea never changes an answer.
+ * The assistant's index of one content version for one reader: which documents have the question's
+ * words (a word index of whole documents that every reader of the version shares, lexical-index.ts)
+ * and each document's meaning — what it is about and each of its sections — for the question's
+ * meaning, fused into one score (fusion.ts). Documents the reader may not read are searched on their
+ * public part only, words and meaning alike (issue 34): whether a locked body holds a phrase or an
+ * idea never changes an answer.
  */
 export async function buildAssistantIndex(content: ContentIndex, reader: Reader = READS_ALL, options: IndexOptions = {}): Promise<AssistantIndex> {
   const encoder = options.encoder ?? sentenceEncoder();
   const documents = options.catalogue ? assistantDocuments(content, options.catalogue) : documentsOf(content);
+  const lexicalIndex = options.catalogue ? await lexicalIndexOf(documents) : await sharedLexicalIndexOf(content, documents);
   const df = new Map<string, number>();
-  const whole: Fields[] = [];
+  const readsFull = new Uint8Array(documents.length);
   const meaningOf: { about: string; sections: { text: string; block: number }[] }[] = [];
   documents.forEach((doc, n) => {
     const reads = reader.reads(doc);
-    const { summary, sections } = searchedPart(doc, reads);
-    const headings = sections.map((x) => x.heading).filter(Boolean).join('\n');
-    const body = sections.map((x) => x.text).join('\n');
-    for (const t of termsOf(`${doc.title} ${summary} ${headings} ${body}`)) df.set(t, (df.get(t) ?? 0) + 1);
-    whole.push({ id: n, doc: n, title: doc.title, summary, headings, body });
-    meaningOf.push({ about: aboutText(doc), sections: reads || doc.blocksArePublic ? meaningSections(doc.blocks) : [] });
+    readsFull[n] = reads || doc.blocksArePublic ? 1 : 0;
+    const { title, summary, headings, body } = fieldTexts(doc, reads);
+    for (const t of termsOf(`${title} ${summary} ${headings} ${body}`)) df.set(t, (df.get(t) ?? 0) + 1);
+    meaningOf.push({ about: aboutText(doc), sections: readsFull[n] ? meaningSections(doc.blocks) : [] });
   });
-  const wholeIndex = await bm25Index(whole);
+  const view = { readsFull: (doc: number) => readsFull[doc] === 1 };
   const categories = [...content.categories.values()];
   const aboutVectors = await encoder.encodeContent(meaningOf.map((m) => m.about));
   // Every section in one call (the encoder looks the library up in its store at once), then split per document.
@@ -171,8 +161,7 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
     const weight = (t: string) => (own.has(t) ? 2 : 1) * idf(t);
     const total = all.reduce((sum, t) => sum + weight(t), 0);
     // Terms are already stems: the query is searched as they are, without a second pass.
-    const options = { processTerm: (t: string) => t, boostTerm: (t: string) => (own.has(t) ? 2 : 1) };
-    const lexical = new Map((all.length ? wholeIndex.search(all.join(' '), options) : []).map((r) => [r.doc as number, r]));
+    const lexical = all.length ? lexicalIndex.search(all, view) : new Map<number, never>();
     return documents
       .map((doc, i) => {
         const r = lexical.get(i);
@@ -246,6 +235,18 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
     index.nothingBelow = standings.length ? calibrateNothingFound(standings) : Infinity;
   }
   return index;
+}
+
+/** One content version's word index, built once and shared by every reader's index. */
+const lexicalRead = new WeakMap<ContentIndex, Promise<LexicalIndex>>();
+function sharedLexicalIndexOf(content: ContentIndex, documents: AssistantDocument[]): Promise<LexicalIndex> {
+  let found = lexicalRead.get(content);
+  if (!found) {
+    lexicalRead.set(content, (found = lexicalIndexOf(documents)));
+    // A failed build is not kept: the next index tries again.
+    found.catch(() => lexicalRead.delete(content));
+  }
+  return found;
 }
 
 /** One content version's documents, read once and shared by every reader's index (each body is parsed once per version, not once per reader). */
