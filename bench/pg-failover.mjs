@@ -10,6 +10,7 @@
 //   scripts/node.sh node bench/pg-failover.mjs
 import path from 'node:path';
 import pg from 'pg';
+import { connectedClient, listenWithRetry } from '@app/shared/server';
 import { restoreToTime } from '../scripts/lib/pg-ha.mjs';
 import { clusterUnavailable, startTestCluster } from '../scripts/lib/pg-ha-test-cluster.mjs';
 
@@ -98,6 +99,17 @@ try {
     let firstWrite = 0;
     let writing = true;
     let next = 0;
+    // A LISTEN connection on HAProxy with the loop every service's listener uses (the API's signals,
+    // the CMS's site access, the site server's builds): when does a NOTIFY reach it again?
+    const heard = new Set();
+    const signals = listenWithRetry({
+      connect: () => connectedClient(new pg.Client({ connectionString: url })),
+      discard: (client) => client.end(),
+      channels: () => ['failover_bench'],
+      onNotify: (_channel, payload) => heard.add(payload),
+      warn: () => {},
+    });
+    await signals.start();
     const writers = Array.from({ length: WRITERS }, async () => {
       while (writing) {
         const key = `run${run}-${next++}`;
@@ -124,6 +136,17 @@ try {
     writing = false;
     await Promise.all(writers);
     await pool.end();
+    let listenBack = 0;
+    const notifier = new pg.Client({ connectionString: url });
+    notifier.on('error', () => {});
+    await notifier.connect();
+    for (let i = 0; !listenBack && Date.now() - killedAt < 180_000; i += 1) {
+      await notifier.query('select pg_notify($1, $2)', ['failover_bench', `n${i}`]);
+      await sleep(250);
+      if (heard.has(`n${i}`) || heard.has(`n${i - 1}`)) listenBack = Date.now();
+    }
+    await notifier.end();
+    await signals.stop();
     const present = new Set();
     const check = new pg.Client({ connectionString: url });
     check.on('error', () => {});
@@ -131,8 +154,8 @@ try {
     for (const { k } of (await check.query("select idempotency_key as k from orders where member = 'f'")).rows) present.add(k);
     await check.end();
     const lost = acknowledged.filter((k) => !present.has(k)).length;
-    if (lost > 0 || !firstWrite) failures += 1;
-    console.log(`failover ${run}: killed ${victim}'s ${killed} processes; ${after.primary} primary after ${s(promotedMs)}, first acknowledged write after ${firstWrite ? s(firstWrite - killedAt) : 'never'}${firstWrite - killedAt > 30_000 ? ' (over 30 s!)' : ''}; writes attempted ${attempted}, acknowledged ${acknowledged.length}, failed ${failed}, lost ${lost}`);
+    if (lost > 0 || !firstWrite || !listenBack) failures += 1;
+    console.log(`failover ${run}: killed ${victim}'s ${killed} processes; ${after.primary} primary after ${s(promotedMs)}, first acknowledged write after ${firstWrite ? s(firstWrite - killedAt) : 'never'}${firstWrite - killedAt > 30_000 ? ' (over 30 s!)' : ''}; writes attempted ${attempted}, acknowledged ${acknowledged.length}, failed ${failed}, lost ${lost}; the LISTEN connection heard a NOTIFY again ${listenBack ? `${s(listenBack - killedAt)} after the kill` : 'never'}`);
     const rejoinStart = Date.now();
     t.cluster.startHost(victim);
     await t.cluster.waitFor(`${victim} to rejoin`, t.cluster.healthy(t.cluster.hosts.map((h) => h.name)), 240_000);
