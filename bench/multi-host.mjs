@@ -18,10 +18,11 @@ const { figures, failures, log } = await runMultiHostScenario({
 });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log('\nFigures');
-console.log(`  reads during the kill (${figures.duringKill.seconds} s): ${figures.duringKill.reads.attempted} attempted, ${figures.duringKill.reads.failed} failed ${JSON.stringify(figures.duringKill.reads.byKind)}`);
+console.log(`  reads from the kill until every chat message had arrived (${figures.duringKill.seconds} s, the publishes with one host inside it): ${figures.duringKill.reads.attempted} attempted, ${figures.duringKill.reads.failed} failed ${JSON.stringify(figures.duringKill.reads.byKind)}`);
 console.log(`  chat: ${figures.chat.sent} messages sent, received ${JSON.stringify(figures.chat.received)}; ${figures.chat.socketsReconnected} socket(s) reconnected (${figures.chat.reconnectSeconds.join(', ')} s after the kill)`);
 console.log(`  the killed host serves the current version again ${figures.killedHostServesAgainSeconds} s after start-host (its /api/ready: ${figures.duringRestart.readyAnswers.join(' → ')})`);
 console.log(`  a new host serves the current version ${figures.newHostServesSeconds} s after add-host`);
+console.log(`  a deployment's steps (median seconds): ${JSON.stringify(figures.deploymentStepsMedianSeconds)}`);
 const p = figures.publishToLive;
 console.log(`  publish-to-live: two hosts ${p.twoHostsSeconds.join(', ')} s (median ${median(p.twoHostsSeconds)}); one host ${p.oneHostSeconds.join(', ')} s (median ${median(p.oneHostSeconds)})${p.threeHostsSeconds ? `; three hosts ${p.threeHostsSeconds.join(', ')} s (median ${median(p.threeHostsSeconds)})` : ''}`);
 console.log(JSON.stringify(figures));
