@@ -235,7 +235,7 @@ describe('tier gating with real sessions', () => {
     await db().update(users).set({ membershipTier: 'vip' }).where(eq(users.username, 'Reader'));
     expect((await free.get('/api/articles/3')).body).toMatchObject({ locked: false, content: '<p>SECRET-BODY-3</p>' });
     const admin = client();
-    await admin.post('/api/login', { username: 'Boss', password: 'Boss-pass-1' });
+    await signInStaff(admin, 'Boss', 'Boss-pass-1');
     expect((await admin.get('/api/articles/3')).body.locked).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { createCmsContentSource } from '../src/integrations/cms-content-source.t
 import { withoutLiveLinks } from '../src/integrations/mailer.ts';
 import { createLogger } from '../src/lib/logging.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
@@ -25,6 +26,10 @@ async function app(overrides: Parameters<typeof startTestApp>[0]['overrides'] = 
 
 async function signedIn(base: string, username: string) {
   const c = browserClient(base);
+  if (username === 'sec_admin') {
+    await signInStaff(c, username, 'pass-word-1');
+    return c;
+  }
   const res = await c.post('/api/login', { username, password: 'pass-word-1' });
   expect(res.status).toBe(200);
   return c;
