@@ -7,6 +7,7 @@
 // Env: PUBLIC_URL, APP_HOSTS (2), DATA_DIR (.data/multi-host), MULTI_HOST_FRESH=1 (start from an
 // empty data folder), ADMIN_USERNAME/ADMIN_PASSWORD, CMS_ADMIN_EMAIL/CMS_ADMIN_PASSWORD, SMTP_URL.
 import { startMultiHost } from './lib/multi-host.mjs';
+import { removeNetwork } from './lib/netns.mjs';
 
 let run;
 let stopping = false;
@@ -15,6 +16,9 @@ async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`\n[multi-host] ${signal}: stopping every host and removing the namespaces…`);
+  // Still starting: what runs in the namespaces goes with them; the data host's and Caddy's
+  // processes, started from here, are ended by the supervisor as this process exits.
+  if (!run) removeNetwork();
   await run?.stop();
   console.log('[multi-host] stopped; namespaces, veths and the bridge removed.');
   process.exit(0);
