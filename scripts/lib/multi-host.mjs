@@ -8,7 +8,7 @@
 // one, the published static builds in another. Caddy, in the root namespace, is the one public
 // origin (deploy/Caddyfile, every host in each upstream list). A control socket takes
 // `start-host NAME` and `add-host` from `npm run multi-host` (scripts/multi-host.mjs).
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -40,12 +40,32 @@ function pgBin(program) {
   return path.join(base, program);
 }
 
-/** Runs a one-off command; rejects with its output when it fails. */
+/** One-off commands running now (the CMS build waiting for its lock …): their process groups end with this process. */
+const oneOffs = new Set();
+process.on('exit', () => {
+  for (const pid of oneOffs) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
+/** Runs a one-off command in a process group of its own; rejects with its output when it fails. */
 function runOnce(command, args, opts = {}) {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { maxBuffer: 64 * 1024 * 1024, ...opts }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${command} ${args.slice(0, 4).join(' ')} failed: ${String(stderr || stdout || err.message).slice(-3000)}`));
-      else resolve(stdout);
+    const child = spawn(command, args, { ...opts, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid) oneOffs.add(child.pid);
+    let output = '';
+    const keep = (d) => (output = (output + d).slice(-64_000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (err) => reject(new Error(`${command} could not be started: ${err.message}`)));
+    child.on('close', (code) => {
+      oneOffs.delete(child.pid);
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.slice(0, 4).join(' ')} failed (exit ${code}): ${output.slice(-3000)}`));
     });
   });
 }
