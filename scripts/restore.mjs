@@ -16,7 +16,7 @@ if (wantsPitr(process.argv.slice(2))) {
 }
 const archive = process.argv[2];
 if (!archive) {
-  console.error('usage: npm run restore ARCHIVE   (into a fresh database and an empty media folder)');
+  console.error('usage: npm run restore ARCHIVE   (into a fresh database and an empty media folder)\n       npm run restore -- --time "2026-11-29 10:31" [--data-dir DIR] [--serve]   (pgBackRest point-in-time recovery, the replicated database)');
   process.exit(2);
 }
 const target = await backupTarget();
