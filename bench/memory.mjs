@@ -10,7 +10,9 @@
 //     (a crawler), after a content change (one title edited: reload, reindex, rebuild) and after
 //     an import of 100 Markdown articles through the upload route (within 10% of before?);
 //   - the site build worker's peak RSS (its VmHWM; the build's health-check server apart);
-//   - the site server's RSS serving that build after the home page and 200 article pages.
+//   - the site server's RSS serving that build after the home page and 200 article pages;
+//   - a restart of the API on the same database (as a second instance starts): its idle RSS, the CPU
+//     seconds it took to be quiet, and how many texts it encoded again (none: they are in PostgreSQL).
 // With --heap, the API writes a heap snapshot when idle and the bench prints what holds its heap:
 // the largest object groups by constructor and what retains them. MEMORY_IDLE_MINUTES bounds
 // each wait for quiet (default 20): an API still busy then is reported as such. MEMORY_API_DIR runs
@@ -167,6 +169,34 @@ function importArchive(size) {
   );
 }
 
+/** The API as it runs in production, on this size's database, CMS stand-in and builds folder. */
+function startApi(dir, dbUrl, cmsUrl) {
+  return spawn(process.execPath, ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.join(dir, 'heap')}`, 'src/server.ts'], {
+    cwd: path.resolve(process.env.MEMORY_API_DIR ?? path.join(root, 'api')),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      API_PORT: String(PORT),
+      API_SOCKET: '',
+      DATABASE_URL: dbUrl,
+      CMS_URL: cmsUrl,
+      INTERNAL_SECRET: SECRET,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      SITE_DIR: path.join(root, 'site'),
+      SITE_BUILDS_DIR: path.join(dir, 'builds'),
+      REBUILD_DEBOUNCE_MS: '200',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_ACCOUNTS: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Rows in the shared sentence vectors (0 where the API has no such table: an older commit). */
+const storedVectors = (dbUrl) => withClient(dbUrl, (c) => c.query('select count(*)::int as n from app.sentence_vectors')).then((r) => r.rows[0].n, () => 0);
+
 async function measure(size) {
   const label = size === 0 ? 'demo' : `${size.toLocaleString('en')} articles`;
   const records = await benchLibrary(size);
@@ -179,29 +209,9 @@ async function measure(size) {
   const dbUrl = await createDatabase(dbName);
   const cms = await startFakeCms(records, SECRET);
   const apiUrl = `http://127.0.0.1:${PORT}`;
-  const api = spawn(process.execPath, ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.join(dir, 'heap')}`, 'src/server.ts'], {
-    cwd: path.resolve(process.env.MEMORY_API_DIR ?? path.join(root, 'api')),
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      API_PORT: String(PORT),
-      API_SOCKET: '',
-      DATABASE_URL: dbUrl,
-      CMS_URL: cms.url,
-      INTERNAL_SECRET: SECRET,
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      SITE_DIR: path.join(root, 'site'),
-      SITE_BUILDS_DIR: path.join(dir, 'builds'),
-      REBUILD_DEBOUNCE_MS: '200',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_ACCOUNTS: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = logWatch(api);
-  const samples = sampler(api.pid);
+  let api = startApi(dir, dbUrl, cms.url);
+  let log = logWatch(api);
+  let samples = sampler(api.pid);
   const row = { label };
   const line = (what) => {
     const s = status(api.pid);
@@ -248,6 +258,23 @@ async function measure(size) {
     row.buildPeak = mb(samples.peaks.build);
     row.checkPeak = mb(samples.peaks.check);
     console.log(`  site build worker peak ${row.buildPeak} MB; the build's health-check server peak ${row.checkPeak} MB`);
+
+    // A restart on the same database (a second instance starts the same way): the texts every
+    // instance encoded are read back from PostgreSQL, not encoded again.
+    const vectorsBefore = await storedVectors(dbUrl);
+    api.kill('SIGTERM');
+    await new Promise((r) => (api.exitCode !== null ? r() : api.once('exit', r)));
+    const restartedAt = Date.now();
+    api = startApi(dir, dbUrl, cms.url);
+    log = logWatch(api);
+    samples = sampler(api.pid);
+    await log.next((l) => l.includes('content loaded from CMS'), 5 * 60_000);
+    const again = await quiet(api.pid);
+    const cpu = cpuTicks(api.pid) / 100;
+    const vectorsAfter = await storedVectors(dbUrl);
+    if (again.quiet) await sleep(SETTLE_MS);
+    const restarted = line(`restarted: quiet ${((Date.now() - restartedAt) / 1000 - (again.quiet ? SETTLE_MS / 1000 : 0)).toFixed(0)} s after starting, ${cpu.toFixed(0)} CPU s; sentence vectors stored ${vectorsBefore} → ${vectorsAfter}`);
+    Object.assign(row, { restartIdle: mb(restarted.rss), restartPeak: mb(restarted.hwm), restartCpu: Math.round(cpu), encodedOnRestart: vectorsAfter - vectorsBefore });
 
     site = spawn(process.execPath, ['server/main.ts'], { cwd: path.join(root, 'site'), env: { ...process.env, NODE_ENV: 'production', SITE_PORT: String(PORT + 1), SITE_HOST: '127.0.0.1', SITE_BUILDS_DIR: path.join(dir, 'builds'), API_URL: apiUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise((resolve, reject) => {
@@ -325,16 +352,16 @@ const rows = [];
 for (const size of sizes) rows.push(await measure(size));
 
 const cell = (v) => (v === undefined ? '—' : String(v));
-console.log('\nRSS in MB (API: peak while starting, idle, after reading every article, after one edit and its peak, before/after an import of 100; build worker peak; site server):');
-console.log('| library | API peak (start) | API idle (× raw node:http) | after reads | after edit (peak) | import before → after (peak) | build worker peak (idle) | site server |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('\nRSS in MB (API: peak while starting, idle, after reading every article, after one edit and its peak, before/after an import of 100; build worker peak; site server; a restart on the same database: idle (peak), CPU seconds to quiet, texts encoded again):');
+console.log('| library | API peak (start) | API idle (× raw node:http) | after reads | after edit (peak) | import before → after (peak) | build worker peak (idle) | site server | restart idle (peak), CPU s, encoded |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const ratio = r.idle === undefined ? '' : ` (×${(r.idle / raw).toFixed(1)})`;
-  console.log(`| ${r.label} | ${cell(r.startPeak)} | ${cell(r.idle)}${ratio}${r.settled === false ? ' busy' : ''} | ${cell(r.afterReads)} | ${cell(r.afterEdit)} (${cell(r.editPeak)}) | ${cell(r.beforeImport)} → ${cell(r.afterImport)} (${cell(r.importPeak)}) | ${cell(r.buildPeak)} (${cell(r.buildIdle)}) | ${cell(r.site)} |`);
+  console.log(`| ${r.label} | ${cell(r.startPeak)} | ${cell(r.idle)}${ratio}${r.settled === false ? ' busy' : ''} | ${cell(r.afterReads)} | ${cell(r.afterEdit)} (${cell(r.editPeak)}) | ${cell(r.beforeImport)} → ${cell(r.afterImport)} (${cell(r.importPeak)}) | ${cell(r.buildPeak)} (${cell(r.buildIdle)}) | ${cell(r.site)} | ${cell(r.restartIdle)} (${cell(r.restartPeak)}), ${cell(r.restartCpu)} s, ${cell(r.encodedOnRestart)} |`);
 }
-const sized = rows.filter((r) => r.label !== 'demo' && r.idle !== undefined);
+const sized = rows.filter((r) => r.idle !== undefined);
 if (sized.length >= 2) {
   const [a, b] = [sized[0], sized.at(-1)];
-  const n = (r) => Number(r.label.replace(/\D/g, ''));
+  const n = (r) => (r.label === 'demo' ? 0 : Number(r.label.replace(/\D/g, '')));
   console.log(`API idle growth: ${(((b.idle - a.idle) / (n(b) - n(a))) * 1000).toFixed(0)} MB per 1,000 articles (${a.label} → ${b.label})`);
 }

@@ -1,7 +1,6 @@
 // One publishing snapshot (DESIGN §3): the content the API's read model holds, with a version.
 // The site build reads the same snapshot, so a page and /api show the same content version.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { UNTITLED, type ContentRecords } from './cms-documents.ts';
 import { articleTiming, type ScheduledArticle } from './content.ts';
 
@@ -48,10 +47,4 @@ export type ContentSchedule = { upcoming: string[]; articles: ScheduledArticle[]
 export function toSnapshot(records: ContentRecords, loadedAt: string): ContentSnapshot {
   const visible = visibleAt(records, loadedAt);
   return { version: contentVersion(visible), loadedAt, records: visible };
-}
-
-export async function readSnapshotFile(file: string): Promise<ContentSnapshot> {
-  const snapshot = JSON.parse(await readFile(file, 'utf8')) as ContentSnapshot;
-  if (typeof snapshot?.version !== 'string' || !snapshot.records?.articles) throw new Error(`${file} is not a content snapshot`);
-  return snapshot;
 }
