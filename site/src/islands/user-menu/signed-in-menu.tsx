@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { can, initials, tierLabel, viewerOf } from '@app/shared/browser';
+import { awaitsSecondFactor, can, initials, tierLabel, viewerOf } from '@app/shared/browser';
 import { Avatar } from '@app/ui/avatar';
 import type { User } from '@app/shared/schemas';
 import { useStore } from '@nanostores/react';
@@ -41,7 +41,8 @@ export default function SignedInMenu({ user }: { user: User }) {
             </Menu.Item>
             <Menu.Item asChild><a href="/favorites" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Favorites</a></Menu.Item>
             <Menu.Item asChild><a href="/watch-later" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Watch Later</a></Menu.Item>
-            {can(viewerOf(user), 'moderate') && <Menu.Item asChild><a href="/admin" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Admin Dashboard</a></Menu.Item>}
+            {/* Staff still to pass their second factor keep the link: the dashboard sends them to set it up (issue 52). */}
+            {(can(viewerOf(user), 'moderate') || awaitsSecondFactor(viewerOf(user))) && <Menu.Item asChild><a href="/admin" className="block rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Admin Dashboard</a></Menu.Item>}
             <Menu.Separator className="my-1 h-px bg-slate-200" />
             <Menu.Item onSelect={() => void signOut()} className="cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">Sign Out</Menu.Item>
           </Menu.Content>
