@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { totpCode } from '@app/test-support/second-factor';
 import { expect, test } from '../e2e/test';
 import { apiInstances, client, type Json, cmsEditor, mailTo, newMember, PUBLIC_URL, query, richText, SHAPE_ADMIN, untilLive } from './shape';
 
@@ -148,11 +149,20 @@ test('chat: a message sent to one instance reaches a member connected to the oth
   sb.ws.close();
 });
 
-test('admin: the first admin from ADMIN_USERNAME signs in and sees the dashboard', async ({ page }) => {
+test('admin: the first admin from ADMIN_USERNAME signs in, sets up the second factor staff need, and sees the dashboard', async ({ page }) => {
   await page.goto('/auth?redirect=%2Fadmin');
   await page.getByLabel('Username or email').fill(SHAPE_ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(SHAPE_ADMIN.password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  // Production has no demo factor: the first admin is sent to set one up (issue 52 #3).
+  await expect(page).toHaveURL(/\/profile\/security\?staff=1/);
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+  await page.getByLabel('2. Enter the 6-digit code the app shows').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('link', { name: 'Continue to the dashboard' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 });
