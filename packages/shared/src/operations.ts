@@ -164,8 +164,6 @@ export type RecentServerError = { at: string; requestId: string; method: string;
 export type JobRound = { job: string; roundStart: string; instance: string; startedAt: string; finishedAt: string | null; outcome: string | null };
 /** A scheduled job as the System tab lists it: its name, its period and its latest round (null: none yet). */
 export type ScheduledJobStatus = { name: string; everyMs: number; lastRound: JobRound | null };
-/** GET /api/admin/system. */
-export type SystemReport = {
 /** A database host as Patroni lists it (PATRONI_URLS): its role, state, replication lag in bytes and timeline. */
 export type DatabaseHost = { name: string; role: 'primary' | 'sync standby' | 'standby' | 'unknown'; state: string; lagBytes: number | null; timeline: number | null };
 /** pgBackRest's newest base backup (PGBACKREST_STANZA). */
@@ -176,6 +174,8 @@ export type DatabaseHostsReport = {
   lastBackup: DatabaseBackup | null;
   archive: { lastArchivedAt: string | null; lastArchivedWal: string | null; lastFailedAt: string | null } | null;
 };
+/** GET /api/admin/system. */
+export type SystemReport = {
   versions: { appCommit: string | null; node: string; postgres: string | null; payload: string | null; astro: string | null };
   services: ServiceInfo[];
   databaseBytes: number | null;
@@ -187,6 +187,6 @@ export type DatabaseHostsReport = {
   jobs: ScheduledJobStatus[];
   openSockets: number | null;
   recentErrors: RecentServerError[];
-};
   /** The replicated database's hosts and backups; null unless PATRONI_URLS or PGBACKREST_STANZA is set. */
   database: DatabaseHostsReport | null;
+};
