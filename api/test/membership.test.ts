@@ -9,6 +9,7 @@ import { handlePaymentEvent } from '../src/domain/membership/handle-payment-even
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { createDemoProvider } from '../src/integrations/payments/demo-provider.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
@@ -27,7 +28,8 @@ const card = (cardNumber: string) => ({ cardNumber, expMonth: 12, expYear: new D
 async function member(username: string, tier: 'free' | 'pro' | 'vip' = 'free', admin = false) {
   await ensureAccount(testDb.db, { username, email: `${username}@example.com`, password: 'pass-word-1', tier, admin });
   const c = browserClient(app.base);
-  expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
+  if (admin) await signInStaff(c, username, 'pass-word-1');
+  else expect((await c.post('/api/login', { username, password: 'pass-word-1' })).status).toBe(200);
   return c;
 }
 

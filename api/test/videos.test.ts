@@ -6,6 +6,7 @@ import { createYouTubeClient } from '../src/integrations/youtube/youtube-client.
 import { scheduleJob } from '../src/jobs/schedule-job.ts';
 import { videoSyncJob } from '../src/jobs/video-sync-job.ts';
 import { browserClient } from './browser-client.ts';
+import { signInStaff } from './second-factor-helpers.ts';
 import { appForThisFile } from './file-app.ts';
 import { startFakeYouTube, type FakeChannelVideo } from '@app/test-support/fake-youtube';
 import { sampleRecords } from './fixtures.ts';
@@ -150,7 +151,7 @@ describe('the channel sync', () => {
 
     const unconfigured = await startTestApp({ db: t.testDb.db, source: createCmsContentSource(t.cms.url, TEST_SECRET) });
     const a = browserClient(unconfigured.base);
-    await a.post('/api/login', { username: 'sync_admin', password: 'pass-word-1' });
+    await signInStaff(a, 'sync_admin', 'pass-word-1');
     expect(await a.post('/api/youtube/sync', { channelId: '@betterself', maxResults: 50 })).toMatchObject({ status: 503, body: { message: expect.stringContaining('YouTube sync is not configured') } });
     expect((await a.get('/api/admin/youtube')).body).toMatchObject({ configured: false });
     await unconfigured.close();
@@ -201,7 +202,7 @@ describe('the channel sync', () => {
 
     const badKey = await startTestApp({ db: t.testDb.db, source: createCmsContentSource(t.cms.url, TEST_SECRET), overrides: { content: { videoSync: { ...videoSync(), channel: createYouTubeClient({ apiKey: 'wrong', baseUrl: youtube.url }) } } } });
     const a = browserClient(badKey.base);
-    await a.post('/api/login', { username: 'sync_admin4', password: 'pass-word-1' });
+    await signInStaff(a, 'sync_admin4', 'pass-word-1');
     expect(await a.post('/api/youtube/sync', {})).toMatchObject({ status: 503, body: { message: expect.stringContaining('YouTube refused the API key') } });
     await badKey.close();
     const runs = (await admin.get('/api/admin/youtube/syncs')).body.slice(0, 5);
