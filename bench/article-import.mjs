@@ -10,6 +10,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { png as pngOf, zip } from './archive-files.mjs';
+import { demoAdminCookie } from './demo-admin.mjs';
 
 const PORT = 3800;
 const COUNT = 1000;
@@ -65,8 +66,7 @@ const memory = () => Object.fromEntries(readFileSync(`/proc/${apiPid}/status`, '
 const resetPeak = () => writeFileSync(`/proc/${apiPid}/clear_refs`, '5');
 
 try {
-  const login = await fetch(`${api}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.url }, body: JSON.stringify({ username: 'Admin', password: 'Admin-demo-pass' }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await demoAdminCookie(api, stack.url);
   const upload = async (name, data, query = '', fields = {}) => {
     const form = new FormData();
     form.append('file', new Blob([data]), name);

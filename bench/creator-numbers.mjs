@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { load } from './measure.mjs';
+import { demoAdminCookie } from './demo-admin.mjs';
 
 const PORT = 3700;
 const MEMBERS = 100_000;
@@ -52,8 +53,7 @@ try {
   const counts = (await db.query(`select (select count(*) from app.users) users, (select count(*) from app.invoices) invoices, (select sum(views) from app.article_views) views, (select count(*) from app.orders) orders`)).rows[0];
   console.log(`creator numbers: wrote ${counts.users} members, ${counts.invoices} invoices, ${counts.views} page views (${articleIds.length} articles × ${days} days), ${counts.orders} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const login = await fetch(`${stack.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.url }, body: JSON.stringify({ username: 'Admin', password: 'Admin-demo-pass' }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await demoAdminCookie(stack.url, stack.url);
   const today = new Date().toISOString().slice(0, 10);
   const ago = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
   const calls = {

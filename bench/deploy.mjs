@@ -20,6 +20,7 @@ import { siteBuildsStorageFromEnv } from '@app/shared/server';
 import { createLiveSite } from '@app/site/live-site';
 import { DEMO_CMS_ADMIN, root, startStack } from '../scripts/lib/stack.mjs';
 import { git, localGitHub } from './local-github.mjs';
+import { demoAdminCookie } from './demo-admin.mjs';
 
 const PORT = 3900;
 const TARGET = 500;
@@ -185,7 +186,7 @@ async function generateArticles(editor, count) {
 }
 
 try {
-  const admin = await signIn(`${site}/api/login`, { username: 'Admin', password: 'Admin-demo-pass' });
+  const admin = await demoAdminCookie(site, site);
   const editor = await signIn(`${site}/cms/api/users/login`, DEMO_CMS_ADMIN);
   await settled(admin);
   const list = await json(await fetch(`${site}/api/articles`));

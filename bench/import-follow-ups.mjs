@@ -10,6 +10,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { png as pngOf, zip } from './archive-files.mjs';
+import { demoAdminCookie } from './demo-admin.mjs';
 
 const PORT = 3820;
 const COUNT = Number(process.argv[2] ?? 300);
@@ -35,8 +36,7 @@ const api = stack.env.API_URL;
 const cmsHeaders = { 'x-internal-secret': stack.env.INTERNAL_SECRET };
 
 try {
-  const login = await fetch(`${api}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.url }, body: JSON.stringify({ username: 'Admin', password: 'Admin-demo-pass' }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await demoAdminCookie(api, stack.url);
   const archive = await zip(Array.from({ length: COUNT }, (_, i) => i).flatMap((i) => [[`_posts/2024-02-01-follow-up-${i}.md`, markdown(i)], ...(i % 3 === 0 ? [[`assets/p-${i}.png`, png(i)]] : [])]));
 
   const calls = { 'GET /api/admin/articles': '/api/admin/articles', 'GET /api/admin/articles/old-addresses': '/api/admin/articles/old-addresses', 'GET /api/ready': '/api/ready', 'GET /api/articles': '/api/articles' };

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { png as pngOf, zip } from './archive-files.mjs';
 import { shippedJsKb } from './measure.mjs';
+import { demoAdminCookie } from './demo-admin.mjs';
 
 const { values } = parseArgs({ options: { counts: { type: 'string', default: '1000,5000' }, port: { type: 'string', default: '3820' } } });
 const COUNTS = values.counts.split(',').map(Number);
@@ -79,8 +80,7 @@ for (const count of COUNTS) {
   const apiPid = stack.services.api.child.pid;
   const memory = () => Object.fromEntries(readFileSync(`/proc/${apiPid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM):/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1]) / 1024]));
   try {
-    const login = await fetch(`${api}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.url }, body: JSON.stringify({ username: 'Admin', password: 'Admin-demo-pass' }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await demoAdminCookie(api, stack.url);
     const upload = async (data) => {
       const form = new FormData();
       form.append('file', new Blob([data]), 'site.zip');

@@ -16,6 +16,7 @@ import { SMTPServer } from 'smtp-server';
 import WebSocket from 'ws';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { treeRssMb } from './measure.mjs';
+import { demoAdminCookie } from './demo-admin.mjs';
 
 const PORT = 3700;
 const ONLINE = Number(process.env.BENCH_ONLINE ?? 1000);
@@ -183,8 +184,7 @@ async function newsletterFigures() {
   // 3. The newsletter to NEWSLETTER_MEMBERS members, the API killed halfway.
   await db.query(`insert into app.users (username, email, password_hash, email_confirmed_at, membership_tier)
     select 'crowd_' || i, 'crowd_' || i || '@example.com', 'x', now(), case when i % 3 = 0 then 'pro' else 'free' end from generate_series(1, $1::int) i`, [NEWSLETTER_MEMBERS]);
-  const adminLogin = await fetch(`${api}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'Admin', password: 'Admin-demo-pass' }) });
-  const admin = adminLogin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const admin = await demoAdminCookie(api, json.origin);
   const proArticle = (await (await fetch(`${api}/api/articles`)).json()).find((a) => a.membershipRequired === 'pro').id;
   received.clear();
   const started = performance.now();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { startFakeYouTube } from '@app/test-support/fake-youtube';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { load } from './measure.mjs';
+import { demoAdminCookie } from './demo-admin.mjs';
 
 const PORT = 3700;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -32,7 +33,7 @@ const signIn = async (username, password) => {
 };
 
 try {
-  const admin = await signIn('Admin', 'Admin-demo-pass');
+  const admin = await demoAdminCookie(api, stack.url);
   const started = performance.now();
   const res = await fetch(`${api}/api/youtube/sync`, { method: 'POST', headers: { ...json, cookie: admin }, body: JSON.stringify({ maxResults: COUNT }) });
   const run = await res.json();
