@@ -222,7 +222,8 @@ describe('article ZIP import', () => {
     expect((await upload(script)).body.message).toBe('The ZIP contains no Markdown or HTML articles.');
     const withScript = await upload(await zip([{ name: 'run.js', data: 'alert(1)' }, { name: 'a.md', data: md('title: With a script beside it\ncategory: health') }]));
     expect(withScript.body).toMatchObject({ articlesImported: 1, skipped: [{ file: 'run.js', reason: 'a template or script of the site' }] });
-  });
+    // Three archives, one of 5,001 entries, each through the whole upload: more than the default 20 s on a loaded machine.
+  }, 60_000);
 
   it('refuses uploads over 200 MB (streamed to disk, never whole in memory), non-ZIP files and empty archives', async () => {
     const big = await zip([{ name: 'big.png', data: Buffer.alloc(201 * MB, 7), store: true }]);

@@ -161,6 +161,8 @@ describe('every staff action is in the audit log (issue 34)', () => {
       { action: 'newsletter.sent', by: 'every_admin', what: 'send a newsletter', run: async () => ok(await admin.post('/api/admin/newsletters', { articleId: 2, segment: 'pro' })) },
       { action: 'newsletter.test_sent', by: 'every_admin', what: 'send a test of a newsletter', run: async () => ok(await admin.post('/api/admin/newsletters/test', { articleId: 2, segment: 'pro' })) },
       { action: 'article.preview_links_revoked', by: 'every_admin', what: 'withdraw preview links', run: async () => ok(await admin.post('/api/admin/articles/2/preview-link/revoke')) },
+      // Last: the moderator's powers wait for a factor again once it is reset.
+      { action: 'user.second_factor_reset', by: 'every_admin', what: 'reset a locked-out moderator’s second factor', run: async () => ok(await admin.post(`/api/admin/users/${modId}/second-factor/reset`)) },
     ];
     // A new audit action must come with its row here.
     expect(new Set(STAFF_ACTIONS.map((a) => a.action))).toEqual(new Set(Object.keys(AUDIT_ACTIONS)));

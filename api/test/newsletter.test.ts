@@ -263,5 +263,6 @@ describe('the newsletter', () => {
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
-  });
+    // A sender process of its own, started and killed, then a second round: more than the default 20 s on a loaded machine.
+  }, 60_000);
 });

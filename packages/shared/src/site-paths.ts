@@ -34,6 +34,7 @@ export const SITE_ROUTES = [
   '/policies',
   '/preview/articles/[id]',
   '/profile',
+  '/profile/security',
   '/robots.txt',
   '/rss.xml',
   '/search',
