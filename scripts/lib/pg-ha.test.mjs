@@ -3,12 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually as retryFor } from '@app/test-support/eventually';
 import { clusterUnavailable, startTestCluster } from './pg-ha-test-cluster.mjs';
 
 // Two database hosts under Patroni on 127.0.0.1 with HAProxy in front and pgBackRest archiving to
 // s3rver over TLS: the real engines, started by scripts/lib/pg-ha.mjs (issue 51).
 const unavailable = clusterUnavailable();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const eventually = (attempt, timeoutMs = 60_000) => retryFor(attempt, timeoutMs, 200);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs one of our scripts (`npm run backup`'s, …) with Node; resolves with its output. */
@@ -27,18 +29,6 @@ async function withClient(url, use) {
 }
 const one = (url, sql, params) => withClient(url, async (c) => (await c.query(sql, params)).rows);
 
-/** Retries `attempt` until it resolves (a connection through HAProxy while no primary is routed fails). */
-async function eventually(attempt, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await sleep(200);
-    }
-  }
-}
 
 describe.skipIf(unavailable)('database hosts: Patroni, HAProxy and pgBackRest on loopback', () => {
   /** @type {Awaited<ReturnType<typeof startTestCluster>>} */
