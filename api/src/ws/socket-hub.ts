@@ -10,6 +10,7 @@ import { cookieName, type CookieSettings } from '../domain/accounts/session-cook
 import { resolveSession } from '../domain/accounts/sessions.ts';
 import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { AppError } from '../lib/app-error.ts';
+import { BUSY_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { hasNul, NUL_MESSAGE } from '../lib/nul.ts';
 import { CLOSE_FORBIDDEN, CLOSE_POLICY, CLOSE_UNAUTHORIZED, frameSender, mayChat } from './chat-connection.ts';
 import { UNKNOWN_FRAME, type FrameRead, type FrameRefusal, type HubContext, type HubSocket, type MemberSocket, type SocketChannel, type SocketChannels } from './socket-channel.ts';
@@ -153,18 +154,20 @@ export function attachSocketHub(server: Server, deps: SocketHubDeps) {
     if (!opened.has(name)) return send(socket.ws, { type: 'error', message: `This connection did not open the ${name} channel.` });
     // A frame that does not read is answered before the session is read.
     if ('refused' in frame) return send(socket.ws, { type: 'error', message: frame.refused });
-    if (socket.kind === 'member') {
-      const session = await resolveSession(db, socket.token);
-      if (!session) return refuse(socket.ws, 'Your session has ended. Please sign in again.', CLOSE_UNAUTHORIZED);
-      socket.user = session.user;
-      socket.userReadAt = Date.now();
-    }
+    const roomId = (data as { roomId?: unknown }).roomId;
     try {
+      if (socket.kind === 'member') {
+        const session = await resolveSession(db, socket.token);
+        if (!session) return refuse(socket.ws, 'Your session has ended. Please sign in again.', CLOSE_UNAUTHORIZED);
+        socket.user = session.user;
+        socket.userReadAt = Date.now();
+      }
       await frame.run();
     } catch (err) {
+      // The database away (a restart, a failover: issue 51): the page is told to try again, as HTTP's 503 says, not left waiting.
+      if (isDatabaseUnavailable(err)) return send(socket.ws, { type: 'error', message: BUSY_MESSAGE, ...(typeof roomId === 'number' && { roomId }) });
       if (!(err instanceof AppError)) throw err;
       const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
-      const roomId = (data as { roomId?: unknown }).roomId;
       send(socket.ws, { type: 'error', message: err.message, ...(typeof roomId === 'number' && { roomId }), ...(typeof retryAfter === 'number' && { retryAfter }) });
     }
   }
