@@ -1,5 +1,5 @@
 // Helpers of the code-block import tests (issue 49 #2): what an imported body's code blocks and
-// lists are, and a WordPress export around given post bodies.
+// lists are (and what their items hold), and a WordPress export around given post bodies.
 import type { ArticleCandidate } from '../src/domain/articles/article-candidate.ts';
 
 type Node = { type: string; value?: number; start?: number; text?: string; fields?: { blockType?: string; language?: string; code?: string }; children?: Node[] };
@@ -21,6 +21,34 @@ const textOf = (n: Node): string => (n.type === 'text' ? (n.text ?? '') : (n.chi
 
 /** Each top-level list as its items, "value:text". */
 export const listsOf = (c: ArticleCandidate): string[][] => nodesOf(c).filter((n) => n.type === 'list').map((l) => (l.children ?? []).map((i) => `${i.value}:${textOf(i)}`));
+
+/** What an item holds, in order: its text runs, its code blocks ("code:…"), its nested lists ("list:[…|…]"). */
+function partsOf(children: Node[]): string[] {
+  const out: string[] = [];
+  let text = '';
+  const flush = () => {
+    if (text) out.push(text);
+    text = '';
+  };
+  for (const n of children) {
+    if (n.type === 'block' && n.fields?.blockType === 'code') {
+      flush();
+      out.push(`code:${n.fields.code}`);
+    } else if (n.type === 'list') {
+      flush();
+      out.push(`list:[${(n.children ?? []).map((i) => partsOf(i.children ?? []).join('|')).join(' / ')}]`);
+    } else text += n.type === 'linebreak' ? '\n' : textOf(n);
+  }
+  flush();
+  return out;
+}
+
+/** Each item of the body's only top-level list: its value, then what it holds (partsOf). */
+export function itemsOf(c: ArticleCandidate): string[][] {
+  const lists = nodesOf(c).filter((n) => n.type === 'list');
+  if (lists.length !== 1) throw new Error(`the body has ${lists.length} top-level lists, not one`);
+  return (lists[0]!.children ?? []).map((i) => [String(i.value), ...partsOf(i.children ?? [])]);
+}
 
 /** A WordPress export (WXR 1.2) with one published post per body. */
 export function wxr(...bodies: string[]): string {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyMarkdown } from '../src/domain/exports/article-markdown.ts';
 import { readMarkdownArticle } from '../src/domain/articles/markdown-article.ts';
 import { readWordPressExport } from '../src/domain/articles/wordpress-export.ts';
-import { codeOf, listsOf, wxr } from './code-blocks-fixtures.ts';
+import { codeOf, itemsOf, listsOf, wxr } from './code-blocks-fixtures.ts';
 
 describe('held out: MDX', () => {
   it('takes out a multi-line export and a namespace import, and keeps prose that only starts with a like word', async () => {
@@ -57,10 +57,36 @@ describe('held out: empty fences and lists', () => {
       { language: 'bash', code: 'echo one\n\necho two' },
       { language: 'python', code: 'print(1)' },
     ]);
-    expect(listsOf(c)[0]).toEqual(['1:First']);
+    // The fences stay inside their items: one list (issue 49 #2, since the lists are no longer split around them).
+    expect(listsOf(c)).toHaveLength(1);
+    expect(itemsOf(c)[0]).toEqual(['1', 'First', 'code:echo one\n\necho two']);
     expect(c.html).not.toMatch(/<li>[^<]*<code>echo/);
     const again = await readMarkdownArticle('lists.md', `# L\n\n${bodyMarkdown(c.body.content as never).markdown}`);
     expect(codeOf(again)).toEqual(codeOf(c));
+  });
+
+  // Written after the code that keeps a fence inside its item, never run while it was written.
+  it('keeps a tilde fence inside an item of a list starting at 4, and one opening an item, inside their items, numbered on; the export gives them back there', async () => {
+    const source = ['# Upgrade', '', '4. Back up:', '', '   ~~~sql', '   COPY users TO STDOUT;', '', '   -- then the rest', '   ~~~', '', '5. ```js', '   const v = 2;', '   ```', '   That was the whole change.', '6. Restart.', ''].join('\n');
+    const c = await readMarkdownArticle('upgrade.md', source);
+    expect(itemsOf(c)).toEqual([
+      ['4', 'Back up:', 'code:COPY users TO STDOUT;\n\n-- then the rest'],
+      ['5', 'code:const v = 2;', 'That was the whole change.'],
+      ['6', 'Restart.'],
+    ]);
+    const again = await readMarkdownArticle('upgrade.md', `# Upgrade\n\n${bodyMarkdown(c.body.content as never).markdown}`);
+    expect(itemsOf(again)).toEqual(itemsOf(c));
+    expect(codeOf(again)).toEqual(codeOf(c));
+  });
+
+  it('keeps a WordPress list item’s <pre> and a [code] shortcode inside their items', async () => {
+    const out = await readWordPressExport('steps.xml', wxr('<ol>\n<li>Add the hook:\n<pre class="wp-block-code"><code lang="php" class="language-php">add_action( \'init\', \'my_init\' );\nfunction my_init() {}</code></pre>\n</li>\n<li>Save the file, then run:\n[code lang="bash"]wp cache flush[/code]</li>\n</ol>'), { includePages: false });
+    expect(out.errors).toEqual([]);
+    const c = out.candidates[0]!;
+    expect(itemsOf(c)).toEqual([
+      ['1', 'Add the hook:', "code:add_action( 'init', 'my_init' );\nfunction my_init() {}"],
+      ['2', 'Save the file, then run:', 'code:wp cache flush'],
+    ]);
   });
 });
 

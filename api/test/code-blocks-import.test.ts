@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyMarkdown } from '../src/domain/exports/article-markdown.ts';
 import { readMarkdownArticle } from '../src/domain/articles/markdown-article.ts';
 import { readWordPressExport } from '../src/domain/articles/wordpress-export.ts';
-import { codeOf, listsOf, wxr } from './code-blocks-fixtures.ts';
+import { codeOf, itemsOf, listsOf, wxr } from './code-blocks-fixtures.ts';
 
 describe('MDX posts', () => {
   const post = [
@@ -62,16 +62,27 @@ describe('empty fences', () => {
 describe('fences inside list items', () => {
   const steps = ['# Steps', '', '1. Install it:', '', '   ```bash', '   npm install', '   ```', '', '   Then wait.', '2. Start it:', '   ```bash', '   npm start', '   ```', '3. Done.', ''].join('\n');
 
-  it('stay code blocks: the list is split around each one and goes on counting', async () => {
+  it('stay code blocks inside their items: one list, numbered 1, 2, 3, each block after its item’s text and before the text that follows it', async () => {
     const c = await readMarkdownArticle('steps.md', steps);
     expect(codeOf(c)).toEqual([
       { language: 'bash', code: 'npm install' },
       { language: 'bash', code: 'npm start' },
     ]);
     const shape = (c.body.content.root.children as { type: string; start?: number; fields?: { blockType?: string }; children?: unknown[] }[]).map((n) => (n.type === 'list' ? `list@${n.start}` : n.type === 'block' ? n.fields!.blockType : n.type));
-    expect(shape).toEqual(['list@1', 'code', 'paragraph', 'list@2', 'code', 'list@3']);
-    expect(listsOf(c)).toEqual([['1:Install it:'], ['2:Start it:'], ['3:Done.']]);
+    expect(shape).toEqual(['list@1']);
+    expect(itemsOf(c)).toEqual([
+      ['1', 'Install it:', 'code:npm install', 'Then wait.'],
+      ['2', 'Start it:', 'code:npm start'],
+      ['3', 'Done.'],
+    ]);
     expect(c.html).not.toMatch(/<li>[^<]*<code>npm/);
+    // The page the preview shows: each <pre> inside its <li>.
+    expect(c.html.replace(/\n/g, '')).toMatch(/<li><p>Install it:<\/p><pre><code class="language-bash">npm install<\/code><\/pre><p>Then wait.<\/p><\/li>/);
+  });
+
+  it('number an item holding only a nested list as Lexical does: the next item keeps the count', async () => {
+    const c = await readMarkdownArticle('nested.md', ['1. One', '   - inner', '', '     ```sh', '     ls', '     ```', '2. Two', ''].join('\n'));
+    expect(itemsOf(c)).toEqual([['1', 'One'], ['2', 'list:[inner|code:ls]'], ['2', 'Two']]);
   });
 
   it('come back the same from the content export', async () => {
@@ -79,6 +90,12 @@ describe('fences inside list items', () => {
     const again = await readMarkdownArticle('steps.md', `# Steps\n\n${bodyMarkdown(c.body.content as never).markdown}`);
     expect(codeOf(again)).toEqual(codeOf(c));
     expect(listsOf(again)).toEqual(listsOf(c));
+    expect(itemsOf(again)).toEqual(itemsOf(c));
+  });
+
+  it('are written back indented inside their items by the content export', async () => {
+    const c = await readMarkdownArticle('steps.md', steps);
+    expect(bodyMarkdown(c.body.content as never).markdown).toBe(['1. Install it:', '   ```bash', '   npm install', '   ```', '   Then wait.', '2. Start it:', '   ```bash', '   npm start', '   ```', '3. Done.', ''].join('\n'));
   });
 });
 

@@ -87,6 +87,21 @@ describe('an article body with every node the editor offers', () => {
     await expect(saveArticle(lexicalEditorState([blockNode('quotation', { content: lexicalEditorState([lexicalParagraph([lexicalText('Anon.')])]), author: '' })]))).rejects.toThrow(/Content/);
   });
 
+  it('stores a code block inside a list item where it is, and renders it inside the item’s <li> (issue 49 #2)', async () => {
+    const list = {
+      type: 'list', version: 1, listType: 'number', start: 1, tag: 'ol', direction: 'ltr', format: '', indent: 0,
+      children: [
+        { type: 'listitem', version: 1, value: 1, direction: 'ltr', format: '', indent: 0, children: [lexicalText('Install the tools:'), codeBlockNode({ language: 'bash', code: 'npm install\ncalm init' })] },
+        { type: 'listitem', version: 1, value: 2, direction: 'ltr', format: '', indent: 0, children: [lexicalText('Run them once.')] },
+      ],
+    };
+    const doc = await saveArticle(lexicalEditorState([list]));
+    const stored = (doc.content as unknown as { root: { children: { children: { children: { type: string; fields?: { code?: string } }[] }[] }[] } }).root.children;
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.children[0]!.children.map((n) => n.fields?.code ?? n.type)).toEqual(['text', 'npm install\ncalm init']);
+    expect(doc.contentHtml).toMatch(/<ol class=""><li class="" value="1">Install the tools:<pre tabindex="0"><code class="language-bash">.*<\/code><\/pre><\/li><li class="" value="2">Run them once\.<\/li><\/ol>/s);
+  });
+
   it('re-renders the HTML from the stored body when an editor saves again without touching it', async () => {
     const doc = await saveArticle(lexicalEditorState([codeBlockNode({ language: 'python', code: 'print("hi")' })]));
     const again = await ctx.payload.update({ collection: 'articles', id: doc.id, data: { title: 'Renamed' }, overrideAccess: true });

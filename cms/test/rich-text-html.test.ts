@@ -7,6 +7,7 @@ import {
   codeBlockNode,
   embedNode,
   lexicalEditorState,
+  lexicalFromHast,
   lexicalParagraph,
   lexicalText,
   sanitizeArticleHtml,
@@ -17,9 +18,10 @@ import {
   CODE_TOKEN_CLASSES,
   type CodeLanguage,
 } from '@app/shared/server';
-import { convertMarkdownToLexical, defaultEditorFeatures, editorConfigFactory } from '@payloadcms/richtext-lexical';
+import { convertMarkdownToLexical, defaultEditorFeatures, editorConfigFactory, getEnabledNodes, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical';
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html';
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical';
+import { createHeadlessEditor } from '@payloadcms/richtext-lexical/lexical/headless';
 import rehypeParse from 'rehype-parse';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
@@ -239,4 +241,26 @@ it('every node renders to HTML the sanitiser leaves as it is', () => {
   );
   expect(html).toMatch(/<pre[\s\S]*<table[\s\S]*<img[\s\S]*data-embed-src[\s\S]*data-callout[\s\S]*<blockquote>[\s\S]*<cite>/);
   expect(sanitizeArticleHtml(html)).toBe(html);
+});
+
+describe('a code block inside a list item (issue 49 #2)', () => {
+  // As the importer writes it (lexicalFromHast): one list, the item holding its text, then its code block.
+  const imported = () =>
+    lexicalFromHast(unified().use(rehypeParse, { fragment: true }).parse('<ol><li><p>Install the tools:</p><pre><code class="language-python">import os\n\tprint(os.sep)\n</code></pre><p>Then wait.</p></li><li>Run them once.</li></ol>')).content;
+
+  it('loads into the body’s editor as stored: the block stays inside the item (Lexical, with the editor’s own nodes)', () => {
+    const articles = config.collections.find((c) => c.slug === 'articles')!;
+    const field = articles.flattenedFields.find((f) => f.name === 'content') as { editor: { editorConfig: SanitizedServerEditorConfig } };
+    const editor = createHeadlessEditor({ nodes: getEnabledNodes({ editorConfig: field.editor.editorConfig }) });
+    const content = imported();
+    editor.setEditorState(editor.parseEditorState(content as unknown as SerializedEditorState));
+    // An edit runs the list's own transforms (renumbering, merging lists); nothing moves the block.
+    editor.update(() => {}, { discrete: true });
+    expect(editor.getEditorState().toJSON()).toEqual(content);
+  });
+
+  it('renders inside the item’s <li>, in one list numbered 1, 2', () => {
+    const html = render(imported());
+    expect(html).toMatch(/^<div><ol class=""><li class="" value="1">Install the tools:<pre tabindex="0"><code class="language-python">.*import.*\n.*print.*<\/code><\/pre>Then wait\.<\/li><li class="" value="2">Run them once\.<\/li><\/ol><\/div>$/s);
+  });
 });

@@ -154,64 +154,51 @@ class Converter {
   }
 
   /**
-   * A list. A Lexical list item holds inline content only, so a code block written inside an item
-   * (a fence indented under "2. Run this:") splits the list around it (issue 49 #2): the item's
-   * text ends the list, the code block follows, text after the block in that item is a paragraph,
-   * and the next item starts a list that goes on counting (`start`, each item's `value`). Every
-   * line of the code stays a code block's; nothing of it becomes inline code.
+   * A list, one list whatever its items hold. A code block written inside an item (a fence
+   * indented under "2. Run this:") stays a block inside that item (issue 49 #2), after the item's
+   * text and before whatever text follows it: Lexical's list item stores a block among its
+   * children, the editor shows it there and the page draws it inside the `<li>`. Every line of
+   * the code stays a code block's; nothing of it becomes inline code. Items are numbered as
+   * Lexical numbers them: an item that only holds a nested list takes no number of its own.
    */
   list(node: Element): Block[] {
     const ordered = node.tagName === 'ol';
-    const out: Block[] = [];
-    let items: Block[] = [];
-    let value = Number(prop(node, 'start')) || 1;
-    let first = value;
-    const close = () => {
-      if (items.length) out.push({ type: 'list', version: 1, listType: ordered ? 'number' : 'bullet', start: first, tag: ordered ? 'ol' : 'ul', children: items, direction: 'ltr', format: '', indent: 0 });
-      items = [];
-      first = value;
-    };
-    const item = (children: unknown[]) => items.push({ type: 'listitem', version: 1, value: value++, children, direction: 'ltr', format: '', indent: 0 } as Block);
+    const items: Block[] = [];
+    const start = Number(prop(node, 'start')) || 1;
+    let value = start;
+    const item = (children: unknown[], nested = false) => items.push({ type: 'listitem', version: 1, value: nested ? value : value++, children, direction: 'ltr', format: '', indent: 0 } as Block);
     for (const li of node.children.filter((c): c is Element => el(c, 'li'))) {
       const nested = li.children.filter((c): c is Element => el(c, 'ul', 'ol'));
       const own = li.children.filter((c) => !(c.type === 'element' && ['ul', 'ol', 'input'].includes(c.tagName)));
+      const children: unknown[] = [];
       // A loose list item holds paragraphs: their text runs on with line breaks.
       let parts: ElementContent[] = [];
-      let started = false;
       const flush = () => {
-        if (!started) item(tidy(this.inline(parts, 0, [])));
-        else if (parts.length) out.push(...this.paragraph(parts, lexicalParagraph as (i: LexicalInline[]) => Block));
-        started = true;
+        if (parts.length) children.push(...tidy(this.inline(parts, 0, [])));
         parts = [];
       };
       for (const c of own) {
         if (c.type === 'element' && c.tagName === 'pre') {
           flush();
-          close();
-          out.push(...(this.claim(c, [])?.nodes ?? []));
+          children.push(...(this.claim(c, [])?.nodes ?? []));
           continue;
         }
-        // The line end after a block is no text of the item's.
-        if (started && !parts.length && c.type === 'text' && !c.value.trim()) continue;
+        // The line ends around a loose item's paragraphs and blocks are no text of the item's.
+        const blank = (n: ElementContent) => n.type === 'text' && !n.value.trim();
+        if (blank(c) && parts.every(blank)) continue;
         const paragraph = c.type === 'element' && c.tagName === 'p';
         if (paragraph && parts.length) parts.push({ type: 'element', tagName: 'br', properties: {}, children: [] });
         parts.push(...(paragraph ? c.children : [c]));
       }
-      if (!started || parts.length) flush();
-      for (const n of nested) {
-        const [head, ...rest] = this.list(n);
-        if (head) item([head]);
-        if (rest.length) {
-          close();
-          out.push(...rest);
-        }
-      }
+      flush();
+      item(children);
+      for (const n of nested) for (const inner of this.list(n)) item([inner], true);
     }
-    close();
-    return out;
+    if (!items.length) return [];
+    return [{ type: 'list', version: 1, listType: ordered ? 'number' : 'bullet', start, tag: ordered ? 'ol' : 'ul', children: items, direction: 'ltr', format: '', indent: 0 }];
   }
 
-  /** A quote; a code block inside it (a fence under "> ") splits it, as in a list, and stays a block. */
+  /** A quote; a code block inside it (a fence under "> ") splits it and stays a block (a quote holds text only). */
   quote(node: Element): Block[] {
     const out: Block[] = [];
     let parts: ElementContent[] = [];

@@ -99,3 +99,13 @@ describe('held out: mathematics', () => {
     ]);
   });
 });
+
+// Written after the code that keeps a fence inside its item (issue 49 #2), never run while it was written.
+describe('held out: code inside list items', () => {
+  it('an HTML post’s <pre> inside a bulleted item, and an indented listing inside a Markdown item, stay inside their items', async () => {
+    const html = await read('<ul><li><p>Edit the config</p><pre><code class="language-yaml">server:\n  port: 8080\n</code></pre></li><li>Reload</li></ul>', 'title: Held out\ndate: 2024-03-04', 'posts/held-out.html');
+    expect(html.body).toEqual([{ ul: [{ listitem: ['Edit the config', { blockType: 'code', language: 'yaml', code: 'server:\n  port: 8080' }] }, { listitem: ['Reload'] }] }]);
+    const markdown = await read('* Build it:\n\n      make all\n      make install\n\n* Check it.\n');
+    expect(markdown.body).toEqual([{ ul: [{ listitem: ['Build it:', { blockType: 'code', language: 'plaintext', code: 'make all\nmake install' }] }, { listitem: ['Check it.'] }] }]);
+  });
+});

@@ -227,3 +227,28 @@ describe('mathematics (KaTeX’s syntax: `$…$` in a sentence, `$$…$$` on its
     expect(again.body).toEqual(first.body);
   });
 });
+
+describe('a fenced block inside a list item (issue 49 #2)', () => {
+  const steps = 'Before you start:\n\n1. Install the tools:\n\n   ```bash\n   npm install --save-dev calm-tools\n   calm init\n   ```\n\n2. Run them once.\n3. Deploy.\n';
+  const values = (c: Awaited<ReturnType<typeof read>>['candidate']) => (c.body.content.root.children as unknown as { type: string; children?: { value?: number }[] }[]).filter((n) => n.type === 'list').map((l) => l.children!.map((i) => i.value));
+
+  it('stays a block inside its item, after the item’s text, in one list numbered 1, 2, 3', async () => {
+    const { body, html, candidate } = await read(steps);
+    expect(body).toEqual([
+      { paragraph: ['Before you start:'] },
+      { ol: [{ listitem: ['Install the tools:', { blockType: 'code', language: 'bash', code: 'npm install --save-dev calm-tools\ncalm init' }] }, { listitem: ['Run them once.'] }, { listitem: ['Deploy.'] }] },
+    ]);
+    expect(values(candidate)).toEqual([[1, 2, 3]]);
+    // The preview's page: the <pre> inside the <li>.
+    expect(html).toMatch(/<li>\s*<p>Install the tools:<\/p>\s*<pre><code class="language-bash">npm install --save-dev calm-tools\ncalm init\n<\/code><\/pre>\s*<\/li>/);
+  });
+
+  it('comes back the same through the content export, written indented inside its item (Markdown → body → Markdown → body)', async () => {
+    const first = await read(steps);
+    const exported = bodyMarkdown(first.candidate.body.content as never).markdown;
+    expect(exported).toBe('Before you start:\n\n1. Install the tools:\n   ```bash\n   npm install --save-dev calm-tools\n   calm init\n   ```\n2. Run them once.\n3. Deploy.\n');
+    const again = await read(exported);
+    expect(again.body).toEqual(first.body);
+    expect(values(again.candidate)).toEqual([[1, 2, 3]]);
+  });
+});

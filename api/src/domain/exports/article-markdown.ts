@@ -85,20 +85,41 @@ function inlineHtml(nodes: readonly unknown[]): string {
     .join('');
 }
 
-/** A list; a Lexical item holding only a nested list belongs to the item before it. */
-function list(node: Node): List {
+/** Lexical's inline nodes: what a list item's text is made of (anything else in an item is a block of it). */
+const INLINE = new Set(['text', 'linebreak', 'tab', 'link', 'autolink']);
+
+/**
+ * A list; a Lexical item holding only a nested list belongs to the item before it. A block inside
+ * an item (a code block under "2. Run this:") is written inside it, indented under the item's
+ * text, so the importer reads it back inside the same item.
+ */
+function list(node: Node, pictures: ExportedMedia[]): List {
   const items: ListItem[] = [];
   for (const item of (node.children as Node[]) ?? []) {
     const children = (item.children as Node[]) ?? [];
-    const nested = children.filter((c) => c.type === 'list').map(list);
+    const nested = children.filter((c) => c.type === 'list').map((c) => list(c, pictures));
     const own = children.filter((c) => c.type !== 'list');
     const previous = items.at(-1);
     if (own.length === 0 && nested.length && previous) {
       previous.children.push(...nested);
       continue;
     }
+    const content: ListItem['children'] = [];
+    let run: Node[] = [];
+    const flush = () => {
+      if (run.length) content.push({ type: 'paragraph', children: phrasing(run) });
+      run = [];
+    };
+    for (const c of own) {
+      if (INLINE.has(c.type)) run.push(c);
+      else {
+        flush();
+        content.push(...(blocks(c, pictures) as ListItem['children']));
+      }
+    }
+    flush();
     const checked = node.listType === 'check' ? Boolean(item.checked) : null;
-    items.push({ type: 'listItem', spread: false, checked, children: [{ type: 'paragraph', children: phrasing(own) }, ...nested] });
+    items.push({ type: 'listItem', spread: false, checked, children: [...(content.length ? content : [{ type: 'paragraph' as const, children: [] }]), ...nested] });
   }
   const ordered = node.listType === 'number';
   return { type: 'list', ordered, start: ordered ? Number(node.start) || 1 : null, spread: false, children: items };
@@ -134,7 +155,7 @@ function blocks(node: Node, pictures: ExportedMedia[]): RootContent[] {
     case 'quote':
       return [{ type: 'blockquote', children: [{ type: 'paragraph', children: phrasing((node.children as unknown[]) ?? []) }] }];
     case 'list':
-      return [list(node)];
+      return [list(node, pictures)];
     case 'horizontalrule':
       return [{ type: 'thematicBreak' }];
     case 'block': {
