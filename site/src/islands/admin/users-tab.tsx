@@ -143,7 +143,7 @@ export default function UsersTab() {
                     <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
                       <button type="button" className="btn-outline" onClick={() => void setVip(u, u.membershipTier !== GRANTED_TIER)} aria-label={`${u.membershipTier === GRANTED_TIER ? `Remove ${VIP} from` : `Grant ${VIP} to`} ${u.username}`}>{u.membershipTier === GRANTED_TIER ? `Remove ${VIP}` : `Grant ${VIP}`}</button>
                       <button type="button" className="btn-outline" onClick={() => setEditing(u)} aria-label={`Change status of ${u.username}`}>Change status</button>
-                      <button type="button" className="btn-outline" onClick={() => setResetting(u)} aria-label={`Reset the second factor of ${u.username}`}>Reset 2FA</button>
+                      <button type="button" className="btn-outline" onClick={() => setResetting(u)} aria-label={`Reset 2FA: the second factor of ${u.username}`}>Reset 2FA</button>
                       <label className="sr-only" htmlFor={`role-${u.id}`}>Role of {u.username}</label>
                       <select id={`role-${u.id}`} className="rounded-md border border-slate-300 px-2 py-1 text-sm" value={u.role} onChange={(e) => void setRole(u, e.target.value as Role)}>
                         {ROLES.map((r) => <option key={r} value={r}>{roleLabel[r]}</option>)}
