@@ -26,6 +26,7 @@ import { databaseUrl, withClient } from '@app/test-support/pg-admin';
 import { root } from '../scripts/lib/stack.mjs';
 import { zip } from './archive-files.mjs';
 import { benchLibrary } from './memory-library.mjs';
+import { firstAdminCookie } from './demo-admin.mjs';
 import { heapRetainers } from './memory-heap.mjs';
 
 const args = process.argv.slice(2);
@@ -302,8 +303,7 @@ async function measure(size) {
 }
 
 async function importOnce(pid, apiUrl, size, row, line) {
-  const login = await fetch(`${apiUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: `http://localhost:${PORT}` }, body: JSON.stringify(ADMIN) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await firstAdminCookie(apiUrl, `http://localhost:${PORT}`, ADMIN);
   const before = status(pid).rss;
   writeClearRefs(pid);
   const form = new FormData();

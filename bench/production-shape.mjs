@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { startProductionShape } from '../scripts/lib/production-shape.mjs';
+import { firstAdminCookie } from './demo-admin.mjs';
 import { root } from '../scripts/lib/stack.mjs';
 import { load } from './measure.mjs';
 
@@ -268,7 +269,8 @@ try {
   // ——— a chat socket's instance dies ———
   console.log('\na chat socket’s instance dies');
   const admin = client();
-  await admin.post('/api/login', { username: 'Owner', password: 'owner-pass-2026' });
+  // The first admin sets up the second factor staff need on its first sign-in (issue 52).
+  for (const pair of (await firstAdminCookie(PUBLIC_URL, PUBLIC_URL, { username: 'Owner', password: 'owner-pass-2026' })).split('; ')) admin.jar.set(...pair.split('='));
   const room = (await admin.post('/api/chat/rooms', { name: 'Faults room', description: 'Where sockets reconnect.' })).body;
   const listener = { member: members[1], received: [], reconnects: 0 };
   const connect = () => new Promise((resolve, reject) => {

@@ -13,6 +13,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { startProductionShape } from '../scripts/lib/production-shape.mjs';
+import { firstAdminCookie } from './demo-admin.mjs';
 import { git, localGitHub } from './local-github.mjs';
 import { root } from '../scripts/lib/stack.mjs';
 
@@ -42,9 +43,7 @@ const shape = await startProductionShape({
 });
 
 try {
-  const login = await fetch(`${publicUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: publicUrl }, body: JSON.stringify({ username: 'Owner', password: 'owner-pass-2026' }) });
-  if (!login.ok) throw new Error(`admin sign-in answered ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await firstAdminCookie(publicUrl, publicUrl, { username: 'Owner', password: 'owner-pass-2026' });
   const call = async (method, url) => {
     const res = await fetch(`${publicUrl}${url}`, { method, headers: { cookie, origin: publicUrl } });
     if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
