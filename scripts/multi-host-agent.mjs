@@ -1,7 +1,8 @@
 // One app host's own process manager, run inside its network namespace by `npm run
 // start:multi-host` (scripts/lib/multi-host.mjs): what systemd or a container runtime is on a real
-// machine. It starts the host's services — the CMS, the API, then the site server, with the
-// production shape's commands and environment — one after another, each once the one before
+// machine. It starts the host's services — HAProxy in front of the database hosts (with a replicated
+// database), the CMS, the API, then the site server, with the production shape's commands and
+// environment — one after another, each once the one before
 // answers its health check, and restarts any that crashes (@app/supervisor). Killing every process
 // of the host (`ip netns pids bs-app1 | xargs kill -9`) kills it too, as a dead machine: the host
 // stays down until `npm run multi-host -- start-host NAME` starts this again.
@@ -9,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { startService } from '@app/supervisor';
 
-/** @type {{ host: string, services: { name: string, args: string[], cwd: string, env: Record<string, string>, health: string }[], maxRestarts: number }} */
+/** @type {{ host: string, services: { name: string, command?: string, args: string[], cwd?: string, env: Record<string, string>, health: string }[], maxRestarts: number }} */
 const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const log = (name, line) => console.log(`[${name}] ${line}`);
 const running = [];
@@ -35,10 +36,10 @@ async function stop(signal) {
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
-for (const { name, args, cwd, env, health } of spec.services) {
+for (const { name, command, args, cwd, env, health } of spec.services) {
   if (stopping) break;
   const started = Date.now();
-  const service = startService(name, args, { cwd, env: { ...process.env, ...env } }, log, { policy: { maxRestarts: spec.maxRestarts } });
+  const service = startService(name, args, { cwd, env: { ...process.env, ...env } }, log, { policy: { maxRestarts: spec.maxRestarts }, ...(command ? { command } : {}) });
   running.push(service);
   await healthy(health, service);
   log('agent', `${name} is up (${((Date.now() - started) / 1000).toFixed(1)} s)`);

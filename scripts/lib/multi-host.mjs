@@ -1,10 +1,16 @@
 // Several hosts on one machine (issue 50 #4): `npm run start:multi-host` as root. Each host is a
-// network namespace with its own address on one bridge (scripts/lib/netns.mjs): bs-data runs
-// PostgreSQL (a cluster of its own, initdb'd under DATA_DIR) and an S3-compatible server (s3rver);
-// every app host (bs-app1, bs-app2, …) runs the CMS, the API and the site server — the production
+// network namespace with its own address on one bridge (scripts/lib/netns.mjs): bs-data runs an
+// S3-compatible server (s3rver); the database is replicated (issue 51): two database hosts bs-db1
+// and bs-db2 run PostgreSQL 15 under Patroni with an etcd member each, the third etcd member runs on
+// bs-data, pgBackRest archives WAL to a bucket of the same object storage over https, and HAProxy on
+// each app host sends the app's connections to the primary (scripts/lib/pg-ha.mjs). With
+// MULTI_HOST_DATABASE=single (or `database: 'single'`) bs-data runs one PostgreSQL instead (a
+// cluster of its own, initdb'd under DATA_DIR), as before. Every app host (bs-app1, bs-app2, …)
+// runs the CMS, the API and the site server — the production
 // shape's services, started by the same commands with the same environment
 // (scripts/lib/production-shape.mjs, deploy/shape.mjs) — under a process manager of its own
-// (scripts/multi-host-agent.mjs). The hosts share nothing but PostgreSQL and the buckets: media in
+// (scripts/multi-host-agent.mjs), HAProxy first with the replicated database. The hosts share
+// nothing but PostgreSQL and the buckets: media in
 // one, the published static builds in another. Caddy, in the root namespace, is the one public
 // origin (deploy/Caddyfile, every host in each upstream list). A control socket takes
 // `start-host NAME` and `add-host` from `npm run multi-host` (scripts/multi-host.mjs).
@@ -18,15 +24,20 @@ import { MAX_RESTARTS, SERVICES } from '../../deploy/shape.mjs';
 import { caddyMediaEnv, ensureCaddy } from '@app/front-door/caddy';
 import { startService } from '@app/supervisor';
 import { assertCanMakeHosts, hostAddress, killHost, makeBridge, makeHost, namespacePids, NETWORK, removeNetwork } from './netns.mjs';
+import { createDatabaseHosts, haproxyCommand, namespaceLayout, repoEnv, selfSignedCertificate, startHaproxy } from './pg-ha.mjs';
 import { localServiceEnv, serviceCommand } from './production-shape.mjs';
 import { startSmtpCatcher } from './smtp-catcher.mjs';
 import { loadSecrets, prepareCms, root, signalApi } from './stack.mjs';
 
 export const DATA_HOST = 'bs-data';
 /** Ports inside each host (each namespace has its own): the container ports of deploy/shape.mjs. */
-export const HOST_PORTS = { api: SERVICES.api.port, cms: SERVICES.cms.port, site: SERVICES.site.port, postgres: 5432, s3: 4569, smtp: 2525 };
+export const HOST_PORTS = { api: SERVICES.api.port, cms: SERVICES.cms.port, site: SERVICES.site.port, postgres: 5432, s3: 4569, s3Tls: 4570, smtp: 2525, haproxyStats: 7000 };
+/** The database hosts of the replicated database (issue 51). */
+export const DATABASE_HOSTS = ['bs-db1', 'bs-db2'];
 const MEDIA_BUCKET = 'media';
 const BUILDS_BUCKET = 'site-builds';
+/** pgBackRest's WAL and base backups: a private bucket of the same object storage (the media bucket is public through Caddy's /media/*). */
+const BACKUPS_BUCKET = 'database-backups';
 const S3_KEY = 'S3RVER';
 
 /** The control socket of a running orchestrator in `dataDir`. */
@@ -105,7 +116,7 @@ async function until(what, check, { timeoutMs = 240_000, alive = () => true } = 
 
 /**
  * @param {{ publicUrl?: string, appHosts?: number, dataDir?: string, fresh?: boolean, env?: Record<string, string>,
- *   log?: (name: string, line: string) => void }} options
+ *   database?: 'replicated' | 'single', log?: (name: string, line: string) => void }} options
  */
 export async function startMultiHost(options = {}) {
   const env = { ...process.env, ...options.env };
@@ -113,6 +124,12 @@ export async function startMultiHost(options = {}) {
   const publicPort = Number(new URL(publicUrl).port || 80);
   const appHosts = Number(options.appHosts ?? env.APP_HOSTS ?? 2);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
+  const database = options.database ?? env.MULTI_HOST_DATABASE ?? 'replicated';
+  if (!['replicated', 'single'].includes(database)) throw new Error(`MULTI_HOST_DATABASE is "replicated" (two database hosts, the default) or "single" (PostgreSQL on ${DATA_HOST}), not "${database}"`);
+  const replicated = database === 'replicated';
+  // The orchestrator's own way to the primary with the replicated database: an HAProxy of its own
+  // in the root namespace, on loopback (the app hosts' are inside their namespaces).
+  const dbProxyPort = Number(env.MULTI_HOST_DB_PROXY_PORT ?? publicPort + 2);
   const log = options.log ?? ((name, line) => console.log(`[${name}] ${line}`));
   const step = (msg) => log('multi-host', msg);
   const started = Date.now();
@@ -124,6 +141,10 @@ export async function startMultiHost(options = {}) {
   let caddy = null;
   let control = null;
   let pool = null;
+  /** The replicated database: its hosts (pg-ha.mjs), the orchestrator's HAProxy, the first base backup. */
+  let cluster = null;
+  let rootProxy = null;
+  let firstBackup = Promise.resolve(null);
   let stopping = false;
 
   assertCanMakeHosts();
@@ -143,8 +164,12 @@ export async function startMultiHost(options = {}) {
   if (!existsSync(dbSecretFile)) writeFileSync(dbSecretFile, randomBytes(24).toString('hex'), { mode: 0o600 });
   const dbPassword = readFileSync(dbSecretFile, 'utf8').trim();
   const dataAddress = hostAddress(DATA_HOST);
-  const databaseUrl = `postgres://postgres:${dbPassword}@${dataAddress}:${HOST_PORTS.postgres}/better_self`;
+  // Where the app hosts' services connect (their own HAProxy on the host's loopback, or the data
+  // host's PostgreSQL), and where this process does (its own HAProxy, or the same data host).
+  const appDatabaseUrl = replicated ? `postgres://postgres:${dbPassword}@127.0.0.1:${HOST_PORTS.postgres}/better_self` : `postgres://postgres:${dbPassword}@${dataAddress}:${HOST_PORTS.postgres}/better_self`;
+  const databaseUrl = replicated ? `postgres://postgres:${dbPassword}@127.0.0.1:${dbProxyPort}/better_self` : appDatabaseUrl;
   const s3Endpoint = `http://${dataAddress}:${HOST_PORTS.s3}`;
+  const backupRepo = { s3: { endpoint: `https://${dataAddress}:${HOST_PORTS.s3Tls}`, bucket: BACKUPS_BUCKET, accessKeyId: S3_KEY, secretAccessKey: S3_KEY, verifyTls: false, prefix: 'pgbackrest' } };
   // One S3-compatible server for both buckets: the public media (pictures, avatars) and the private
   // published builds (SITE_BUILDS_S3_* falls back to MEDIA_S3_*'s connection).
   const s3Env = {
@@ -167,7 +192,7 @@ export async function startMultiHost(options = {}) {
     const ports = { cms: HOST_PORTS.cms, site: HOST_PORTS.site, api: [HOST_PORTS.api], internalApi: HOST_PORTS.api, smtp: 0 };
     const envs = localServiceEnv({
       env: { ...env, ...s3Env },
-      databaseUrl,
+      databaseUrl: appDatabaseUrl,
       publicUrl,
       secrets,
       ports,
@@ -176,7 +201,9 @@ export async function startMultiHost(options = {}) {
       // Each host's CMS and site server reach the API of their own host; Caddy's address on the bridge is the proxy the API believes.
       host: { listen: '0.0.0.0', apiUrl: `http://127.0.0.1:${HOST_PORTS.api}`, cmsUrl: `http://127.0.0.1:${HOST_PORTS.cms}`, trustProxy: NETWORK.gateway, buildsDir: path.join(hostDir, 'site-builds') },
     });
-    return { hostDir, cms: envs.cms, api: envs.api[0], site: { ...envs.site, SITE_HOST: '0.0.0.0' } };
+    // Admin → System lists the database hosts (Patroni's REST) and the last base backup (pgBackRest info, the repository from its own variables).
+    const databaseHosts = replicated && cluster ? { PATRONI_URLS: cluster.patroniUrls.join(','), PGBACKREST_STANZA: cluster.scope, ...repoEnv(backupRepo) } : {};
+    return { hostDir, cms: envs.cms, api: { ...envs.api[0], ...databaseHosts }, site: { ...envs.site, SITE_HOST: '0.0.0.0' } };
   }
 
   /** What the host's agent starts, in order, each once the one before is healthy. */
@@ -184,12 +211,17 @@ export async function startMultiHost(options = {}) {
     const envs = hostEnvs(name);
     const local = (port, p) => `http://127.0.0.1:${port}${p}`;
     const cms = serviceCommand('cms', { port: HOST_PORTS.cms, host: '0.0.0.0' });
+    // HAProxy first: the host's DATABASE_URL is its 127.0.0.1:5432, sent to whichever database host Patroni made primary.
+    const proxy = replicated
+      ? [{ name: 'haproxy', ...haproxyCommand(cluster.hosts, path.join(envs.hostDir, 'haproxy.cfg'), { listenAddress: '127.0.0.1', listenPort: HOST_PORTS.postgres, statsAddress: '127.0.0.1', statsPort: HOST_PORTS.haproxyStats }), env: {}, health: local(HOST_PORTS.haproxyStats, '/') }]
+      : [];
     return {
       hostDir: envs.hostDir,
       spec: {
         host: name,
         maxRestarts: MAX_RESTARTS,
         services: [
+          ...proxy,
           { name: 'cms', ...cms, env: { ...base, ...envs.cms }, health: local(HOST_PORTS.cms, SERVICES.cms.health) },
           { name: 'api', ...serviceCommand('api'), env: { ...base, ...envs.api }, health: local(HOST_PORTS.api, SERVICES.api.health) },
           { name: 'site', ...serviceCommand('site'), env: { ...base, ...envs.site }, health: local(HOST_PORTS.site, SERVICES.site.health) },
@@ -284,6 +316,7 @@ export async function startMultiHost(options = {}) {
 
   /** `start-host NAME`: a killed app host started again; resolves once it serves the live version. */
   async function startHost(name) {
+    if (cluster && DATABASE_HOSTS.includes(name)) return startDatabaseHost(name);
     const host = hosts.get(name);
     if (!host) throw Object.assign(new Error(`there is no app host named ${name} (hosts: ${[...hosts.keys()].join(', ')})`), { status: 404 });
     if (host.agent) throw Object.assign(new Error(`${name} is running (${host.state})`), { status: 409 });
@@ -296,6 +329,26 @@ export async function startMultiHost(options = {}) {
     const seconds = (Date.now() - t0) / 1000;
     step(`${name} serves the current site version again (${seconds.toFixed(1)} s); Caddy's health checks put it back in rotation`);
     return { name, address: hostAddress(name), seconds, version: (await liveVersion())?.contentVersion ?? null };
+  }
+
+  /**
+   * `start-host bs-db1`: a killed database host started again (its etcd member and Patroni, which
+   * starts PostgreSQL); resolves once it streams from the primary as its synchronous standby again
+   * (pg_rewind, or a new copy, when it was the primary that was lost).
+   */
+  async function startDatabaseHost(name) {
+    const t0 = Date.now();
+    // Patroni may still list a killed host until its member key expires: its processes say whether it runs.
+    if (namespacePids(name).length > 0) throw Object.assign(new Error(`${name} is running (${namespacePids(name).length} processes)`), { status: 409 });
+    // What a killed host left (its namespace and address stay, as a machine's would).
+    killHost(name);
+    step(`starting database host ${name} again: etcd, Patroni (PostgreSQL)`);
+    cluster.startHost(name);
+    const s = await cluster.waitFor(`${name} to rejoin as a standby`, cluster.healthy(DATABASE_HOSTS), 300_000);
+    const seconds = (Date.now() - t0) / 1000;
+    const role = s.members.find((m) => m.name === name)?.role ?? null;
+    step(`${name} is back as ${role} of ${s.primary} (${seconds.toFixed(1)} s)`);
+    return { name, address: hostAddress(name), seconds, role, primary: s.primary };
   }
 
   /** `add-host`: one more app host, added to Caddy's upstreams once it serves the live version. */
@@ -331,7 +384,11 @@ export async function startMultiHost(options = {}) {
     const live = await liveVersion();
     const list = [];
     for (const [name, host] of hosts) list.push({ name, address: hostAddress(name), state: host.state, processes: namespacePids(name).length, ...(host.agent ? await hostStatus(name) : {}) });
-    return { url: publicUrl, liveVersion: live?.contentVersion ?? null, dataHost: { name: DATA_HOST, address: dataAddress }, hosts: list };
+    const db = cluster ? await cluster.status() : null;
+    const databaseStatus = cluster
+      ? { mode: 'replicated', primary: db?.primary ?? null, hosts: DATABASE_HOSTS.map((name) => ({ name, address: hostAddress(name), processes: namespacePids(name).length, ...(db?.members.find((m) => m.name === name) ?? { role: null, state: 'not answering' }) })) }
+      : { mode: 'single', hosts: [{ name: DATA_HOST, address: dataAddress }] };
+    return { url: publicUrl, liveVersion: live?.contentVersion ?? null, dataHost: { name: DATA_HOST, address: dataAddress }, database: databaseStatus, hosts: list };
   }
 
   async function stop() {
@@ -351,8 +408,13 @@ export async function startMultiHost(options = {}) {
     for (const a of agents) a.kill('SIGTERM');
     await Promise.race([Promise.all(agents.map((a) => new Promise((r) => (a.exitCode !== null || a.signalCode !== null ? r() : a.once('exit', r))))), sleep(15_000)]);
     for (const name of hosts.keys()) killHost(name);
-    step('stopping the data host');
     await Promise.race([pool?.end().catch(() => {}), sleep(3000)]);
+    if (cluster) {
+      step('stopping the database hosts');
+      await rootProxy?.stop();
+      await cluster.stop().catch((err) => step(`stopping the database hosts: ${err.message}`));
+    }
+    step('stopping the data host');
     for (const s of [...infra].reverse()) await s.stop();
     step(`removing ${removeNetwork().join(', ') || 'nothing'}`);
     await Promise.race([smtp?.close(), sleep(2000)]);
@@ -364,33 +426,63 @@ export async function startMultiHost(options = {}) {
     makeBridge();
     makeHost(DATA_HOST);
 
-    // The data host: PostgreSQL (its own cluster, owned by the postgres user: it refuses root) …
-    const pgDir = path.join(dataDir, 'postgres');
+    // The data host's S3-compatible server, with both buckets (and, with the replicated database,
+    // its https endpoint and the backups' bucket, which pgBackRest needs before the cluster starts).
+    const s3Dir = path.join(dataDir, 's3');
+    mkdirSync(s3Dir, { recursive: true });
+    const tls = replicated ? selfSignedCertificate(path.join(dataDir, 'tls'), [dataAddress]) : null;
+    const s3 = startService('s3', ['netns', 'exec', DATA_HOST, process.execPath, path.join(root, 'scripts/multi-host-s3.mjs')], {
+      cwd: root,
+      env: {
+        ...base, S3_ADDRESS: dataAddress, S3_PORT: String(HOST_PORTS.s3), S3_DIR: s3Dir, S3_BUCKETS: `${MEDIA_BUCKET},${BUILDS_BUCKET}`,
+        ...(tls ? { S3_TLS_PORT: String(HOST_PORTS.s3Tls), S3_TLS_KEY: tls.key, S3_TLS_CERT: tls.cert, S3_TLS_BUCKETS: BACKUPS_BUCKET } : {}),
+      },
+    }, log, { command: 'ip', policy });
+    infra.push(s3);
+    await until('the S3-compatible server on the data host', async () => (await statusOf(`${s3Endpoint}/`)).status > 0, { timeoutMs: 30_000 });
+
     const asPostgres = ['setpriv', '--reuid=postgres', '--regid=postgres', '--init-groups'];
     const pgUser = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
     if (pgUser.status !== 0) throw new Error('start:multi-host runs PostgreSQL as the system user `postgres` (Debian\'s postgresql package makes it).');
-    if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-      step('making a PostgreSQL cluster for the data host');
-      mkdirSync(pgDir, { recursive: true });
-      const uid = Number(pgUser.stdout.trim());
-      const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-      chownSync(pgDir, uid, gid);
-      const pwFile = path.join(pgDir, '..', 'postgres-password.initdb');
-      writeFileSync(pwFile, dbPassword, { mode: 0o600 });
-      chownSync(pwFile, uid, gid);
-      try {
-        await runOnce(asPostgres[0], [...asPostgres.slice(1), pgBin('initdb'), '-D', pgDir, '-U', 'postgres', '-E', 'UTF8', '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwFile}`, '--no-instructions']);
-      } finally {
-        rmSync(pwFile, { force: true });
+    let admin;
+    if (replicated) {
+      // The database hosts: Patroni (PostgreSQL 15) and an etcd member on each, the third etcd
+      // member on the data host; one synchronous standby; WAL to the backups' bucket over https.
+      for (const name of DATABASE_HOSTS) makeHost(name);
+      const layout = namespaceLayout({ dir: path.join(dataDir, 'database-hosts'), hosts: DATABASE_HOSTS.map((name) => ({ name, address: hostAddress(name) })), witness: { name: DATA_HOST, address: dataAddress } });
+      cluster = createDatabaseHosts({ layout, repo: backupRepo, superuserPassword: dbPassword, log });
+      step(`starting the database hosts ${DATABASE_HOSTS.map((n) => `${n} (${hostAddress(n)})`).join(', ')} and the third etcd member on ${DATA_HOST}`);
+      await cluster.start({ timeoutMs: 240_000 });
+      const db = await cluster.status();
+      step(`database hosts: ${db.members.map((m) => `${m.name} ${m.role}`).join(', ')}; pgBackRest stanza ${cluster.scope} in ${backupRepo.s3.endpoint}/${BACKUPS_BUCKET}`);
+      rootProxy = startHaproxy(cluster.hosts, { dir: path.join(dataDir, 'database-proxy'), listenAddress: '127.0.0.1', listenPort: dbProxyPort, statsAddress: '127.0.0.1', statsPort: dbProxyPort + 1, log });
+      admin = `postgres://postgres:${dbPassword}@127.0.0.1:${dbProxyPort}/postgres`;
+    } else {
+      // The data host's PostgreSQL (its own cluster, owned by the postgres user: it refuses root).
+      const pgDir = path.join(dataDir, 'postgres');
+      if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+        step('making a PostgreSQL cluster for the data host');
+        mkdirSync(pgDir, { recursive: true });
+        const uid = Number(pgUser.stdout.trim());
+        const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+        chownSync(pgDir, uid, gid);
+        const pwFile = path.join(pgDir, '..', 'postgres-password.initdb');
+        writeFileSync(pwFile, dbPassword, { mode: 0o600 });
+        chownSync(pwFile, uid, gid);
+        try {
+          await runOnce(asPostgres[0], [...asPostgres.slice(1), pgBin('initdb'), '-D', pgDir, '-U', 'postgres', '-E', 'UTF8', '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwFile}`, '--no-instructions']);
+        } finally {
+          rmSync(pwFile, { force: true });
+        }
+        writeFileSync(path.join(pgDir, 'postgresql.auto.conf'), `listen_addresses = '${dataAddress}'\nport = ${HOST_PORTS.postgres}\nunix_socket_directories = ''\nmax_connections = 300\n`);
+        const hba = path.join(pgDir, 'pg_hba.conf');
+        writeFileSync(hba, `${readFileSync(hba, 'utf8')}\nhost all all ${NETWORK.prefix}.0/${NETWORK.cidr} scram-sha-256\n`);
       }
-      writeFileSync(path.join(pgDir, 'postgresql.auto.conf'), `listen_addresses = '${dataAddress}'\nport = ${HOST_PORTS.postgres}\nunix_socket_directories = ''\nmax_connections = 300\n`);
-      const hba = path.join(pgDir, 'pg_hba.conf');
-      writeFileSync(hba, `${readFileSync(hba, 'utf8')}\nhost all all ${NETWORK.prefix}.0/${NETWORK.cidr} scram-sha-256\n`);
+      const postgres = startService('postgres', ['netns', 'exec', DATA_HOST, ...asPostgres, pgBin('postgres'), '-D', pgDir], { env: base }, log, { command: 'ip', policy });
+      infra.unshift(postgres);
+      admin = `postgres://postgres:${dbPassword}@${dataAddress}:${HOST_PORTS.postgres}/postgres`;
     }
-    const postgres = startService('postgres', ['netns', 'exec', DATA_HOST, ...asPostgres, pgBin('postgres'), '-D', pgDir], { env: base }, log, { command: 'ip', policy });
-    infra.push(postgres);
-    const admin = `postgres://postgres:${dbPassword}@${dataAddress}:${HOST_PORTS.postgres}/postgres`;
-    await until('PostgreSQL on the data host', async () => {
+    await until(replicated ? 'the primary through HAProxy' : 'PostgreSQL on the data host', async () => {
       const c = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
       try {
         await c.connect();
@@ -402,20 +494,12 @@ export async function startMultiHost(options = {}) {
       } finally {
         await c.end().catch(() => {});
       }
-    }, { timeoutMs: 60_000, alive: () => postgres.child.exitCode === null || postgres.restarts > 0 });
+    }, { timeoutMs: 60_000 });
     pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     pool.on('error', () => {});
-
-    // … and the S3-compatible server, with both buckets.
-    const s3Dir = path.join(dataDir, 's3');
-    mkdirSync(s3Dir, { recursive: true });
-    const s3 = startService('s3', ['netns', 'exec', DATA_HOST, process.execPath, path.join(root, 'scripts/multi-host-s3.mjs')], {
-      cwd: root,
-      env: { ...base, S3_ADDRESS: dataAddress, S3_PORT: String(HOST_PORTS.s3), S3_DIR: s3Dir, S3_BUCKETS: `${MEDIA_BUCKET},${BUILDS_BUCKET}` },
-    }, log, { command: 'ip', policy });
-    infra.push(s3);
-    await until('the S3-compatible server on the data host', async () => (await statusOf(`${s3Endpoint}/`)).status > 0, { timeoutMs: 30_000 });
-    step(`data host ${DATA_HOST} (${dataAddress}): PostgreSQL :${HOST_PORTS.postgres}, S3 ${s3Endpoint} (buckets ${MEDIA_BUCKET}, ${BUILDS_BUCKET})`);
+    step(replicated
+      ? `data host ${DATA_HOST} (${dataAddress}): etcd, S3 ${s3Endpoint} (buckets ${MEDIA_BUCKET}, ${BUILDS_BUCKET}) and ${backupRepo.s3.endpoint} (${BACKUPS_BUCKET})`
+      : `data host ${DATA_HOST} (${dataAddress}): PostgreSQL :${HOST_PORTS.postgres}, S3 ${s3Endpoint} (buckets ${MEDIA_BUCKET}, ${BUILDS_BUCKET})`);
 
     if (!smtpUrl) {
       // Production needs a mail server: caught on the bridge, where every host reaches it.
@@ -428,10 +512,12 @@ export async function startMultiHost(options = {}) {
     for (let i = 1; i <= appHosts; i += 1) hosts.set(`bs-app${i}`, { name: `bs-app${i}`, agent: null, state: 'starting' });
     const first = [...hosts.keys()][0];
     const firstEnvs = hostEnvs(first);
+    // Run from this namespace: the database as this process reaches it.
+    const hereCms = { ...base, ...firstEnvs.cms, DATABASE_URL: databaseUrl };
     step('preparing the CMS database (migrations; no demo data)');
-    await prepareCms({ ...base, ...firstEnvs.cms }, false);
+    await prepareCms(hereCms, false);
     step('building the CMS for production if its code changed (under /tmp/cms-build.lock)');
-    await runOnce('flock', ['/tmp/cms-build.lock', process.execPath, path.join(root, 'scripts/build-cms.mjs')], { cwd: root, env: { ...base, ...firstEnvs.cms } });
+    await runOnce('flock', ['/tmp/cms-build.lock', process.execPath, path.join(root, 'scripts/build-cms.mjs')], { cwd: root, env: hereCms });
 
     // The first host alone until its API has migrated and made the first admin; then the others.
     for (const name of hosts.keys()) makeHost(name);
@@ -487,10 +573,38 @@ export async function startMultiHost(options = {}) {
     control.requestTimeout = 0;
     await new Promise((resolve) => control.listen(controlSocket(dataDir), resolve));
 
+    // The first base backup (pgBackRest, on the primary) once everything serves, when the repository has none.
+    if (cluster) {
+      firstBackup = (async () => {
+        if ((await cluster.info()).backups.length > 0) return null;
+        step('taking the first base backup (pgBackRest, on the primary)');
+        const b = await cluster.backup();
+        step(`base backup ${b.label}: ${b.databaseBytes} bytes of database, ${b.repoBytes} in the bucket, ${(b.ms / 1000).toFixed(1)} s`);
+        return b;
+      })().catch((err) => {
+        step(`the first base backup failed: ${err.message}`);
+        return null;
+      });
+    }
+
     return {
       url: publicUrl,
       seconds: (Date.now() - started) / 1000,
       databaseUrl,
+      /** The replicated database's hosts (null in the single-database mode). */
+      database: cluster
+        ? {
+            hosts: DATABASE_HOSTS,
+            patroniUrls: cluster.patroniUrls,
+            status: () => cluster.status(),
+            waitFor: (what, check, timeoutMs) => cluster.waitFor(what, check, timeoutMs),
+            healthy: () => cluster.healthy(DATABASE_HOSTS),
+            startHost: startDatabaseHost,
+            info: () => cluster.info(),
+            firstBackup: () => firstBackup,
+            logDir: (name) => cluster.logDir(name),
+          }
+        : null,
       s3: { endpoint: s3Endpoint, accessKeyId: S3_KEY, secretAccessKey: S3_KEY, mediaBucket: MEDIA_BUCKET, buildsBucket: BUILDS_BUCKET, mediaPublicUrl: s3Env.MEDIA_S3_PUBLIC_URL },
       internalSecret: firstEnvs.cms.INTERNAL_SECRET,
       dataDir,

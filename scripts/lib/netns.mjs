@@ -7,12 +7,19 @@ import { execFileSync, spawnSync } from 'node:child_process';
 /** The bridge, its subnet and the root namespace's address on it (where Caddy reaches the hosts from). */
 export const NETWORK = { bridge: 'bs-br0', prefix: '10.77.0', gateway: '10.77.0.1', cidr: 24, namespacePrefix: 'bs-' };
 
-/** The data host (PostgreSQL, the S3-compatible server) and the app hosts' addresses: bs-app1 → .11, bs-app2 → .12 … */
+/**
+ * The data host (the S3-compatible server; PostgreSQL itself in the single-database mode, the third
+ * etcd member otherwise), the database hosts (bs-db1 → .21 … bs-db9 → .29) and the app hosts'
+ * addresses (bs-app1 → .11, bs-app2 → .12 … bs-app9 → .19, then bs-app10 … bs-app80 → .30 …).
+ */
 export function hostAddress(name) {
   if (name === 'bs-data') return `${NETWORK.prefix}.2`;
+  const db = /^bs-db([1-9])$/.exec(name);
+  if (db) return `${NETWORK.prefix}.${20 + Number(db[1])}`;
   const n = /^bs-app([1-9]\d?)$/.exec(name);
-  if (!n || Number(n[1]) > 80) throw new Error(`${name} is not a host name (bs-data, bs-app1 … bs-app80)`);
-  return `${NETWORK.prefix}.${10 + Number(n[1])}`;
+  if (!n || Number(n[1]) > 80) throw new Error(`${name} is not a host name (bs-data, bs-db1 … bs-db9, bs-app1 … bs-app80)`);
+  // .21–.29 are the database hosts'.
+  return `${NETWORK.prefix}.${Number(n[1]) < 10 ? 10 + Number(n[1]) : 20 + Number(n[1])}`;
 }
 
 const ip = (...args) => execFileSync('ip', args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
@@ -29,7 +36,7 @@ export function ourNamespaces() {
   return ip('netns', 'list')
     .split('\n')
     .map((line) => line.split(' ')[0])
-    .filter((name) => name && (name === 'bs-data' || /^bs-app\d+$/.test(name)));
+    .filter((name) => name && (name === 'bs-data' || /^bs-(app|db)\d+$/.test(name)));
 }
 
 /** The processes running inside a namespace. */

@@ -174,6 +174,20 @@ export function repoOptions(repo) {
   ].join('\n');
 }
 
+/**
+ * The same repository as pgBackRest's own environment variables (PGBACKREST_REPO1_S3_BUCKET …): for
+ * a program that runs pgBackRest on a host without its pgbackrest.conf, such as the API's
+ * `pgbackrest info` for Admin → System on an app host.
+ */
+export function repoEnv(repo) {
+  const env = {};
+  for (const line of repoOptions(repo).split('\n').filter(Boolean)) {
+    const at = line.indexOf('=');
+    env[`PGBACKREST_${line.slice(0, at).replaceAll('-', '_').toUpperCase()}`] = line.slice(at + 1);
+  }
+  return env;
+}
+
 /** HAProxy's configuration for a proxy in front of `hosts`, listening on listenAddress:listenPort. */
 export function haproxyConfig(hosts, { listenAddress = '127.0.0.1', listenPort = HAPROXY_PORTS.listen, statsAddress = '127.0.0.1', statsPort = HAPROXY_PORTS.stats, maxConnections = 1000 } = {}) {
   const servers = hosts.map((h) => `  server ${h.name} ${h.address}:${h.ports.postgres} maxconn ${maxConnections} check addr ${h.address} port ${h.ports.patroni}`).join('\n');

@@ -28,7 +28,7 @@ const MEMBER_PASSWORD = 'member-hosts-pass-1';
 const versionOf = (html) => /<meta name="content-version" content="([^"]+)"/.exec(html)?.[1] ?? null;
 
 /** A GET read whole: its status and text, status 0 when it could not be read within `ms`. */
-async function read(url, ms = 5000) {
+export async function read(url, ms = 5000) {
   try {
     const r = await fetch(url, { signal: AbortSignal.timeout(ms) });
     return { status: r.status, text: await r.text() };
@@ -38,7 +38,7 @@ async function read(url, ms = 5000) {
 }
 
 /** A cookie-keeping client of one origin. */
-function client(base, origin = base) {
+export function client(base, origin = base) {
   const jar = new Map();
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   async function call(method, p, { json, form, headers = {} } = {}) {
