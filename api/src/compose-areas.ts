@@ -11,7 +11,7 @@ import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { DEFAULT_REGISTER_LIMITS, type RegisterLimits } from './domain/accounts/register.ts';
 import type { SessionCache } from './domain/accounts/session-cache.ts';
-import { createSecretBox } from './domain/second-factor/secret-box.ts';
+import { createSecretBox } from '@app/shared/second-factor-secrets';
 import { DEFAULT_AI_LIMITS, type AiLimits } from './domain/ai/ai-deps.ts';
 import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import { createDeploymentLog } from './domain/deploy/deployment-log.ts';

@@ -43,7 +43,7 @@ import { createDidClient } from './integrations/ai/did-client.ts';
 import { createLocalPresenters } from './integrations/ai/local-presenters.ts';
 import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureDemoSecondFactor } from './domain/second-factor/ensure-demo-second-factor.ts';
-import { createSecretBox } from './domain/second-factor/secret-box.ts';
+import { createSecretBox } from '@app/shared/second-factor-secrets';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
 import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
 import { seedDemoMembership } from './domain/demo/seed-demo-membership.ts';

@@ -4,7 +4,7 @@ import type { AccountDeps } from '../domain/accounts/account-deps.ts';
 import { requireUser } from '../domain/accounts/permissions.ts';
 import { markSecondFactor } from '../domain/accounts/sessions.ts';
 import { toUserDto } from '../domain/accounts/user-dto.ts';
-import type { SecretBox } from '../domain/second-factor/secret-box.ts';
+import type { SecretBox } from '@app/shared/second-factor-secrets';
 import { passCode } from '../domain/second-factor/pass-code.ts';
 import { passkeyAuthenticationOptions } from '../domain/second-factor/passkey-options.ts';
 import { finishSecondStepWithCode, pendingMember, SIGN_IN_EXPIRED } from '../domain/second-factor/second-step.ts';

@@ -9,7 +9,7 @@ import { passkeyRegistrationOptions } from '../domain/second-factor/passkey-opti
 import { removePasskey } from '../domain/second-factor/remove-passkey.ts';
 import { idParam } from './params.ts';
 import { regenerateRecoveryCodes } from '../domain/second-factor/regenerate-recovery-codes.ts';
-import type { SecretBox } from '../domain/second-factor/secret-box.ts';
+import type { SecretBox } from '@app/shared/second-factor-secrets';
 import { getSecurityOverview } from '../domain/second-factor/security-overview.ts';
 import { setUpTotp } from '../domain/second-factor/set-up-totp.ts';
 import { turnOffTotp } from '../domain/second-factor/turn-off-totp.ts';

@@ -8,7 +8,7 @@ import { markSecondFactor, type SessionUser } from '../accounts/sessions.ts';
 import type { FactorDeps } from './factor-deps.ts';
 import { factorAddedMail } from './factor-mails.ts';
 import { firstRecoveryCodes } from './first-recovery-codes.ts';
-import { acceptedStep } from './totp.ts';
+import { acceptedStep } from '@app/shared/second-factor-secrets';
 
 export const WRONG_SETUP_CODE = "That code didn't match. Check that your phone's clock is right and type the newest code.";
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passkeys, totpFactors, users } from '../../db/schema/index.ts';
 import { DEMO_STAFF_SECOND_FACTOR } from '../accounts/demo-accounts.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '@app/shared/second-factor-secrets';
 
 /**
  * Gives a demo staff account the published demo second factor (an authenticator secret and a

@@ -1,5 +1,5 @@
 import type { AccountDeps } from '../accounts/account-deps.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '@app/shared/second-factor-secrets';
 
 /**
  * What the second factor's use cases need: the accounts' (database, mail, the site's name and

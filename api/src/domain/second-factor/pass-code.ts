@@ -10,7 +10,7 @@ import { refund, takeAttempt } from '../rate-limit/attempts.ts';
 import type { FactorDeps } from './factor-deps.ts';
 import { recoveryCodeUsedMail } from './factor-mails.ts';
 import { recoveryCodesLeft, useRecoveryCode } from './recovery-codes.ts';
-import { acceptedStep } from './totp.ts';
+import { acceptedStep } from '@app/shared/second-factor-secrets';
 
 export const WRONG_CODE = "That code isn't right. Please try again.";
 

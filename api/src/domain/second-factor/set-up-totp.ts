@@ -1,13 +1,12 @@
 import type { TotpSetup } from '@app/shared/browser';
 import { eq, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { totpFactors } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { siteNameOf } from '../accounts/account-deps.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import type { FactorDeps } from './factor-deps.ts';
 import { requireRecentSecondFactor } from './step-up.ts';
-import { newTotpSecret, totpUri } from './totp.ts';
+import { newTotpSecret, totpQrCode, totpUri } from '@app/shared/second-factor-secrets';
 
 /**
  * Starts setting up an authenticator app: a new secret, kept unconfirmed until the member types
@@ -26,6 +25,5 @@ export async function setUpTotp(deps: FactorDeps, caller: SessionUser): Promise<
     .values({ userId: caller.id, secret: sealed })
     .onConflictDoUpdate({ target: totpFactors.userId, set: { secret: sealed, createdAt: sql`now()`, lastStep: 0 }, setWhere: sql`${totpFactors.confirmedAt} is null` });
   const uri = totpUri(secret, siteNameOf(deps), caller.username);
-  const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-  return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  return { secret, uri, qrCode: await totpQrCode(uri) };
 }

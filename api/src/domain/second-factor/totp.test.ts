@@ -1,8 +1,8 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox } from './secret-box.ts';
-import { acceptedStep, newTotpSecret, TOTP_PERIOD_S, totpUri } from './totp.ts';
-import { newRecoveryCode, recoveryCodeHash } from './recovery-codes.ts';
+import { createSecretBox } from '@app/shared/second-factor-secrets';
+import { acceptedStep, newTotpSecret, TOTP_PERIOD_S, totpUri } from '@app/shared/second-factor-secrets';
+import { newRecoveryCode, recoveryCodeHash } from '@app/shared/second-factor-secrets';
 
 const secret = newTotpSecret();
 const NOW = Date.UTC(2026, 10, 29, 12, 0, 15);
