@@ -49,8 +49,12 @@ export const cmsConfig = {
   get mediaStorage(): MediaStorage {
     return mediaStorageFromEnv(env, this.mediaDir);
   },
+  /**
+   * The first CMS admin; with CMS_ADMIN_TOTP_SECRET (base32) their authenticator is set up with it
+   * (the demo's published secret, a test stack's own), else they set one up at their first sign-in.
+   */
   get firstAdmin() {
-    return env.CMS_ADMIN_EMAIL && env.CMS_ADMIN_PASSWORD ? { email: env.CMS_ADMIN_EMAIL, password: env.CMS_ADMIN_PASSWORD } : null;
+    return env.CMS_ADMIN_EMAIL && env.CMS_ADMIN_PASSWORD ? { email: env.CMS_ADMIN_EMAIL, password: env.CMS_ADMIN_PASSWORD, totpSecret: env.CMS_ADMIN_TOTP_SECRET || null } : null;
   },
   get seedDemoContent() {
     return env.SEED_DEMO_CONTENT === 'true';

@@ -358,6 +358,18 @@ export interface User {
    * The site admin this CMS user signs in as (set at their first visit from the site). A linked user has no password: they sign in through the site, and lose admin when they stop being a site admin.
    */
   siteUserId?: number | null;
+  totpSecret?: string | null;
+  totpConfirmedAt?: string | null;
+  totpLastStep?: number | null;
+  recoveryCodeHashes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -977,6 +989,10 @@ export interface UsersSelect<T extends boolean = true> {
   name?: T;
   role?: T;
   siteUserId?: T;
+  totpSecret?: T;
+  totpConfirmedAt?: T;
+  totpLastStep?: T;
+  recoveryCodeHashes?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;

@@ -36,8 +36,12 @@ export default buildConfig({
     user: Users.slug,
     meta: { titleSuffix: ' · CMS' },
     importMap: { baseDir: dirname },
-    // Editors see how many submitted drafts wait for them, on every page (components/review-queue-notice.tsx).
-    components: { beforeNavLinks: ['/components/review-queue-notice#ReviewQueueNotice'] },
+    components: {
+      // Editors see how many submitted drafts wait for them, on every page (components/review-queue-notice.tsx).
+      beforeNavLinks: ['/components/review-queue-notice#ReviewQueueNotice'],
+      // The sign-in asks for the second factor, or sets one up, after the password (issue 52 #3).
+      views: { login: { Component: '/components/sign-in/sign-in-view#SignInView', path: '/login' } },
+    },
   },
   collections: [Articles, Categories, Videos, Products, MembershipPlans, StudyResources, BackyardArticles, QuizQuestions, ScrambleWords, OldAddresses, Media, Users],
   globals: [SiteSettings],

@@ -2,10 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SiteAdminIdentity } from '@app/shared/browser';
 import { SITE_ACCESS_CHANNEL, type CmsSignInSucceeded } from '@app/shared/schemas';
+import { totpCode } from '@app/test-support/second-factor';
 import { handleEndpoints } from 'payload';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNS_IN_THROUGH_SITE } from '../src/auth/local-sign-in';
+import { giveAuthenticator } from '../src/auth/second-factor';
 import { THROTTLE_UNAVAILABLE } from '../src/hooks/throttle-sign-in';
 import { listenForSiteAccessChanges } from '../src/auth/site-access';
 import { startPayload, TEST_SECRET } from './payload-test';
@@ -76,10 +78,22 @@ const rest = (path: string, init: RequestInit = {}) => handleEndpoints({ config:
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) => rest(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers }, body: JSON.stringify(body) });
 type Me = { id: number; email: string; role: string; siteUserId: number | null } | null;
 const me = async (headers: Record<string, string>) => ((await (await rest('/cms/api/users/me', { headers })).json()) as { user: Me }).user;
-const login = (email: string, password: string, from = '198.51.100.1') => post('/cms/api/users/login', { email, password }, { 'x-forwarded-for': from });
+/** Each editor's authenticator (issue 52 #3): a sign-in types the code of the next step not yet used (this one, then the next). */
+const AUTHENTICATOR = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const stepsUsed = new Map<string, number>();
+const codeFor = (email: string) => {
+  const step = stepsUsed.get(email.toLowerCase()) ?? 0;
+  stepsUsed.set(email.toLowerCase(), step + 1);
+  return totpCode(AUTHENTICATOR, step);
+};
+const login = (email: string, password: string, from = '198.51.100.1') => post('/cms/api/users/login', { email, password, code: password === 'a-long-password-1' ? codeFor(email) : totpCode(AUTHENTICATOR) }, { 'x-forwarded-for': from });
 const tokenOf = async (res: Response) => ((await res.json()) as { token: string }).token;
 const stored = (id: number) => ctx.payload.findByID({ collection: 'users', id, showHiddenFields: true, overrideAccess: true, depth: 0 });
-const editor = (email: string, role: 'admin' | 'editor' = 'editor') => ctx.payload.create({ collection: 'users', data: { email, password: 'a-long-password-1', role }, overrideAccess: true });
+async function editor(email: string, role: 'admin' | 'editor' = 'editor') {
+  const user = await ctx.payload.create({ collection: 'users', data: { email, password: 'a-long-password-1', role }, overrideAccess: true });
+  await giveAuthenticator(ctx.payload, user.id, AUTHENTICATOR);
+  return user;
+}
 const signal = (siteUserId: number) => notifier.query('select pg_notify($1, $2)', [SITE_ACCESS_CHANNEL, JSON.stringify({ siteUserId })]);
 async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
   let value = await read();
@@ -242,7 +256,7 @@ describe('Payload’s password sign-in', () => {
   it('asks the API whose site session a sign-in carries only when it carries one', async () => {
     const owner = await editor('cookie.editor@example.com');
     const asked = siteAdminQuestions.length;
-    const res = await post('/cms/api/users/login', { email: owner.email, password: 'a-long-password-1' }, { 'x-forwarded-for': '198.51.100.24', cookie: 'consent=1; signed_in=1; payload-theme=light' });
+    const res = await post('/cms/api/users/login', { email: owner.email, password: 'a-long-password-1', code: codeFor(owner.email) }, { 'x-forwarded-for': '198.51.100.24', cookie: 'consent=1; signed_in=1; payload-theme=light' });
     expect(res.status).toBe(200);
     expect(await me({ cookie: 'consent=1; signed_in=1' })).toBeNull();
     expect(siteAdminQuestions.length).toBe(asked);

@@ -1,6 +1,8 @@
 import { convertMarkdownToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical';
+import { totpCode } from '@app/test-support/second-factor';
 import { handleEndpoints, type CollectionSlug } from 'payload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveAuthenticator } from '../src/auth/second-factor';
 import { startPayload } from './payload-test';
 
 // Issue 47 #7, DESIGN §7.26: the admin's "Restore this version" (POST /cms/api/<collection>/versions/:id,
@@ -10,15 +12,18 @@ let ctx: Awaited<ReturnType<typeof startPayload>>;
 let token: string;
 let category: number;
 const ORIGIN = 'http://localhost:3000';
+/** The editor's authenticator: a password alone opens no session (issue 52 #3). */
+const AUTHENTICATOR = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 beforeAll(async () => {
   delete process.env.API_URL;
   ctx = await startPayload();
   category = (await ctx.payload.create({ collection: 'categories', data: { slug: 'restores', title: 'Restores' }, overrideAccess: true })).id;
-  await ctx.payload.create({ collection: 'users', data: { email: 'restoring.editor@example.com', password: 'a-long-password-1', role: 'editor' }, overrideAccess: true });
+  const editor = await ctx.payload.create({ collection: 'users', data: { email: 'restoring.editor@example.com', password: 'a-long-password-1', role: 'editor' }, overrideAccess: true });
+  await giveAuthenticator(ctx.payload, editor.id, AUTHENTICATOR);
   const login = await handleEndpoints({
     config: ctx.payload.config,
     path: '/cms/api/users/login',
-    request: new Request(`${ORIGIN}/cms/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: 'restoring.editor@example.com', password: 'a-long-password-1' }) }),
+    request: new Request(`${ORIGIN}/cms/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: 'restoring.editor@example.com', password: 'a-long-password-1', code: totpCode(AUTHENTICATOR) }) }),
   });
   token = ((await login.json()) as { token: string }).token;
 });

@@ -1,11 +1,20 @@
-import type { CollectionConfig } from 'payload';
+import type { CollectionConfig, Field } from 'payload';
 import { cmsAdminsOnly } from '../access/editors';
 import { mayPublish } from '../access/editorial-roles';
 import { cmsConfig } from '../config';
 import { siteSessionStrategy } from '../auth/site-session-strategy';
 import { refuseLocalLoginForSiteUsers } from '../hooks/refuse-local-login-for-site-users';
+import { requireSecondFactor, secondStepDone, takeSecondStep } from '../hooks/require-second-factor';
 import { refuseSiteUserPasswords } from '../hooks/refuse-site-user-passwords';
 import { signInSucceeded, throttleSignIn } from '../hooks/throttle-sign-in';
+
+const hiddenField = { hidden: true, access: { read: () => false, create: () => false, update: () => false } } as const;
+const secondFactorFields: Field[] = [
+  { name: 'totpSecret', type: 'text', ...hiddenField },
+  { name: 'totpConfirmedAt', type: 'date', ...hiddenField },
+  { name: 'totpLastStep', type: 'number', defaultValue: 0, ...hiddenField },
+  { name: 'recoveryCodeHashes', type: 'json', ...hiddenField },
+];
 
 /** People who edit content in the CMS (site members live in the API, not here). */
 export const Users: CollectionConfig = {
@@ -32,10 +41,11 @@ export const Users: CollectionConfig = {
     unlock: cmsAdminsOnly,
   },
   hooks: {
-    beforeOperation: [throttleSignIn],
-    afterOperation: [signInSucceeded],
+    beforeOperation: [throttleSignIn, takeSecondStep],
+    afterOperation: [signInSucceeded, secondStepDone],
     beforeChange: [refuseSiteUserPasswords],
-    beforeLogin: [refuseLocalLoginForSiteUsers],
+    // A password is never enough: the authenticator's code, or setting one up (issue 52 #3).
+    beforeLogin: [refuseLocalLoginForSiteUsers, requireSecondFactor],
   },
   fields: [
     { name: 'name', type: 'text' },
@@ -60,5 +70,8 @@ export const Users: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', description: 'The site admin this CMS user signs in as (set at their first visit from the site). A linked user has no password: they sign in through the site, and lose admin when they stop being a site admin.' },
       access: { create: () => false, update: () => false },
     },
+    // The second factor of a user who signs in with a password (auth/second-factor.ts): written only
+    // by the sign-in, never read or written through the API or shown in the admin.
+    ...secondFactorFields,
   ],
 };

@@ -16,6 +16,7 @@ import * as migration_20261127_145753_drafts_on_every_collection from './2026112
 import * as migration_20261128_152714_first_published_and_who_saved from './20261128_152714_first_published_and_who_saved';
 import * as migration_20261128_224500_import_keys from './20261128_224500_import_keys';
 import * as migration_20261129_004319_media_in_object_storage from './20261129_004319_media_in_object_storage';
+import * as migration_20261129_043000_cms_second_factor from './20261129_043000_cms_second_factor';
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261129_004319_media_in_object_storage.up,
     down: migration_20261129_004319_media_in_object_storage.down,
     name: '20261129_004319_media_in_object_storage',
+  },
+  {
+    up: migration_20261129_043000_cms_second_factor.up,
+    down: migration_20261129_043000_cms_second_factor.down,
+    name: '20261129_043000_cms_second_factor',
   },
 ];

@@ -5,6 +5,7 @@
  */
 import config from '@payload-config';
 import { getPayload } from 'payload';
+import { giveAuthenticator } from '../auth/second-factor';
 import { cmsConfig } from '../config';
 import { ensureMembershipPlans } from '../seed/membership-plans';
 import { seedActivities } from '../seed/seed-activities';
@@ -14,12 +15,14 @@ const payload = await getPayload({ config });
 await payload.db.migrate();
 
 if (cmsConfig.firstAdmin) {
-  const { email, password } = cmsConfig.firstAdmin;
+  const { email, password, totpSecret } = cmsConfig.firstAdmin;
   const found = await payload.find({ collection: 'users', where: { email: { equals: email.toLowerCase() } }, limit: 1, overrideAccess: true });
-  if (found.totalDocs === 0) {
-    await payload.create({ collection: 'users', data: { email, password, name: 'Site admin', role: 'admin' }, overrideAccess: true });
+  let admin = found.docs[0];
+  if (!admin) {
+    admin = await payload.create({ collection: 'users', data: { email, password, name: 'Site admin', role: 'admin' }, overrideAccess: true });
     payload.logger.info(`created CMS admin ${email}`);
   }
+  if (totpSecret) await giveAuthenticator(payload, admin.id, totpSecret);
 }
 
 if (await ensureMembershipPlans(payload)) payload.logger.info('created the default membership plans');

@@ -1,0 +1,45 @@
+// What the CMS's sign-in says about the second factor (issue 52 #3), shared by the server's
+// refusals and the sign-in page (components/sign-in). No server code here: the page's script reads it.
+
+/**
+ * What the sign-in answers when the password was right but a second step is due (the error's
+ * `data`): a code, or an authenticator to set up (a new one, or none when the one being set up stays).
+ */
+export type SecondStepAnswer = { secondFactor: 'code' } | { secondFactor: 'setup'; setup?: CmsTotpSetup };
+
+/** A new authenticator secret for a CMS user without one: typed or scanned, and a token that carries it to the confirming sign-in. */
+export type CmsTotpSetup = { secret: string; uri: string; qrCode: string; setupToken: string };
+
+export const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
+export const WRONG_CODE = "That code isn't right. Please try again.";
+export const SETUP_NEEDED = 'Your CMS account needs a second factor before you can sign in. Set up an authenticator app now: it takes a minute.';
+export const WRONG_SETUP_CODE = "That code didn't match. Check that your phone's clock is right and type the newest code.";
+export const SETUP_EXPIRED = 'This setup took too long and has expired. Scan the new QR code below, then type the code your app shows.';
+
+export const TEXTS = {
+  title: 'Sign in to the CMS',
+  email: 'Email',
+  password: 'Password',
+  signIn: 'Sign in',
+  forgot: 'Forgot your password?',
+  codeTitle: 'Enter your code',
+  codeLabel: 'Authenticator code or recovery code',
+  codeHelp: 'Open your authenticator app and type the 6-digit code it shows for this CMS. Lost your phone? Type one of your recovery codes instead; each works once.',
+  verify: 'Verify',
+  back: 'Start again',
+  setupTitle: 'Set up an authenticator app',
+  setupSteps: [
+    'Install an authenticator app on your phone if you do not have one (for example Google Authenticator, Microsoft Authenticator, 1Password or Bitwarden).',
+    'In the app, add an account and scan this QR code. If you cannot scan it, type the key below instead.',
+    'Type the 6-digit code the app shows, then choose "Turn on and sign in".',
+  ],
+  setupKey: 'Key to type',
+  setupCodeLabel: '6-digit code from the app',
+  setupSubmit: 'Turn on and sign in',
+  recoveryTitle: 'Save your recovery codes',
+  recoveryHelp: 'If you lose your phone, each of these codes signs you in once instead of the authenticator code. They are shown only now: print them or keep them in a password manager.',
+  recoveryCopy: 'Copy the codes',
+  recoveryCopied: 'Copied',
+  recoveryDone: 'I have saved them: open the CMS',
+  failed: 'Signing in failed. Please try again.',
+} as const;
