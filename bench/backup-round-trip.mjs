@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { totpCode } from '@app/test-support/second-factor';
 import { backup, restore } from '../scripts/lib/backup.mjs';
 import { startProductionShape } from '../scripts/lib/production-shape.mjs';
 
@@ -20,7 +21,7 @@ for (const db of ['round_trip_source', 'round_trip_restored']) {
   await admin.query(`drop database if exists ${db} with (force)`);
   await admin.query(`create database ${db}`);
 }
-const env = { CMS_ADMIN_EMAIL: 'editor@trip.test', CMS_ADMIN_PASSWORD: 'editor-pass-2026', LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: '300', PAYLOAD_SECRET: 'round-trip-secret', INTERNAL_SECRET: 'round-trip-internal' };
+const env = { CMS_ADMIN_EMAIL: 'editor@trip.test', CMS_ADMIN_PASSWORD: 'editor-pass-2026', CMS_ADMIN_TOTP_SECRET: 'KRUGKIDROVUWG2ZAMJZG653OEBTG66BA', LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: '300', PAYLOAD_SECRET: 'round-trip-secret', INTERNAL_SECRET: 'round-trip-internal' };
 const failures = [];
 const check = (ok, what) => (console.log(`  ${ok ? '✓' : '✗'} ${what}`), ok || failures.push(what));
 const call = async (p, { method = 'GET', body, cookie } = {}) => {
@@ -29,7 +30,7 @@ const call = async (p, { method = 'GET', body, cookie } = {}) => {
 };
 
 const first = await startProductionShape({ databaseUrl: `${server}/round_trip_source`, dataDir: path.join(work, 'first'), portBase: 4700, env, log: () => {} });
-const login = await call('/cms/api/users/login', { method: 'POST', body: { email: env.CMS_ADMIN_EMAIL, password: env.CMS_ADMIN_PASSWORD } });
+const login = await call('/cms/api/users/login', { method: 'POST', body: { email: env.CMS_ADMIN_EMAIL, password: env.CMS_ADMIN_PASSWORD, code: totpCode(env.CMS_ADMIN_TOTP_SECRET) } });
 const editor = login.cookie;
 const category = JSON.parse((await call('/cms/api/categories', { method: 'POST', cookie: editor, body: { title: 'Kept', slug: 'kept' } })).text).doc;
 const node = { direction: null, format: '', indent: 0, version: 1 };

@@ -18,6 +18,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { siteBuildsStorageFromEnv } from '@app/shared/server';
 import { createLiveSite } from '@app/site/live-site';
+import { totpCode } from '@app/test-support/second-factor';
 import { DEMO_CMS_ADMIN, root, startStack } from '../scripts/lib/stack.mjs';
 import { git, localGitHub } from './local-github.mjs';
 import { demoAdminCookie } from './demo-admin.mjs';
@@ -187,7 +188,7 @@ async function generateArticles(editor, count) {
 
 try {
   const admin = await demoAdminCookie(site, site);
-  const editor = await signIn(`${site}/cms/api/users/login`, DEMO_CMS_ADMIN);
+  const editor = await signIn(`${site}/cms/api/users/login`, { email: DEMO_CMS_ADMIN.email, password: DEMO_CMS_ADMIN.password, code: totpCode(DEMO_CMS_ADMIN.totpSecret) });
   await settled(admin);
   const list = await json(await fetch(`${site}/api/articles`));
   const articleId = list[0].id;

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
+import { totpCode } from '@app/test-support/second-factor';
 import { startProductionShape } from '../scripts/lib/production-shape.mjs';
 import { firstAdminCookie } from './demo-admin.mjs';
 import { root } from '../scripts/lib/stack.mjs';
@@ -17,6 +18,8 @@ import { load } from './measure.mjs';
 const CLUSTER = { version: '15', name: 'faults', port: 5440 };
 const PUBLIC_URL = process.env.PUBLIC_URL ?? 'http://localhost:8080';
 const dataDir = '/tmp/better-self-shape-faults';
+/** The CMS editor's authenticator key (CMS_ADMIN_TOTP_SECRET): a password alone opens no CMS session (issue 52). */
+const EDITOR_AUTHENTICATOR = 'KRUGKIDROVUWG2ZAMJZG653OEBTG66BA';
 const failures = [];
 const figures = {};
 const check = (ok, what) => {
@@ -93,7 +96,7 @@ async function newMember(shape, n) {
 
 async function seedContent() {
   const editor = client();
-  const login = await editor.post('/cms/api/users/login', { email: 'editor@faults.test', password: 'editor-pass-2026' });
+  const login = await editor.post('/cms/api/users/login', { email: 'editor@faults.test', password: 'editor-pass-2026', code: totpCode(EDITOR_AUTHENTICATOR) });
   if (login.status !== 200) throw new Error(`CMS login ${login.status}`);
   const cat = await editor.post('/cms/api/categories', { title: 'Faults', slug: 'faults' });
   const node = { direction: null, format: '', indent: 0, version: 1 };
@@ -163,7 +166,7 @@ const shape = await startProductionShape({
   publicUrl: PUBLIC_URL,
   dataDir,
   portBase: 4600,
-  env: { ADMIN_USERNAME: 'Owner', ADMIN_PASSWORD: 'owner-pass-2026', CMS_ADMIN_EMAIL: 'editor@faults.test', CMS_ADMIN_PASSWORD: 'editor-pass-2026', MEDIA_DIR: mediaDir, LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: '500', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' },
+  env: { ADMIN_USERNAME: 'Owner', ADMIN_PASSWORD: 'owner-pass-2026', CMS_ADMIN_EMAIL: 'editor@faults.test', CMS_ADMIN_PASSWORD: 'editor-pass-2026', CMS_ADMIN_TOTP_SECRET: EDITOR_AUTHENTICATOR, MEDIA_DIR: mediaDir, LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: '500', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' },
   log: (name, line) => {
     log.push(`[${name}] ${line}`);
     if (name === 'supervisor' || process.env.VERBOSE) console.log(`    [${name}] ${line}`);

@@ -32,6 +32,7 @@ const lines = [
 ];
 if (stack.demo) {
   lines.push(`               sign in as ${DEMO_CMS_ADMIN.email} / ${DEMO_CMS_ADMIN.password}`);
+  lines.push(`               authenticator key ${DEMO_CMS_ADMIN.totpSecret} (add it to an authenticator app)`);
   lines.push('  Site demo accounts (demo data; never seeded in production):');
   for (const a of DEMO_ACCOUNTS) lines.push(`               ${(a.admin ? 'admin' : `${a.tier} member`).padEnd(12)} ${a.username} / ${a.password}`);
 }

@@ -57,6 +57,7 @@ export function localServiceEnv({ env, databaseUrl, publicUrl, secrets, ports, d
     MEDIA_DIR: env.MEDIA_DIR ?? path.join(dataDir, 'media'),
     CMS_ADMIN_EMAIL: env.CMS_ADMIN_EMAIL,
     CMS_ADMIN_PASSWORD: env.CMS_ADMIN_PASSWORD,
+    CMS_ADMIN_TOTP_SECRET: env.CMS_ADMIN_TOTP_SECRET,
   };
   const buildsDir = host.buildsDir ?? path.join(dataDir, 'site-builds');
   const builds = siteBuildsEnv(env);

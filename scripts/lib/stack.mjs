@@ -15,8 +15,11 @@ import { createRollingRestarter, reportToApi } from '@app/supervisor/rolling-res
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const node = process.execPath;
 
-/** Fixed demo credentials, seeded only in embedded demo mode (never with NODE_ENV=production). */
-export const DEMO_CMS_ADMIN = { email: 'editor@example.com', password: 'editor-demo-pass' };
+/**
+ * Fixed demo credentials, seeded only in embedded demo mode (never with NODE_ENV=production); the
+ * published authenticator key is their second factor (issue 52 #3): add it to an authenticator app.
+ */
+export const DEMO_CMS_ADMIN = { email: 'editor@example.com', password: 'editor-demo-pass', totpSecret: '3J5FPMF563EC7E2M4ICDX7PX36O7O3I4' };
 
 /** The generated PAYLOAD_SECRET and INTERNAL_SECRET of a data folder (made on first use). */
 export function loadSecrets(dataDir) {
@@ -276,7 +279,7 @@ export function cmsPackageFile(codeRoot, file) {
 export async function prepareCms(shared, demo) {
   await run('cms', [cmsPackageFile(root, 'payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], {
     cwd: path.join(root, 'cms'),
-    env: { ...shared, SEED_DEMO_CONTENT: demo ? 'true' : 'false', ...(demo ? { CMS_ADMIN_EMAIL: DEMO_CMS_ADMIN.email, CMS_ADMIN_PASSWORD: DEMO_CMS_ADMIN.password } : {}) },
+    env: { ...shared, SEED_DEMO_CONTENT: demo ? 'true' : 'false', ...(demo ? { CMS_ADMIN_EMAIL: DEMO_CMS_ADMIN.email, CMS_ADMIN_PASSWORD: DEMO_CMS_ADMIN.password, CMS_ADMIN_TOTP_SECRET: DEMO_CMS_ADMIN.totpSecret } : {}) },
   }).catch((err) => {
     throw new Error(`the CMS could not prepare its database: ${err.message}`);
   });

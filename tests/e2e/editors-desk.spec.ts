@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
-import { articles, cmsEditor, signIn, withConsent, zipOf } from './fixtures';
+import { articles, cmsEditor, cmsSignIn, signIn, withConsent, zipOf } from './fixtures';
 import { expect, test } from './test';
 
 // The editor's desk (issue 36). A scheduled article's page answers 404 until it goes live; the polling browser logs that.
@@ -83,11 +83,7 @@ test('an editor sees a draft on the article design beside the editor, and it fol
   const title = `Live preview ${Date.now()}`;
   const draft = await editor.createArticle({ title, membershipRequired: 'pro', body: 'Seen while writing.', status: 'draft' });
   try {
-    await page.goto('/cms/admin');
-    await page.getByLabel('Email').fill('editor@example.com');
-    await page.getByLabel('Password').fill('editor-demo-pass');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/cms\/admin$/);
+    await cmsSignIn(page);
     await page.goto(`/cms/admin/collections/articles/${draft.id}`);
     await page.getByRole('button', { name: 'Live Preview' }).click();
     const frame = page.frameLocator(`iframe[src*="/preview/articles/${draft.id}?token="]`);
@@ -111,14 +107,6 @@ test('an editor sees a draft on the article design beside the editor, and it fol
   }
 });
 
-async function cmsSignIn(page: Page, email: string, password: string) {
-  await page.goto('/cms/admin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/cms\/admin$/);
-}
-
 /** The article's address in the CMS once autosave has created it. */
 const articleIdIn = (page: Page) => Number(/\/collections\/articles\/(\d+)/.exec(page.url())?.[1]);
 
@@ -130,7 +118,7 @@ test('a contributor writes a draft and submits it for review, without a way to p
   const title = `A contributor’s first piece ${stamp}`;
   let id = 0;
   try {
-    await cmsSignIn(page, `contributor.${stamp}@example.com`, 'contributor-pass-1');
+    await cmsSignIn(page, { email: `contributor.${stamp}@example.com`, password: 'contributor-pass-1' });
     await page.goto('/cms/admin/collections/articles/create');
     await page.getByRole('textbox', { name: 'Title' }).fill(title);
     // The first save is the contributor's (an untouched Create New saves nothing); autosave follows at the draft's address.
@@ -150,7 +138,7 @@ test('a contributor writes a draft and submits it for review, without a way to p
     const editorContext = await browser.newContext();
     const editorPage = await editorContext.newPage();
     try {
-      await cmsSignIn(editorPage, 'editor@example.com', 'editor-demo-pass');
+      await cmsSignIn(editorPage);
       await editorPage.goto('/cms/admin/collections/articles?where[reviewRequested][equals]=true');
       await editorPage.getByRole('link', { name: title }).click();
       await expect(editorPage.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
@@ -185,7 +173,7 @@ test('the versions list names who saved each version: the contributor who wrote 
     id = (await (await cmsEditor(writerContext.request, writer)).createArticle({ title: `Who saved this ${stamp}`, membershipRequired: 'free', body: 'Written, then published.', status: 'draft' })).id;
     await (await cmsEditor(deskContext.request, desk)).update('articles', id, { _status: 'published' });
 
-    await cmsSignIn(page, desk.email, desk.password);
+    await cmsSignIn(page, desk);
     await page.goto(`/cms/admin/collections/articles/${id}/versions`);
     const list = page.getByRole('table', { name: 'Versions' });
     await expect(list.getByRole('columnheader')).toHaveText(['Updated At', 'Saved by', 'Status']);
@@ -221,7 +209,7 @@ test('an editor restores an older version as the draft: the site keeps the live 
     await editor.update('articles', article.id, { title: second, _status: 'published' });
     await expect.poll(async () => (await articles(request)).find((a) => a.id === article.id)?.title, { timeout: 30_000 }).toBe(second);
 
-    await cmsSignIn(page, 'editor@example.com', 'editor-demo-pass');
+    await cmsSignIn(page);
     // The history: each save a version; the first one shows what changed since.
     await page.goto(`/cms/admin/collections/articles/${article.id}/versions`);
     await expect(page.locator('.table tbody tr')).toHaveCount(2);
@@ -259,7 +247,7 @@ test('an editor restores an autosaved version with "Restore this version": it be
   let marker = 0;
   try {
     await expect.poll(async () => (await articles(request)).some((a) => a.id === article.id), { timeout: 30_000 }).toBe(true);
-    await cmsSignIn(page, 'editor@example.com', 'editor-demo-pass');
+    await cmsSignIn(page);
     // The editor types a new title; autosave keeps it as a draft version.
     await page.goto(`/cms/admin/collections/articles/${article.id}`);
     await page.getByRole('textbox', { name: 'Title' }).fill(`Tides at dusk ${stamp}`);
@@ -298,7 +286,7 @@ test('an editor opens Create New, waits past the autosave and leaves: no documen
     expect(res.ok()).toBe(true);
     return ((await res.json()) as { totalDocs: number }).totalDocs;
   };
-  await cmsSignIn(page, 'editor@example.com', 'editor-demo-pass');
+  await cmsSignIn(page);
   const before = await countAll();
   await page.goto('/cms/admin/collections/articles/create');
   await expect(page.getByRole('textbox', { name: 'Title' })).toBeVisible();

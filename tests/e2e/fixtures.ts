@@ -1,3 +1,6 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import yazl from 'yazl';
 import { DEMO_STAFF_SECOND_FACTOR } from '@app/api/domain/accounts/demo-accounts';
@@ -13,12 +16,85 @@ export async function withConsent(page: Page, choice: 'granted' | 'denied' = 'de
   }, choice);
 }
 
-/** Signs in to the CMS REST API as the demo editor (or another CMS user); the request context keeps the cookie. */
-export async function cmsEditor(request: APIRequestContext, account: { email: string; password: string } = DEMO_CMS_ADMIN) {
+type CmsAccount = { email: string; password: string };
+
+/** CMS users' authenticator keys as these tests know them: the demo editor's is published; a user's own is learned as it is set up. */
+const cmsAuthenticators = new Map<string, string>([[DEMO_CMS_ADMIN.email, DEMO_CMS_ADMIN.totpSecret]]);
+// The steps used, per user, kept in a file: a worker that restarts after a failed test must not reuse one.
+const cmsStepsFile = path.join(tmpdir(), `better-self-e2e-cms-steps-${E2E_PORT}.json`);
+
+/**
+ * A CMS user's next authenticator code (issue 52 #3). Each code works once and none older than one
+ * used, so a sign-in takes this 30-second step's code or the next one's (±1 step of drift), and
+ * waits for the next step when both were used.
+ */
+export async function cmsCode(email: string): Promise<string> {
+  const key = email.toLowerCase();
+  const secret = cmsAuthenticators.get(key);
+  if (!secret) throw new Error(`No authenticator is known for ${email}`);
+  for (;;) {
+    const used: Record<string, number> = existsSync(cmsStepsFile) ? JSON.parse(readFileSync(cmsStepsFile, 'utf8')) : {};
+    const now = Date.now();
+    const current = Math.floor(now / 30_000);
+    const step = [current, current + 1].find((s) => s > (used[key] ?? 0));
+    if (step !== undefined) {
+      writeFileSync(cmsStepsFile, JSON.stringify({ ...used, [key]: step }));
+      return totpCode(secret, step - current, now);
+    }
+    await new Promise((r) => setTimeout(r, (current + 1) * 30_000 - now + 100));
+  }
+}
+
+/**
+ * Signs a CMS user in through Payload's login with their second step: the code in the same request,
+ * or, for a user without an authenticator, the setup the CMS answers (the test learns its key).
+ */
+async function cmsLogIn(request: APIRequestContext, account: CmsAccount, headers: Record<string, string>) {
+  const key = account.email.toLowerCase();
+  if (!cmsAuthenticators.has(key)) {
+    const first = await request.post('/cms/api/users/login', { data: account, headers });
+    const setup = (await first.json()).errors?.[0]?.data?.setup as { secret: string; setupToken: string } | undefined;
+    expect(first.status(), 'a CMS user without an authenticator is asked to set one up').toBe(403);
+    cmsAuthenticators.set(key, setup!.secret);
+    const res = await request.post('/cms/api/users/login', { data: { ...account, setupToken: setup!.setupToken, code: await cmsCode(key) }, headers });
+    expect(res.ok(), await res.text()).toBe(true);
+    return;
+  }
+  const res = await request.post('/cms/api/users/login', { data: { ...account, code: await cmsCode(key) }, headers });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * Signs in on the CMS's sign-in page as a person does: email and password, then the authenticator's
+ * code, or (a user without one) its setup — the key read off the page, the first code, the recovery
+ * codes acknowledged — and the admin's dashboard opens.
+ */
+export async function cmsSignIn(page: Page, account: CmsAccount = DEMO_CMS_ADMIN) {
+  await page.goto('/cms/admin');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const next = page.getByRole('heading', { name: /Enter your code|Set up an authenticator app/ });
+  await expect(next).toBeVisible();
+  const key = account.email.toLowerCase();
+  if ((await next.textContent())?.startsWith('Set up')) {
+    cmsAuthenticators.set(key, (await page.locator('[data-totp-secret]').textContent())!.trim());
+    await page.getByLabel('6-digit code from the app').fill(await cmsCode(key));
+    await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+    await expect(page.getByRole('list', { name: 'Save your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved them: open the CMS' }).click();
+  } else {
+    await page.getByLabel('Authenticator code or recovery code').fill(await cmsCode(key));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await expect(page).toHaveURL(/\/cms\/admin$/);
+}
+
+/** Signs in to the CMS REST API as the demo editor (or another CMS user), with the second step; the request context keeps the cookie. */
+export async function cmsEditor(request: APIRequestContext, account: CmsAccount = DEMO_CMS_ADMIN) {
   // Payload takes its cookie only from the public origin (CSRF), as a browser would send it.
   const headers = { origin: `http://localhost:${E2E_PORT}` };
-  const res = await request.post('/cms/api/users/login', { data: account, headers });
-  expect(res.ok()).toBe(true);
+  await cmsLogIn(request, { email: account.email, password: account.password }, headers);
   return {
     async update(collection: string, id: number, data: Record<string, unknown>) {
       const r = await request.patch(`/cms/api/${collection}/${id}`, { data, headers });

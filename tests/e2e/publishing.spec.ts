@@ -1,10 +1,9 @@
 import { TIERS, tierLabel } from '@app/shared/browser';
-import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 
 // A new article's page answers 404 until the rebuild publishes it; the polling browser logs that.
 test.use({ allowedConsoleErrors: [/status of 404/] });
-import { articles, cmsEditor, withConsent } from './fixtures';
+import { articles, cmsEditor, cmsSignIn, withConsent } from './fixtures';
 
 test('an editor’s change reaches /api and the static page from the same content version, without a restart', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -31,16 +30,8 @@ test('an editor’s change reaches /api and the static page from the same conten
   }
 });
 
-async function editorSignsIn(page: Page) {
-  await page.goto('/cms/admin');
-  await page.getByLabel('Email').fill('editor@example.com');
-  await page.getByLabel('Password').fill('editor-demo-pass');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/cms\/admin$/);
-}
-
 test('an editor signs in to the CMS admin at /cms/admin and sees the content collections', async ({ page }) => {
-  await editorSignsIn(page);
+  await cmsSignIn(page);
   for (const name of ['Articles', 'Categories', 'Videos', 'Products', 'Media']) {
     await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
   }
@@ -51,7 +42,7 @@ test('an editor chooses an article’s tier among the catalogue’s tiers in the
   const editor = await cmsEditor(request);
   const created = await editor.createArticle({ title: `Tier choice ${Date.now()}`, membershipRequired: 'free', body: 'Words for members.' });
   try {
-    await editorSignsIn(page);
+    await cmsSignIn(page);
     await page.goto(`/cms/admin/collections/articles/${created.id}`);
     const field = page.locator('#field-membershipRequired');
     await expect(field).toContainText(tierLabel('free'), { timeout: 30_000 });

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
 import sharp from 'sharp';
-import { articles, cmsEditor, withConsent } from './fixtures';
+import { articles, cmsEditor, cmsSignIn, withConsent } from './fixtures';
 import { expect, test } from './test';
 
 // A new article's page answers 404 until the rebuild publishes it; the polling browser logs that.
@@ -61,11 +61,7 @@ test('an editor adds a code block, a table, a captioned picture, a YouTube video
   const title = `Baking bread by hand ${Date.now()}`;
   const picture = await sharp({ create: { width: 2000, height: 1125, channels: 3, background: '#f97316' } }).jpeg().toBuffer();
 
-  await page.goto('/cms/admin');
-  await page.getByLabel('Email').fill('editor@example.com');
-  await page.getByLabel('Password').fill('editor-demo-pass');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/cms\/admin$/);
+  await cmsSignIn(page);
   watchFormState(page);
   await page.goto('/cms/admin/collections/articles/create');
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
@@ -202,11 +198,7 @@ test('an editor adds a code block, a table, a captioned picture, a YouTube video
 test('an editor adds a quote with its attribution from the toolbar, and readers see it set apart with who said it and where', async ({ page, request }) => {
   test.setTimeout(180_000);
   const title = `Patience in the kitchen ${Date.now()}`;
-  await page.goto('/cms/admin');
-  await page.getByLabel('Email').fill('editor@example.com');
-  await page.getByLabel('Password').fill('editor-demo-pass');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/cms\/admin$/);
+  await cmsSignIn(page);
   watchFormState(page);
   await page.goto('/cms/admin/collections/articles/create');
   await page.getByRole('textbox', { name: 'Title' }).fill(title);

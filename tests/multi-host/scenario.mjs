@@ -14,6 +14,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
+import { totpCode } from '@app/test-support/second-factor';
 import { png } from '../../bench/archive-files.mjs';
 import { startMultiHost } from '../../scripts/lib/multi-host.mjs';
 import { ourNamespaces } from '../../scripts/lib/netns.mjs';
@@ -21,7 +22,8 @@ import { root } from '../../scripts/lib/stack.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ADMIN = { username: 'hosts_admin', password: 'Hosts-admin-pass-2026', email: 'hosts-admin@example.com' };
-const EDITOR = { email: 'editor@hosts.test', password: 'Editor-hosts-pass-2026' };
+/** The first CMS admin with their authenticator key (CMS_ADMIN_TOTP_SECRET): a password alone opens no CMS session (issue 52). */
+const EDITOR = { email: 'editor@hosts.test', password: 'Editor-hosts-pass-2026', totpSecret: 'KRUGKIDROVUWG2ZAMJZG653OEBTG66BA' };
 const MEMBER_PASSWORD = 'member-hosts-pass-1';
 
 /** The content version a page carries (`<meta name="content-version">`). */
@@ -115,7 +117,7 @@ export async function runMultiHostScenario(options = {}) {
     dataDir,
     publicUrl: options.publicUrl,
     log,
-    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email, CMS_ADMIN_EMAIL: EDITOR.email, CMS_ADMIN_PASSWORD: EDITOR.password, LOG_LEVEL: 'warn' },
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email, CMS_ADMIN_EMAIL: EDITOR.email, CMS_ADMIN_PASSWORD: EDITOR.password, CMS_ADMIN_TOTP_SECRET: EDITOR.totpSecret, LOG_LEVEL: 'warn' },
   }).catch((err) => {
     say(logLines.slice(-60).join('\n'));
     throw err;
@@ -132,7 +134,7 @@ export async function runMultiHostScenario(options = {}) {
     // An editor uploads a picture through the CMS (through Caddy, to whichever CMS instance) and
     // publishes an article that shows it, as its thumbnail and in its body.
     const editor = client(url);
-    const login = await editor.post('/cms/api/users/login', EDITOR);
+    const login = await editor.post('/cms/api/users/login', { email: EDITOR.email, password: EDITOR.password, code: totpCode(EDITOR.totpSecret) });
     if (login.status !== 200) throw new Error(`CMS sign-in answered ${login.status}: ${login.text.slice(0, 200)}`);
     const category = await editor.post('/cms/api/categories', { title: 'Hosts', slug: 'hosts' });
     const picture = png(320, 200, (raw) => raw.fill(0x5a));

@@ -47,6 +47,7 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: SHAPE_ADMIN.password,
       CMS_ADMIN_EMAIL: SHAPE_EDITOR.email,
       CMS_ADMIN_PASSWORD: SHAPE_EDITOR.password,
+      CMS_ADMIN_TOTP_SECRET: SHAPE_EDITOR.totpSecret,
       REBUILD_DEBOUNCE_MS: '500',
       LOG_LEVEL: 'warn',
       REGISTER_LIMIT_PER_HOUR: '100000',

@@ -1,11 +1,13 @@
 import { readFileSync, existsSync } from 'node:fs';
+import { totpCode } from '@app/test-support/second-factor';
 import { expect } from '@playwright/test';
 import pg from 'pg';
 import { SHAPE_PORT } from '../../playwright.production-shape.config';
 
 /** The first site admin and CMS editor, from ADMIN_USERNAME/… and CMS_ADMIN_… (production has no demo accounts). */
 export const SHAPE_ADMIN = { username: 'Owner', password: 'owner-pass-2026' };
-export const SHAPE_EDITOR = { email: 'editor@shape.test', password: 'editor-pass-2026' };
+/** The first CMS admin, with the authenticator key the stack gives them (CMS_ADMIN_TOTP_SECRET): a password alone opens no CMS session. */
+export const SHAPE_EDITOR = { email: 'editor@shape.test', password: 'editor-pass-2026', totpSecret: 'KRUGKIDROVUWG2ZAMJZG653OEBTG66BA' };
 export const PUBLIC_URL = `http://localhost:${SHAPE_PORT}`;
 
 /**
@@ -98,10 +100,10 @@ export async function newMember(tier: 'free' | 'pro' = 'free') {
   return { ...account, id: confirmed.body.id as number, http };
 }
 
-/** The CMS editor, signed in through Caddy. */
+/** The CMS editor, signed in through Caddy with the password and the authenticator's code. */
 export async function cmsEditor() {
   const http = client();
-  const res = await http.post('/cms/api/users/login', SHAPE_EDITOR);
+  const res = await http.post('/cms/api/users/login', { email: SHAPE_EDITOR.email, password: SHAPE_EDITOR.password, code: totpCode(SHAPE_EDITOR.totpSecret) });
   expect(res.status, res.text).toBe(200);
   return http;
 }
