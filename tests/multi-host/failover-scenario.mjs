@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { totpCode } from '@app/test-support/second-factor';
+import { firstAdminCookie } from '../../bench/demo-admin.mjs';
 import { DATABASE_HOSTS, startMultiHost } from '../../scripts/lib/multi-host.mjs';
 import { ourNamespaces } from '../../scripts/lib/netns.mjs';
 import { client, read } from './scenario.mjs';
@@ -80,6 +81,17 @@ export async function runFailoverScenario(options = {}) {
     const backup = await run.database.firstBackup();
     figures.firstBaseBackup = backup ? { seconds: seconds(backup.ms), databaseBytes: backup.databaseBytes, repoBytes: backup.repoBytes } : null;
     check(Boolean(backup), `the first base backup went to the bucket over https (${backup ? `${backup.label}, ${figures.firstBaseBackup.seconds} s` : 'none'})`);
+
+    // Admin → System lists the database hosts (PATRONI_URLS) and the last base backup (pgBackRest from the app host).
+    const adminCookie = await firstAdminCookie(url, url, ADMIN);
+    const systemDatabase = async () => {
+      const r = await fetch(`${url}/api/admin/system`, { headers: { cookie: adminCookie, origin: url }, signal: AbortSignal.timeout(30_000) });
+      return r.status === 200 ? (await r.json()).database : { status: r.status };
+    };
+    const shown = (d) => (d?.hosts ?? []).map((h) => `${h.name} ${h.role}`).sort().join(', ');
+    const systemBefore = await systemDatabase();
+    check(systemBefore?.hosts?.length === 2 && systemBefore.hosts.some((h) => h.role === 'primary') && systemBefore.hosts.some((h) => h.role === 'sync standby') && (!backup || systemBefore.lastBackup?.label === backup.label),
+      `Admin → System lists the database hosts (${shown(systemBefore)}) and the last base backup (${systemBefore?.lastBackup?.label ?? 'none'})`);
 
     // An editor publishes an article (members comment on it) and a product (members order it).
     const editor = client(url);
@@ -442,6 +454,8 @@ export async function runFailoverScenario(options = {}) {
     const afterRejoin = await httpWrite('comment', () => b.http.post(`/api/articles/${articleId}/comments`, { content: 'With both database hosts again.' }));
     check(afterRejoin.outcome === 'ack', `a write with both database hosts again: ${afterRejoin.outcome}`);
     figures.chatSocketsReconnected = members.filter((m) => m.socket.state.closes > 0).length;
+    const systemAfter = await systemDatabase();
+    check(systemAfter?.hosts?.find((h) => h.name === newPrimary)?.role === 'primary' && systemAfter.hosts.find((h) => h.name === primary)?.role === 'sync standby', `Admin → System shows ${newPrimary} as the primary and ${primary} as the synchronous standby (${shown(systemAfter)})`);
   } finally {
     for (const s of sockets) s.close();
     await db.end().catch(() => {});
