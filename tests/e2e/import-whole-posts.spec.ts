@@ -2,8 +2,9 @@
 // code-heavy (hundreds of highlighted blocks), with a fenced block inside a list item, a kramdown
 // notice, footnotes and mathematics; then opens the article — every code line there as written, the
 // callout, footnotes linked both ways, KaTeX's static HTML and no script for it — and the post's old
-// address, which answers 301 to the new one. The article is deleted at the end.
-import { articles, cmsEditor, hydrated, signIn, withConsent, zipOf } from './fixtures';
+// address, which answers 301 to the new one. The article is deleted at the end. Then the CMS editor
+// opens a list item that holds a code block, as the import writes it, and keeps the block there.
+import { articles, cmsEditor, cmsSignIn, hydrated, signIn, withConsent, zipOf } from './fixtures';
 import { expect, test } from './test';
 
 const LANGUAGES = ['typescript', 'python', 'bash', 'sql', 'go', 'rust'] as const;
@@ -82,13 +83,16 @@ test('an admin imports a long code-heavy post with a list’s fenced block, a no
     const linesInSource = BLOCKS * listing(0).split('\n').length;
     expect(listings.reduce((n, b) => n + b.text.split('\n').length, 0)).toBe(linesInSource);
 
-    // The fenced block in the list item stays a block where the item put it (Lexical's list items
-    // hold text only: the list ends with the item, the block follows, and the list goes on at 2).
+    // The fenced block in the list item stays a block inside the item's <li>, and the list is one
+    // list numbered 1, 2 (Lexical's list item holds the block among its children).
     const install = body.getByRole('listitem').filter({ hasText: 'Install the tools' });
     await expect(install).toHaveCount(1);
-    const afterList = install.locator('xpath=ancestor::ol[1]/following-sibling::*[1]');
-    await expect(afterList.locator('code')).toHaveText('npm install --save-dev calm-tools\ncalm init');
-    await expect(body.getByRole('listitem').filter({ hasText: 'Run them once.' })).toHaveAttribute('value', '2');
+    await expect(install.locator('pre code')).toHaveText('npm install --save-dev calm-tools\ncalm init');
+    const steps = install.locator('xpath=..');
+    await expect(steps.locator('xpath=self::ol')).toHaveCount(1);
+    await expect(steps.locator(':scope > li')).toHaveText([/^Install the tools:\s*npm install --save-dev calm-tools\s*calm init$/, 'Run them once.']);
+    expect(await steps.locator(':scope > li').evaluateAll((items) => items.map((li) => (li as HTMLLIElement).value))).toEqual([1, 2]);
+    await expect(body.locator('ol').filter({ hasText: 'Run them once.' })).toHaveCount(1);
 
     // The kramdown notice is a callout of its kind.
     const callout = body.locator('div[role="note"][data-callout="warning"]');
@@ -125,5 +129,44 @@ test('an admin imports a long code-heavy post with a list’s fenced block, a no
   } finally {
     // What the test made: the article (its old addresses then lead nowhere).
     if (id) await cms.delete('articles', id);
+  }
+});
+
+test('the CMS editor opens a list item holding a code block, as the import writes it, with the block inside the item, and saving keeps it there', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // The REST calls on their own request context: the browser signs in to the CMS as an editor does.
+  const cms = await cmsEditor(request);
+  const title = `Steps with code ${Date.now()}`;
+  const category = (await (await request.get('/cms/api/categories?limit=1')).json()).docs[0].id;
+  const text = (t: string) => ({ type: 'text', version: 1, text: t, format: 0, detail: 0, mode: 'normal', style: '' });
+  const item = (value: number, children: unknown[]) => ({ type: 'listitem', version: 1, value, children, direction: 'ltr', format: '', indent: 0 });
+  const code = { type: 'block', version: 2, format: '', fields: { blockName: '', blockType: 'code', language: 'bash', code: 'npm install --save-dev calm-tools\ncalm init' } };
+  const list = { type: 'list', version: 1, listType: 'number', start: 1, tag: 'ol', direction: 'ltr', format: '', indent: 0, children: [item(1, [text('Install the tools:'), code]), item(2, [text('Run them once.')])] };
+  const { id } = await cms.create('articles', { title, category, membershipRequired: 'free', _status: 'published', content: { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [list] } } });
+  type Node = { type: string; text?: string; fields?: { code?: string }; children?: Node[] };
+  const itemsOf = (content: { root: { children: Node[] } }) => content.root.children.map((l) => (l.children ?? []).map((i) => (i.children ?? []).map((n) => n.text ?? n.fields?.code ?? n.type)));
+  try {
+    await cmsSignIn(page);
+    await page.goto(`/cms/admin/collections/articles/${id}`);
+    const editor = page.locator('.rich-text-lexical [data-lexical-editor="true"]').first();
+    await expect(editor.locator('li').filter({ hasText: 'Install the tools:' }).locator('.LexicalEditorTheme__block-code')).toHaveCount(1);
+    // What the editor holds once loaded: the list as stored, the block inside the first item.
+    const held = () => editor.evaluate((root) => (root as unknown as { __lexicalEditor: { getEditorState(): { toJSON(): unknown } } }).__lexicalEditor.getEditorState().toJSON());
+    expect(itemsOf((await held()) as never)).toEqual([[['Install the tools:', 'npm install --save-dev calm-tools\ncalm init'], ['Run them once.']]]);
+    // An edit to the list (its transforms run), then a save: the block stays where it is.
+    await editor.getByText('Run them once.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Then deploy.');
+    await expect.poll(async () => JSON.stringify(await held())).toContain('Run them once. Then deploy.');
+    await page.waitForTimeout(1000);
+    const saved = page.waitForResponse((r) => /^(POST|PATCH)$/.test(r.request().method()) && new RegExp(`/cms/api/articles/${id}(\\?|$)`).test(r.url()));
+    await page.locator('#action-save').click();
+    const answer = await saved;
+    expect(answer.ok(), await answer.text()).toBe(true);
+    const stored = await cms.find('articles', id);
+    expect(itemsOf(stored.content as never)).toEqual([[['Install the tools:', 'npm install --save-dev calm-tools\ncalm init'], ['Run them once. Then deploy.']]]);
+    expect(stored.contentHtml).toMatch(/<ol[^>]*><li[^>]*value="1">Install the tools:<pre tabindex="0"><code class="language-bash">.*<\/code><\/pre><\/li><li[^>]*value="2">Run them once\. Then deploy\.<\/li><\/ol>/s);
+  } finally {
+    await cms.delete('articles', id);
   }
 });
