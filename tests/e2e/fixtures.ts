@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as requestFactory, type APIRequestContext, type Page } from '@playwright/test';
 import yazl from 'yazl';
 import { DEMO_STAFF_SECOND_FACTOR } from '@app/api/domain/accounts/demo-accounts';
 import { passkeyAnswer, totpCode } from '@app/test-support/second-factor';
@@ -22,26 +22,52 @@ type CmsAccount = { email: string; password: string };
 const cmsAuthenticators = new Map<string, string>([[DEMO_CMS_ADMIN.email, DEMO_CMS_ADMIN.totpSecret]]);
 // The steps used, per user, kept in a file: a worker that restarts after a failed test must not reuse one.
 const cmsStepsFile = path.join(tmpdir(), `better-self-e2e-cms-steps-${E2E_PORT}.json`);
+// The demo editor's stand-ins, made by the global setup (makeCmsEditorPool).
+const cmsPoolFile = path.join(tmpdir(), `better-self-e2e-cms-pool-${E2E_PORT}.json`);
 
 /**
- * A CMS user's next authenticator code (issue 52 #3). Each code works once and none older than one
- * used, so a sign-in takes this 30-second step's code or the next one's (±1 step of drift), and
- * waits for the next step when both were used.
+ * A CMS user's authenticator code for a step no sign-in used yet (issue 52 #3): each code works
+ * once and none older than one used, so a sign-in takes this 30-second step's code or the next
+ * one's (±1 step of drift), or none when both were used (null).
  */
-export async function cmsCode(email: string): Promise<string> {
+function freshCmsCode(email: string): string | null {
   const key = email.toLowerCase();
   const secret = cmsAuthenticators.get(key);
   if (!secret) throw new Error(`No authenticator is known for ${email}`);
+  const used: Record<string, number> = existsSync(cmsStepsFile) ? JSON.parse(readFileSync(cmsStepsFile, 'utf8')) : {};
+  const now = Date.now();
+  const current = Math.floor(now / 30_000);
+  const step = [current, current + 1].find((s) => s > (used[key] ?? 0));
+  if (step === undefined) return null;
+  writeFileSync(cmsStepsFile, JSON.stringify({ ...used, [key]: step }));
+  return totpCode(secret, step - current, now);
+}
+
+const untilNextStep = () => new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 100));
+
+/** A CMS user's next authenticator code, waiting for the next step when both were used. */
+export async function cmsCode(email: string): Promise<string> {
   for (;;) {
-    const used: Record<string, number> = existsSync(cmsStepsFile) ? JSON.parse(readFileSync(cmsStepsFile, 'utf8')) : {};
-    const now = Date.now();
-    const current = Math.floor(now / 30_000);
-    const step = [current, current + 1].find((s) => s > (used[key] ?? 0));
-    if (step !== undefined) {
-      writeFileSync(cmsStepsFile, JSON.stringify({ ...used, [key]: step }));
-      return totpCode(secret, step - current, now);
+    const code = freshCmsCode(email);
+    if (code) return code;
+    await untilNextStep();
+  }
+}
+
+/**
+ * The demo editor, or one of its stand-ins (CMS admins too) when the demo editor's codes are used
+ * for now, with a code to sign in: a test that does not name its CMS user takes whichever is free,
+ * so sign-ins in a row do not wait half a minute each for the next code.
+ */
+async function anyCmsEditor(): Promise<{ account: CmsAccount; code: string }> {
+  const pool: (CmsAccount & { totpSecret: string })[] = existsSync(cmsPoolFile) ? JSON.parse(readFileSync(cmsPoolFile, 'utf8')) : [];
+  for (const stand of pool) cmsAuthenticators.set(stand.email, stand.totpSecret);
+  for (;;) {
+    for (const account of [DEMO_CMS_ADMIN, ...pool]) {
+      const code = freshCmsCode(account.email);
+      if (code) return { account: { email: account.email, password: account.password }, code };
     }
-    await new Promise((r) => setTimeout(r, (current + 1) * 30_000 - now + 100));
+    await untilNextStep();
   }
 }
 
@@ -49,7 +75,7 @@ export async function cmsCode(email: string): Promise<string> {
  * Signs a CMS user in through Payload's login with their second step: the code in the same request,
  * or, for a user without an authenticator, the setup the CMS answers (the test learns its key).
  */
-async function cmsLogIn(request: APIRequestContext, account: CmsAccount, headers: Record<string, string>) {
+async function cmsLogIn(request: APIRequestContext, account: CmsAccount, headers: Record<string, string>, code?: string) {
   const key = account.email.toLowerCase();
   if (!cmsAuthenticators.has(key)) {
     const first = await request.post('/cms/api/users/login', { data: account, headers });
@@ -60,8 +86,33 @@ async function cmsLogIn(request: APIRequestContext, account: CmsAccount, headers
     expect(res.ok(), await res.text()).toBe(true);
     return;
   }
-  const res = await request.post('/cms/api/users/login', { data: { ...account, code: await cmsCode(key) }, headers });
+  const res = await request.post('/cms/api/users/login', { data: { ...account, code: code ?? (await cmsCode(key)) }, headers });
   expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * Makes the demo editor's stand-ins once a run (the global setup): CMS admins with their own
+ * authenticators, set up as a new CMS user does, kept in a file for the workers.
+ */
+export async function makeCmsEditorPool(baseURL: string, size = 6) {
+  const headers = { origin: baseURL };
+  const admin = await requestFactory.newContext({ baseURL });
+  try {
+    await cmsLogIn(admin, DEMO_CMS_ADMIN, headers);
+    const pool: (CmsAccount & { totpSecret: string })[] = [];
+    for (let i = 1; i <= size; i++) {
+      const account = { email: `stand-in-${i}@editors.test`, password: `stand-in-pass-${i}` };
+      const made = await admin.post('/cms/api/users', { data: { ...account, name: `Stand-in editor ${i}`, role: 'admin' }, headers });
+      expect(made.ok(), await made.text()).toBe(true);
+      const own = await requestFactory.newContext({ baseURL });
+      await cmsLogIn(own, account, headers);
+      await own.dispose();
+      pool.push({ ...account, totpSecret: cmsAuthenticators.get(account.email)! });
+    }
+    writeFileSync(cmsPoolFile, JSON.stringify(pool));
+  } finally {
+    await admin.dispose();
+  }
 }
 
 /**
@@ -69,7 +120,8 @@ async function cmsLogIn(request: APIRequestContext, account: CmsAccount, headers
  * code, or (a user without one) its setup — the key read off the page, the first code, the recovery
  * codes acknowledged — and the admin's dashboard opens.
  */
-export async function cmsSignIn(page: Page, account: CmsAccount = DEMO_CMS_ADMIN) {
+export async function cmsSignIn(page: Page, named?: CmsAccount) {
+  const { account, code } = named ? { account: named, code: undefined } : await anyCmsEditor();
   await page.goto('/cms/admin');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
@@ -84,17 +136,18 @@ export async function cmsSignIn(page: Page, account: CmsAccount = DEMO_CMS_ADMIN
     await expect(page.getByRole('list', { name: 'Save your recovery codes' }).getByRole('listitem')).toHaveCount(10);
     await page.getByRole('button', { name: 'I have saved them: open the CMS' }).click();
   } else {
-    await page.getByLabel('Authenticator code or recovery code').fill(await cmsCode(key));
+    await page.getByLabel('Authenticator code or recovery code').fill(code ?? (await cmsCode(key)));
     await page.getByRole('button', { name: 'Verify' }).click();
   }
   await expect(page).toHaveURL(/\/cms\/admin$/);
 }
 
 /** Signs in to the CMS REST API as the demo editor (or another CMS user), with the second step; the request context keeps the cookie. */
-export async function cmsEditor(request: APIRequestContext, account: CmsAccount = DEMO_CMS_ADMIN) {
+export async function cmsEditor(request: APIRequestContext, named?: CmsAccount) {
   // Payload takes its cookie only from the public origin (CSRF), as a browser would send it.
   const headers = { origin: `http://localhost:${E2E_PORT}` };
-  await cmsLogIn(request, { email: account.email, password: account.password }, headers);
+  const { account, code } = named ? { account: named, code: undefined } : await anyCmsEditor();
+  await cmsLogIn(request, { email: account.email, password: account.password }, headers, code);
   return {
     async update(collection: string, id: number, data: Record<string, unknown>) {
       const r = await request.patch(`/cms/api/${collection}/${id}`, { data, headers });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startFakeYouTube } from '@app/test-support/fake-youtube';
 import { startStack } from '../../scripts/lib/stack.mjs';
+import { makeCmsEditorPool } from './fixtures';
 import { E2E_PORT } from '../../playwright.config';
 
 /** The whole stack, built for production, on its own ports and a fresh embedded database. */
@@ -46,6 +47,8 @@ export default async function globalSetup() {
   process.env.E2E_API_URL = stack.env.API_URL;
   process.env.E2E_DATABASE_URL = stack.env.DATABASE_URL;
   console.log(`e2e stack up in ${stack.seconds.toFixed(1)} s at ${stack.url}`);
+  // A CMS code works once per 30 s: tests that sign in a CMS editor take the demo editor or a stand-in whose code is free.
+  await makeCmsEditorPool(stack.url);
   return async () => {
     // Tests delete the members they make (fixtures.ts, when their worker ends): say which are left
     // (a warning: the database is thrown away with the stack; an account a test makes through the
