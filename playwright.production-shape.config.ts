@@ -7,6 +7,8 @@ export const SHAPE_PORT = Number(process.env.SHAPE_E2E_PORT ?? 8080);
 // two API instances, the CMS and the site server on the machine's PostgreSQL, NODE_ENV=production.
 export default defineConfig({
   testDir: 'tests/production-shape',
+  // Its own folder: it runs beside the main suite (scripts/test.mjs), which empties test-results/ as it starts.
+  outputDir: '.data/test-results/production-shape-output',
   workers: 1,
   fullyParallel: false,
   timeout: 60_000,

@@ -3,9 +3,9 @@
 // the whole stack and against the production shape (Playwright). Prints one closing line with the
 // combined counts, and each stage's wall time.
 //
-// Vitest and the browser suites run one after the other: measured side by side on 2 cores they
-// took as long as in turn (each is CPU-bound most of its time) and every timing accident grew more
-// likely (docs/decisions.md, issue 53 #6).
+// Vitest and the main browser suite run one after the other: measured side by side on 2 cores they
+// took as long as in turn and every timing accident grew more likely (docs/decisions.md, issue 53
+// #6). The production shape's short suite runs beside Vitest, once the CMS is built.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -102,30 +102,40 @@ async function vitestStage() {
   }
 }
 
-async function browserStages() {
-  // The whole stack as `npm start` runs it, then the production shape (Caddy, two API instances,
-  // the system PostgreSQL: playwright.production-shape.config.ts).
-  for (const [config, report] of [['playwright.config.ts', 'e2e.json'], ['playwright.production-shape.config.ts', 'e2e-production-shape.json']]) {
-    failedRuns += (await run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], { stage: config })) === 0 ? 0 : 1;
-    const file = path.join(results, report);
-    if (!existsSync(file)) {
-      failed += 1;
-      continue;
-    }
-    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
-    passed += s.expected + s.flaky;
-    failed += s.unexpected;
-    skipped += s.skipped;
-    failures.push(...failedSpecs(JSON.parse(readFileSync(file, 'utf8')).suites ?? []));
-  }
+/**
+ * One Playwright suite: its config, and its report's counts and failed titles added to the run's.
+ * With `logFile`, its output is printed whole when it ends (it runs beside another stage).
+ */
+async function browserSuite(config, report, logFile = null) {
+  failedRuns += (await run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], { stage: config, logFile })) === 0 ? 0 : 1;
+  const file = path.join(results, report);
+  if (!existsSync(file)) return void (failed += 1);
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.stats.expected + r.stats.flaky;
+  failed += r.stats.unexpected;
+  skipped += r.stats.skipped;
+  failures.push(...failedSpecs(r.suites ?? []));
 }
 
-// The CMS's production build, which only the browser stages need, is made beside the unit stages.
+// The whole stack as `npm start` runs it (playwright.config.ts), and the production shape (Caddy,
+// two API instances, the system PostgreSQL: playwright.production-shape.config.ts).
+const mainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
+const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', logFile);
+
+// The CMS's production build, which only the browser stages need, is made beside the unit stages;
+// the production shape's suite follows it there, beside Vitest, whose files mostly wait on
+// PostgreSQL, sockets and timers (issue 53 #6). It builds its own site (the main suite's stack
+// rebuilds its site all along, from the same source folder: not beside that one).
 const cmsBuild = only === undefined ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
+const shapeBesideUnits = only === undefined ? cmsBuild.then(() => shapeSuite(path.join(results, 'e2e-production-shape.log'))) : null;
 if (only !== 'e2e') await unitStages();
 // A failed build is made again (and reported) by the end-to-end stack's own start.
 await cmsBuild;
-if (only !== 'unit') await browserStages();
+await shapeBesideUnits;
+if (only !== 'unit') {
+  await mainSuite();
+  if (only === 'e2e') await shapeSuite();
+}
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
 if (!typesOk) failures.unshift('typecheck');

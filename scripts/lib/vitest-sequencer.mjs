@@ -5,16 +5,26 @@ import { BaseSequencer } from 'vitest/node';
 // (empty in a fresh clone, as in CI) or else by project and file size, which left a 40 s file to
 // start last.
 const LONGEST_FIRST = [
-  'api/test/ai-nothing-found.test.ts',
-  'scripts/lib/backup.test.mjs',
-  'cms/test/cms-access.test.ts',
   'api/test/fuzz.test.ts',
+  'scripts/lib/pg-ha.test.mjs',
+  'api/test/database-failover.test.ts',
+  'api/test/presence.test.ts',
+  'scripts/lib/pg-ha-netns.test.mjs',
   'api/test/article-import.test.ts',
-  'packages/front-door/src/caddyfile.test.mjs',
-  'packages/supervisor/src/rolling-restart.test.mjs',
-  'api/test/sign-in-throttling.test.ts',
+  'scripts/lib/backup.test.mjs',
   'api/test/deploy.test.ts',
+  'cms/test/cms-access.test.ts',
+  'api/test/sign-in-throttling.test.ts',
+  'api/test/chat-instances.test.ts',
+  'api/test/article-import-old-links-held-out.test.ts',
+  'api/test/article-import-sources.test.ts',
+  'api/test/ai-evaluation.test.ts',
+  'api/test/article-import-held-out.test.ts',
+  'api/test/article-import-layouts.test.ts',
+  'cms/test/cms-second-factor.test.ts',
+  'packages/front-door/src/caddyfile.test.mjs',
   'api/test/newsletter.test.ts',
+  'cms/test/long-article.test.ts',
 ];
 
 export default class LongestFirst extends BaseSequencer {
