@@ -3,9 +3,8 @@
 // the whole stack and against the production shape (Playwright). Prints one closing line with the
 // combined counts, and each stage's wall time.
 //
-// Vitest and the main browser suite run one after the other: measured side by side on 2 cores they
-// took as long as in turn and every timing accident grew more likely (docs/decisions.md, issue 53
-// #6). The production shape's short suite runs beside Vitest, once the CMS is built.
+// Every stage starts as soon as it can and runs beside the others (below); `npm test unit` and
+// `npm test e2e` run one half.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -86,7 +85,9 @@ async function vitestStage() {
   // real timeouts rather than the CPU (the load stays under 2). Given here, on the command line,
   // because a project's own config file does not inherit it from the root one.
   const workers = `--maxWorkers=${process.env.VITEST_WORKERS ?? 3}`;
-  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', workers, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest' });
+  // Beside the browser suites (a whole run), its output is printed whole when it ends.
+  const logFile = only === undefined ? path.join(results, 'vitest.log') : null;
+  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', workers, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest', logFile });
   failedRuns += code === 0 ? 0 : 1;
   if (!existsSync(file)) return void (failed += 1);
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -122,19 +123,18 @@ async function browserSuite(config, report, logFile = null) {
 const mainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
 const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', logFile);
 
-// The CMS's production build, which only the browser stages need, is made beside the unit stages;
-// the production shape's suite follows it there, beside Vitest, whose files mostly wait on
-// PostgreSQL, sockets and timers (issue 53 #6). It builds its own site (the main suite's stack
-// rebuilds its site all along, from the same source folder: not beside that one).
+// Everything at once on the 2 cores, as soon as it can start: the type check and lint, Vitest, the
+// CMS's production build, and once that is built both browser suites. Vitest's files and the main
+// suite's tests mostly wait (on PostgreSQL, sockets, timers, site rebuilds, scheduled times,
+// autosaves, deploys), so each fills the other's waits (issue 53 #6: measured in docs/decisions.md).
 const cmsBuild = only === undefined ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
-const shapeBesideUnits = only === undefined ? cmsBuild.then(() => shapeSuite(path.join(results, 'e2e-production-shape.log'))) : null;
-if (only !== 'e2e') await unitStages();
 // A failed build is made again (and reported) by the end-to-end stack's own start.
-await cmsBuild;
-await shapeBesideUnits;
-if (only !== 'unit') {
+const browsers = only === undefined ? cmsBuild.then(() => Promise.all([mainSuite(), shapeSuite(path.join(results, 'e2e-production-shape.log'))])) : null;
+if (only !== 'e2e') await unitStages();
+await browsers;
+if (only === 'e2e') {
   await mainSuite();
-  if (only === 'e2e') await shapeSuite();
+  await shapeSuite();
 }
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
