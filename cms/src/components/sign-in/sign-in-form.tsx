@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { TEXTS, type CmsTotpSetup, type SecondStepAnswer } from '../../auth/second-factor-texts';
 
 type Step = { name: 'password' } | { name: 'code' } | { name: 'setup'; setup: CmsTotpSetup } | { name: 'recovery-codes'; codes: string[] };
+const TITLES = { password: TEXTS.title, code: TEXTS.codeTitle, setup: TEXTS.setupTitle } as const;
 type Refusal = { errors?: { message?: string; data?: SecondStepAnswer }[] };
 
 /**
@@ -99,9 +100,14 @@ export function SignInForm({ loginUrl, forgotUrl, redirectTo }: { loginUrl: stri
 
   return (
     <form className="cms-sign-in" onSubmit={submit} aria-labelledby="cms-sign-in-title">
+      <h1 id="cms-sign-in-title">{TITLES[step.name]}</h1>
+      {message && (
+        <p className="cms-sign-in__message" role="alert">
+          {message}
+        </p>
+      )}
       {step.name === 'password' && (
         <>
-          <h1 id="cms-sign-in-title">{TEXTS.title}</h1>
           <div className="cms-sign-in__field">
             <label htmlFor="cms-sign-in-email">{TEXTS.email}</label>
             <input id="cms-sign-in-email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required autoFocus />
@@ -112,15 +118,9 @@ export function SignInForm({ loginUrl, forgotUrl, redirectTo }: { loginUrl: stri
           </div>
         </>
       )}
-      {step.name === 'code' && (
-        <>
-          <h1 id="cms-sign-in-title">{TEXTS.codeTitle}</h1>
-          {codeField(TEXTS.codeLabel, TEXTS.codeHelp)}
-        </>
-      )}
+      {step.name === 'code' && codeField(TEXTS.codeLabel, TEXTS.codeHelp)}
       {step.name === 'setup' && (
         <>
-          <h1 id="cms-sign-in-title">{TEXTS.setupTitle}</h1>
           <ol className="cms-sign-in__steps">
             {TEXTS.setupSteps.map((s) => (
               <li key={s}>{s}</li>
@@ -132,11 +132,6 @@ export function SignInForm({ loginUrl, forgotUrl, redirectTo }: { loginUrl: stri
           </p>
           {codeField(TEXTS.setupCodeLabel)}
         </>
-      )}
-      {message && (
-        <p className="cms-sign-in__message" role="alert">
-          {message}
-        </p>
       )}
       <div className="cms-sign-in__actions">
         <button type="submit" className="btn btn--style-primary" disabled={busy}>
