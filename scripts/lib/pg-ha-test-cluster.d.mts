@@ -20,4 +20,4 @@ export type TestCluster = {
   stop(): Promise<void>;
 };
 export function clusterUnavailable(): string | null;
-export function startTestCluster(options?: { backups?: boolean; bucket?: string; log?: (name: string, line: string) => void }): Promise<TestCluster>;
+export function startTestCluster(options?: { backups?: boolean; bucket?: string; basePort?: number; log?: (name: string, line: string) => void }): Promise<TestCluster>;

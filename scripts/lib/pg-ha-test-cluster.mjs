@@ -19,7 +19,8 @@ export function clusterUnavailable() {
 }
 
 /**
- * @param {{ backups?: boolean, bucket?: string, log?: (name: string, line: string) => void, timing?: any }} [options]
+ * @param {{ backups?: boolean, bucket?: string, basePort?: number, log?: (name: string, line: string) => void, timing?: any }} [options]
+ *   basePort: the first of the 100 ports the hosts take (a free range when not given).
  */
 export async function startTestCluster(options = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'pg-ha-'));
@@ -37,7 +38,7 @@ export async function startTestCluster(options = {}) {
       repo = { s3: { endpoint: `https://127.0.0.1:${port}`, bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', verifyTls: false, prefix: 'pgbackrest' } };
       s3 = { endpoint: repo.s3.endpoint, bucket, directory: path.join(dir, 's3') };
     }
-    const layout = loopbackLayout({ dir, basePort: await freeBasePort() });
+    const layout = loopbackLayout({ dir, basePort: options.basePort ?? await freeBasePort() });
     const cluster = createDatabaseHosts({ layout, repo, log: options.log, timing: options.timing });
     stops.push(() => cluster.stop());
     const proxy = startHaproxy(cluster.hosts, { dir: path.join(dir, 'proxy'), ...layout.proxy });
