@@ -5,7 +5,17 @@ import { totpCode } from '@app/test-support/second-factor';
 import { handleEndpoints } from 'payload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveAuthenticator } from '../src/auth/second-factor';
-import { CODE_NEEDED, SETUP_NEEDED, WRONG_CODE, WRONG_SETUP_CODE, type CmsTotpSetup } from '../src/auth/second-factor-texts';
+import {
+  CODE_NEEDED,
+  REGENERATE_WRONG_CODE,
+  RESET_ADMINS_ONLY,
+  RESET_NOTHING,
+  RESET_NOT_YOURSELF,
+  SETUP_NEEDED,
+  WRONG_CODE,
+  WRONG_SETUP_CODE,
+  type CmsTotpSetup,
+} from '../src/auth/second-factor-texts';
 import { startPayload, TEST_SECRET } from './payload-test';
 
 // Issue 52 #3: a CMS user who signs in with a password needs a second factor too. The API stands in
@@ -51,8 +61,8 @@ const refusalOf = async (res: Response) => ((await res.json()) as Refusal).error
 /** Who a token or cookie signs in as at /users/me (null: nobody). */
 const whoIs = async (headers: Record<string, string>) => ((await (await rest('/cms/api/users/me', { headers })).json()) as { user: { email: string } | null }).user?.email ?? null;
 const sessionsOf = async (id: number) => (await ctx.payload.db.pool.query('select count(*)::int as n from "cms"."users_sessions" where "_parent_id" = $1', [id])).rows[0].n as number;
-async function editor(email: string, withAuthenticator = true) {
-  const user = await ctx.payload.create({ collection: 'users', data: { email, password: PASSWORD, role: 'editor' }, overrideAccess: true });
+async function editor(email: string, withAuthenticator = true, role: 'editor' | 'admin' = 'editor') {
+  const user = await ctx.payload.create({ collection: 'users', data: { email, password: PASSWORD, role }, overrideAccess: true });
   if (withAuthenticator) await giveAuthenticator(ctx.payload, user.id, SECRET);
   return user;
 }
@@ -180,5 +190,82 @@ describe('a CMS user without an authenticator', () => {
     expect(rows[0]).toMatchObject({ n: 10 });
     expect(rows[0].totp_secret).not.toBe('x');
     expect(rows[0].totp_confirmed_at).not.toBeNull();
+  });
+});
+
+// Issue 52: a CMS admin resets a locked-out user's authenticator; a user makes new recovery codes.
+const bearer = (token: string) => ({ authorization: `JWT ${token}`, 'content-type': 'application/json', origin: ORIGIN });
+const signedIn = async (email: string, code = totpCode(SECRET)) => ((await (await login(email, { code })).json()) as { token: string }).token;
+const resetOf = (id: number, token: string) => rest(`/cms/api/users/${id}/reset-second-factor`, { method: 'POST', headers: bearer(token) });
+const regenerate = (token: string, code: string) => rest('/cms/api/users/regenerate-recovery-codes', { method: 'POST', headers: bearer(token), body: JSON.stringify({ code }) });
+const factorOf = async (id: number) =>
+  (await ctx.payload.db.pool.query('select "totp_secret", "totp_confirmed_at", "totp_last_step", "recovery_code_hashes" from "cms"."users" where "id" = $1', [id])).rows[0] as Record<string, unknown>;
+
+describe("an admin's reset of a CMS user's authenticator", () => {
+  it('is refused to an editor, with a clear message, and changes nothing', async () => {
+    const target = await editor('kept.editor@example.com');
+    const token = await signedIn((await editor('nosy.editor@example.com')).email);
+    const res = await resetOf(target.id, token);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: RESET_ADMINS_ONLY });
+    expect((await factorOf(target.id)).totp_confirmed_at).not.toBeNull();
+    expect((await rest(`/cms/api/users/${target.id}/reset-second-factor`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('clears the authenticator and ends every session: the next sign-in sets up a new one', async () => {
+    const target = await editor('lost.phone@example.com');
+    const targetToken = await signedIn(target.email);
+    expect(await whoIs({ authorization: `JWT ${targetToken}` })).toBe(target.email);
+    const admin = await editor('reset.admin@example.com', true, 'admin');
+    const token = await signedIn(admin.email);
+
+    const res = await resetOf(target.id, token);
+    expect(res.status).toBe(200);
+    expect(await sessionsOf(target.id)).toBe(0);
+    expect(await whoIs({ authorization: `JWT ${targetToken}` })).toBeNull();
+    expect(await factorOf(target.id)).toMatchObject({ totp_secret: null, totp_confirmed_at: null, recovery_code_hashes: null });
+    expect(Number((await factorOf(target.id)).totp_last_step)).toBe(0);
+    const next = await login(target.email, { code: totpCode(SECRET, 1) });
+    expect(next.status).toBe(403);
+    expect(await refusalOf(next)).toMatchObject({ message: SETUP_NEEDED, data: { secondFactor: 'setup' } });
+    // The admin stays signed in; nothing left to reset; not their own.
+    expect(await whoIs({ authorization: `JWT ${token}` })).toBe(admin.email);
+    expect(await (await resetOf(target.id, token)).json()).toEqual({ message: RESET_NOTHING });
+    const own = await resetOf(admin.id, token);
+    expect(own.status).toBe(403);
+    expect(await own.json()).toEqual({ message: RESET_NOT_YOURSELF });
+    expect((await factorOf(admin.id)).totp_confirmed_at).not.toBeNull();
+  });
+});
+
+describe("a CMS user's new recovery codes", () => {
+  it('need the authenticator\'s current code; the old codes stop working and the new ones work once', async () => {
+    const user = await editor('codes.editor@example.com', false);
+    const setup = (await refusalOf(await login(user.email))).data!.setup!;
+    const used = totpCode(setup.secret);
+    const first = await login(user.email, { setupToken: setup.setupToken, code: used });
+    const { token, recoveryCodes: old } = (await first.json()) as { token: string; recoveryCodes: string[] };
+
+    // A wrong code, the code just used, or a recovery code: refused, the old codes kept.
+    for (const code of [totpCode(setup.secret, 5), used, old[0]!, '']) {
+      const refused = await regenerate(token, code);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ message: REGENERATE_WRONG_CODE });
+    }
+    expect(((await factorOf(user.id)).recovery_code_hashes as string[]).length).toBe(10);
+    expect((await rest('/cms/api/users/regenerate-recovery-codes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+
+    const res = await regenerate(token, totpCode(setup.secret, 1));
+    expect(res.status).toBe(200);
+    const { recoveryCodes } = (await res.json()) as { recoveryCodes: string[] };
+    expect(recoveryCodes).toHaveLength(10);
+    expect(recoveryCodes.some((c) => old.includes(c))).toBe(false);
+    // The same code twice makes no second set.
+    expect((await regenerate(token, totpCode(setup.secret, 1))).status).toBe(401);
+
+    for (const code of old.slice(0, 3)) expect((await login(user.email, { code })).status).toBe(401);
+    const withNew = await login(user.email, { code: recoveryCodes[0]! });
+    expect(withNew.status).toBe(200);
+    expect((await login(user.email, { code: recoveryCodes[0]! })).status).toBe(401);
   });
 });

@@ -43,3 +43,30 @@ export const TEXTS = {
   recoveryDone: 'I have saved them: open the CMS',
   failed: 'Signing in failed. Please try again.',
 } as const;
+
+/** The user page's second-factor panel (issue 52): an admin's reset of another user's authenticator, a user's new recovery codes. */
+export const MANAGE_TEXTS = {
+  resetTitle: 'Authenticator app',
+  resetHelp: 'Lost their phone and their recovery codes? Resetting removes this user\'s authenticator app and recovery codes and signs them out everywhere. At their next sign-in they set up a new authenticator app.',
+  resetButton: 'Reset authenticator',
+  resetConfirm: 'Reset this user\'s authenticator? They will be signed out everywhere and must set up a new authenticator app at their next sign-in.',
+  resetYes: 'Yes, reset it',
+  cancel: 'Cancel',
+  resetDone: 'Done. This user is signed out and will set up a new authenticator app at their next sign-in.',
+  regenerateTitle: 'Recovery codes',
+  regenerateHelp: 'Used some of your recovery codes, or think someone saw them? Make 10 new ones. Your old codes stop working at once.',
+  regenerateCodeLabel: '6-digit code from your authenticator app',
+  regenerateButton: 'Make new recovery codes',
+  regenerateDone: 'Your new recovery codes. Each signs you in once instead of the authenticator code. They are shown only now: print them or keep them in a password manager. Your old codes no longer work.',
+  copy: 'Copy the codes',
+  copied: 'Copied',
+  failed: 'That did not work. Please reload the page and try again.',
+} as const;
+
+/** The endpoints' refusals. */
+export const RESET_ADMINS_ONLY = 'Only a CMS admin can reset another user\'s authenticator.';
+export const RESET_NOT_YOURSELF = 'You cannot reset your own authenticator. Ask another CMS admin, or sign in with one of your recovery codes.';
+export const RESET_NOTHING = 'This user has no authenticator app to reset.';
+export const REGENERATE_NO_FACTOR = 'Your account has no authenticator app: recovery codes come with one.';
+export const REGENERATE_WRONG_CODE = "That code isn't right. Type the 6-digit code your authenticator app shows now.";
+export const SIGN_IN_FIRST = 'Please sign in first.';

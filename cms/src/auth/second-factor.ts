@@ -103,3 +103,47 @@ export async function giveAuthenticator(payload: Payload, userId: number, secret
 export async function endSessions(payload: Payload, userId: number): Promise<void> {
   await (await dbOf({ payload, transactionID: undefined })).execute(sql`delete from "cms"."users_sessions" where "_parent_id" = ${userId}`);
 }
+
+/** Whether a CMS user signs in with a password and has an authenticator (what the user page offers). */
+export async function secondFactorStateOf(payload: Payload, userId: number): Promise<{ hasPassword: boolean; hasAuthenticator: boolean } | null> {
+  const { rows } = await (await dbOf({ payload, transactionID: undefined })).execute(sql`
+    select "hash" is not null as "has_password", "totp_confirmed_at" is not null as "has_authenticator" from "cms"."users" where "id" = ${userId}`);
+  const row = rows[0];
+  return row ? { hasPassword: row.has_password === true, hasAuthenticator: row.has_authenticator === true } : null;
+}
+
+/**
+ * A CMS admin's reset of a user's authenticator (a lost phone and no recovery code left): the
+ * secret, its last step and the recovery codes go, and every session of the user ends, in one
+ * statement (so all or nothing). The user sets up a new authenticator at their next sign-in.
+ * False when the user has no password or no authenticator (nothing to reset).
+ */
+export async function resetSecondFactor(payload: Payload, userId: number): Promise<boolean> {
+  const { rows } = await (await dbOf({ payload, transactionID: undefined })).execute(sql`
+    with reset as (
+      update "cms"."users" set "totp_secret" = null, "totp_confirmed_at" = null, "totp_last_step" = 0, "recovery_code_hashes" = null
+      where "id" = ${userId} and "hash" is not null and "totp_confirmed_at" is not null returning "id"
+    ), ended as (delete from "cms"."users_sessions" where "_parent_id" in (select "id" from reset))
+    select "id" from reset`);
+  return rows.length === 1;
+}
+
+/**
+ * New recovery codes for a user who types their authenticator's current code (not a recovery
+ * code: those are what is being replaced). The code's step is used up and the old codes replaced
+ * in one conditional statement, so a replayed code or a parallel request fails. Null for a wrong
+ * code; the RECOVERY_CODE_COUNT new codes otherwise (stored hashed, shown once).
+ */
+export async function regenerateRecoveryCodes(payload: Payload, userId: number, typed: string): Promise<string[] | null> {
+  const code = normalizeCode(typed);
+  if (!isTotpCode(code)) return null;
+  const req = { payload, transactionID: undefined };
+  const factor = await confirmedFactorOf(req, userId);
+  const step = factor?.secret ? await acceptedStep(factor.secret, code, factor.lastStep) : null;
+  if (step === null) return null;
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const replaced = await (await dbOf(req)).execute(sql`
+    update "cms"."users" set "totp_last_step" = ${step}, "recovery_code_hashes" = ${JSON.stringify(codes.map(recoveryCodeHash))}::jsonb
+    where "id" = ${userId} and "totp_confirmed_at" is not null and "totp_last_step" < ${step} returning "id"`);
+  return replaced.rows.length === 1 ? codes : null;
+}

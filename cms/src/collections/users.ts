@@ -2,6 +2,7 @@ import type { CollectionConfig, Field } from 'payload';
 import { cmsAdminsOnly } from '../access/editors';
 import { mayPublish } from '../access/editorial-roles';
 import { cmsConfig } from '../config';
+import { regenerateRecoveryCodesEndpoint, resetSecondFactorEndpoint } from '../endpoints/second-factor-endpoints';
 import { siteSessionStrategy } from '../auth/site-session-strategy';
 import { refuseLocalLoginForSiteUsers } from '../hooks/refuse-local-login-for-site-users';
 import { requireSecondFactor, secondStepDone, takeSecondStep } from '../hooks/require-second-factor';
@@ -40,6 +41,8 @@ export const Users: CollectionConfig = {
     // Payload lets any signed-in user unlock any account; only CMS admins may (there are no locks now).
     unlock: cmsAdminsOnly,
   },
+  // An admin resets a user's authenticator; a user makes new recovery codes (issue 52).
+  endpoints: [resetSecondFactorEndpoint, regenerateRecoveryCodesEndpoint],
   hooks: {
     beforeOperation: [throttleSignIn, takeSecondStep],
     afterOperation: [signInSucceeded, secondStepDone],
@@ -73,5 +76,7 @@ export const Users: CollectionConfig = {
     // The second factor of a user who signs in with a password (auth/second-factor.ts): written only
     // by the sign-in, never read or written through the API or shown in the admin.
     ...secondFactorFields,
+    // Their reset (admins, for another user) or new recovery codes (the user's own page).
+    { name: 'secondFactor', type: 'ui', admin: { position: 'sidebar', components: { Field: '/components/second-factor-panel#SecondFactorPanel' } } },
   ],
 };

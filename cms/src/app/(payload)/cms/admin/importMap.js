@@ -26,6 +26,7 @@ import { SubscriptFeatureClient as SubscriptFeatureClient_e70f5e05f09f93e00b997e
 import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ArticleVersions as ArticleVersions_906534562f896e19010e8d2b831fb996 } from '../../../../components/article-versions'
+import { SecondFactorPanel as SecondFactorPanel_59c9ef9b10b3f36417b7a9f492f4636a } from '../../../../components/second-factor-panel'
 import { ReviewQueueNotice as ReviewQueueNotice_65d84d49b240b2ef99cc68e2daab0216 } from '../../../../components/review-queue-notice'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { SignInView as SignInView_94669e683075fd20863869812032bc0f } from '../../../../components/sign-in/sign-in-view'
@@ -61,6 +62,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#StrikethroughFeatureClient": StrikethroughFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/article-versions#ArticleVersions": ArticleVersions_906534562f896e19010e8d2b831fb996,
+  "/components/second-factor-panel#SecondFactorPanel": SecondFactorPanel_59c9ef9b10b3f36417b7a9f492f4636a,
   "/components/review-queue-notice#ReviewQueueNotice": ReviewQueueNotice_65d84d49b240b2ef99cc68e2daab0216,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "/components/sign-in/sign-in-view#SignInView": SignInView_94669e683075fd20863869812032bc0f,
