@@ -26,11 +26,11 @@ const root = path.dirname(path.dirname(self));
 
 // The API's own process: `sync-replication.mjs api` (DATABASE_URL in its environment) answers its address on the IPC channel.
 if (process.argv[2] === 'api') {
-  const { createDb, migrateDb } = await import(path.join(root, 'api/src/db/client.ts'));
-  const { createCmsContentSource } = await import(path.join(root, 'api/src/integrations/cms-content-source.ts'));
-  const { startFakeCms } = await import(path.join(root, 'api/test/fake-cms.ts'));
-  const { sampleRecords } = await import(path.join(root, 'api/test/fixtures.ts'));
-  const { startTestApp, TEST_SECRET } = await import(path.join(root, 'api/test/test-app.ts'));
+  const { createDb, migrateDb } = await import('@app/api/db');
+  const { createCmsContentSource } = await import('@app/api/integrations/cms-content-source');
+  const { startFakeCms } = await import('@app/api/test/fake-cms');
+  const { sampleRecords } = await import('@app/api/test/fixtures');
+  const { startTestApp, TEST_SECRET } = await import('@app/api/test/test-app');
   const url = process.env.DATABASE_URL;
   const db = createDb(url, 10);
   await migrateDb(db);
