@@ -22,9 +22,10 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
   const { db, logger } = deps;
   const { send } = hub.sender;
   const connections = new Map<MemberSocket, ChatConnection>();
-  const deliver = createChatDelivery({ db, connections, sender: hub.sender, userRefreshMs: hub.limits.userRefreshMs });
+  const delivery = createChatDelivery({ db, connections, sender: hub.sender, userRefreshMs: hub.limits.userRefreshMs });
 
-  deps.signals.subscribe(CHAT_CHANNEL, jsonSignal<ChatEvent>(logger, 'chat', deliver));
+  // Each return of the LISTEN connection catches up on the messages whose NOTIFY was lost meanwhile.
+  deps.signals.subscribe(CHAT_CHANNEL, { ...jsonSignal<ChatEvent>(logger, 'chat', delivery.deliver), onConnect: () => void delivery.catchUp().catch((err: unknown) => logger.warn({ err }, 'could not catch up on chat messages')) });
 
   async function receive(member: MemberSocket, frame: ChatClientMessage) {
     const conn = connections.get(member);
@@ -43,6 +44,7 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
         if (conn.rooms.has(frame.roomId)) return send(member.ws, { type: 'joined', roomId: frame.roomId });
         const { roomId, access, history } = await joinRoom(db, member.user, frame.roomId);
         conn.rooms.set(roomId, access);
+        delivery.joined(roomId, history.at(-1)?.id ?? 0);
         send(member.ws, { type: 'joined', roomId });
         return send(member.ws, { type: 'history', roomId, messages: history });
       }

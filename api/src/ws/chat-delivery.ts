@@ -1,16 +1,19 @@
 import type { Db } from '../db/client.ts';
 import type { ChatEvent } from '../domain/chat/chat-events.ts';
 import { toChatMessage } from '../domain/chat/chat-dto.ts';
-import { loadMessage, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
+import { loadMessage, messageIdsAfter, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
 import { currentReaders, roomRefusal, roomState } from '../domain/chat/room-access.ts';
 import { CLOSE_FORBIDDEN, frameText, mayChat, type ChatConnection, type FrameSender } from './chat-connection.ts';
+import { catchUpLedger } from './catch-up-ledger.ts';
 import type { MemberSocket } from './socket-channel.ts';
 
 /**
  * What this instance does with each chat event (DESIGN §3): it reads what the event names and
  * delivers it to its own sockets in that room. Before delivering, it re-reads members whose copy
  * is older than `userRefreshMs` (at once on `user-changed`), and a member who may no longer read
- * the room (a lost tier) is taken out of it and told, instead of receiving it.
+ * the room (a lost tier) is taken out of it and told, instead of receiving it. A message saved
+ * while the instance's LISTEN connection was away (a failover) had its NOTIFY lost: `catchUp`, on
+ * the connection's return, delivers each open room's messages after the last one it delivered.
  */
 export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket, ChatConnection>; sender: FrameSender; userRefreshMs: number }) {
   const { db, connections, sender } = deps;
@@ -50,7 +53,20 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
     return stillReading(inRoom, roomId);
   }
 
-  return async function deliver(event: ChatEvent) {
+  /** The newest message id each room's sockets here have (from its history or delivered since). */
+  const newest = new Map<number, number>();
+  const ledger = catchUpLedger();
+  const seen = (roomId: number, messageId: number) => newest.set(roomId, Math.max(newest.get(roomId) ?? 0, messageId));
+
+  async function deliver(event: ChatEvent) {
+    if (event.kind === 'message') {
+      seen(event.roomId, event.messageId);
+      if (!ledger.announced(event.messageId)) return;
+    }
+    await fanOut(event);
+  }
+
+  async function fanOut(event: ChatEvent) {
     if (event.kind === 'user-blocked') {
       for (const c of connections.values()) if (c.member.user.id === event.userId) sender.refuse(c.member.ws, 'Your account can no longer use chat.', CLOSE_FORBIDDEN);
       return;
@@ -84,5 +100,24 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
     for (const c of readers) {
       if (messageVisibleTo(found.message, c.member.user)) sender.send(c.member.ws, { type: 'message', roomId: event.roomId, message: toViewerMessage(found.message, found.sender, c.member.user) });
     }
+  }
+
+  return {
+    deliver,
+    /** A socket joined the room with its history up to `lastId`: later ones are what it may miss. */
+    joined(roomId: number, lastId: number) {
+      seen(roomId, lastId);
+    },
+    /** The LISTEN connection is back: each open room's messages after the newest delivered here, in order. */
+    async catchUp() {
+      const rooms = new Set([...connections.values()].flatMap((c) => [...c.rooms.keys()]));
+      const since = new Map([...rooms].map((roomId) => [roomId, newest.get(roomId) ?? 0]));
+      for (const [roomId, after] of since) {
+        for (const messageId of await messageIdsAfter(db, roomId, after)) {
+          seen(roomId, messageId);
+          if (ledger.caughtUp(messageId)) await fanOut({ kind: 'message', roomId, messageId });
+        }
+      }
+    },
   };
 }

@@ -1,20 +1,32 @@
 import type { NotificationFrame } from '@app/shared/browser';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { loadNotification, unreadCount } from '../domain/notifications/member-notifications.ts';
+import { loadNotification, newestNotificationId, notificationsAfter, unreadCount } from '../domain/notifications/member-notifications.ts';
 import { NOTIFICATION_CHANNEL, type NotificationEvent } from '../domain/notifications/notify.ts';
 import type { Signals } from '../domain/ports/signals.ts';
+import { catchUpLedger } from './catch-up-ledger.ts';
 import { jsonSignal, NO_FRAMES, type HubContext, type MemberSocket, type SocketChannel } from './socket-channel.ts';
 
 /**
  * The notifications channel (issue 37, DESIGN §7.23): a member's notification, written on whichever
  * instance served the action and announced after its commit, is pushed to each of their open pages
- * here, with their unread count. It takes no frames.
+ * here, with their unread count. It takes no frames. One saved while this instance's LISTEN
+ * connection was away (a failover) had its NOTIFY lost: on the connection's return, the open
+ * members' notifications after the newest one this instance had heard of are pushed then.
  */
 export function notificationsChannel(deps: { db: Db; logger: Logger; signals: Signals }, hub: HubContext): SocketChannel {
   const { db, logger } = deps;
   // Open pages by member: a notification reaches its member's pages without a look at anyone else's.
   const open = new Map<number, Set<MemberSocket>>();
+
+  /** The newest notification id this instance has heard of (null until its first connection reads it). */
+  let newest: number | null = null;
+  const ledger = catchUpLedger();
+
+  async function announced(event: NotificationEvent) {
+    newest = Math.max(newest ?? 0, event.notificationId);
+    if (ledger.announced(event.notificationId)) await push(event);
+  }
 
   async function push(event: NotificationEvent) {
     const theirs = open.get(event.userId);
@@ -24,7 +36,20 @@ export function notificationsChannel(deps: { db: Db; logger: Logger; signals: Si
     for (const m of theirs) hub.sender.send(m.ws, { type: 'notification', notification, unread } satisfies NotificationFrame);
   }
 
-  deps.signals.subscribe(NOTIFICATION_CHANNEL, jsonSignal<NotificationEvent>(logger, 'notification', push));
+  async function catchUp() {
+    const after = newest;
+    if (after === null) {
+      const known = await newestNotificationId(db);
+      newest = Math.max(newest ?? 0, known);
+      return;
+    }
+    for (const event of await notificationsAfter(db, [...open.keys()], after)) {
+      newest = Math.max(newest ?? 0, event.notificationId);
+      if (ledger.caughtUp(event.notificationId)) await push(event);
+    }
+  }
+
+  deps.signals.subscribe(NOTIFICATION_CHANNEL, { ...jsonSignal<NotificationEvent>(logger, 'notification', announced), onConnect: () => void catchUp().catch((err: unknown) => logger.warn({ err }, 'could not catch up on notifications')) });
 
   return {
     forVisitors: false,

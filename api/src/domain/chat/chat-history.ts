@@ -1,6 +1,6 @@
 import { can, CHAT_HISTORY_SIZE, viewerOf } from '@app/shared/browser';
 import type { ChatMessage } from '@app/shared/schemas';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
@@ -36,4 +36,10 @@ export function toViewerMessage(row: MessageRow, sender: SenderRow, viewer: User
 export async function loadMessage(db: Db, messageId: number): Promise<{ message: MessageRow; sender: SenderRow } | null> {
   const [row] = await db.select({ message: chatMessages, sender: senderColumns(users) }).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId)).where(eq(chatMessages.id, messageId));
   return row ?? null;
+}
+
+/** The ids of a room's messages after `afterId`, oldest first, at most a history's worth: what an instance missed while its LISTEN connection was away. */
+export async function messageIdsAfter(db: Db, roomId: number, afterId: number): Promise<number[]> {
+  const rows = await db.select({ id: chatMessages.id }).from(chatMessages).where(and(eq(chatMessages.roomId, roomId), gt(chatMessages.id, afterId))).orderBy(asc(chatMessages.id)).limit(CHAT_HISTORY_SIZE);
+  return rows.map((r) => r.id);
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATIONS_PAGE, type Notification, type NotificationPage, type NotificationSettings } from '@app/shared/browser';
 import type { NotificationSettingsInput } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
@@ -54,6 +54,23 @@ export async function loadNotification(db: Db, userId: number, id: number): Prom
     .leftJoin(users, eq(users.id, notifications.actorId))
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true)));
   return row ? toNotification(row) : null;
+}
+
+/** The newest notification's id (0 when there is none): where an instance starts counting what it may miss. */
+export async function newestNotificationId(db: Pick<Db, 'select'>): Promise<number> {
+  const [row] = await db.select({ id: max(notifications.id) }).from(notifications);
+  return row?.id ?? 0;
+}
+
+/** These members' in-app notifications after `afterId`, oldest first: what an instance missed while its LISTEN connection was away. */
+export async function notificationsAfter(db: Pick<Db, 'select'>, userIds: number[], afterId: number): Promise<{ userId: number; notificationId: number }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: notifications.userId, notificationId: notifications.id })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), eq(notifications.inApp, true), gt(notifications.id, afterId)))
+    .orderBy(asc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE * 20);
 }
 
 /** POST /api/notifications/read: these of the member's own (others' ids are passed over), or all of them; answers the unread count. */
