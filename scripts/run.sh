@@ -21,7 +21,7 @@ ensure_deps() {
   flock 9
   if deps_stale; then
     echo "› installing dependencies (npm ci)" >&2
-    "$root/scripts/node.sh" npm ci --no-audit --no-fund --loglevel=error >&2
+    "$root/scripts/node.sh" npm ci --prefer-offline --no-audit --no-fund --loglevel=error >&2
     # npm may write the lockfile a moment after its copy in node_modules: newer, so no second install.
     touch node_modules/.package-lock.json
   fi

@@ -3,8 +3,9 @@
 // the whole stack and against the production shape (Playwright). Prints one closing line with the
 // combined counts, and each stage's wall time.
 //
-// Every stage starts as soon as it can and runs beside the others (below); `npm test unit` and
-// `npm test e2e` run one half.
+// Vitest and the main browser suite run one after the other; the type check, lint, the CMS build
+// and the production shape's suite run beside Vitest (below). `npm test unit` and `npm test e2e`
+// run one half.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,9 +86,7 @@ async function vitestStage() {
   // real timeouts rather than the CPU (the load stays under 2). Given here, on the command line,
   // because a project's own config file does not inherit it from the root one.
   const workers = `--maxWorkers=${process.env.VITEST_WORKERS ?? 3}`;
-  // Beside the browser suites (a whole run), its output is printed whole when it ends.
-  const logFile = only === undefined ? path.join(results, 'vitest.log') : null;
-  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', workers, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest', logFile });
+  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', workers, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest' });
   failedRuns += code === 0 ? 0 : 1;
   if (!existsSync(file)) return void (failed += 1);
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -123,19 +122,18 @@ async function browserSuite(config, report, logFile = null) {
 const mainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
 const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', logFile);
 
-// Everything at once on the 2 cores, as soon as it can start: the type check and lint, Vitest, the
-// CMS's production build, and once that is built both browser suites. Vitest's files and the main
-// suite's tests mostly wait (on PostgreSQL, sockets, timers, site rebuilds, scheduled times,
-// autosaves, deploys), so each fills the other's waits (issue 53 #6: measured in docs/decisions.md).
+// The CMS's production build, which only the browser suites need, is made beside the unit stages,
+// and the production shape's suite follows it there, beside Vitest, whose files mostly wait on
+// PostgreSQL, sockets and timers. The main suite comes after: everything at once was tried (issue
+// 53 #6, docs/decisions.md) and Vitest's real timeouts then failed on a loaded machine.
 const cmsBuild = only === undefined ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
-// A failed build is made again (and reported) by the end-to-end stack's own start.
-const browsers = only === undefined ? cmsBuild.then(() => Promise.all([mainSuite(), shapeSuite(path.join(results, 'e2e-production-shape.log'))])) : null;
+const shapeBesideUnits = only === undefined ? cmsBuild.then(() => shapeSuite(path.join(results, 'e2e-production-shape.log'))) : null;
 if (only !== 'e2e') await unitStages();
-await browsers;
-if (only === 'e2e') {
-  await mainSuite();
-  await shapeSuite();
-}
+// A failed build is made again (and reported) by the end-to-end stack's own start.
+await cmsBuild;
+await shapeBesideUnits;
+if (only !== 'unit') await mainSuite();
+if (only === 'e2e') await shapeSuite();
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
 if (!typesOk) failures.unshift('typecheck');

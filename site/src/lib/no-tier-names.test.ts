@@ -201,5 +201,5 @@ describe('no tier outside the catalogue in the API’s or the site’s code (iss
     expect(findings).toEqual([]);
     // The demo's data is there, and names tiers (else it would not need leaving out).
     expect(DEMO_DATA.map((file) => handWrittenTiers(file, readFileSync(path.join(ROOT, file), 'utf8')).length > 0)).toEqual([true, true]);
-  });
+  }, 60_000); // every source file of the API and the site read and scanned: seconds on a busy machine
 });
