@@ -161,6 +161,7 @@ describe('every staff action is in the audit log (issue 34)', () => {
       { action: 'newsletter.sent', by: 'every_admin', what: 'send a newsletter', run: async () => ok(await admin.post('/api/admin/newsletters', { articleId: 2, segment: 'pro' })) },
       { action: 'newsletter.test_sent', by: 'every_admin', what: 'send a test of a newsletter', run: async () => ok(await admin.post('/api/admin/newsletters/test', { articleId: 2, segment: 'pro' })) },
       { action: 'article.preview_links_revoked', by: 'every_admin', what: 'withdraw preview links', run: async () => ok(await admin.post('/api/admin/articles/2/preview-link/revoke')) },
+      { action: 'cms_user.second_factor_reset', by: 'every_admin', what: 'reset a CMS user’s authenticator in the CMS (signed in through the site)', run: async () => ok(await fetch(`${t.app.base}/api/internal/cms-sign-in/second-factor-reset`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': TEST_SECRET }, body: JSON.stringify({ actorEmail: 'every_admin@example.com', actorSiteUserId: await userId('every_admin'), targetEmail: 'desk@example.com' }) }).then(async (r) => ({ status: r.status, body: await r.text() }))) },
       // Last: the moderator's powers wait for a factor again once it is reset.
       { action: 'user.second_factor_reset', by: 'every_admin', what: 'reset a locked-out moderator’s second factor', run: async () => ok(await admin.post(`/api/admin/users/${modId}/second-factor/reset`)) },
     ];

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CmsSignInSucceeded } from '@app/shared/schemas';
+import type { CmsSecondFactorReset, CmsSignInSucceeded } from '@app/shared/schemas';
 import { totpCode } from '@app/test-support/second-factor';
 import { handleEndpoints } from 'payload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,8 @@ import { startPayload, TEST_SECRET } from './payload-test';
 // and tokens are real, and the codes are computed from the secret as an authenticator app does.
 const attempts: { account: string; address: string }[] = [];
 const succeeded: CmsSignInSucceeded[] = [];
+const resetsTold: CmsSecondFactorReset[] = [];
+let resetAnswer = 200;
 let api: Server;
 let ctx: Awaited<ReturnType<typeof startPayload>>;
 beforeAll(async () => {
@@ -34,6 +36,10 @@ beforeAll(async () => {
     if (req.url === '/api/internal/cms-sign-in/attempts') {
       attempts.push(JSON.parse(body));
       return json(200, { attempt: [attempts.length] });
+    }
+    if (req.url === '/api/internal/cms-sign-in/second-factor-reset') {
+      resetsTold.push(JSON.parse(body));
+      return json(resetAnswer, { recorded: true, mailed: true });
     }
     if (req.url === '/api/internal/cms-sign-in/succeeded') {
       succeeded.push(JSON.parse(body));
@@ -221,6 +227,8 @@ describe("an admin's reset of a CMS user's authenticator", () => {
 
     const res = await resetOf(target.id, token);
     expect(res.status).toBe(200);
+    // The API is told, to audit it and mail the user (api/test/cms-second-factor-reset.test.ts).
+    expect(resetsTold).toEqual([{ actorEmail: admin.email, actorSiteUserId: null, targetEmail: target.email }]);
     expect(await sessionsOf(target.id)).toBe(0);
     expect(await whoIs({ authorization: `JWT ${targetToken}` })).toBeNull();
     expect(await factorOf(target.id)).toMatchObject({ totp_secret: null, totp_confirmed_at: null, recovery_code_hashes: null });
@@ -231,10 +239,24 @@ describe("an admin's reset of a CMS user's authenticator", () => {
     // The admin stays signed in; nothing left to reset; not their own.
     expect(await whoIs({ authorization: `JWT ${token}` })).toBe(admin.email);
     expect(await (await resetOf(target.id, token)).json()).toEqual({ message: RESET_NOTHING });
+    expect(resetsTold).toHaveLength(1);
     const own = await resetOf(admin.id, token);
     expect(own.status).toBe(403);
     expect(await own.json()).toEqual({ message: RESET_NOT_YOURSELF });
     expect((await factorOf(admin.id)).totp_confirmed_at).not.toBeNull();
+  });
+
+  it('stands when the API cannot audit it (the CMS logs a warning instead)', async () => {
+    const target = await editor('api.down@example.com');
+    const token = await signedIn((await editor('down.admin@example.com', true, 'admin')).email);
+    resetAnswer = 503;
+    try {
+      expect((await resetOf(target.id, token)).status).toBe(200);
+    } finally {
+      resetAnswer = 200;
+    }
+    expect((await factorOf(target.id)).totp_confirmed_at).toBeNull();
+    expect(resetsTold.at(-1)).toMatchObject({ targetEmail: 'api.down@example.com' });
   });
 });
 

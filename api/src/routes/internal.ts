@@ -4,9 +4,10 @@ import { z } from 'zod';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import type { DeploymentLog } from '../domain/deploy/deployment-log.ts';
 import type { RebuildScheduler } from '../domain/deploy/rebuild-scheduler.ts';
-import { CmsSignInAttemptSchema, CmsSignInSucceededSchema, ReviewRequestedSchema, SiteAdminsQuerySchema, type ReviewRequestedAnswer, type SiteAdminsAnswer } from '@app/shared/schemas';
+import { CmsSecondFactorResetSchema, CmsSignInAttemptSchema, CmsSignInSucceededSchema, ReviewRequestedSchema, SiteAdminsQuerySchema, type ReviewRequestedAnswer, type SiteAdminsAnswer } from '@app/shared/schemas';
 import { RestartProgressSchema } from '@app/supervisor/restart-protocol';
 import type { Db } from '../db/client.ts';
+import { cmsSecondFactorReset } from '../domain/cms-sign-in/cms-second-factor-reset.ts';
 import { cmsSignInSucceeded } from '../domain/cms-sign-in/cms-sign-in-succeeded.ts';
 import { identifySiteAdmin } from '../domain/cms-sign-in/identify-site-admin.ts';
 import { siteAdminsAmong } from '../domain/cms-sign-in/site-admins-among.ts';
@@ -71,6 +72,10 @@ export function internalRoutes(deps: { secret: string; db: Db; content: ContentR
   r.post('/cms-sign-in/succeeded', async (req, res) => {
     await cmsSignInSucceeded(deps.db, CmsSignInSucceededSchema.parse(req.body));
     res.json({ recorded: true });
+  });
+  // A CMS admin reset a CMS user's authenticator (issue 52 #5): audited, and the user mailed.
+  r.post('/cms-sign-in/second-factor-reset', async (req, res) => {
+    res.json(await cmsSecondFactorReset(deps.reviews, CmsSecondFactorResetSchema.parse(req.body)));
   });
   // A contributor submitted an article for review in the CMS: its editors are told (issue 47 #13).
   r.post('/review-requested', async (req, res) => {

@@ -116,16 +116,17 @@ export async function secondFactorStateOf(payload: Payload, userId: number): Pro
  * A CMS admin's reset of a user's authenticator (a lost phone and no recovery code left): the
  * secret, its last step and the recovery codes go, and every session of the user ends, in one
  * statement (so all or nothing). The user sets up a new authenticator at their next sign-in.
- * False when the user has no password or no authenticator (nothing to reset).
+ * The user's address (for the API's audit entry and mail), or null when the user has no password
+ * or no authenticator (nothing to reset).
  */
-export async function resetSecondFactor(payload: Payload, userId: number): Promise<boolean> {
+export async function resetSecondFactor(payload: Payload, userId: number): Promise<string | null> {
   const { rows } = await (await dbOf({ payload, transactionID: undefined })).execute(sql`
     with reset as (
       update "cms"."users" set "totp_secret" = null, "totp_confirmed_at" = null, "totp_last_step" = 0, "recovery_code_hashes" = null
-      where "id" = ${userId} and "hash" is not null and "totp_confirmed_at" is not null returning "id"
+      where "id" = ${userId} and "hash" is not null and "totp_confirmed_at" is not null returning "id", "email"
     ), ended as (delete from "cms"."users_sessions" where "_parent_id" in (select "id" from reset))
-    select "id" from reset`);
-  return rows.length === 1;
+    select "email" from reset`);
+  return rows.length === 1 ? String((rows[0] as { email: unknown }).email) : null;
 }
 
 /**

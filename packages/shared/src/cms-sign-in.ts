@@ -27,3 +27,12 @@ export type CmsSignInAttempt = z.infer<typeof CmsSignInAttemptSchema>;
 /** The attempt's records, handed back when the sign-in succeeded (POST /api/internal/cms-sign-in/succeeded). */
 export const CmsSignInSucceededSchema = CmsSignInAttemptSchema.extend({ attempt: z.array(z.number().int().positive()).max(10) });
 export type CmsSignInSucceeded = z.infer<typeof CmsSignInSucceededSchema>;
+
+const cmsAddress = z.string().trim().toLowerCase().max(320).pipe(z.email());
+/**
+ * POST /api/internal/cms-sign-in/second-factor-reset (issue 52 #5): a CMS admin reset a CMS user's
+ * authenticator, and the API audits it and mails the user. The CMS users' addresses; the admin's
+ * site account when they sign in to the CMS through the site (null: a CMS password of their own).
+ */
+export const CmsSecondFactorResetSchema = z.strictObject({ actorEmail: cmsAddress, actorSiteUserId: z.number().int().positive().max(2_147_483_647).nullable(), targetEmail: cmsAddress });
+export type CmsSecondFactorReset = z.infer<typeof CmsSecondFactorResetSchema>;

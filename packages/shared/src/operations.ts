@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = {
   'newsletter.test_sent': 'Newsletter test sent',
   'article.preview_links_revoked': 'Preview links withdrawn',
   'user.second_factor_reset': 'Second factor reset',
+  'cms_user.second_factor_reset': 'CMS user’s authenticator reset',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -68,6 +69,8 @@ export type AuditDetails = {
   'newsletter.test_sent': { articleId: number; title: string; segment: NewsletterSegment };
   'article.preview_links_revoked': { articleId: number };
   'user.second_factor_reset': { passkeys: number; authenticator: boolean };
+  /** The CMS user whose authenticator was reset, and the CMS admin who did it when they are no site user (the entry's actor otherwise). */
+  'cms_user.second_factor_reset': { targetEmail: string; actorEmail: string | null };
 };
 
 export type PersonRef = { id: number; username: string };

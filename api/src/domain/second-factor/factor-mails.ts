@@ -38,3 +38,11 @@ export function factorResetMail(site: string, publicUrl: string): Message {
     text: `Hello,\n\nAn administrator reset the second factor of your ${site} account, as you asked: your passkeys, authenticator app and recovery codes were removed, and every device was signed out. Sign in with your password at ${publicUrl}/auth and set up a new one in Profile → Security.\n\nIf you did not ask for this, reply to this email or contact support at once.\n`,
   };
 }
+
+/** To a CMS user (a CMS password of their own, no site account needed) whose authenticator a CMS admin reset. */
+export function cmsFactorResetMail(site: string, publicUrl: string): Message {
+  return {
+    subject: `Your ${site} CMS authenticator was reset`,
+    text: `Hello,\n\nAn administrator reset the authenticator app of your ${site} CMS sign-in, as you asked: its recovery codes were removed too, and you were signed out of the CMS everywhere. Sign in with your password at ${publicUrl}/cms/admin and set up a new authenticator app.\n\nIf you did not ask for this, reply to this email or contact support at once.\n`,
+  };
+}

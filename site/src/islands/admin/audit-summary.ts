@@ -18,6 +18,7 @@ const SUMMARIES: { [A in AuditAction]: (d: AuditDetails[A]) => string } = {
   'user.vip_revoked': (d) => `was ${d.from}`,
   'user.reports_ignored': () => '',
   'user.reports_counted': () => '',
+  'cms_user.second_factor_reset': (d) => join(`CMS user ${d.targetEmail}`, d.actorEmail && `by CMS admin ${d.actorEmail}`),
   'user.second_factor_reset': (d) => join(d.passkeys > 0 && `${d.passkeys} passkey${d.passkeys === 1 ? '' : 's'}`, d.authenticator && 'authenticator app', 'removed'),
   'content.hidden': content,
   'content.shown': content,
