@@ -11,7 +11,7 @@
 // and the old primary started again rejoins as the synchronous standby. Returns the figures and the
 // checks that failed; the 30 s promotion is a figure, and a check with the issue's bound.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { WebSocket } from 'ws';
@@ -20,6 +20,7 @@ import { firstAdminCookie } from '../../bench/demo-admin.mjs';
 import { DATABASE_HOSTS, startMultiHost } from '../../scripts/lib/multi-host.mjs';
 import { ourNamespaces } from '../../scripts/lib/netns.mjs';
 import { client, read } from './scenario.mjs';
+import { scenarioRecord } from './scenario-record.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const BUSY = 'The site is busy, please try again in a moment.';
@@ -42,20 +43,7 @@ export async function runFailoverScenario(options = {}) {
   const afterSeconds = options.afterSeconds ?? 15;
   const dataDir = options.dataDir ?? '/tmp/better-self-failover-run';
   const say = options.say ?? console.log;
-  const figures = {};
-  const failures = [];
-  const check = (ok, what) => {
-    say(`  ${ok ? '✓' : '✗'} ${what}`);
-    if (!ok) failures.push(what);
-  };
-  const logLines = [];
-  const logFile = `${dataDir}.log`;
-  writeFileSync(logFile, '');
-  const log = (name, line) => {
-    logLines.push(`[${name}] ${line}`);
-    appendFileSync(logFile, `[${name}] ${line}\n`);
-    if (logLines.length > 20_000) logLines.splice(0, 5_000);
-  };
+  const { figures, failures, check, logLines, log } = scenarioRecord(dataDir, say);
 
   const t0 = Date.now();
   const run = await startMultiHost({

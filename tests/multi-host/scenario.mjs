@@ -9,7 +9,7 @@
 // the checks that failed; never asserts on time.
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { png } from '../../bench/archive-files.mjs';
 import { startMultiHost } from '../../scripts/lib/multi-host.mjs';
 import { ourNamespaces } from '../../scripts/lib/netns.mjs';
 import { root } from '../../scripts/lib/stack.mjs';
+import { scenarioRecord } from './scenario-record.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ADMIN = { username: 'hosts_admin', password: 'Hosts-admin-pass-2026', email: 'hosts-admin@example.com' };
@@ -96,20 +97,7 @@ export async function runMultiHostScenario(options = {}) {
   const publishRuns = options.publishRuns ?? 1;
   const dataDir = options.dataDir ?? '/tmp/better-self-multi-host-run';
   const say = options.say ?? console.log;
-  const figures = {};
-  const failures = [];
-  const check = (ok, what) => {
-    say(`  ${ok ? '✓' : '✗'} ${what}`);
-    if (!ok) failures.push(what);
-  };
-  const logLines = [];
-  const logFile = `${dataDir}.log`;
-  writeFileSync(logFile, '');
-  const log = (name, line) => {
-    logLines.push(`[${name}] ${line}`);
-    appendFileSync(logFile, `[${name}] ${line}\n`);
-    if (logLines.length > 20_000) logLines.splice(0, 5_000);
-  };
+  const { figures, failures, check, logLines, log } = scenarioRecord(dataDir, say);
 
   const t0 = Date.now();
   const run = await startMultiHost({
