@@ -17,14 +17,20 @@ type PayloadErrors = { errors?: { message?: string; data?: { errors?: { message?
 /** Writes to the CMS on behalf of admins (article imports and deletions, site settings) and reads what they export, with the service secret. */
 export function createCmsWriter(cmsUrl: string, secret: string, importTiming?: ImportWriteTiming): ArticleSink & SettingsWriter & DraftReader & ArticleStateReader & ContentExporter & { deleteArticle(id: number): Promise<void> } {
   const headers = { 'content-type': 'application/json', 'x-internal-secret': secret };
+  // Every document's few fields, a page of 500 at a time: one answer for thousands of articles (an
+  // import's check for duplicates after a large import) could take longer than a request may.
   async function list<T>(collection: string, fields: string[]): Promise<T[]> {
     const select = fields.map((f) => `&select[${f}]=true`).join('');
-    // The body read within the same time as the headers: one cut off is the CMS not answering, never a 500.
-    const body = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false&depth=0${select}`, { headers, signal: AbortSignal.timeout(30_000) })
-      .then(async (res) => (res.ok ? ((await res.json()) as { docs: T[] }) : null))
-      .catch(() => null);
-    if (!body) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
-    return body.docs;
+    const docs: T[] = [];
+    for (let page = 1; ; page++) {
+      // The body read within the same time as the headers: one cut off is the CMS not answering, never a 500.
+      const body = await fetch(`${cmsUrl}/cms/api/${collection}?limit=500&page=${page}&sort=id&depth=0${select}`, { headers, signal: AbortSignal.timeout(30_000) })
+        .then(async (res) => (res.ok ? ((await res.json()) as { docs: T[]; hasNextPage?: boolean }) : null))
+        .catch(() => null);
+      if (!body) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
+      docs.push(...body.docs);
+      if (!body.hasNextPage) return docs;
+    }
   }
   return {
     create: createImportWrite(cmsUrl, secret, importTiming),
