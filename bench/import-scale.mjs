@@ -8,7 +8,7 @@
 // 150 pictures the articles share), one after another, as an admin would send them. The baseline,
 // measured in the same run: a raw node:http server receiving the same bytes (the upload alone).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -75,7 +75,7 @@ async function rawUploadSeconds(bytes) {
 for (const count of COUNTS) {
   const dataDir = path.join(root, `.data/bench-import-scale-${count}`);
   await rm(dataDir, { recursive: true, force: true });
-  const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 3, log: () => {}, env: { LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: String(3_600_000) } });
+  const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 3, log: process.env.BENCH_LOG ? (name, line) => appendFileSync(process.env.BENCH_LOG, `[${name}] ${line}\n`) : () => {}, env: { LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: String(3_600_000) } });
   const api = stack.env.API_URL;
   const apiPid = stack.services.api.child.pid;
   const memory = () => Object.fromEntries(readFileSync(`/proc/${apiPid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM):/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1]) / 1024]));

@@ -14,6 +14,9 @@ import { createImportWrite, type ImportWriteTiming } from './cms-import-write.ts
 /** Payload's validation answer: `{ errors: [{ message, data: { errors: [{ message, path }] } }] }`. */
 type PayloadErrors = { errors?: { message?: string; data?: { errors?: { message?: string }[] } }[] };
 
+/** How long a list read waits before asking the CMS again. */
+const LIST_RETRY_DELAYS_MS = [2_000, 5_000];
+
 /** Writes to the CMS on behalf of admins (article imports and deletions, site settings) and reads what they export, with the service secret. */
 export function createCmsWriter(cmsUrl: string, secret: string, importTiming?: ImportWriteTiming): ArticleSink & SettingsWriter & DraftReader & ArticleStateReader & ContentExporter & { deleteArticle(id: number): Promise<void> } {
   const headers = { 'content-type': 'application/json', 'x-internal-secret': secret };
@@ -22,11 +25,20 @@ export function createCmsWriter(cmsUrl: string, secret: string, importTiming?: I
   async function list<T>(collection: string, fields: string[]): Promise<T[]> {
     const select = fields.map((f) => `&select[${f}]=true`).join('');
     const docs: T[] = [];
-    for (let page = 1; ; page++) {
-      // The body read within the same time as the headers: one cut off is the CMS not answering, never a 500.
-      const body = await fetch(`${cmsUrl}/cms/api/${collection}?limit=500&page=${page}&sort=id&depth=0${select}`, { headers, signal: AbortSignal.timeout(30_000) })
+    // The body read within the same time as the headers: one cut off is the CMS not answering, never a 500.
+    const read = (page: number) =>
+      fetch(`${cmsUrl}/cms/api/${collection}?limit=500&page=${page}&sort=id&depth=0${select}`, { headers, signal: AbortSignal.timeout(30_000) })
         .then(async (res) => (res.ok ? ((await res.json()) as { docs: T[]; hasNextPage?: boolean }) : null))
         .catch(() => null);
+    for (let page = 1; ; page++) {
+      // A CMS busy for a moment (it has just written thousands of articles, and every API instance
+      // reads them back) is asked again twice before the admin is told to try again.
+      let body = await read(page);
+      for (const delayMs of LIST_RETRY_DELAYS_MS) {
+        if (body) break;
+        await new Promise((r) => setTimeout(r, delayMs));
+        body = await read(page);
+      }
       if (!body) throw new AppError('unavailable', 'The CMS could not be reached. Please try again.');
       docs.push(...body.docs);
       if (!body.hasNextPage) return docs;
