@@ -214,11 +214,16 @@ test('cards on /ai-assistant and /fun-and-games keep their gap; the admin dashbo
     await page.setViewportSize({ width, height: 900 });
     // The spacing once sat on an island's element, which renders no box (display: contents).
     await page.goto('/ai-assistant');
+    // Measured once the islands have hydrated: a card that grows as it does moves the one below.
+    await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
     const agent = await box(page, 'section[aria-labelledby="interactive-agent-title"]');
     const island = [await box(page, 'section[aria-labelledby="assistant-chat-title"]'), await box(page, 'main aside .card')];
     // The island's cards end at least 16 px above the agent card, whichever of them is lower.
     expect(agent.y - Math.max(...island.map((b) => b.y + b.height))).toBeGreaterThanOrEqual(16);
     await page.goto('/fun-and-games');
+    await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
     const board = await box(page, 'section[aria-labelledby="leaderboard-title"]');
     const more = await box(page, 'section[aria-labelledby="more-title"]');
     expect(more.y - (board.y + board.height)).toBeGreaterThanOrEqual(16);
