@@ -95,4 +95,17 @@ describe('the CMS’s password sign-ins', () => {
     expect((await internal('/cms-sign-in/succeeded', { account, address: '203.0.113.20', attempt: last.attempt })).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await attempt(account, '203.0.113.20')).status).toBe(200);
   });
+
+  it('take back a right password answered with the second step, and keep the account’s failures counted', async () => {
+    const account = 'two-step@example.com';
+    // Browser sign-ins: the password first (right; the CMS asks for the code), then the code.
+    for (let i = 0; i < 6; i++) {
+      const { attempt: ids } = (await (await attempt(account, '203.0.113.30')).json()) as { attempt: number[] };
+      expect((await internal('/cms-sign-in/password-right', { attempt: ids })).status).toBe(200);
+    }
+    // Three wrong codes stay counted; the fourth try is the last free one.
+    for (let i = 0; i < 4; i++) expect((await attempt(account, '203.0.113.30')).status).toBe(200);
+    expect((await attempt(account, '203.0.113.30')).status).toBe(429);
+    expect((await internal('/cms-sign-in/password-right', { attempt: ['x'] })).status).toBe(400);
+  });
 });

@@ -23,6 +23,8 @@ import { startPayload, TEST_SECRET } from './payload-test';
 // and tokens are real, and the codes are computed from the secret as an authenticator app does.
 const attempts: { account: string; address: string }[] = [];
 const succeeded: CmsSignInSucceeded[] = [];
+/** Attempts the CMS handed back as no guess: a right password answered with the second step. */
+const takenBack: number[] = [];
 const resetsTold: CmsSecondFactorReset[] = [];
 let resetAnswer = 200;
 let api: Server;
@@ -43,6 +45,10 @@ beforeAll(async () => {
     }
     if (req.url === '/api/internal/cms-sign-in/succeeded') {
       succeeded.push(JSON.parse(body));
+      return json(200, { recorded: true });
+    }
+    if (req.url === '/api/internal/cms-sign-in/password-right') {
+      takenBack.push(...(JSON.parse(body) as { attempt: number[] }).attempt);
       return json(200, { recorded: true });
     }
     json(404, {});
@@ -81,8 +87,10 @@ describe('a CMS user with an authenticator', () => {
     expect(await refusalOf(res)).toMatchObject({ message: CODE_NEEDED, data: { secondFactor: 'code' } });
     expect(res.headers.get('set-cookie') ?? '').not.toMatch(/payload-token=[^;]+\./);
     expect(await sessionsOf(user.id)).toBe(0);
-    // The attempt counts toward the throttle and is not taken back.
+    // The password was right: the attempt is taken back (no guess was made), and the account's
+    // failures are not forgotten (no sign-in happened).
     expect(attempts.at(-1)).toMatchObject({ account: user.email });
+    await expect.poll(() => takenBack.includes(attempts.length)).toBe(true);
     expect(succeeded.some((s) => s.account === user.email)).toBe(false);
   });
 
@@ -110,6 +118,7 @@ describe('a CMS user with an authenticator', () => {
     expect(await refusalOf(res)).toMatchObject({ message: WRONG_CODE });
     expect(attempts.length).toBe(before + 1);
     expect(succeeded.some((s) => s.account === user.email)).toBe(false);
+    expect(takenBack).not.toContain(attempts.length);
     expect(await sessionsOf(user.id)).toBe(0);
     // A wrong password with the right code is still a wrong password.
     expect((await login(user.email, { password: 'not-the-password', code: totpCode(SECRET) })).status).toBe(401);

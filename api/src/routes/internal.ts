@@ -4,11 +4,11 @@ import { z } from 'zod';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import type { DeploymentLog } from '../domain/deploy/deployment-log.ts';
 import type { RebuildScheduler } from '../domain/deploy/rebuild-scheduler.ts';
-import { CmsSecondFactorResetSchema, CmsSignInAttemptSchema, CmsSignInSucceededSchema, ReviewRequestedSchema, SiteAdminsQuerySchema, type ReviewRequestedAnswer, type SiteAdminsAnswer } from '@app/shared/schemas';
+import { CmsSecondFactorResetSchema, CmsSignInAttemptSchema, CmsSignInRefundSchema, CmsSignInSucceededSchema, ReviewRequestedSchema, SiteAdminsQuerySchema, type ReviewRequestedAnswer, type SiteAdminsAnswer } from '@app/shared/schemas';
 import { RestartProgressSchema } from '@app/supervisor/restart-protocol';
 import type { Db } from '../db/client.ts';
 import { cmsSecondFactorReset } from '../domain/cms-sign-in/cms-second-factor-reset.ts';
-import { cmsSignInSucceeded } from '../domain/cms-sign-in/cms-sign-in-succeeded.ts';
+import { cmsPasswordRight, cmsSignInSucceeded } from '../domain/cms-sign-in/cms-sign-in-succeeded.ts';
 import { identifySiteAdmin } from '../domain/cms-sign-in/identify-site-admin.ts';
 import { siteAdminsAmong } from '../domain/cms-sign-in/site-admins-among.ts';
 import { takeCmsSignInAttempt } from '../domain/cms-sign-in/take-cms-sign-in-attempt.ts';
@@ -71,6 +71,11 @@ export function internalRoutes(deps: { secret: string; db: Db; content: ContentR
   });
   r.post('/cms-sign-in/succeeded', async (req, res) => {
     await cmsSignInSucceeded(deps.db, CmsSignInSucceededSchema.parse(req.body));
+    res.json({ recorded: true });
+  });
+  // The password was right and the CMS asks for the second step: that attempt was no guess.
+  r.post('/cms-sign-in/password-right', async (req, res) => {
+    await cmsPasswordRight(deps.db, CmsSignInRefundSchema.parse(req.body));
     res.json({ recorded: true });
   });
   // A CMS admin reset a CMS user's authenticator (issue 52 #5): audited, and the user mailed.

@@ -26,6 +26,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/internal/site-admins': { body: S.SiteAdminsQuerySchema },
   'POST /api/internal/cms-sign-in/attempts': { body: S.CmsSignInAttemptSchema },
   'POST /api/internal/cms-sign-in/succeeded': { body: S.CmsSignInSucceededSchema },
+  'POST /api/internal/cms-sign-in/password-right': { body: S.CmsSignInRefundSchema },
   'POST /api/internal/cms-sign-in/second-factor-reset': { body: S.CmsSecondFactorResetSchema },
   'POST /api/internal/review-requested': { body: S.ReviewRequestedSchema },
   'POST /api/internal/rebuild': { body: z.object({ trigger: z.string().max(64).optional() }), background: ['deployments', 'audit_log'] },

@@ -1,6 +1,7 @@
 import { APIError, type CollectionAfterOperationHook, type CollectionBeforeLoginHook, type CollectionBeforeOperationHook } from 'payload';
 import { confirmSetup, confirmedFactorOf, endSessions, passCode, secretOfSetup, startSetup } from '../auth/second-factor';
 import { CODE_NEEDED, SETUP_EXPIRED, SETUP_NEEDED, WRONG_CODE, WRONG_SETUP_CODE, type SecondStepAnswer } from '../auth/second-factor-texts';
+import { passwordWasRight } from './throttle-sign-in';
 
 const STEP = 'secondStep';
 const RESETTING = 'resettingPassword';
@@ -31,20 +32,29 @@ export const takeSecondStep: CollectionBeforeOperationHook = ({ args, operation,
  * accepted the password and before it signs a token: a refusal here rolls the login back, session
  * and all, so a password alone never yields a working session. A user with an authenticator types
  * its code or a recovery code; a user without one is handed a new secret to scan and signs in by
- * confirming it. Every refusal leaves the attempt counted by the site's throttle (throttle-sign-in.ts):
- * wrong codes count as wrong passwords do. Site admins never come here (they have no password).
+ * confirming it. A wrong code leaves the attempt counted by the site's throttle (throttle-sign-in.ts),
+ * as a wrong password does; a right password answered with the second step takes it back. Site admins never come here (they have no password).
  */
 export const requireSecondFactor: CollectionBeforeLoginHook = async ({ req, user }) => {
   if (req.context[RESETTING]) return user;
   const { code, setupToken } = (req.context[STEP] ?? {}) as SecondStep;
   if (await confirmedFactorOf(req, user.id)) {
-    if (!code) throw refuse(CODE_NEEDED, 401, { secondFactor: 'code' });
+    if (!code) {
+      passwordWasRight(req);
+      throw refuse(CODE_NEEDED, 401, { secondFactor: 'code' });
+    }
     if (!(await passCode(req, user.id, code))) throw refuse(WRONG_CODE, 401, { secondFactor: 'code' });
     return user;
   }
-  if (!setupToken) throw refuse(SETUP_NEEDED, 403, { secondFactor: 'setup', setup: await startSetup(user) });
+  if (!setupToken) {
+    passwordWasRight(req);
+    throw refuse(SETUP_NEEDED, 403, { secondFactor: 'setup', setup: await startSetup(user) });
+  }
   const secret = secretOfSetup(setupToken, user.id);
-  if (!secret) throw refuse(SETUP_EXPIRED, 403, { secondFactor: 'setup', setup: await startSetup(user) });
+  if (!secret) {
+    passwordWasRight(req);
+    throw refuse(SETUP_EXPIRED, 403, { secondFactor: 'setup', setup: await startSetup(user) });
+  }
   const recoveryCodes = code ? await confirmSetup(req, user.id, secret, code) : null;
   if (!recoveryCodes) throw refuse(WRONG_SETUP_CODE, 401, { secondFactor: 'setup' });
   req.context[RECOVERY_CODES] = recoveryCodes;

@@ -1,5 +1,5 @@
 import type { CmsSignInAttempt, CmsSignInSucceeded } from '@app/shared/schemas';
-import { APIError, type CollectionAfterOperationHook, type CollectionBeforeOperationHook } from 'payload';
+import { APIError, type CollectionAfterOperationHook, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload';
 import { clientAddress } from '../auth/client-address';
 import { askSiteApi } from '../auth/site-api';
 
@@ -50,3 +50,16 @@ export const signInSucceeded: CollectionAfterOperationHook = ({ operation, req, 
   }
   return result;
 };
+
+/**
+ * The password was right and the sign-in is answered with its second step (the code to type, or an
+ * authenticator to set up): the API takes this attempt back, as it was no guess — else every
+ * browser sign-in (password first, then the code) would leave one try counted against its office's
+ * address. The account's earlier failures stay counted; a wrong code is counted as before. Not
+ * awaited, as above.
+ */
+export function passwordWasRight(req: PayloadRequest): void {
+  const attempt = req.context[ATTEMPT] as CmsSignInSucceeded | undefined;
+  if (!attempt) return;
+  void askSiteApi('/cms-sign-in/password-right', { body: { attempt: attempt.attempt } }).catch((err: Error) => req.payload.logger.warn({ err: err.message }, 'the API could not take back a CMS sign-in attempt'));
+}

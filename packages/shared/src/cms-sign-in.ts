@@ -27,6 +27,13 @@ export type CmsSignInAttempt = z.infer<typeof CmsSignInAttemptSchema>;
 /** The attempt's records, handed back when the sign-in succeeded (POST /api/internal/cms-sign-in/succeeded). */
 export const CmsSignInSucceededSchema = CmsSignInAttemptSchema.extend({ attempt: z.array(z.number().int().positive()).max(10) });
 export type CmsSignInSucceeded = z.infer<typeof CmsSignInSucceededSchema>;
+/**
+ * POST /api/internal/cms-sign-in/password-right (issue 52 #3): the password was right and the CMS
+ * asks for the second step (a code, or an authenticator's setup). No guess was made, so the attempt
+ * is taken back; the account's earlier failures stay counted (a success alone forgets them).
+ */
+export const CmsSignInRefundSchema = z.object({ attempt: z.array(z.number().int().positive()).max(10) });
+export type CmsSignInRefund = z.infer<typeof CmsSignInRefundSchema>;
 
 const cmsAddress = z.string().trim().toLowerCase().max(320).pipe(z.email());
 /**
