@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, request as requestFactory, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as requestFactory, test, type APIRequestContext, type Page } from '@playwright/test';
 import yazl from 'yazl';
 import { DEMO_STAFF_SECOND_FACTOR } from '@app/api/domain/accounts/demo-accounts';
 import { passkeyAnswer, totpCode } from '@app/test-support/second-factor';
@@ -60,14 +60,34 @@ export async function cmsCode(email: string): Promise<string> {
  * so sign-ins in a row do not wait half a minute each for the next code.
  */
 async function anyCmsEditor(): Promise<{ account: CmsAccount; code: string }> {
+  // One CMS user a test: a document its page holds open is locked against any other user (Payload's
+  // document locks), so the test's API calls (cleaning up, say) must be that same user's.
+  const testId = currentTestId();
+  const chosen = testId ? cmsEditorOfTest.get(testId) : undefined;
+  if (chosen) return { account: chosen, code: await cmsCode(chosen.email) };
   const pool: (CmsAccount & { totpSecret: string })[] = existsSync(cmsPoolFile) ? JSON.parse(readFileSync(cmsPoolFile, 'utf8')) : [];
   for (const stand of pool) cmsAuthenticators.set(stand.email, stand.totpSecret);
   for (;;) {
     for (const account of [DEMO_CMS_ADMIN, ...pool]) {
       const code = freshCmsCode(account.email);
-      if (code) return { account: { email: account.email, password: account.password }, code };
+      if (!code) continue;
+      const picked = { email: account.email, password: account.password };
+      if (testId) cmsEditorOfTest.set(testId, picked);
+      return { account: picked, code };
     }
     await untilNextStep();
+  }
+}
+
+/** The CMS user each test signed in as, when it named none. */
+const cmsEditorOfTest = new Map<string, CmsAccount>();
+
+/** The running test's id (none in the global setup). */
+function currentTestId(): string | null {
+  try {
+    return test.info().testId;
+  } catch {
+    return null;
   }
 }
 
