@@ -36,7 +36,9 @@ test('an admin shares a preview link of a draft: whoever holds it reads the draf
       await visitor.setViewportSize({ width, height: 900 });
       await visitor.screenshot({ path: `.data/screenshots/preview-draft-${width}.png` });
     }
-    const tampered = path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    // A character of the signature's middle changed (the last one of base64url may carry only padding bits).
+    const at = path.length - 10;
+    const tampered = path.slice(0, at) + (path[at] === 'A' ? 'B' : 'A') + path.slice(at + 1);
     expect((await visitor.request.get(tampered)).status()).toBe(404);
     expect((await visitor.request.get(path.replace(`/articles/${draft.id}?`, `/articles/${draft.id + 1}?`))).status()).toBe(404);
     expect(visitorErrors).toEqual([]);
