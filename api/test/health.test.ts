@@ -6,7 +6,7 @@ import { createDb, type Db } from '../src/db/client.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
-import { startTcpProxy } from './tcp-proxy.ts';
+import { proxyDatabase, type startTcpProxy } from './tcp-proxy.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -20,11 +20,10 @@ const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const url = new URL(testDb.url);
-  proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-  url.hostname = '127.0.0.1';
-  url.port = String(proxy.port);
-  db = createDb(url.toString(), 3);
+  const relayed = await proxyDatabase(testDb.url);
+  proxy = relayed.proxy;
+  const url = relayed.url;
+  db = createDb(url, 3);
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
   const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (logLines.push(JSON.parse(String(chunk))), done()) }));
   app = await startTestApp({ db, source: createCmsContentSource(cms.url, TEST_SECRET), overrides: { core: { logger }, ops: { cmsUrl: cms.url } } });

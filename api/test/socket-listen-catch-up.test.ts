@@ -4,7 +4,7 @@ import { chatClient } from './chat-client.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { signedInMember } from './signed-in-member.ts';
-import { startTcpProxy } from './tcp-proxy.ts';
+import { proxyDatabase, type startTcpProxy } from './tcp-proxy.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -23,12 +23,11 @@ const FREE_ARTICLE = 1;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const url = new URL(testDb.url);
-  proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-  url.hostname = '127.0.0.1';
-  url.port = String(proxy.port);
+  const relayed = await proxyDatabase(testDb.url);
+  proxy = relayed.proxy;
+  const url = relayed.url;
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
-  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), databaseUrl: url.toString() });
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET), databaseUrl: url });
 });
 afterAll(async () => {
   const within = (p: Promise<unknown> | undefined) => Promise.race([p?.catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);

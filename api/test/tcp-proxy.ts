@@ -34,3 +34,12 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     start: listen,
   };
 }
+
+/** A relay in front of a database (its URL's host and port), and that database's URL through the relay. */
+export async function proxyDatabase(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  return { proxy, url: url.toString() };
+}
