@@ -3,8 +3,8 @@
 // the whole stack and against the production shape (Playwright). Prints one closing line with the
 // combined counts, and each stage's wall time.
 //
-// Vitest and the main browser suite run one after the other; the type check, lint, the CMS build
-// and the production shape's suite run beside Vitest (below). `npm test unit` and `npm test e2e`
+// Vitest and the main browser suite (two halves at once, on two stacks) run one after the other;
+// the type check, lint, the CMS build and the production shape's suite run beside Vitest (below). `npm test unit` and `npm test e2e`
 // run one half.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -106,8 +106,8 @@ async function vitestStage() {
  * One Playwright suite: its config, and its report's counts and failed titles added to the run's.
  * With `logFile`, its output is printed whole when it ends (it runs beside another stage).
  */
-async function browserSuite(config, report, logFile = null) {
-  failedRuns += (await run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], { stage: config, logFile })) === 0 ? 0 : 1;
+async function browserSuite(config, report, { logFile = null, env = process.env, stage = config } = {}) {
+  failedRuns += (await run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], { stage, logFile, env })) === 0 ? 0 : 1;
   const file = path.join(results, report);
   if (!existsSync(file)) return void (failed += 1);
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -119,20 +119,32 @@ async function browserSuite(config, report, logFile = null) {
 
 // The whole stack as `npm start` runs it (playwright.config.ts), and the production shape (Caddy,
 // two API instances, the system PostgreSQL: playwright.production-shape.config.ts).
-const mainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
-const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', logFile);
+//
+// The main suite runs as two Playwright runs at once, each on a stack of its own (its E2E_PORT), the
+// files split by playwright.config.ts's E2E_PART: one stack left half the 2 cores idle. Only with the
+// CMS built: two stacks finding it unbuilt would both build it in the same folder.
+async function mainSuite(cmsBuilt) {
+  if (!cmsBuilt) return browserSuite('playwright.config.ts', 'e2e.json');
+  const firstPort = Number(process.env.E2E_PORT ?? 3100);
+  await Promise.all(['first', 'second'].map((part, i) => browserSuite('playwright.config.ts', `e2e-${part}.json`, {
+    env: { ...process.env, E2E_PART: part, E2E_PORT: String(firstPort + 100 * i) },
+    stage: `e2e ${part} half`,
+    logFile: path.join(results, `e2e-${part}.log`),
+  })));
+}
+const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', { logFile });
 
 // The CMS's production build, which only the browser suites need, is made beside the unit stages,
 // and the production shape's suite follows it there, beside Vitest, whose files mostly wait on
 // PostgreSQL, sockets and timers. The main suite comes after: everything at once was tried (issue
 // 53 #6, docs/decisions.md) and Vitest's real timeouts then failed on a loaded machine.
-const cmsBuild = only === undefined ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
+const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
 const shapeBesideUnits = only === undefined ? cmsBuild.then(() => shapeSuite(path.join(results, 'e2e-production-shape.log'))) : null;
 if (only !== 'e2e') await unitStages();
 // A failed build is made again (and reported) by the end-to-end stack's own start.
-await cmsBuild;
+const cmsBuilt = (await cmsBuild) === 0;
 await shapeBesideUnits;
-if (only !== 'unit') await mainSuite();
+if (only !== 'unit') await mainSuite(cmsBuilt);
 if (only === 'e2e') await shapeSuite();
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
