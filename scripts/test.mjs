@@ -120,32 +120,38 @@ async function browserSuite(config, report, { logFile = null, env = process.env,
 // The whole stack as `npm start` runs it (playwright.config.ts), and the production shape (Caddy,
 // two API instances, the system PostgreSQL: playwright.production-shape.config.ts).
 //
-// The main suite runs as two Playwright runs at once, each on a stack of its own (its E2E_PORT), the
-// files split by playwright.config.ts's E2E_PART: one stack left half the 2 cores idle. Only with the
-// CMS built: two stacks finding it unbuilt would both build it in the same folder.
-async function mainSuite(cmsBuilt) {
-  if (!cmsBuilt) return browserSuite('playwright.config.ts', 'e2e.json');
-  const firstPort = Number(process.env.E2E_PORT ?? 3100);
-  await Promise.all(['first', 'second'].map((part, i) => browserSuite('playwright.config.ts', `e2e-${part}.json`, {
-    env: { ...process.env, E2E_PART: part, E2E_PORT: String(firstPort + 100 * i) },
+// The main suite runs as two Playwright runs, each on a stack of its own (its E2E_PORT), the files
+// split by playwright.config.ts's E2E_PART: one stack left half the 2 cores idle, waiting on
+// rebuilds, autosaves and the browser.
+const firstPort = Number(process.env.E2E_PORT ?? 3100);
+const half = (part) =>
+  browserSuite('playwright.config.ts', `e2e-${part}.json`, {
+    env: { ...process.env, E2E_PART: part, E2E_PORT: String(firstPort + (part === 'second' ? 100 : 0)) },
     stage: `e2e ${part} half`,
     logFile: path.join(results, `e2e-${part}.log`),
-  })));
-}
+  });
+const wholeMainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
 const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', { logFile });
 
-// The CMS's production build, which only the browser suites need, is made beside the unit stages,
-// and the production shape's suite follows it there, beside Vitest, whose files mostly wait on
-// PostgreSQL, sockets and timers. The main suite comes after: everything at once was tried (issue
-// 53 #6, docs/decisions.md) and Vitest's real timeouts then failed on a loaded machine.
+// The CMS's production build, which only the browser suites need, is made beside the unit stages.
+// Then the main suite's second half (the files that mostly wait: autosaves, a schedule, deploys)
+// starts beside Vitest, whose files mostly wait on PostgreSQL, sockets and timers too; the first
+// half and the production shape's suite start when Vitest is done. Everything at once (both halves
+// beside Vitest) was tried and Vitest's real timeouts failed on a loaded machine (issue 53 #6,
+// docs/decisions.md). The halves and the shape only start on a built CMS: stacks that found it
+// unbuilt would each build it, in the same folder; after a failed build they run one at a time, and
+// the first stack's start builds it again (and reports why).
 const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
-const shapeBesideUnits = only === undefined ? cmsBuild.then(() => shapeSuite(path.join(results, 'e2e-production-shape.log'))) : null;
+const builtCms = cmsBuild?.then((code) => code === 0);
+const secondHalf = only === undefined ? builtCms.then((built) => (built ? half('second') : null)) : null;
 if (only !== 'e2e') await unitStages();
-// A failed build is made again (and reported) by the end-to-end stack's own start.
-const cmsBuilt = (await cmsBuild) === 0;
-await shapeBesideUnits;
-if (only !== 'unit') await mainSuite(cmsBuilt);
-if (only === 'e2e') await shapeSuite();
+if (only !== 'unit') {
+  if (await builtCms) await Promise.all([secondHalf ?? half('second'), half('first'), shapeSuite(path.join(results, 'e2e-production-shape.log'))]);
+  else {
+    await wholeMainSuite();
+    await shapeSuite();
+  }
+}
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
 if (!typesOk) failures.unshift('typecheck');
