@@ -54,7 +54,7 @@ case "$cmd" in
   e2e) exec_node npx playwright test "$@" ;;
   test) exec_node node scripts/test.mjs "$@" ;;
   typecheck) exec_node node scripts/typecheck.mjs "$@" ;;
-  lint) exec_node node node_modules/eslint/bin/eslint.js . --max-warnings=0 "$@" ;;
+  lint) exec_node node scripts/lint.mjs "$@" ;;
   bench) exec_node node bench/run.mjs "$@" ;;
   long) exec_node node scripts/test-long.mjs "$@" ;;
   fuzz) FUZZ_RUNS="${FUZZ_RUNS:-10000}" exec_node npx vitest run --maxWorkers="${VITEST_WORKERS:-3}" --project api --project front-door api/test/fuzz.test.ts packages/front-door/src/fuzz.test.mjs "$@" ;;
