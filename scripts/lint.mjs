@@ -4,8 +4,9 @@
 // ESLint states the architecture (eslint.config.js: import directions, file names, React hooks,
 // unused code) and needs no type information. The two rules that do need it, no-floating-promises
 // and no-misused-promises, run in oxlint's type-aware mode (.oxlintrc.json), whose tsgolint builds
-// the TypeScript programs with the native compiler: typescript-eslint's projectService spent about
-// 180 s of CPU on them in CI, nearly all of lint's time (issue 53 #6).
+// the TypeScript programs with the native compiler. Building them with typescript-eslint's
+// projectService was nearly all of lint's time, about 180 s of one core in CI (issue 53 #6); on the
+// same tree here lint went from 67–82 s of CPU to 24–25 s, and from 3.7 GB of memory to 1.2 GB.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './lib/stack.mjs';
