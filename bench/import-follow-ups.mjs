@@ -4,8 +4,12 @@
 // the real upload route while the admin's follow-up calls — the articles list (read from the CMS),
 // the old addresses, readiness (which asks the CMS) and the public article list — are made every
 // second, during the import and for two minutes after it; then the same archive is uploaded again
-// with "update". Prints each call's failures by status and message, and whether the CMS holds
-// exactly the articles the report names.
+// with "update". Prints each call's failures by status and message (with the seconds, from the
+// phase's start, of the first and last), the CMS's own latency (`GET /cms/api/articles?limit=1` on
+// the CMS's port, every second, not waiting for the last) and whether the CMS holds exactly the
+// articles the report names. `BENCH_LOG=<file>` writes the stack's log there
+// (`LOG_LEVEL`, warn by default, its detail).
+import { appendFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { root, startStack } from '../scripts/lib/stack.mjs';
@@ -31,7 +35,7 @@ const markdown = (i) =>
 
 const dataDir = path.join(root, '.data/bench-import-follow-ups');
 await rm(dataDir, { recursive: true, force: true });
-const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: 54419, log: () => {}, env: { LOG_LEVEL: 'warn' } });
+const stack = await startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: 54419, log: process.env.BENCH_LOG ? (name, line) => appendFileSync(process.env.BENCH_LOG, `[${new Date().toISOString()}] [${name}] ${line}\n`) : () => {}, env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
 const api = stack.env.API_URL;
 const cmsHeaders = { 'x-internal-secret': stack.env.INTERNAL_SECRET };
 
@@ -40,8 +44,30 @@ try {
   const archive = await zip(Array.from({ length: COUNT }, (_, i) => i).flatMap((i) => [[`_posts/2024-02-01-follow-up-${i}.md`, markdown(i)], ...(i % 3 === 0 ? [[`assets/p-${i}.png`, png(i)]] : [])]));
 
   const calls = { 'GET /api/admin/articles': '/api/admin/articles', 'GET /api/admin/articles/old-addresses': '/api/admin/articles/old-addresses', 'GET /api/ready': '/api/ready', 'GET /api/articles': '/api/articles' };
+  /** The CMS's own answer time, every second, each probe on its own (a stalled one does not delay the next). */
+  async function probeCms(until) {
+    const probes = [];
+    while (!until()) {
+      const started = performance.now();
+      probes.push(
+        fetch(`${stack.env.CMS_URL}/cms/api/articles?limit=1&depth=0`, { headers: cmsHeaders, signal: AbortSignal.timeout(60_000) })
+          .then(async (res) => ({ status: res.status, ms: (await res.text(), performance.now() - started) }))
+          .catch(() => ({ status: 0, ms: performance.now() - started })),
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const done = await Promise.all(probes);
+    const ms = done.map((p) => p.ms).sort((a, b) => a - b);
+    const at = (q) => (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0) / 1000;
+    // The slowest probe started in each 10 s, to see when the CMS stalled.
+    const timeline = Array.from({ length: Math.ceil(done.length / 10) }, (_, k) => Math.max(...done.slice(k * 10, k * 10 + 10).map((p) => p.ms)) / 1000);
+    return `${done.length} probes, median ${at(0.5).toFixed(2)} s, p95 ${at(0.95).toFixed(2)} s, max ${at(1).toFixed(1)} s, over 5 s ${ms.filter((x) => x > 5000).length}, failed ${done.filter((p) => p.status !== 200).length}; slowest per 10 s: ${timeline.map((x) => x.toFixed(1)).join(' ')}`;
+  }
+
   async function followUps(phase, until) {
     const tally = new Map();
+    const when = new Map();
+    const phaseStart = Date.now();
     let total = 0;
     while (!until()) {
       const round = Object.entries(calls).map(async ([name, url]) => {
@@ -51,10 +77,13 @@ try {
         const message = res.err ? res.err.message : ((await res.json().catch(() => ({}))).message ?? '');
         const key = `${phase}: ${name} → ${res.status} ${message}`;
         tally.set(key, (tally.get(key) ?? 0) + 1);
+        const second = Math.round((Date.now() - phaseStart) / 1000);
+        when.set(key, [when.get(key)?.[0] ?? second, second]);
       });
       await Promise.all([...round, new Promise((r) => setTimeout(r, 1000))]);
     }
-    return { total, failed: [...tally.values()].reduce((a, b) => a + b, 0), tally };
+    const timed = new Map([...tally].map(([key, n]) => [`${key} (${when.get(key)[0]}–${when.get(key)[1]} s)`, n]));
+    return { total, failed: [...tally.values()].reduce((a, b) => a + b, 0), tally: timed };
   }
 
   async function run(label, onDuplicate) {
@@ -64,17 +93,19 @@ try {
     form.append('onDuplicate', onDuplicate);
     const started = performance.now();
     const during = followUps('during', () => !importing);
+    const probedDuring = probeCms(() => !importing);
     const res = await fetch(`${api}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: stack.url, accept: 'application/x-ndjson' }, signal: AbortSignal.timeout(3_600_000) });
     const last = JSON.parse((await res.text()).trim().split('\n').at(-1));
     importing = false;
     const seconds = (performance.now() - started) / 1000;
     const d = await during;
     const afterStart = Date.now();
-    const a = await followUps('after', () => Date.now() - afterStart > AFTER_MS);
+    const [a, probedAfter] = await Promise.all([followUps('after', () => Date.now() - afterStart > AFTER_MS), probeCms(() => Date.now() - afterStart > AFTER_MS)]);
     const result = last.result ?? last.error;
     console.log(`${label}: ${COUNT} articles in ${seconds.toFixed(0)} s — ${result.message}`);
     console.log(`  follow-up calls failed: during ${d.failed} of ${d.total}, the 2 minutes after ${a.failed} of ${a.total}`);
     for (const [k, v] of [...d.tally, ...a.tally]) console.log(`    ${v} × ${k}`);
+    console.log(`  the CMS's own latency: during ${await probedDuring}; after ${probedAfter}`);
     const cms = await (await fetch(`${stack.env.CMS_URL}/cms/api/articles?pagination=false&depth=0&draft=true&select[title]=true&where[title][like]=Follow-up`, { headers: cmsHeaders })).json();
     const media = await (await fetch(`${stack.env.CMS_URL}/cms/api/media?limit=1&depth=0`, { headers: cmsHeaders })).json();
     const reported = new Set((result.articles ?? []).map((x) => x.id));
