@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { CMS_READ_PAGE_SIZE, type ContentRecords } from '@app/shared/server';
 import { createContentReadModel } from '../src/domain/content/content-read-model.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { CONTENT_CHANGED_CHANNEL, listenForContentChanges } from '../src/integrations/content-change-listener.ts';
@@ -219,6 +220,25 @@ describe('the CMS change signal', () => {
     } finally {
       await restarted.close();
       cms.setUp(true);
+    }
+  });
+});
+
+describe('reading the content back after a large import', () => {
+  it('reads 1,000 articles in the CMS\'s order a page at a time and without the editor\'s body, so the CMS keeps answering others meanwhile', async () => {
+    // Imported articles as the CMS holds them: the editor's body (Lexical) beside its HTML; and a draft the site never shows.
+    const library = Array.from({ length: 1000 }, (_, i) => ({ ...article(100 + i, 'free'), _status: 'published', content: { root: { children: [{ type: 'paragraph' }] } } }));
+    const draft = { ...article(5000, 'free'), _status: 'draft' };
+    const big = await startFakeCms({ ...sampleRecords(), articles: [...library, draft] as ContentRecords['articles'] }, TEST_SECRET);
+    try {
+      const { articles } = await createCmsContentSource(big.url, TEST_SECRET).load();
+      expect(articles.map((a) => a.id)).toEqual(library.map((a) => a.id));
+      expect(articles[0]).toEqual(article(100, 'free'));
+      const read = big.answers.filter((a) => a.collection === 'articles');
+      expect(Math.max(...read.map((a) => a.bodies))).toBeLessThanOrEqual(CMS_READ_PAGE_SIZE);
+      expect(read.reduce((n, a) => n + a.editorBodies, 0)).toBe(0);
+    } finally {
+      await big.close();
     }
   });
 });

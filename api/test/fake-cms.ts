@@ -19,6 +19,8 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
   // Uploaded files, as Payload serves them at /cms/api/media/file/{filename}.
   const mediaFiles = new Map<string, Buffer>();
   const deleted: number[] = [];
+  // Each list answer: its collection, how many of its documents carry a body (`contentHtml`), and how many the editor's body (`content`).
+  const answers: { collection: string; bodies: number; editorBodies: number }[] = [];
   // The CMS's channel-sync upsert, with the same merge rule, over the records held here.
   function upsertVideos(videos: SyncedVideo[]): SyncOutcome[] {
     return videos.map((v) => {
@@ -111,15 +113,23 @@ export async function startFakeCms(records: ContentRecords, secret: string) {
     if (!up) return void res.socket?.destroy();
     if (req.headers['x-internal-secret'] !== secret) return void res.writeHead(403).end('{"errors":[]}');
     if (!docs) return void res.writeHead(404).end('{}');
-    // The read model asks for published documents only, as the CMS answers that filter.
-    if (req.url?.includes('where[_status][equals]=published')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docs: docs.filter((d) => (d as { _status?: string })._status !== 'draft') }));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docs }));
+    // Payload's filters the read model asks for: published documents only, `where[id][in]`, and `select`.
+    const query = new URL(req.url!, 'http://cms').searchParams;
+    const ids = query.get('where[id][in]')?.split(',').map(Number);
+    const fields = [...query.keys()].flatMap((k) => /^select\[(\w+)\]$/.exec(k)?.[1] ?? []);
+    const answer = (docs as Record<string, unknown>[])
+      .filter((d) => !query.has('where[_status][equals]') || d._status !== 'draft')
+      .filter((d) => !ids || ids.includes(d.id as number))
+      .map((d) => (fields.length ? Object.fromEntries(Object.entries(d).filter(([k]) => k === 'id' || fields.includes(k))) : d));
+    answers.push({ collection: m![1]!, bodies: answer.filter((d) => 'contentHtml' in d).length, editorBodies: answer.filter((d) => 'content' in d).length });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docs: answer }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     imported,
     deleted,
+    answers,
     records: () => current,
     /** An article's draft, as an editor's unpublished save leaves it (the published one stays in the records). */
     setDraft(id: number, doc: ContentRecords['articles'][number] & { _status: 'draft' }) {

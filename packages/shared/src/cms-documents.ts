@@ -191,6 +191,47 @@ export async function fetchCmsCollection<T>(cmsUrl: string, secret: string, coll
   return body.docs;
 }
 
+/** How many documents one answer of a collection that grows with imports holds (fetchCmsCollectionInPages). */
+export const CMS_READ_PAGE_SIZE = 200;
+
+/**
+ * Reads every document of a collection that grows with imports (thousands of articles), in the
+ * CMS's order: first the ids alone, in one light answer, then the documents a page of ids at a
+ * time. The CMS answers on one thread: one answer holding every article (a 2,000-article import)
+ * kept it from answering anyone else — the admin's next calls included — for as long as it took,
+ * and one that outlasted its time here was abandoned by this reader but not by the CMS, which went
+ * on with it while the next read began (issue 49 #4). A document deleted or unpublished between
+ * the two reads is left out, one written meanwhile waits for the next read: its own change signal
+ * brings that read.
+ */
+export async function fetchCmsCollectionInPages<T extends { id: number }>(cmsUrl: string, secret: string, collection: string, query: { sort: string; where?: string; depth?: number; select?: string }): Promise<T[]> {
+  const { sort, where = '', depth = 1, select = '' } = query;
+  const read = async <A>(params: string): Promise<A> => {
+    const res = await fetch(`${cmsUrl}/cms/api/${collection}?pagination=false${params}${where}`, { headers: { 'x-internal-secret': secret }, signal: AbortSignal.timeout(15_000) });
+    if (!res.ok) throw new Error(`CMS answered ${res.status} for ${collection}`);
+    return (await res.json()) as A;
+  };
+  const order = (await read<{ docs: { id: number }[] }>(`&depth=0&sort=${encodeURIComponent(sort)}&select[id]=true`)).docs.map((d) => d.id);
+  const byId = new Map<number, T>();
+  for (let from = 0; from < order.length; from += CMS_READ_PAGE_SIZE) {
+    const ids = order.slice(from, from + CMS_READ_PAGE_SIZE).join(',');
+    for (const doc of (await read<{ docs: T[] }>(`&depth=${depth}&where[id][in]=${ids}${select}`)).docs) byId.set(doc.id, doc);
+  }
+  return order.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The article fields the site and the API read (CmsArticle), asked for by name: never the editor's
+ * rich text (`content`, which the CMS fills in at depth 1 node by node, and the site shows only as
+ * `contentHtml`) nor the CMS's own joins and virtual fields. Keyed by CmsArticle's fields, so a
+ * field added there is asked for here or the build fails.
+ */
+const ARTICLE_FIELDS: Record<Exclude<keyof CmsArticle, 'id'>, true> = {
+  title: true, excerpt: true, author: true, category: true, thumbnail: true, publishDate: true, unpublishDate: true,
+  membershipRequired: true, contentHtml: true, hasInteractiveElements: true, isAmpCompatible: true, interactiveData: true, createdAt: true,
+};
+const ARTICLE_SELECT = Object.keys(ARTICLE_FIELDS).map((f) => `&select[${f}]=true`).join('');
+
 export type ContentRecords = {
   articles: CmsArticle[];
   categories: CmsCategory[];
@@ -229,7 +270,7 @@ const PUBLISHED = '&where[_status][equals]=published';
 export async function fetchAllContent(cmsUrl: string, secret: string): Promise<ContentRecords> {
   const [articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles, settings, oldAddresses] = await Promise.all([
     // Published versions only (DESIGN §7.21): drafts, and a draft of a live document, stay in the CMS.
-    fetchCmsCollection<CmsArticle>(cmsUrl, secret, 'articles', '-publishDate', PUBLISHED),
+    fetchCmsCollectionInPages<CmsArticle>(cmsUrl, secret, 'articles', { sort: '-publishDate', where: PUBLISHED, select: ARTICLE_SELECT }),
     fetchCmsCollection<CmsCategory>(cmsUrl, secret, 'categories', 'title'),
     fetchCmsCollection<CmsVideo>(cmsUrl, secret, 'videos', '-publishDate', PUBLISHED),
     fetchCmsCollection<CmsProduct>(cmsUrl, secret, 'products', 'name', PUBLISHED),
@@ -240,7 +281,7 @@ export async function fetchAllContent(cmsUrl: string, secret: string): Promise<C
     fetchCmsCollection<CmsBackyardArticle>(cmsUrl, secret, 'backyard-articles', 'sortOrder', PUBLISHED),
     fetchCmsSiteSettings(cmsUrl, secret),
     // Depth 0: each names its article by id (or null once it is deleted).
-    fetchCmsCollection<CmsOldAddress>(cmsUrl, secret, 'old-addresses', 'path', '', 0),
+    fetchCmsCollectionInPages<CmsOldAddress>(cmsUrl, secret, 'old-addresses', { sort: 'path', depth: 0 }),
   ]);
   return { articles, categories, videos, products, membershipPlans, quizQuestions, scrambleWords, studyResources, backyardArticles, settings, oldAddresses };
 }
