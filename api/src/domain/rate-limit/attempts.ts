@@ -1,4 +1,5 @@
-import { and, count, eq, gt, inArray, lt, max, min, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { throttleEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,46 +22,57 @@ export function waitAfter(failures: number, freeTries: number): number {
 
 const windowOf = (rule: LimitRule) => ('max' in rule ? rule.windowMs : HOUR_MS);
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /**
  * Checks every rule and, only when all allow, records one attempt under each key — atomically:
  * the keys' advisory locks are held for the whole check-and-record, so parallel requests are
  * counted one after another and cannot slip past a limit together. Locks are per key, so
  * unrelated callers never wait on each other, and they work across API instances.
  *
+ * Given the caller's transaction, it runs in it (no BEGIN and COMMIT of its own, issue 53 #3): the
+ * locks are held until the caller commits, and an action that fails or is refused afterwards in
+ * that transaction counts no attempt.
+ *
  * Returns the recorded attempt ids (for `refund`), or throws 429 with Retry-After.
  */
-export async function takeAttempt(db: Db, rules: LimitRule[], message: (seconds: number) => string): Promise<number[]> {
+export async function takeAttempt(db: Db | Tx, rules: LimitRule[], message: (seconds: number) => string): Promise<number[]> {
+  const run = (tx: Tx) => checkAndRecord(tx, rules, message);
+  return db instanceof PgTransaction ? run(db as Tx) : (db as Db).transaction(run);
+}
+
+/** Three statements whatever the rules: the locks, every rule's count, then the cleanup and the record. */
+async function checkAndRecord(tx: Tx, rules: LimitRule[], message: (seconds: number) => string): Promise<number[]> {
   const keys = [...new Set(rules.map((r) => r.key))].sort();
-  const outcome = await db.transaction(async (tx) => {
-    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    let wait = 0;
-    for (const rule of rules) {
-      const since = new Date(Date.now() - windowOf(rule));
-      const [row] = await tx
-        .select({ n: count(), first: min(throttleEvents.at), last: max(throttleEvents.at) })
-        .from(throttleEvents)
-        .where(and(eq(throttleEvents.key, rule.key), gt(throttleEvents.at, since)));
-      const n = Number(row?.n ?? 0);
-      if ('max' in rule) {
-        // Only allowed attempts are recorded, so at the limit the oldest one frees the next slot.
-        if (n >= rule.max && row?.first) wait = Math.max(wait, row.first.getTime() + rule.windowMs - Date.now());
-      } else {
-        const needed = waitAfter(n, rule.freeTries);
-        if (needed && row?.last) wait = Math.max(wait, row.last.getTime() + needed - Date.now());
-      }
+  // The locks first, in key order (no deadlock), each statement after them reads what was committed before.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select unnest(${sql.param(keys)}::text[]) as k order by k) as l`);
+  const now = Date.now();
+  const { rows } = await tx.execute<{ i: number; n: number; first: number | null; last: number | null }>(sql`
+    select r.i::int as i, count(t.id)::int as n, (extract(epoch from min(t.at)) * 1000)::float8 as first, (extract(epoch from max(t.at)) * 1000)::float8 as last
+    from unnest(${sql.param(rules.map((r) => r.key))}::text[], ${sql.param(rules.map((r) => new Date(now - windowOf(r)).toISOString()))}::timestamptz[]) with ordinality as r(key, since, i)
+    left join ${throttleEvents} t on t.key = r.key and t.at > r.since
+    group by r.i`);
+  let wait = 0;
+  for (const { i, n, first, last } of rows) {
+    const rule = rules[i - 1]!;
+    if ('max' in rule) {
+      // Only allowed attempts are recorded, so at the limit the oldest one frees the next slot.
+      if (n >= rule.max && first !== null) wait = Math.max(wait, first + rule.windowMs - now);
+    } else {
+      const needed = waitAfter(n, rule.freeTries);
+      if (needed && last !== null) wait = Math.max(wait, last + needed - now);
     }
-    if (wait > 0) return { wait, ids: [] };
-    // Forget what no rule can count any more, so a key's history stays small.
-    const oldest = new Date(Date.now() - Math.max(...rules.map(windowOf)));
-    await tx.delete(throttleEvents).where(and(inArray(throttleEvents.key, keys), lt(throttleEvents.at, oldest)));
-    const ids = await tx.insert(throttleEvents).values(rules.map((r) => ({ key: r.key }))).returning({ id: throttleEvents.id });
-    return { wait: 0, ids: ids.map((r) => r.id) };
-  });
-  if (outcome.wait > 0) {
-    const seconds = Math.max(1, Math.ceil(outcome.wait / 1000));
+  }
+  if (wait > 0) {
+    const seconds = Math.max(1, Math.ceil(wait / 1000));
     throw new AppError('too_many_requests', message(seconds), { retryAfter: seconds });
   }
-  return outcome.ids;
+  // Forget what no rule can count any more, so a key's history stays small.
+  const oldest = new Date(now - Math.max(...rules.map(windowOf))).toISOString();
+  const recorded = await tx.execute<{ id: number }>(sql`
+    with forgotten as (delete from ${throttleEvents} where key = any(${sql.param(keys)}::text[]) and at < ${oldest}::timestamptz)
+    insert into ${throttleEvents} (key) select unnest(${sql.param(rules.map((r) => r.key))}::text[]) returning id`);
+  return recorded.rows.map((r) => r.id);
 }
 
 /** Takes back recorded attempts that should not count (a sign-in that succeeded). */
