@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { can, MAX_MENTIONS, mentionedUsernames, viewerOf, type NotificationKind, type Resource } from '@app/shared/browser';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
@@ -30,6 +31,7 @@ export type NotifyInput = {
 };
 
 type Writer = Pick<Db, 'transaction'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Tells members about something (issue 37 #1): for those whose setting for the kind is not `off`
@@ -44,40 +46,45 @@ type Writer = Pick<Db, 'transaction'>;
 export async function notify(db: Writer, input: NotifyInput): Promise<{ id: number; userId: number }[]> {
   const ids = [...new Set(input.recipients)].filter((id) => id !== input.actorId).sort((a, b) => a - b);
   if (ids.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const people = await tx
-      .select({ user: users, channel: sql<string | null>`${notificationSettings[input.kind]}`, digest: notificationSettings.digest })
-      .from(users)
-      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-    const told = people.filter(({ user, channel }) => user.accountStatus !== 'suspended' && user.accountStatus !== 'banned' && (channel ?? 'app') !== 'off' && mayRead(user, input.about));
-    if (told.length === 0) return [];
-    // One member's notifications are decided one at a time, whichever instance and sender: every
-    // recipient's lock in one statement, taken in id order (no deadlock).
-    const recipients = told.map((t) => t.user.id).sort((a, b) => a - b);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('notify:' || id, 0)) from (select unnest(${`{${recipients.join(',')}}`}::int[]) as id order by id) as r`);
-    const recent = await lastHour(tx, told.map((t) => t.user.id));
-    const written: { id: number; userId: number; inApp: boolean }[] = [];
-    for (const { user, channel, digest } of told) {
-      // Mailed by the notification mail job (notification-mails.ts), never in the action's request;
-      // a member on a digest gets it in the next digest instead (digest-mails.ts).
-      const wantsMail = !input.alreadyMailed && (channel === 'email' || channel === 'both') && (digest ?? 'off') === 'off';
-      const placed = placeNotification(recent.get(user.id) ?? [], { actorId: input.actorId, place: input.place ?? null, wantsMail });
-      if ('fold' in placed) {
-        // Unread again: there is more to see in it.
-        const [row] = await tx.update(notifications).set({ more: sql`${notifications.more} + 1`, readAt: null, foldedAt: sql`now()` }).where(eq(notifications.id, placed.fold)).returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
-        if (row) written.push(row);
-        continue;
-      }
-      const [row] = await tx
-        .insert(notifications)
-        .values({ userId: user.id, kind: input.kind, text: input.text.slice(0, 500), url: input.url, actorId: input.actorId, place: input.place ?? null, inApp: channel !== 'email', emailState: placed.mail })
-        .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
-      written.push(row!);
+  // Inside the caller's transaction no savepoint of its own (two round trips, issue 53 #3): a
+  // failure here fails the caller's transaction either way.
+  return db instanceof PgTransaction ? tell(db as Tx, input, ids) : db.transaction((tx) => tell(tx, input, ids));
+}
+
+async function tell(tx: Tx, input: NotifyInput, ids: number[]): Promise<{ id: number; userId: number }[]> {
+  const people = await tx
+    .select({ user: users, channel: sql<string | null>`${notificationSettings[input.kind]}`, digest: notificationSettings.digest })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  const told = people.filter(({ user, channel }) => user.accountStatus !== 'suspended' && user.accountStatus !== 'banned' && (channel ?? 'app') !== 'off' && mayRead(user, input.about));
+  if (told.length === 0) return [];
+  // One member's notifications are decided one at a time, whichever instance and sender: every
+  // recipient's lock in one statement, taken in id order (no deadlock).
+  const recipients = told.map((t) => t.user.id).sort((a, b) => a - b);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('notify:' || id, 0)) from (select unnest(${`{${recipients.join(',')}}`}::int[]) as id order by id) as r`);
+  const recent = await lastHour(tx, told.map((t) => t.user.id));
+  const written: { id: number; userId: number; inApp: boolean }[] = [];
+  for (const { user, channel, digest } of told) {
+    // Mailed by the notification mail job (notification-mails.ts), never in the action's request;
+    // a member on a digest gets it in the next digest instead (digest-mails.ts).
+    const wantsMail = !input.alreadyMailed && (channel === 'email' || channel === 'both') && (digest ?? 'off') === 'off';
+    const placed = placeNotification(recent.get(user.id) ?? [], { actorId: input.actorId, place: input.place ?? null, wantsMail });
+    if ('fold' in placed) {
+      // Unread again: there is more to see in it.
+      const [row] = await tx.update(notifications).set({ more: sql`${notifications.more} + 1`, readAt: null, foldedAt: sql`now()` }).where(eq(notifications.id, placed.fold)).returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
+      if (row) written.push(row);
+      continue;
     }
-    for (const row of written) if (row.inApp) await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent)})`);
-    return written.map(({ id, userId }) => ({ id, userId }));
-  });
+    const [row] = await tx
+      .insert(notifications)
+      .values({ userId: user.id, kind: input.kind, text: input.text.slice(0, 500), url: input.url, actorId: input.actorId, place: input.place ?? null, inApp: channel !== 'email', emailState: placed.mail })
+      .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
+    written.push(row!);
+  }
+  const events = written.filter((row) => row.inApp).map((row) => JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent));
+  if (events.length) await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, e) from unnest(${sql.param(events)}::text[]) as e`);
+  return written.map(({ id, userId }) => ({ id, userId }));
 }
 
 /** Each member's notifications of the last hour, newest first, as the flood rules read them (times by the database's clock). */
