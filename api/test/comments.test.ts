@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quizResults, users } from '../src/db/schema/index.ts';
+import { createDb } from '../src/db/client.ts';
+import { comments, quizResults, users } from '../src/db/schema/index.ts';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
@@ -91,6 +92,28 @@ describe('who may comment', () => {
     const results = [];
     for (let i = 0; i < 6; i++) results.push((await post('pro_q', 2, `burst ${i}`)).status);
     expect(results).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('holds the limit when a member’s comments reach two instances at once, storing only the five allowed', async () => {
+    // A second instance: an app of its own on its own connections to the same database.
+    const otherDb = createDb(testDb.url, 5);
+    const other = await startTestApp({ db: otherDb, source: createCmsContentSource(cms.url, TEST_SECRET) });
+    try {
+      await ensureAccount(testDb.db, { username: 'pro_two', tier: 'pro', email: 'pro_two@example.com', password: 'pass-word-1' });
+      const here = browserClient(app.base);
+      expect((await here.post('/api/login', { username: 'pro_two', password: 'pass-word-1' })).status).toBe(200);
+      // The same session on the other instance (a browser's cookie, whichever instance answers).
+      const cookie = [...here.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const there = browserClient(other.base);
+      const sent = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? there.post('/api/articles/2/comments', { content: `there ${i}` }, { cookie }) : here.post('/api/articles/2/comments', { content: `here ${i}` }))));
+      expect(sent.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 429]);
+      expect(sent.find((r) => r.status === 429)!.body.message).toBe('You are commenting too quickly. Please wait a minute and try again.');
+      const [member] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.username, 'pro_two'));
+      expect(await testDb.db.$count(comments, eq(comments.userId, member!.id))).toBe(5);
+    } finally {
+      await other.close();
+      await otherDb.$client.end();
+    }
   });
 });
 

@@ -24,8 +24,10 @@ export async function postComment(db: Db, index: ContentIndex, articleId: number
     if (parent.articleId !== articleId) throw new AppError('bad_request', 'The comment you are replying to belongs to another article.');
     if (parent.isHidden) throw new AppError('bad_request', 'You cannot reply to a hidden comment.');
   }
-  await takeAttempt(db, [{ key: `comment:${user.id}`, max: PER_MINUTE, windowMs: 60_000 }], () => 'You are commenting too quickly. Please wait a minute and try again.');
   return db.transaction(async (tx) => {
+    // The limit in the comment's own transaction (issue 53 #3: one BEGIN and COMMIT, not two): its
+    // lock is held until the comment is stored, and a comment that fails counts no attempt.
+    await takeAttempt(tx, [{ key: `comment:${user.id}`, max: PER_MINUTE, windowMs: 60_000 }], () => 'You are commenting too quickly. Please wait a minute and try again.');
     const [row] = await tx.insert(comments).values({ articleId, userId: user.id, parentCommentId: parentCommentId ?? null, content }).returning();
     // Those who may read the article hear of it (issue 37): the author replied to, then those named.
     const title = article.summary.title;
