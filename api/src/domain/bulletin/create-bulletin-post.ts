@@ -13,8 +13,9 @@ const PER_TEN_MINUTES = 5;
 /** POST /api/bulletin: a plain-text post by a member in good standing, at most 5 in ten minutes. */
 export async function createBulletinPost(db: Db, caller: UserRow | null, input: CreateBulletinPostInput): Promise<BulletinPost> {
   const user = requirePermission(caller, 'post');
-  await takeAttempt(db, [{ key: `bulletin:${user.id}`, max: PER_TEN_MINUTES, windowMs: 10 * 60_000 }], (s) => `You are posting too quickly. Please try again in ${waitText(s)}.`);
   return db.transaction(async (tx) => {
+    // The limit in the post's own transaction, as a comment's (issue 53 #3): one BEGIN and COMMIT.
+    await takeAttempt(tx, [{ key: `bulletin:${user.id}`, max: PER_TEN_MINUTES, windowMs: 10 * 60_000 }], (s) => `You are posting too quickly. Please try again in ${waitText(s)}.`);
     const [row] = await tx.insert(bulletinPosts).values({ userId: user.id, ...input }).returning();
     // Members it names hear of it (issue 37): the board is every member's to read.
     await notify(tx, { kind: 'mention', recipients: await mentionedMembers(tx, input.content), actorId: user.id, text: `${nameOf(user)} mentioned you in a bulletin post, “${input.title}”`, url: '/community', place: 'bulletin' });
