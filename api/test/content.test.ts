@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CMS_READ_PAGE_SIZE, type ContentRecords } from '@app/shared/server';
@@ -39,6 +41,32 @@ describe('content endpoints', () => {
     expect(list.map((a: { id: number }) => a.id)).toEqual([1, 2, 3]);
     expect(list[0]).toMatchObject({ title: 'Article 1 (free)', category: 'self-confidence', author: 'Better Self Studio', thumbnail: '/media/a1.svg' });
     expect(JSON.stringify(list)).not.toContain('SECRET-BODY');
+  });
+
+  it('sends the article list and products compressed as the client accepts, each coding with its own ETag, and 304 to a client that holds it', async () => {
+    const plain = await (await app.fetch('/api/articles', { headers: { 'accept-encoding': 'identity' } })).text();
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${app.base}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) })).on('error', reject);
+        }).on('error', reject);
+      });
+    const br = await raw('/api/articles', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain);
+    const gzip = await raw('/api/articles', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(plain);
+    const none = await raw('/api/articles', {});
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.toString()).toBe(plain);
+    expect(new Set([br.headers.etag, gzip.headers.etag, none.headers.etag]).size).toBe(3);
+    expect((await raw('/api/articles', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! })).status).toBe(304);
+    // Another coding's tag is another representation: sent whole.
+    expect((await raw('/api/articles', { 'if-none-match': br.headers.etag! })).status).toBe(200);
+    const products = await raw('/api/products/featured', { 'accept-encoding': 'br' });
+    expect(JSON.parse(brotliDecompressSync(products.body).toString())).toEqual(await (await app.fetch('/api/products/featured')).json());
   });
 
   it('gives a visitor the body of a free article', async () => {

@@ -8,7 +8,7 @@ import { searchContent } from '../domain/content/search-content.ts';
 import { readingTier, type Viewer } from '@app/shared/browser';
 import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
 import { noStore } from './no-store.ts';
-import { sendJson, sendValidated } from './send-validated.ts';
+import { sendJson, sendShared, sendValidated } from './send-validated.ts';
 import { anyone } from './access.ts';
 
 /** Who is asking, as permissions see them (see docs/glossary.md). */
@@ -19,7 +19,7 @@ export function contentRoutes(deps: { db: Db; content: ContentReadModel; readVie
   const r = Router();
   const index = () => deps.content.current();
 
-  r.get('/articles', anyone, (_req, res) => sendJson(res, index().articleListJson));
+  r.get('/articles', anyone, (req, res) => sendShared(req, res, index().articleListJson));
   r.get('/categories', anyone, (_req, res) => res.json([...index().categories.values()]));
   r.get('/articles/category/:category', anyone, (req, res) => {
     res.json(listCategoryArticles(index(), req.params.category));
@@ -40,8 +40,8 @@ export function contentRoutes(deps: { db: Db; content: ContentReadModel; readVie
     const content = index();
     sendValidated(req, res, { json: content.videosJsonFor(tier), etag: `"videos-${content.version}-${tier ?? 'visitor'}"` });
   });
-  r.get('/products', anyone, (_req, res) => sendJson(res, index().productsJson));
-  r.get('/products/featured', anyone, (_req, res) => sendJson(res, index().featuredProductsJson));
+  r.get('/products', anyone, (req, res) => sendShared(req, res, index().productsJson));
+  r.get('/products/featured', anyone, (req, res) => sendShared(req, res, index().featuredProductsJson));
   r.get('/products/:id', anyone, (req, res) => {
     const id = IdParamSchema.safeParse(req.params.id);
     res.json(getProduct(index(), id.success ? id.data : -1));

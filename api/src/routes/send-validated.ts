@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { preferredCoding, type SharedJson } from '../lib/shared-json.ts';
 
 /**
  * Sends JSON text with a strong ETag, or 304 when the client already holds it. `private, no-cache`:
@@ -24,4 +25,24 @@ export function sendJson(res: Response, json: string | Buffer): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', typeof json === 'string' ? Buffer.byteLength(json) : json.length);
   res.end(res.req.method === 'HEAD' ? undefined : json);
+}
+
+/**
+ * Sends an answer every caller gets alike (lib/shared-json.ts) in the coding the client accepts —
+ * brotli or gzip made once per content version, not per request — with its strong ETag, or 304 when
+ * the client holds it. `no-cache`: kept, but asked for again each time, so a change shows at once.
+ */
+export function sendShared(req: Request, res: Response, answer: SharedJson): void {
+  const coding = preferredCoding(req.headers['accept-encoding']);
+  const etag = answer.etag(coding);
+  res.setHeader('Cache-Control', 'public, no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', etag);
+  const asked = req.headers['if-none-match'];
+  if (asked && asked.split(',').some((tag) => tag.trim() === etag)) {
+    res.status(304).end();
+    return;
+  }
+  if (coding) res.setHeader('Content-Encoding', coding);
+  sendJson(res, coding ? answer.encoded(coding) : answer.json);
 }

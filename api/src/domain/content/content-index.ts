@@ -1,6 +1,7 @@
 import { toPublicInteractiveData, type ArticleSummary, type Category, type InteractiveData, type Product, type PublicInteractiveData, type Video } from '@app/shared/schemas';
 import { TIERS, videoFor, type BackyardArticle, type SiteSettings, type StudyResource, type Tier } from '@app/shared/browser';
 import { bySortOrder, toArticleSummary, toBackyardArticle, toCategory, toInteractiveData, toProduct, toQuizQuestions, toScrambleWords, toSiteSettings, toStudyResource, toVideo, type ContentRecords, type ContentSnapshot, type QuizQuestion, type ScrambleWord } from '@app/shared/server';
+import { sharedJson, type SharedJson } from '../../lib/shared-json.ts';
 import { packArticleBodies } from './packed-bodies.ts';
 
 /**
@@ -20,8 +21,8 @@ export type ContentIndex = {
   loadedAt: string;
   articles: Map<number, IndexedArticle>;
   articleList: ArticleSummary[];
-  /** GET /api/articles's answer, as bytes (answers kept for many requests are sent as they are). */
-  articleListJson: Buffer;
+  /** GET /api/articles's answer, serialized once and compressed once (answers kept for many requests are sent as they are). */
+  articleListJson: SharedJson;
   categories: Map<string, Category>;
   articlesByCategory: Map<string, ArticleSummary[]>;
   /** Every video in full (server only; the player of a gated video is for its tier). */
@@ -30,8 +31,8 @@ export type ContentIndex = {
   /** GET /api/youtube/videos as each reading tier sees it (visitors read as `null`). */
   videosJsonFor: (tier: Tier | null) => Buffer;
   products: Map<number, Product>;
-  productsJson: Buffer;
-  featuredProductsJson: Buffer;
+  productsJson: SharedJson;
+  featuredProductsJson: SharedJson;
   /** The games' pools, answer keys included (server only). */
   quizQuestions: QuizQuestion[];
   scrambleWords: ScrambleWord[];
@@ -71,15 +72,15 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
     loadedAt,
     articles,
     articleList,
-    articleListJson: jsonBytes(articleList),
+    articleListJson: sharedJson(articleList),
     categories: new Map(records.categories.map((c) => [c.slug, toCategory(c)])),
     articlesByCategory,
     videos,
     videosById: new Map(videos.map((v) => [v.id, v])),
     videosJsonFor: (tier) => videosJsonByTier.get(tier ?? 'free')!,
     products: new Map(products.map((p) => [p.id, p])),
-    productsJson: jsonBytes(products),
-    featuredProductsJson: jsonBytes(products.filter((p) => p.isFeatured).slice(0, 3)),
+    productsJson: sharedJson(products),
+    featuredProductsJson: sharedJson(products.filter((p) => p.isFeatured).slice(0, 3)),
     quizQuestions: toQuizQuestions(records.quizQuestions),
     scrambleWords: toScrambleWords(records.scrambleWords),
     studyResources: new Map(bySortOrder(records.studyResources).map((d) => [d.id, toStudyResource(d)])),
