@@ -133,25 +133,22 @@ const half = (part) =>
 const wholeMainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
 const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', { logFile });
 
-// The CMS's production build, which only the browser suites need, is made beside the unit stages.
-// Then the main suite's second half (the files that mostly wait: autosaves, a schedule, deploys)
-// starts beside Vitest, whose files mostly wait on PostgreSQL, sockets and timers too; the first
-// half and the production shape's suite start when Vitest is done. Everything at once (both halves
-// beside Vitest) was tried and Vitest's real timeouts failed on a loaded machine (issue 53 #6,
-// docs/decisions.md). The halves and the shape only start on a built CMS: stacks that found it
-// unbuilt would each build it, in the same folder; after a failed build they run one at a time, and
-// the first stack's start builds it again (and reports why).
+// The CMS's production build, which only the browser suites need, is made beside the unit stages,
+// and the production shape's suite follows it there, beside Vitest, whose files mostly wait on
+// PostgreSQL, sockets and timers. The main suite's two halves come after, at once. A half beside
+// Vitest was tried (issue 53 #6, docs/decisions.md): on a loaded machine Vitest's real timeouts
+// (presence, chat across instances, deploys) then failed. The halves only start on a built CMS:
+// two stacks that found it unbuilt would each build it, in the same folder; after a failed build the
+// suite runs whole, on one stack, whose start builds it again (and reports why).
 const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
-const builtCms = cmsBuild?.then((code) => code === 0);
-const secondHalf = only === undefined ? builtCms.then((built) => (built ? half('second') : null)) : null;
+const shapeBesideUnits = only === undefined ? cmsBuild.then(() => shapeSuite(path.join(results, 'e2e-production-shape.log'))) : null;
 if (only !== 'e2e') await unitStages();
+await shapeBesideUnits;
 if (only !== 'unit') {
-  if (await builtCms) await Promise.all([secondHalf ?? half('second'), half('first'), shapeSuite(path.join(results, 'e2e-production-shape.log'))]);
-  else {
-    await wholeMainSuite();
-    await shapeSuite();
-  }
+  if ((await cmsBuild) === 0) await Promise.all([half('first'), half('second')]);
+  else await wholeMainSuite();
 }
+if (only === 'e2e') await shapeSuite();
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
 if (!typesOk) failures.unshift('typecheck');
