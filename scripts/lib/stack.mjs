@@ -305,7 +305,8 @@ export function commonFolder(a, b) {
 /** `next build` of the CMS, only when its source changed since the last build. */
 export async function buildCms(shared, step) {
   const cmsDir = path.join(root, 'cms');
-  const sourceHash = hashTree([path.join(cmsDir, 'src'), path.join(cmsDir, 'next.config.mjs'), path.join(cmsDir, 'package.json'), path.join(root, 'package-lock.json')]);
+  // The shared package's sources are compiled into the CMS (transpilePackages): a change there is a change of the CMS.
+  const sourceHash = hashTree([path.join(cmsDir, 'src'), path.join(cmsDir, 'next.config.mjs'), path.join(cmsDir, 'package.json'), path.join(root, 'packages/shared/src'), path.join(root, 'packages/shared/package.json'), path.join(root, 'package-lock.json')]);
   const hashFile = path.join(cmsDir, '.next/.source-hash');
   if (!existsSync(path.join(cmsDir, '.next/BUILD_ID')) || !existsSync(hashFile) || readFileSync(hashFile, 'utf8') !== sourceHash) {
     step('building the CMS for production (about a minute, once)');
