@@ -41,22 +41,38 @@ export async function takeAttempt(db: Db | Tx, rules: LimitRule[], message: (sec
   return db instanceof PgTransaction ? run(db as Tx) : (db as Db).transaction(run);
 }
 
-/** Three statements whatever the rules: the locks, every rule's count, then the cleanup and the record. */
+type Counted = { i: number; n: number; first: number | null; last: number | null };
+
+/**
+ * Two statements whatever the rules: the locks, then every rule's count with the cleanup and the
+ * record. The record is written before the counts are judged (one statement sees none of its own
+ * writes, so the counts are those before it); a refusal throws inside the transaction, which takes
+ * the record and the cleanup back.
+ */
 async function checkAndRecord(tx: Tx, rules: LimitRule[], message: (seconds: number) => string): Promise<number[]> {
   const keys = [...new Set(rules.map((r) => r.key))].sort();
-  // The locks first, in key order (no deadlock), each statement after them reads what was committed before.
+  // The locks first, in key order (no deadlock): the next statement's snapshot is taken after them,
+  // so it counts every attempt committed before (a lock in the same statement would not).
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select unnest(${sql.param(keys)}::text[]) as k order by k) as l`);
   const now = Date.now();
-  const { rows } = await tx.execute<{ i: number; n: number; first: number | null; last: number | null }>(sql`
-    select r.i::int as i, count(t.id)::int as n, (extract(epoch from min(t.at)) * 1000)::float8 as first, (extract(epoch from max(t.at)) * 1000)::float8 as last
-    from unnest(${sql.param(rules.map((r) => r.key))}::text[], ${sql.param(rules.map((r) => new Date(now - windowOf(r)).toISOString()))}::timestamptz[]) with ordinality as r(key, since, i)
-    left join ${throttleEvents} t on t.key = r.key and t.at > r.since
-    group by r.i`);
+  // Forget what no rule can count any more, so a key's history stays small.
+  const oldest = new Date(now - Math.max(...rules.map(windowOf))).toISOString();
+  const { rows } = await tx.execute<{ counts: Counted[]; ids: number[] }>(sql`
+    with counted as (
+      select r.i, count(t.id) as n, extract(epoch from min(t.at)) * 1000 as first, extract(epoch from max(t.at)) * 1000 as last
+      from unnest(${sql.param(rules.map((r) => r.key))}::text[], ${sql.param(rules.map((r) => new Date(now - windowOf(r)).toISOString()))}::timestamptz[]) with ordinality as r(key, since, i)
+      left join ${throttleEvents} t on t.key = r.key and t.at > r.since
+      group by r.i
+    ),
+    forgotten as (delete from ${throttleEvents} where key = any(${sql.param(keys)}::text[]) and at < ${oldest}::timestamptz),
+    recorded as (insert into ${throttleEvents} (key) select unnest(${sql.param(rules.map((r) => r.key))}::text[]) returning id)
+    select (select json_agg(counted) from counted) as counts, (select json_agg(id) from recorded) as ids`);
+  const { counts, ids } = rows[0]!;
   let wait = 0;
-  for (const { i, n, first, last } of rows) {
+  for (const { i, n, first, last } of counts) {
     const rule = rules[i - 1]!;
     if ('max' in rule) {
-      // Only allowed attempts are recorded, so at the limit the oldest one frees the next slot.
+      // Only allowed attempts are kept, so at the limit the oldest one frees the next slot.
       if (n >= rule.max && first !== null) wait = Math.max(wait, first + rule.windowMs - now);
     } else {
       const needed = waitAfter(n, rule.freeTries);
@@ -67,12 +83,7 @@ async function checkAndRecord(tx: Tx, rules: LimitRule[], message: (seconds: num
     const seconds = Math.max(1, Math.ceil(wait / 1000));
     throw new AppError('too_many_requests', message(seconds), { retryAfter: seconds });
   }
-  // Forget what no rule can count any more, so a key's history stays small.
-  const oldest = new Date(now - Math.max(...rules.map(windowOf))).toISOString();
-  const recorded = await tx.execute<{ id: number }>(sql`
-    with forgotten as (delete from ${throttleEvents} where key = any(${sql.param(keys)}::text[]) and at < ${oldest}::timestamptz)
-    insert into ${throttleEvents} (key) select unnest(${sql.param(rules.map((r) => r.key))}::text[]) returning id`);
-  return recorded.rows.map((r) => r.id);
+  return ids;
 }
 
 /** Takes back recorded attempts that should not count (a sign-in that succeeded). */
