@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CMS_READ_PAGE_SIZE, type ContentRecords } from '@app/shared/server';
 import { createContentReadModel } from '../src/domain/content/content-read-model.ts';
+import { createSnapshotStore } from '../src/domain/content/snapshot-store.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { CONTENT_CHANGED_CHANNEL, listenForContentChanges } from '../src/integrations/content-change-listener.ts';
 import { createSignals } from '../src/integrations/signals.ts';
@@ -284,5 +285,20 @@ describe('search', () => {
     expect(product.products.map((p: { id: number }) => p.id)).toEqual([5]);
     expect((await (await app.fetch('/api/search?q=')).json()).articles).toEqual([]);
     expect((await app.fetch(`/api/search?q=${'x'.repeat(300)}`)).status).toBe(400);
+  });
+});
+
+describe('the saved snapshot', () => {
+  it('holds the content last saved: a second save replaces the first, records, version and time', async () => {
+    const store = createSnapshotStore(testDb.db);
+    const first = sampleRecords();
+    await store.save({ records: first, version: 'v-first', loadedAt: '2026-01-01T00:00:00.000Z' });
+    const second = sampleRecords();
+    second.articles = [...second.articles, article(99, 'free', { title: 'Saved second' })];
+    await store.save({ records: second, version: 'v-second', loadedAt: '2026-01-02T00:00:00.000Z' });
+    const loaded = await store.load();
+    expect(loaded).toMatchObject({ version: 'v-second', loadedAt: '2026-01-02T00:00:00.000Z' });
+    expect(loaded!.records.articles.map((a) => a.title)).toContain('Saved second');
+    expect(loaded!.records.articles).toHaveLength(second.articles.length);
   });
 });

@@ -1,5 +1,5 @@
 import { contentVersion, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contentSnapshots } from '../../db/schema/index.ts';
 
@@ -13,7 +13,13 @@ export function createSnapshotStore(db: Db): SnapshotStore {
   return {
     async save(snapshot) {
       const row = { id: 1, data: snapshot.records, version: snapshot.version, loadedAt: new Date(snapshot.loadedAt) };
-      await db.insert(contentSnapshots).values(row).onConflictDoUpdate({ target: contentSnapshots.id, set: row });
+      // The row's values once: `set: row` serialized the whole library a second time (every body read
+      // back from its packed form again) and sent it twice, for minutes of the API's thread after a
+      // large import (issue 49 #4).
+      await db
+        .insert(contentSnapshots)
+        .values(row)
+        .onConflictDoUpdate({ target: contentSnapshots.id, set: { data: sql`excluded.data`, version: sql`excluded.version`, loadedAt: sql`excluded.loaded_at` } });
     },
     async load() {
       const [row] = await db.select().from(contentSnapshots).where(eq(contentSnapshots.id, 1));
