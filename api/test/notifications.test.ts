@@ -143,6 +143,18 @@ describe('notifications', () => {
     expect((await inbox(ada)).items.map((n) => n.kind)).toEqual(['reply']);
   });
 
+  it('tell no one of a reply refused for commenting too quickly', async () => {
+    const ann = await member('n_ann');
+    const bo = await member('n_bo');
+    const question = await comment(ann, FREE_ARTICLE, 'Anyone?');
+    for (let i = 0; i < 5; i++) await comment(bo, FREE_ARTICLE, `Answer ${i}`, question.id);
+    const refused = await bo.post(`/api/articles/${FREE_ARTICLE}/comments`, { content: 'One too many', parentCommentId: question.id });
+    expect(refused.status).toBe(429);
+    // Bo's replies fold into one notification ("and N more"): five replies, so four more.
+    const told = await testDb.db.select({ more: notifications.more }).from(notifications).where(eq(notifications.userId, await idOf('n_ann')));
+    expect(told).toEqual([{ more: 4 }]);
+  });
+
   it('are each member’s own: a page at a time, newest first; marking read touches only one’s own', async () => {
     const eve = await member('n_eve');
     const fay = await member('n_fay');

@@ -25,9 +25,6 @@ export async function postComment(db: Db, index: ContentIndex, articleId: number
     if (parent.isHidden) throw new AppError('bad_request', 'You cannot reply to a hidden comment.');
   }
   return db.transaction(async (tx) => {
-    // The limit in the comment's own transaction (issue 53 #3: one BEGIN and COMMIT, not two): its
-    // lock is held until the comment is stored, and a comment that fails counts no attempt.
-    await takeAttempt(tx, [{ key: `comment:${user.id}`, max: PER_MINUTE, windowMs: 60_000 }], () => 'You are commenting too quickly. Please wait a minute and try again.');
     const [row] = await tx.insert(comments).values({ articleId, userId: user.id, parentCommentId: parentCommentId ?? null, content }).returning();
     // Those who may read the article hear of it (issue 37): the author replied to, then those named.
     const title = article.summary.title;
@@ -39,6 +36,11 @@ export async function postComment(db: Db, index: ContentIndex, articleId: number
     if (repliedTo) await notify(tx, { kind: 'reply', recipients: [repliedTo], actorId: user.id, text: `${nameOf(user)} replied to your comment on “${title}”`, url, place, about });
     const named = (await mentionedMembers(tx, content)).filter((id) => id !== repliedTo);
     await notify(tx, { kind: 'mention', recipients: named, actorId: user.id, text: `${nameOf(user)} mentioned you in a comment on “${title}”`, url, place, about });
+    // The limit in the comment's own transaction (issue 53 #3: one BEGIN and COMMIT, not two), and
+    // last: its lock must be held until the commit (the member's next comment counts this one), so
+    // it is taken when only the commit is left, never while waiting on a recipient's lock. A
+    // refusal rolls back the comment and its notifications; a comment that fails counts no attempt.
+    await takeAttempt(tx, [{ key: `comment:${user.id}`, max: PER_MINUTE, windowMs: 60_000 }], () => 'You are commenting too quickly. Please wait a minute and try again.');
     return toCommentDto(row!, user, user);
   });
 }
