@@ -43,6 +43,9 @@ function follow() {
   if (live) return;
   live = createChatSocket();
   live.onMessage((m) => {
+    // What was written between the page's read and this socket's start, or while it was down, was
+    // never pushed to it: read the newest page again each time the socket (re)opens.
+    if (m.type === 'welcome') void loadNotifications(true).catch(() => undefined);
     if (m.type === 'rooms') $chatUnread.set(m.rooms.reduce((n, r) => n + (r.unread ?? 0), 0));
     if (m.type !== 'notification') return;
     const current = $notifications.get();
