@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -5,6 +6,16 @@ import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A transaction of the database, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Runs `work` in the caller's transaction when given one (no savepoint of its own: a failure
+ * fails the caller's transaction either way), else in a transaction of its own.
+ */
+export function inTransaction<T>(db: Pick<Db, 'transaction'> | Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? work(db as Tx) : db.transaction(work);
+}
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 

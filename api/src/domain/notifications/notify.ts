@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { can, MAX_MENTIONS, mentionedUsernames, viewerOf, type NotificationKind, type Resource } from '@app/shared/browser';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db, type Tx } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { FOLD_WINDOW_MS, placeNotification, type RecentNotification } from './flood-limits.ts';
@@ -31,7 +30,6 @@ export type NotifyInput = {
 };
 
 type Writer = Pick<Db, 'transaction'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Tells members about something (issue 37 #1): for those whose setting for the kind is not `off`
@@ -46,9 +44,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export async function notify(db: Writer, input: NotifyInput): Promise<{ id: number; userId: number }[]> {
   const ids = [...new Set(input.recipients)].filter((id) => id !== input.actorId).sort((a, b) => a - b);
   if (ids.length === 0) return [];
-  // Inside the caller's transaction no savepoint of its own (two round trips, issue 53 #3): a
-  // failure here fails the caller's transaction either way.
-  return db instanceof PgTransaction ? tell(db as Tx, input, ids) : db.transaction((tx) => tell(tx, input, ids));
+  // Inside the caller's transaction no savepoint of its own (two round trips, issue 53 #3).
+  return inTransaction(db, (tx) => tell(tx, input, ids));
 }
 
 async function tell(tx: Tx, input: NotifyInput, ids: number[]): Promise<{ id: number; userId: number }[]> {

@@ -1,6 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db, type Tx } from '../../db/client.ts';
 import { throttleEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -22,8 +21,6 @@ export function waitAfter(failures: number, freeTries: number): number {
 
 const windowOf = (rule: LimitRule) => ('max' in rule ? rule.windowMs : HOUR_MS);
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
  * Checks every rule and, only when all allow, records one attempt under each key — atomically:
  * the keys' advisory locks are held for the whole check-and-record, so parallel requests are
@@ -37,8 +34,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * Returns the recorded attempt ids (for `refund`), or throws 429 with Retry-After.
  */
 export async function takeAttempt(db: Db | Tx, rules: LimitRule[], message: (seconds: number) => string): Promise<number[]> {
-  const run = (tx: Tx) => checkAndRecord(tx, rules, message);
-  return db instanceof PgTransaction ? run(db as Tx) : (db as Db).transaction(run);
+  return inTransaction(db, (tx) => checkAndRecord(tx, rules, message));
 }
 
 type Counted = { i: number; n: number; first: number | null; last: number | null };
