@@ -8,11 +8,7 @@ import { preferredCoding, type SharedJson } from '../lib/shared-json.ts';
 export function sendValidated(req: Request, res: Response, answer: { json: Buffer; etag: string }): void {
   res.setHeader('Cache-Control', 'private, no-cache');
   res.setHeader('ETag', answer.etag);
-  const asked = req.headers['if-none-match'];
-  if (asked && asked.split(',').some((tag) => tag.trim() === answer.etag)) {
-    res.status(304).end();
-    return;
-  }
+  if (holds(req, answer.etag)) return void res.status(304).end();
   sendJson(res, answer.json);
 }
 
@@ -38,11 +34,12 @@ export function sendShared(req: Request, res: Response, answer: SharedJson): voi
   res.setHeader('Cache-Control', 'public, no-cache');
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', etag);
-  const asked = req.headers['if-none-match'];
-  if (asked && asked.split(',').some((tag) => tag.trim() === etag)) {
-    res.status(304).end();
-    return;
-  }
+  if (holds(req, etag)) return void res.status(304).end();
   if (coding) res.setHeader('Content-Encoding', coding);
   sendJson(res, coding ? answer.encoded(coding) : answer.json);
+}
+
+/** Whether the client's If-None-Match names this strong tag. */
+function holds(req: Request, etag: string): boolean {
+  return req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag) ?? false;
 }
