@@ -95,6 +95,22 @@ describe('an import’s writes, by the source file’s key', () => {
     expect(doc).toMatchObject({ title: 'Updated 3', importKey: key('d') });
   });
 
+  it('stores every article’s picture of the same name under a name of its own, never counting up past the others', async () => {
+    // Payload makes a taken name free by trying cover-1.png, cover-2.png … one query each: the k-th
+    // article of a site whose posts all carry a cover.png would try k names (issue 49's scale bench).
+    const ids: number[] = [];
+    for (const c of ['1', '2', '3']) {
+      const res = await importArticle({ title: `Cover ${c}`, category: 'keys', membershipRequired: 'free', importKey: key(c), ...bodyOf('<p>cover</p>'), thumbnail: { name: 'cover.png', mimetype: 'image/png', base64: PNG, source: '/cover.png' } });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id!);
+    }
+    const media = await ctx.payload.find({ collection: 'media', where: { importSource: { in: ['1', '2', '3'].map((c) => `${key(c)} /cover.png`) } }, depth: 0, overrideAccess: true });
+    const names = media.docs.map((d) => d.filename!);
+    expect(names).toHaveLength(3);
+    expect(new Set(names).size).toBe(3);
+    for (const name of names) expect(name).toMatch(/^cover-[0-9a-f]{8}\.png$/);
+  });
+
   it('gives an article imported before keys the key of the update that replaces it', async () => {
     const old = await importArticle({ title: 'Before keys', category: 'keys', membershipRequired: 'free', ...bodyOf('<p>old</p>') });
     expect(await importArticle({ title: 'Before keys', category: 'keys', membershipRequired: 'free', importKey: key('e'), replaces: old.body.id, ...bodyOf('<p>new</p>') })).toEqual({ status: 200, body: { id: old.body.id } });
