@@ -54,12 +54,13 @@ function picture(i, alt) {
   return `<figure><img src="/media/${name}.jpg" srcset="${srcset}, /media/${name}.jpg 1600w" sizes="(min-width: 768px) 42rem, 100vw" alt="${escape(alt)}" width="1600" height="900" loading="lazy" decoding="async"><figcaption>${escape(alt)}</figcaption></figure>`;
 }
 
-/** The demo content and `count` generated articles (ids after the demo's), as the CMS's REST API answers them. */
+/** The demo content and `count` generated articles (ids from 2000), as the CMS's REST API answers them. */
 export async function benchLibrary(count) {
   const records = await seedRecords();
   if (count === 0) return records;
   const generated = generatedArticles((count + TOPICS) * PARTS, 50);
-  const firstId = Math.max(...records.articles.map((a) => a.id)) + 1;
+  // After the ids the CMS stand-in gives imported articles (1000 on): the bench's import adds to the library, it never overwrites.
+  const firstId = Math.max(2000, ...records.articles.map((a) => a.id + 1));
   const categories = new Map(records.categories.map((c) => [c.slug, c]));
   for (let i = 0; i < count; i++) {
     // Three generated articles of one topic (the generator goes round the topics in turn).
