@@ -1,5 +1,5 @@
 // The database failover on `npm run start:multi-host`'s hosts, longer (issue 51; the check is
-// tests/multi-host/failover.test.mjs): MEMBERS (8) members sign in, order, comment and chat while
+// tests/multi-host/hosts.test.mjs): MEMBERS (8) members sign in, order, comment and chat while
 // every process of the primary database host is killed, for AFTER_SECONDS (30) after the first
 // write acknowledged again. Prints the figures (time from the kill to the promotion and to the
 // first acknowledged write; writes attempted, acknowledged, answered 503 and lost); exits 1 when a

@@ -1,4 +1,4 @@
-// The multi-host fault run, long (issue 50 #4; the short check is tests/multi-host/multi-host.test.mjs):
+// The multi-host fault run, long (issue 50 #4; the short check is tests/multi-host/hosts.test.mjs):
 // `npm run start:multi-host`'s hosts on this machine, an article with a picture published through
 // the CMS, every process of bs-app1 killed for KILL_SECONDS (30) while READERS (6) loops read pages,
 // pictures and signed-in API reads through Caddy and two members chat, bs-app1 started again and a

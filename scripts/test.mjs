@@ -4,11 +4,13 @@
 // combined counts, and each stage's wall time.
 //
 // Vitest and the main browser suite (two halves at once, on two stacks) run one after the other;
-// the type check, lint, the CMS build and the production shape's suite run beside Vitest (below). `npm test unit` and `npm test e2e`
+// the type check, lint, the CMS build, the production shape's suite and the multi-host checks run
+// beside Vitest (below). `npm test unit` and `npm test e2e`
 // run one half.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { clusterUnavailable } from './lib/pg-ha-test-cluster.mjs';
 import { root } from './lib/stack.mjs';
 
 const results = path.join(root, '.data/test-results');
@@ -133,6 +135,32 @@ const half = (part) =>
 const wholeMainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
 const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', { logFile });
 
+/**
+ * The multi-host checks (tests/multi-host/hosts.test.mjs, issues 50 and 51): one start of
+ * `npm run start:multi-host`'s hosts as network namespaces, an app host lost, then the primary
+ * database's host. Needs root and Debian's patroni, etcd, haproxy and pgbackrest (.ci/run installs
+ * them); skipped, and said so, without them. node:test's summary lines give the counts.
+ */
+async function multiHostChecks() {
+  const why = clusterUnavailable();
+  if (why) {
+    console.log(`multi-host checks skipped: ${why}`);
+    skipped += 2;
+    return;
+  }
+  const logFile = path.join(results, 'multi-host.log');
+  const code = await run(['--test', '--test-reporter=spec', path.join(root, 'tests/multi-host/hosts.test.mjs')], { stage: 'multi-host', logFile });
+  const output = readFileSync(logFile, 'utf8');
+  const count = (name) => Number(new RegExp(`^ℹ ${name} (\\d+)`, 'm').exec(output)?.[1] ?? 0);
+  passed += count('pass');
+  failed += count('fail') + count('cancelled');
+  skipped += count('skipped');
+  if (code !== 0) {
+    failedRuns += 1;
+    failures.push(`tests/multi-host/hosts.test.mjs (${path.relative(root, logFile)})`);
+  }
+}
+
 // The CMS's production build, which only the browser suites need, is made beside the unit stages,
 // and the production shape's suite follows it there, beside Vitest, whose files mostly wait on
 // PostgreSQL, sockets and timers. The main suite's two halves come after, at once. A half beside
@@ -141,14 +169,19 @@ const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config
 // two stacks that found it unbuilt would each build it, in the same folder; after a failed build the
 // suite runs whole, on one stack, whose start builds it again (and reports why).
 const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
-const shapeBesideUnits = only === undefined ? cmsBuild.then(() => shapeSuite(path.join(results, 'e2e-production-shape.log'))) : null;
+// The multi-host checks follow the production shape beside Vitest (their hosts build nothing: the
+// CMS is built by then, and their site builds are the API's own); the halves wait for both.
+const shapeBesideUnits = only === undefined ? cmsBuild.then(() => shapeSuite(path.join(results, 'e2e-production-shape.log'))).then(multiHostChecks) : null;
 if (only !== 'e2e') await unitStages();
 await shapeBesideUnits;
 if (only !== 'unit') {
   if ((await cmsBuild) === 0) await Promise.all([half('first'), half('second')]);
   else await wholeMainSuite();
 }
-if (only === 'e2e') await shapeSuite();
+if (only === 'e2e') {
+  await shapeSuite();
+  await multiHostChecks();
+}
 
 if (failedRuns > 0 && failed === 0) failed = failedRuns;
 if (!typesOk) failures.unshift('typecheck');

@@ -1,5 +1,5 @@
 // The whole app through a database failover (issue 51 #2), shared by the check
-// (tests/multi-host/failover.test.mjs) and the longer run (bench/multi-host-failover.mjs). As root it
+// (tests/multi-host/hosts.test.mjs, in CI) and the longer run (bench/multi-host-failover.mjs). As root it
 // starts `npm run start:multi-host`'s hosts with the replicated database (two database hosts under
 // Patroni, HAProxy on each app host) on a data folder of its own, then: an editor publishes an
 // article and a product through the CMS; members sign up; while they sign in, place orders with an
@@ -15,17 +15,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { totpCode } from '@app/test-support/second-factor';
 import { firstAdminCookie } from '../../bench/demo-admin.mjs';
-import { DATABASE_HOSTS, startMultiHost } from '../../scripts/lib/multi-host.mjs';
+import { DATABASE_HOSTS } from '../../scripts/lib/multi-host.mjs';
 import { ourNamespaces } from '../../scripts/lib/netns.mjs';
-import { client, read } from './scenario.mjs';
+import { ADMIN, client, read, signedInEditor, startScenarioHosts } from './scenario.mjs';
 import { scenarioRecord } from './scenario-record.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const BUSY = 'The site is busy, please try again in a moment.';
-const ADMIN = { username: 'failover_admin', password: 'Failover-admin-pass-2026', email: 'failover-admin@example.com' };
-const EDITOR = { email: 'editor@failover.test', password: 'Editor-failover-pass-2026' };
 const MEMBER_PASSWORD = 'member-failover-pass-1';
 /** The issue's bound on the promotion, from the kill. */
 const PROMOTION_BOUND_S = 30;
@@ -36,7 +33,10 @@ const ECHO_MS = 10_000;
 const seconds = (ms) => Number((ms / 1000).toFixed(1));
 
 /**
- * @param {{ members?: number, afterSeconds?: number, dataDir?: string, publicUrl?: string, say?: (line: string) => void }} [options]
+ * With `run` (from startScenarioHosts, the replicated database), the scenario uses those hosts and
+ * leaves them running; without it, it starts its own and stops them at the end.
+ * @param {{ members?: number, afterSeconds?: number, dataDir?: string, publicUrl?: string, say?: (line: string) => void,
+ *   run?: Awaited<ReturnType<typeof startScenarioHosts>> }} [options]
  */
 export async function runFailoverScenario(options = {}) {
   const memberCount = options.members ?? 4;
@@ -46,24 +46,22 @@ export async function runFailoverScenario(options = {}) {
   const { figures, failures, check, logLines, log } = scenarioRecord(dataDir, say);
 
   const t0 = Date.now();
-  const run = await startMultiHost({
-    fresh: true,
-    dataDir,
-    publicUrl: options.publicUrl,
-    database: 'replicated',
-    log,
-    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email, CMS_ADMIN_EMAIL: EDITOR.email, CMS_ADMIN_PASSWORD: EDITOR.password, LOG_LEVEL: 'warn' },
-  }).catch((err) => {
+  const ownRun = !options.run;
+  const run = options.run ?? await startScenarioHosts({ dataDir, publicUrl: options.publicUrl, log }).catch((err) => {
     say(logLines.slice(-60).join('\n'));
     throw err;
   });
-  figures.startSeconds = seconds(Date.now() - t0);
   const url = run.url;
-  say(`  started ${run.hosts().join(', ')}, ${DATABASE_HOSTS.join(', ')} and the data host in ${figures.startSeconds} s (${url})`);
+  if (ownRun) {
+    figures.startSeconds = seconds(Date.now() - t0);
+    say(`  started ${run.hosts().join(', ')}, ${DATABASE_HOSTS.join(', ')} and the data host in ${figures.startSeconds} s (${url})`);
+  }
   const db = new pg.Pool({ connectionString: run.databaseUrl, max: 2 });
   db.on('error', () => {});
   const sockets = [];
-  let stopped = false;
+  let stopped = !ownRun;
+  // The members' write loops: ended in `finally` too, so a failed step leaves none running.
+  let working = false;
 
   try {
     const backup = await run.database.firstBackup();
@@ -82,12 +80,7 @@ export async function runFailoverScenario(options = {}) {
       `Admin → System lists the database hosts (${shown(systemBefore)}) and the last base backup (${systemBefore?.lastBackup?.label ?? 'none'})`);
 
     // An editor publishes an article (members comment on it) and a product (members order it).
-    const editor = client(url);
-    let login = await editor.post('/cms/api/users/login', EDITOR);
-    // The CMS's second step (issue 52): a user without an authenticator is handed one to set up, and signs in by confirming it.
-    const setup = login.body?.errors?.[0]?.data?.setup;
-    if (login.status === 403 && setup?.setupToken) login = await editor.post('/cms/api/users/login', { ...EDITOR, setupToken: setup.setupToken, code: totpCode(setup.secret) });
-    if (login.status !== 200) throw new Error(`CMS sign-in answered ${login.status}: ${login.text.slice(0, 200)}`);
+    const editor = await signedInEditor(url);
     const category = await editor.post('/cms/api/categories', { title: 'Failover', slug: 'failover' });
     const node = { direction: null, format: '', indent: 0, version: 1 };
     const paragraph = (t) => ({ ...node, type: 'paragraph', textFormat: 0, children: [{ type: 'text', version: 1, text: t, format: 0, detail: 0, mode: 'normal', style: '' }] });
@@ -254,7 +247,7 @@ export async function runFailoverScenario(options = {}) {
     }
     const orders = [];
     const maxOrdersPerMember = 8;
-    let working = true;
+    working = true;
     let firstAckAfterKill = null;
     let killedAt = null;
     /** The first write begun after the kill and acknowledged: its answer's time. */
@@ -445,6 +438,7 @@ export async function runFailoverScenario(options = {}) {
     const systemAfter = await systemDatabase();
     check(systemAfter?.hosts?.find((h) => h.name === newPrimary)?.role === 'primary' && systemAfter.hosts.find((h) => h.name === primary)?.role === 'sync standby', `Admin → System shows ${newPrimary} as the primary and ${primary} as the synchronous standby (${shown(systemAfter)})`);
   } finally {
+    working = false;
     for (const s of sockets) s.close();
     await db.end().catch(() => {});
     if (!stopped) {
@@ -452,8 +446,10 @@ export async function runFailoverScenario(options = {}) {
       await run.stop();
     }
   }
-  const left = ourNamespaces();
-  check(left.length === 0, `stopping removed every namespace, veth and the bridge${left.length ? ` (left: ${left.join(', ')})` : ''}`);
+  if (ownRun) {
+    const left = ourNamespaces();
+    check(left.length === 0, `stopping removed every namespace, veth and the bridge${left.length ? ` (left: ${left.join(', ')})` : ''}`);
+  }
   return { figures, failures, log: logLines };
 }
 
@@ -466,6 +462,6 @@ export function describeFigures(f) {
     `by kind: ${Object.entries(w.byKind ?? {}).map(([k, v]) => `${k} ${v.attempted}/${v.acknowledged}/${v.busy}/${v.other}`).join(', ')} (attempted/acknowledged/503/other)`,
     `orders: ${f.orders?.placed} placed, ${f.orders?.retriedAfterAFailure} sent again after a failure, ${f.orders?.rows} rows`,
     `old primary back as the synchronous standby ${f.rejoinSeconds ?? '—'} s after its start; publish-to-live ${f.publishBeforeSeconds} s before, ${f.publishAfterSeconds ?? '—'} s after`,
-    `first base backup ${f.firstBaseBackup ? `${f.firstBaseBackup.seconds} s, ${f.firstBaseBackup.databaseBytes} bytes (${f.firstBaseBackup.repoBytes} in the bucket)` : '—'}; start ${f.startSeconds} s`,
+    `first base backup ${f.firstBaseBackup ? `${f.firstBaseBackup.seconds} s, ${f.firstBaseBackup.databaseBytes} bytes (${f.firstBaseBackup.repoBytes} in the bucket)` : '—'}${f.startSeconds === undefined ? '' : `; start ${f.startSeconds} s`}`,
   ];
 }

@@ -1,5 +1,5 @@
 // The multi-host fault run (issue 50 #4), shared by the short check (tests/multi-host/
-// multi-host.test.mjs, for CI) and the long benchmark (bench/multi-host.mjs). As root it starts
+// hosts.test.mjs, in CI) and the long benchmark (bench/multi-host.mjs). As root it starts
 // `npm run start:multi-host`'s hosts (scripts/lib/multi-host.mjs) on a data folder of its own, then:
 // an editor uploads a picture through the CMS and publishes an article using it; both app hosts
 // serve the page and the picture; every process of bs-app1 is killed while a reader loads pages,
@@ -22,10 +22,36 @@ import { root } from '../../scripts/lib/stack.mjs';
 import { scenarioRecord } from './scenario-record.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const ADMIN = { username: 'hosts_admin', password: 'Hosts-admin-pass-2026', email: 'hosts-admin@example.com' };
+/** The site's first admin (ADMIN_USERNAME/ADMIN_PASSWORD, production mode: no demo accounts). */
+export const ADMIN = { username: 'hosts_admin', password: 'Hosts-admin-pass-2026', email: 'hosts-admin@example.com' };
 /** The first CMS admin with their authenticator key (CMS_ADMIN_TOTP_SECRET): a password alone opens no CMS session (issue 52). */
-const EDITOR = { email: 'editor@hosts.test', password: 'Editor-hosts-pass-2026', totpSecret: 'KRUGKIDROVUWG2ZAMJZG653OEBTG66BA' };
+export const EDITOR = { email: 'editor@hosts.test', password: 'Editor-hosts-pass-2026', totpSecret: 'KRUGKIDROVUWG2ZAMJZG653OEBTG66BA' };
 const MEMBER_PASSWORD = 'member-hosts-pass-1';
+
+/**
+ * Starts `npm run start:multi-host`'s hosts for a scenario, fresh, on `dataDir`, with the first
+ * admins above: the replicated database (two database hosts under Patroni) unless `database` says
+ * 'single'. Scenarios given this run (`options.run`) leave it running for the next one.
+ * @param {{ dataDir: string, publicUrl?: string, log: (name: string, line: string) => void, database?: 'replicated' | 'single' }} options
+ */
+export function startScenarioHosts({ dataDir, publicUrl, log, database = 'replicated' }) {
+  return startMultiHost({
+    fresh: true,
+    dataDir,
+    publicUrl,
+    database,
+    log,
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email, CMS_ADMIN_EMAIL: EDITOR.email, CMS_ADMIN_PASSWORD: EDITOR.password, CMS_ADMIN_TOTP_SECRET: EDITOR.totpSecret, LOG_LEVEL: 'warn' },
+  });
+}
+
+/** The first CMS admin signed in through `url` (password and authenticator code), as a cookie-keeping client. */
+export async function signedInEditor(url) {
+  const editor = client(url);
+  const login = await editor.post('/cms/api/users/login', { email: EDITOR.email, password: EDITOR.password, code: totpCode(EDITOR.totpSecret) });
+  if (login.status !== 200) throw new Error(`CMS sign-in answered ${login.status}: ${login.text.slice(0, 200)}`);
+  return editor;
+}
 
 /** The content version a page carries (`<meta name="content-version">`). */
 const versionOf = (html) => /<meta name="content-version" content="([^"]+)"/.exec(html)?.[1] ?? null;
@@ -88,8 +114,10 @@ function caddyAdmin(socketPath, p) {
 }
 
 /**
+ * With `run` (from startScenarioHosts), the scenario uses those hosts and leaves them running;
+ * without it, it starts its own and stops them at the end.
  * @param {{ killSeconds?: number, readers?: number, publishRuns?: number, dataDir?: string, publicUrl?: string,
- *   say?: (line: string) => void, logFile?: string }} options
+ *   say?: (line: string) => void, run?: Awaited<ReturnType<typeof startMultiHost>> }} options
  */
 export async function runMultiHostScenario(options = {}) {
   const killSeconds = options.killSeconds ?? 8;
@@ -100,30 +128,30 @@ export async function runMultiHostScenario(options = {}) {
   const { figures, failures, check, logLines, log } = scenarioRecord(dataDir, say);
 
   const t0 = Date.now();
-  const run = await startMultiHost({
-    fresh: true,
-    dataDir,
-    publicUrl: options.publicUrl,
-    log,
-    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email, CMS_ADMIN_EMAIL: EDITOR.email, CMS_ADMIN_PASSWORD: EDITOR.password, CMS_ADMIN_TOTP_SECRET: EDITOR.totpSecret, LOG_LEVEL: 'warn' },
-  }).catch((err) => {
+  const ownRun = !options.run;
+  const run = options.run ?? await startScenarioHosts({ dataDir, publicUrl: options.publicUrl, log }).catch((err) => {
     say(logLines.slice(-60).join('\n'));
     throw err;
   });
-  figures.startSeconds = Number(((Date.now() - t0) / 1000).toFixed(1));
-  say(`  started ${run.hosts().join(', ')} and the data host in ${figures.startSeconds} s (${run.url})`);
+  if (ownRun) {
+    figures.startSeconds = Number(((Date.now() - t0) / 1000).toFixed(1));
+    say(`  started ${run.hosts().join(', ')} and the data host in ${figures.startSeconds} s (${run.url})`);
+  }
   const url = run.url;
   const db = new pg.Pool({ connectionString: run.databaseUrl, max: 2 });
+  db.on('error', () => {});
   const siteOf = (name) => `http://${run.address(name)}:${run.ports.site}`;
-  let stopped = false;
+  let stopped = !ownRun;
+  // The reading, talking and watching loops: ended in `finally` too, so a failed step leaves none running.
+  let reading = false;
+  let talking = false;
+  let watching = false;
   const chatMembers = [];
 
   try {
     // An editor uploads a picture through the CMS (through Caddy, to whichever CMS instance) and
     // publishes an article that shows it, as its thumbnail and in its body.
-    const editor = client(url);
-    const login = await editor.post('/cms/api/users/login', { email: EDITOR.email, password: EDITOR.password, code: totpCode(EDITOR.totpSecret) });
-    if (login.status !== 200) throw new Error(`CMS sign-in answered ${login.status}: ${login.text.slice(0, 200)}`);
+    const editor = await signedInEditor(url);
     const category = await editor.post('/cms/api/categories', { title: 'Hosts', slug: 'hosts' });
     const picture = png(320, 200, (raw) => raw.fill(0x5a));
     const form = new FormData();
@@ -295,7 +323,7 @@ export async function runMultiHostScenario(options = {}) {
 
     // The reader: pages, pictures and signed-in API reads through Caddy, in `readers` loops.
     const reads = { attempted: 0, failed: 0, byKind: {}, samples: [], versions: new Set() };
-    let reading = true;
+    reading = true;
     const kinds = [
       ['page', () => `${url}${pageUrl}`, {}],
       ['home', () => `${url}/`, {}],
@@ -323,7 +351,7 @@ export async function runMultiHostScenario(options = {}) {
     });
 
     let said = 0;
-    let talking = true;
+    talking = true;
     const talk = (async () => {
       // 20 messages per 30 s is the limit: one every 2 s.
       while (talking) {
@@ -374,7 +402,7 @@ export async function runMultiHostScenario(options = {}) {
     say('\nbs-app1 started again: npm run multi-host -- start-host bs-app1');
     const live = await run.liveVersion();
     const watch = { statuses: [], servedOld: 0, readyBeforeCurrent: 0 };
-    let watching = true;
+    watching = true;
     const watcher = (async () => {
       while (watching) {
         const ready = await read(`${siteOf('bs-app1')}/api/ready`, 2000);
@@ -407,7 +435,7 @@ export async function runMultiHostScenario(options = {}) {
       }
     });
     const restartStarted = Date.now();
-    const restartOutput = await readmeCommand(['start-host', 'bs-app1'], dataDir);
+    const restartOutput = await readmeCommand(['start-host', 'bs-app1'], run.dataDir);
     figures.killedHostServesAgainSeconds = Number(((Date.now() - restartStarted) / 1000).toFixed(1));
     say(`  ${restartOutput.split('\n').at(-1)}`);
     // Caddy's next health check (every second) puts it back.
@@ -424,13 +452,13 @@ export async function runMultiHostScenario(options = {}) {
 
     say('\nA third app host: npm run multi-host -- add-host');
     const addStarted = Date.now();
-    const addOutput = await readmeCommand(['add-host'], dataDir);
+    const addOutput = await readmeCommand(['add-host'], run.dataDir);
     figures.newHostServesSeconds = Number(((Date.now() - addStarted) / 1000).toFixed(1));
     say(`  ${addOutput.split('\n').at(-1)}`);
     const third = run.hosts().find((n) => !['bs-app1', 'bs-app2'].includes(n));
     const thirdPage = third ? (await read(`${siteOf(third)}${pageUrl}`)).text : '';
     check(Boolean(third) && versionOf(thirdPage) === live.contentVersion && thirdPage.includes(currentTitle), `${third} serves the current version ${live.contentVersion} (${figures.newHostServesSeconds} s)`);
-    const upstreams = await caddyAdmin(path.join(dataDir, 'caddy-admin.sock'), '/reverse_proxy/upstreams').catch(() => []);
+    const upstreams = await caddyAdmin(path.join(run.dataDir, 'caddy-admin.sock'), '/reverse_proxy/upstreams').catch(() => []);
     check(third && upstreams.some((u) => u.address === `${run.address(third)}:${run.ports.site}`), `Caddy balances over ${third} too (${upstreams.filter((u) => u.address.endsWith(`:${run.ports.site}`)).map((u) => u.address).join(', ')})`);
     if (publishRuns > 1) {
       const three = [];
@@ -459,6 +487,9 @@ export async function runMultiHostScenario(options = {}) {
     check(rounds.length > 0, `scheduled rounds ran once each, claimed by ${new Set(hostOfInstance.values()).size} instance host(s) (${rounds.map((r) => `${r.job}: ${r.rounds} rounds by ${r.instances} instance(s)`).join('; ')})`);
 
   } finally {
+    reading = false;
+    talking = false;
+    watching = false;
     for (const m of chatMembers) m.close();
     await db.end().catch(() => {});
     if (!stopped) {
@@ -466,8 +497,9 @@ export async function runMultiHostScenario(options = {}) {
       await run.stop();
     }
   }
-  const left = ourNamespaces();
-  check(left.length === 0, `stopping removed every namespace, veth and the bridge${left.length ? ` (left: ${left.join(', ')})` : ''}`);
-  figures.logTail = undefined;
+  if (ownRun) {
+    const left = ourNamespaces();
+    check(left.length === 0, `stopping removed every namespace, veth and the bridge${left.length ? ` (left: ${left.join(', ')})` : ''}`);
+  }
   return { figures, failures, log: logLines };
 }
