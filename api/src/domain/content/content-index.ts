@@ -2,7 +2,7 @@ import { toPublicInteractiveData, type ArticleSummary, type Category, type Inter
 import { TIERS, videoFor, type BackyardArticle, type SiteSettings, type StudyResource, type Tier } from '@app/shared/browser';
 import { bySortOrder, toArticleSummary, toBackyardArticle, toCategory, toInteractiveData, toProduct, toQuizQuestions, toScrambleWords, toSiteSettings, toStudyResource, toVideo, type ContentRecords, type ContentSnapshot, type QuizQuestion, type ScrambleWord } from '@app/shared/server';
 import { sharedJson, type SharedJson } from '../../lib/shared-json.ts';
-import { packArticleBodies } from './packed-bodies.ts';
+import { packArticleBodies, type PackedBodies } from './packed-bodies.ts';
 
 /**
  * `interactiveData` keeps the quiz's answer key (server only); `publicInteractiveData` is what
@@ -17,6 +17,8 @@ export type IndexedArticle = { summary: ArticleSummary; readonly content: string
 export type ContentIndex = {
   /** The snapshot this index was built from (the site build reads the same one). */
   snapshot: ContentSnapshot;
+  /** Its articles' bodies, packed (the next version reuses those that did not change). */
+  bodies: PackedBodies;
   version: string;
   loadedAt: string;
   articles: Map<number, IndexedArticle>;
@@ -46,13 +48,17 @@ export type ContentIndex = {
 
 const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value));
 
-export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
+/**
+ * `bodies` are the snapshot's articles' bodies already packed (packArticleBodiesInTurns, as the read
+ * model does); without them they are packed here, at once.
+ */
+export function buildContentIndex(snapshot: ContentSnapshot, packed?: PackedBodies): ContentIndex {
   const { records, loadedAt, version } = snapshot;
   const settings = toSiteSettings(records.settings);
   const articles = new Map<number, IndexedArticle>();
   const articlesByCategory = new Map<string, ArticleSummary[]>();
   // The snapshot's articles keep their bodies packed from here on (the site build reads them back).
-  const bodies = packArticleBodies(records.articles);
+  const bodies = packed ?? packArticleBodies(records.articles);
   for (const [n, doc] of records.articles.entries()) {
     const summary = toArticleSummary(doc, settings.authorName);
     const interactiveData = toInteractiveData(doc);
@@ -68,6 +74,7 @@ export function buildContentIndex(snapshot: ContentSnapshot): ContentIndex {
   const products = records.products.map((doc) => toProduct(doc, settings.authorName));
   return {
     snapshot,
+    bodies,
     version,
     loadedAt,
     articles,

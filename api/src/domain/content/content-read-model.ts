@@ -1,6 +1,8 @@
-import { toSnapshot, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
+import { toSnapshot, visibleAt, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
 import type { Logger } from 'pino';
 import { buildContentIndex, emptyRecords, type ContentIndex } from './content-index.ts';
+import { packArticleBodiesInTurns, type PackedBodies } from './packed-bodies.ts';
+import { recordsJsonInTurns } from './records-json.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 
 export type ContentSource = { load(): Promise<ContentRecords> };
@@ -32,18 +34,25 @@ export function createContentReadModel(deps: { source: ContentSource; snapshots:
   let running: Promise<boolean> | null = null;
   let again = false;
 
-  function use(snapshot: ContentSnapshot) {
+  function use(snapshot: ContentSnapshot, bodies?: PackedBodies) {
     const changed = snapshot.version !== index.version;
-    index = buildContentIndex(snapshot);
+    index = buildContentIndex(snapshot, bodies);
     deps.onIndex?.(index);
     if (changed) deps.onChange?.(snapshot);
   }
 
   async function loadOnce(): Promise<boolean> {
     try {
-      const snapshot = toSnapshot(await source.load(), new Date().toISOString());
-      use(snapshot);
-      await snapshots.save(snapshot).catch((err) => logger.warn({ err }, 'could not save content snapshot'));
+      const records = await source.load();
+      // What toSnapshot makes, a few articles per turn of the event loop: the version hashed from
+      // the records' JSON (saved as the snapshot too), the bodies packed off the API's thread, those
+      // of the version before reused (issue 49 #4).
+      const loadedAt = new Date().toISOString();
+      const visible = visibleAt(records, loadedAt);
+      const { json, version } = await recordsJsonInTurns(visible);
+      const snapshot: ContentSnapshot = { version, loadedAt, records: visible };
+      use(snapshot, await packArticleBodiesInTurns(visible.articles, index.bodies));
+      await snapshots.save(snapshot, json.join('')).catch((err) => logger.warn({ err }, 'could not save content snapshot'));
       const { articles, videos, products } = snapshot.records;
       logger.info({ version: snapshot.version, articles: articles.length, videos: videos.length, products: products.length }, 'content loaded from CMS');
       return true;

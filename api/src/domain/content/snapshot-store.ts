@@ -4,15 +4,16 @@ import type { Db } from '../../db/client.ts';
 import { contentSnapshots } from '../../db/schema/index.ts';
 
 export type SnapshotStore = {
-  save(snapshot: ContentSnapshot): Promise<void>;
+  /** `json`: the records already serialized (the read model's load writes them once, in turns). */
+  save(snapshot: ContentSnapshot, json?: string): Promise<void>;
   load(): Promise<ContentSnapshot | null>;
 };
 
 /** The last loaded snapshot, one row, so a restart while the CMS is down still serves content. */
 export function createSnapshotStore(db: Db): SnapshotStore {
   return {
-    async save(snapshot) {
-      const row = { id: 1, data: snapshot.records, version: snapshot.version, loadedAt: new Date(snapshot.loadedAt) };
+    async save(snapshot, json) {
+      const row = { id: 1, data: json === undefined ? snapshot.records : sql`${json}::jsonb`, version: snapshot.version, loadedAt: new Date(snapshot.loadedAt) };
       // The row's values once: `set: row` serialized the whole library a second time (every body read
       // back from its packed form again) and sent it twice, for minutes of the API's thread after a
       // large import (issue 49 #4).
