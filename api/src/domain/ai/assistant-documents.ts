@@ -2,7 +2,8 @@ import { policySections, type Tier } from '@app/shared/browser';
 import type { InteractiveData } from '@app/shared/schemas';
 import type { Element, Nodes } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
-import type { ContentIndex } from '../content/content-index.ts';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { ContentIndex, IndexedArticle } from '../content/content-index.ts';
 import { siteFacts, SITE_CATALOGUE, type PlanCatalogue } from './site-facts.ts';
 
 /** A passage of a document: a paragraph or list item, under its section's heading. */
@@ -84,14 +85,52 @@ function lessonBlocks(data: InteractiveData | null): Block[] {
   return [...points, ...experiment];
 }
 
+/**
+ * Blocks kept compressed, read back each time `blocks` is read (issue 50 #5): an article's words are
+ * read when an index is built and when an answer quotes it, not held as thousands of strings for the
+ * life of the content version (about 8 MB of heap per 1,000 articles as strings, a quarter as this).
+ */
+function withPackedBlocks(doc: Omit<AssistantDocument, 'blocks'>, blocks: Block[]): AssistantDocument {
+  if (blocks.length === 0) return { ...doc, blocks };
+  const packed = deflateRawSync(JSON.stringify(blocks.map((b) => [b.heading, b.text])), { level: 1 });
+  const read = (): Block[] => (JSON.parse(inflateRawSync(packed).toString('utf8')) as [string | null, string][]).map(([heading, text]) => ({ heading, text }));
+  return Object.defineProperty({ ...doc } as AssistantDocument, 'blocks', { get: read, enumerable: true });
+}
+
+/** An article as the assistant reads it: a locked article's page shows its title, excerpt and category; its body and lesson are for its tier. */
+function articleDocument(a: IndexedArticle): AssistantDocument {
+  const s = a.summary;
+  return withPackedBlocks({ key: `article:${s.id}`, kind: 'article', title: s.title, url: `/articles/${s.id}`, membershipRequired: s.membershipRequired, summary: s.excerpt, labels: [s.categoryTitle], blocksArePublic: false }, [...htmlBlocks(a.content), ...lessonBlocks(a.interactiveData)]);
+}
+
 /** Everything the assistant may answer from in this content version: policies and the facts of the plan catalogue and the store included. */
 export function assistantDocuments(index: ContentIndex, catalogue: PlanCatalogue = SITE_CATALOGUE): AssistantDocument[] {
+  return [...Array.from(index.articles.values(), articleDocument), ...otherDocuments(index, catalogue)];
+}
+
+/** How long the articles' bodies are parsed between yields. */
+const TURN_MS = 20;
+
+/**
+ * The same documents, the articles' bodies parsed a few at a time with a turn of the event loop
+ * between (issue 49 #4): at thousands of articles, parsing them all at once held the API's one
+ * thread for seconds after every content change.
+ */
+export async function assistantDocumentsInTurns(index: ContentIndex, catalogue: PlanCatalogue = SITE_CATALOGUE): Promise<AssistantDocument[]> {
   const docs: AssistantDocument[] = [];
+  let turn = performance.now();
   for (const a of index.articles.values()) {
-    const s = a.summary;
-    // A locked article's page shows its title, excerpt and category; its body and lesson are for its tier.
-    docs.push({ key: `article:${s.id}`, kind: 'article', title: s.title, url: `/articles/${s.id}`, membershipRequired: s.membershipRequired, summary: s.excerpt, labels: [s.categoryTitle], blocks: [...htmlBlocks(a.content), ...lessonBlocks(a.interactiveData)], blocksArePublic: false });
+    if (performance.now() - turn > TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn = performance.now();
+    }
+    docs.push(articleDocument(a));
   }
+  return [...docs, ...otherDocuments(index, catalogue)];
+}
+
+function otherDocuments(index: ContentIndex, catalogue: PlanCatalogue): AssistantDocument[] {
+  const docs: AssistantDocument[] = [];
   // A gated video keeps its title and words for everyone (publicVideo); only its player is gated.
   for (const v of index.videos) {
     docs.push({ key: `video:${v.id}`, kind: 'video', title: v.title, url: `/videos/${v.id}`, membershipRequired: v.membershipRequired, summary: '', labels: [], blocks: paragraphs(v.description), blocksArePublic: true });

@@ -1,6 +1,6 @@
 import { can, TIERS, type Tier, type Viewer } from '@app/shared/browser';
 import type { ContentIndex } from '../content/content-index.ts';
-import { assistantDocuments, type AssistantDocument } from './assistant-documents.ts';
+import { assistantDocuments, assistantDocumentsInTurns, type AssistantDocument } from './assistant-documents.ts';
 import { BACKGROUND_QUESTIONS } from './background-questions.ts';
 import { backgroundOf, calibrateNothingFound, standing, type Background } from './calibrate-nothing-found.ts';
 import { fuse, type Signals } from './fusion.ts';
@@ -50,8 +50,12 @@ export type IndexOptions = { encoder?: SentenceEncoder; catalogue?: PlanCatalogu
 const MEANING_WORDS = 50;
 /** A one-word question is specific when its word weighs at least half a word only one document uses. */
 const MIN_EVIDENCE = 0.5;
-/** Background questions ranked between yields while an index measures its background. */
-const BACKGROUND_CHUNK = 20;
+/**
+ * How long an index's build runs between yields: counting terms and measuring the background go
+ * through the whole library (a fixed count per turn held the thread for seconds at thousands of articles).
+ */
+const TURN_MS = 20;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A document's sections: the blocks under one heading, together. */
 function sectionsOf(blocks: AssistantDocument['blocks']): { heading: string; text: string }[] {
@@ -69,16 +73,16 @@ function sectionsOf(blocks: AssistantDocument['blocks']): { heading: string; tex
  * the site shows everyone — its title, summary and labels (and its blocks when those are public) —
  * so that whether a locked body holds a phrase never changes an answer (issue 34).
  */
-function searchedPart(doc: AssistantDocument, reads: boolean): { summary: string; sections: { heading: string; text: string }[] } {
+function searchedPart(doc: AssistantDocument, reads: boolean, blocks?: AssistantDocument['blocks']): { summary: string; sections: { heading: string; text: string }[] } {
   const summary = [doc.summary, ...doc.labels].filter(Boolean).join('\n');
-  if (reads || doc.blocksArePublic) return { summary, sections: sectionsOf(doc.blocks) };
+  if (reads || doc.blocksArePublic) return { summary, sections: sectionsOf(blocks ?? doc.blocks) };
   // The public part is the document's one section, as a body is for a readable one.
   return { summary, sections: summary ? [{ heading: '', text: summary }] : [] };
 }
 
 /** What of a document the word index searches, for a reader who may read it or not. */
-export function fieldTexts(doc: AssistantDocument, reads: boolean): FieldTexts {
-  const { summary, sections } = searchedPart(doc, reads);
+export function fieldTexts(doc: AssistantDocument, reads: boolean, blocks?: AssistantDocument['blocks']): FieldTexts {
+  const { summary, sections } = searchedPart(doc, reads, blocks);
   return { title: doc.title, summary, headings: sections.map((x) => x.heading).filter(Boolean).join('\n'), body: sections.map((x) => x.text).join('\n') };
 }
 
@@ -86,7 +90,7 @@ export function fieldTexts(doc: AssistantDocument, reads: boolean): FieldTexts {
  * One word index for every reader of a set of documents (lexical-index.ts): each document's whole
  * text and its public part, a reader's search looking at the one they may search.
  */
-const lexicalIndexOf = (documents: AssistantDocument[]) => buildLexicalIndex(documents.map((doc) => ({ full: fieldTexts(doc, true), public: doc.blocksArePublic ? null : fieldTexts(doc, false) })));
+const lexicalIndexOf = (documents: AssistantDocument[]) => buildLexicalIndex(documents.map((doc) => ({ get full() { return fieldTexts(doc, true); }, public: doc.blocksArePublic ? null : fieldTexts(doc, false) })));
 
 /** Who an index is for: whether a document may be read, and a name for that set of documents. */
 export type Reader = { reads(doc: AssistantDocument): boolean; key: string };
@@ -127,18 +131,28 @@ function meaningSections(blocks: AssistantDocument['blocks']): { text: string; b
  */
 export async function buildAssistantIndex(content: ContentIndex, reader: Reader = READS_ALL, options: IndexOptions = {}): Promise<AssistantIndex> {
   const encoder = options.encoder ?? sentenceEncoder();
-  const documents = options.catalogue ? assistantDocuments(content, options.catalogue) : documentsOf(content);
+  const documents = options.catalogue ? assistantDocuments(content, options.catalogue) : await documentsOf(content);
   const lexicalIndex = options.catalogue ? await lexicalIndexOf(documents) : await sharedLexicalIndexOf(content, documents);
   const df = new Map<string, number>();
   const readsFull = new Uint8Array(documents.length);
+  // The texts to encode are needed only until they are encoded: the index keeps where each section starts, not its words.
   const meaningOf: { about: string; sections: { text: string; block: number }[] }[] = [];
-  documents.forEach((doc, n) => {
+  // A few documents per turn of the event loop (issue 49 #4: not the whole library's words in one turn).
+  let counting = performance.now();
+  for (let n = 0; n < documents.length; n++) {
+    if (performance.now() - counting > TURN_MS) {
+      await nextTurn();
+      counting = performance.now();
+    }
+    const doc = documents[n]!;
     const reads = reader.reads(doc);
     readsFull[n] = reads || doc.blocksArePublic ? 1 : 0;
-    const { title, summary, headings, body } = fieldTexts(doc, reads);
+    // An article's blocks are read back from their packed form: once per document here.
+    const blocks = readsFull[n] ? doc.blocks : [];
+    const { title, summary, headings, body } = fieldTexts(doc, reads, blocks);
     for (const t of termsOf(`${title} ${summary} ${headings} ${body}`)) df.set(t, (df.get(t) ?? 0) + 1);
-    meaningOf.push({ about: aboutText(doc), sections: readsFull[n] ? meaningSections(doc.blocks) : [] });
-  });
+    meaningOf.push({ about: aboutText(doc), sections: meaningSections(blocks) });
+  }
   const view = { readsFull: (doc: number) => readsFull[doc] === 1 };
   const categories = [...content.categories.values()];
   const aboutVectors = await encoder.encodeContent(meaningOf.map((m) => m.about));
@@ -146,6 +160,8 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
   const flatSections = await encoder.encodeContent(meaningOf.flatMap((m) => m.sections.map((x) => x.text)));
   let taken = 0;
   const sectionVectors: Meaning[][] = meaningOf.map((m) => flatSections.slice(taken, (taken += m.sections.length)));
+  const sectionStarts: number[][] = meaningOf.map((m) => m.sections.map((x) => x.block));
+  meaningOf.length = 0;
   const categoryVectors = await encoder.encodeContent(categories.map((c) => [c.title, c.description].filter(Boolean).join('. ')));
   const n = documents.length;
   const idf = (term: string) => {
@@ -173,7 +189,7 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
         let closestBlock = 0;
         sectionVectors[i]!.forEach((v, k) => {
           const sim = similarity(question.meaning, v);
-          if (k === 0 || sim > section) [section, closestBlock] = [sim, meaningOf[i]!.sections[k]!.block];
+          if (k === 0 || sim > section) [section, closestBlock] = [sim, sectionStarts[i]![k]!];
         });
         const signals = { about, section, coverage };
         const evidence = r ? r.queryTerms.reduce((sum, t) => sum + credit(t) * idf(t), 0) / rarest : 0;
@@ -221,8 +237,12 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
   const meanings = await encoder.encodeContent(BACKGROUND_QUESTIONS);
   const scores: Float32Array[] = [];
   const specific: boolean[] = [];
+  let turn = performance.now();
   for (let i = 0; i < BACKGROUND_QUESTIONS.length; i++) {
-    if (i > 0 && i % BACKGROUND_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (performance.now() - turn > TURN_MS) {
+      await nextTurn();
+      turn = performance.now();
+    }
     const hits = rank({ terms: termsOf(BACKGROUND_QUESTIONS[i]!), meaning: dequantise(meanings[i]!) });
     scores.push(Float32Array.from(hits, (h) => h.score));
     specific.push(hits.reduce<(typeof hits)[number] | undefined>((b, h) => (b === undefined || h.score > b.score ? h : b), undefined)?.specific ?? false);
@@ -250,10 +270,13 @@ function sharedLexicalIndexOf(content: ContentIndex, documents: AssistantDocumen
 }
 
 /** One content version's documents, read once and shared by every reader's index (each body is parsed once per version, not once per reader). */
-const documentsRead = new WeakMap<ContentIndex, AssistantDocument[]>();
-function documentsOf(content: ContentIndex): AssistantDocument[] {
+const documentsRead = new WeakMap<ContentIndex, Promise<AssistantDocument[]>>();
+function documentsOf(content: ContentIndex): Promise<AssistantDocument[]> {
   let found = documentsRead.get(content);
-  if (!found) documentsRead.set(content, (found = assistantDocuments(content)));
+  if (!found) {
+    documentsRead.set(content, (found = assistantDocumentsInTurns(content)));
+    found.catch(() => documentsRead.delete(content));
+  }
   return found;
 }
 

@@ -35,8 +35,8 @@ const PREFIX_FROM = 5;
 const FUZZY_FROM = 6;
 const FUZZY = 0.2;
 const MAX_FUZZY = 6;
-/** Documents indexed between yields. */
-const CHUNK = 100;
+/** How long documents are indexed between yields. */
+const TURN_MS = 20;
 
 /**
  * The assistant's word index of one content version, shared by every reader (issue 50 #5): a
@@ -60,9 +60,13 @@ export async function buildLexicalIndex(docs: readonly LexicalDocument[]): Promi
     });
     return found;
   };
+  let turn = performance.now();
   for (const [n, doc] of docs.entries()) {
-    // In chunks, yielding between them: a large library's index never holds up other requests.
-    if (n > 0 && n % CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
+    // A few at a time, yielding between: a large library's index never holds up other requests.
+    if (performance.now() - turn > TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn = performance.now();
+    }
     const full = fieldsOf(doc.full);
     const pub = doc.public ? fieldsOf(doc.public) : full;
     for (const term of new Set([...full.keys(), ...pub.keys()])) {
