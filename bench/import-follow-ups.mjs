@@ -15,6 +15,7 @@ import path from 'node:path';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { png as pngOf, zip } from './archive-files.mjs';
 import { demoAdminCookie } from './demo-admin.mjs';
+import { followUps, probeCms, sampleLoad } from './import-probes.mjs';
 
 const PORT = 3820;
 const COUNT = Number(process.argv[2] ?? 300);
@@ -43,69 +44,29 @@ try {
   const cookie = await demoAdminCookie(api, stack.url);
   const archive = await zip(Array.from({ length: COUNT }, (_, i) => i).flatMap((i) => [[`_posts/2024-02-01-follow-up-${i}.md`, markdown(i)], ...(i % 3 === 0 ? [[`assets/p-${i}.png`, png(i)]] : [])]));
 
-  const calls = { 'GET /api/admin/articles': '/api/admin/articles', 'GET /api/admin/articles/old-addresses': '/api/admin/articles/old-addresses', 'GET /api/ready': '/api/ready', 'GET /api/articles': '/api/articles' };
-  /** The CMS's own answer time, every second, each probe on its own (a stalled one does not delay the next). */
-  async function probeCms(until) {
-    const probes = [];
-    while (!until()) {
-      const started = performance.now();
-      probes.push(
-        fetch(`${stack.env.CMS_URL}/cms/api/articles?limit=1&depth=0`, { headers: cmsHeaders, signal: AbortSignal.timeout(60_000) })
-          .then(async (res) => ({ status: res.status, ms: (await res.text(), performance.now() - started) }))
-          .catch(() => ({ status: 0, ms: performance.now() - started })),
-      );
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    const done = await Promise.all(probes);
-    const ms = done.map((p) => p.ms).sort((a, b) => a - b);
-    const at = (q) => (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0) / 1000;
-    // The slowest probe started in each 10 s, to see when the CMS stalled.
-    const timeline = Array.from({ length: Math.ceil(done.length / 10) }, (_, k) => Math.max(...done.slice(k * 10, k * 10 + 10).map((p) => p.ms)) / 1000);
-    return `${done.length} probes, median ${at(0.5).toFixed(2)} s, p95 ${at(0.95).toFixed(2)} s, max ${at(1).toFixed(1)} s, over 5 s ${ms.filter((x) => x > 5000).length}, failed ${done.filter((p) => p.status !== 200).length}; slowest per 10 s: ${timeline.map((x) => x.toFixed(1)).join(' ')}`;
-  }
-
-  async function followUps(phase, until) {
-    const tally = new Map();
-    const when = new Map();
-    const phaseStart = Date.now();
-    let total = 0;
-    while (!until()) {
-      const round = Object.entries(calls).map(async ([name, url]) => {
-        const res = await fetch(`${api}${url}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) }).catch((err) => ({ status: 0, err }));
-        total++;
-        if (res.status >= 200 && res.status < 300) return void (await res.body?.cancel());
-        const message = res.err ? res.err.message : ((await res.json().catch(() => ({}))).message ?? '');
-        const key = `${phase}: ${name} → ${res.status} ${message}`;
-        tally.set(key, (tally.get(key) ?? 0) + 1);
-        const second = Math.round((Date.now() - phaseStart) / 1000);
-        when.set(key, [when.get(key)?.[0] ?? second, second]);
-      });
-      await Promise.all([...round, new Promise((r) => setTimeout(r, 1000))]);
-    }
-    const timed = new Map([...tally].map(([key, n]) => [`${key} (${when.get(key)[0]}–${when.get(key)[1]} s)`, n]));
-    return { total, failed: [...tally.values()].reduce((a, b) => a + b, 0), tally: timed };
-  }
-
   async function run(label, onDuplicate) {
     let importing = true;
     const form = new FormData();
     form.append('file', new Blob([archive]), 'site.zip');
     form.append('onDuplicate', onDuplicate);
     const started = performance.now();
-    const during = followUps('during', () => !importing);
-    const probedDuring = probeCms(() => !importing);
+    const load = sampleLoad();
+    const during = followUps(api, cookie, 'during', () => !importing);
+    const probedDuring = probeCms(stack.env.CMS_URL, cmsHeaders, () => !importing);
     const res = await fetch(`${api}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: stack.url, accept: 'application/x-ndjson' }, signal: AbortSignal.timeout(3_600_000) });
     const last = JSON.parse((await res.text()).trim().split('\n').at(-1));
     importing = false;
     const seconds = (performance.now() - started) / 1000;
+    const loadDuring = load.stop();
     const d = await during;
     const afterStart = Date.now();
-    const [a, probedAfter] = await Promise.all([followUps('after', () => Date.now() - afterStart > AFTER_MS), probeCms(() => Date.now() - afterStart > AFTER_MS)]);
+    const loadAfter = sampleLoad();
+    const [a, probedAfter] = await Promise.all([followUps(api, cookie, 'after', () => Date.now() - afterStart > AFTER_MS), probeCms(stack.env.CMS_URL, cmsHeaders, () => Date.now() - afterStart > AFTER_MS)]);
     const result = last.result ?? last.error;
-    console.log(`${label}: ${COUNT} articles in ${seconds.toFixed(0)} s — ${result.message}`);
+    console.log(`${label}: ${COUNT} articles in ${seconds.toFixed(0)} s — ${result.message} (during: ${loadDuring.line}; after: ${loadAfter.stop().line})`);
     console.log(`  follow-up calls failed: during ${d.failed} of ${d.total}, the 2 minutes after ${a.failed} of ${a.total}`);
     for (const [k, v] of [...d.tally, ...a.tally]) console.log(`    ${v} × ${k}`);
-    console.log(`  the CMS's own latency: during ${await probedDuring}; after ${probedAfter}`);
+    console.log(`  the CMS's own latency: during ${(await probedDuring).line}; after ${probedAfter.line}`);
     const cms = await (await fetch(`${stack.env.CMS_URL}/cms/api/articles?pagination=false&depth=0&draft=true&select[title]=true&where[title][like]=Follow-up`, { headers: cmsHeaders })).json();
     const media = await (await fetch(`${stack.env.CMS_URL}/cms/api/media?limit=1&depth=0`, { headers: cmsHeaders })).json();
     const reported = new Set((result.articles ?? []).map((x) => x.id));
