@@ -9,7 +9,6 @@ const LONGEST_FIRST = [
   'scripts/lib/pg-ha.test.mjs',
   'api/test/database-failover.test.ts',
   'api/test/presence.test.ts',
-  'scripts/lib/pg-ha-netns.test.mjs',
   'api/test/article-import.test.ts',
   'scripts/lib/backup.test.mjs',
   'api/test/deploy.test.ts',
