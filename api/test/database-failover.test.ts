@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually as retryFor } from '@app/test-support/eventually';
-import { clusterUnavailable, startTestCluster, type TestCluster } from '../../scripts/lib/pg-ha-test-cluster.mjs';
+import { clusterUnavailable, restoreToTime, startTestCluster, type TestCluster } from '../../scripts/lib/pg-ha-test-cluster.mjs';
 import { createDb, migrateDb, type Db } from '../src/db/client.ts';
 import { databaseHostsReport } from '../src/domain/system/get-system-report.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { createDatabaseHostsProbe } from '../src/integrations/database-hosts.ts';
 import { createSignals } from '../src/integrations/signals.ts';
 import { BUSY_MESSAGE } from '../src/lib/database-unavailable.ts';
+import { browserClient } from './browser-client.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
+import { confirmationToken } from './sign-up.ts';
 import { startTestApp, TEST_ORIGIN, TEST_SECRET } from './test-app.ts';
 
 // The API on a replicated database (issue 51): two hosts under Patroni on 127.0.0.1, the app's
@@ -126,6 +129,44 @@ describe.skipIf(unavailable)('the API through a database failover', () => {
     const withDead = createDatabaseHostsProbe({ patroniUrls: [...t.cluster.patroniUrls, 'http://127.0.0.1:9'], pgbackrestStanza: null });
     expect(await withDead.hosts()).toContainEqual({ name: '127.0.0.1:9', role: 'unknown', state: 'not answering', lagBytes: null, timeline: null });
   }, 180_000);
+
+  it('restores to a moment between two sign-ups (pgBackRest from the bucket), and the API starts on the restored database', async () => {
+    await t.cluster.backup({ type: 'full' });
+    const member = async (username: string) => {
+      const c = browserClient(app.base);
+      expect((await c.post('/api/register', { username, email: `${username}@example.com`, password: 'secret-pass' })).status).toBe(201);
+      expect((await c.post('/api/auth/confirm-email', { token: await confirmationToken(db, `${username}@example.com`) })).status).toBe(200);
+    };
+    await member('pitr_first');
+    await query(url, 'select pg_switch_wal()');
+    // A moment strictly between the two sign-ups, read from the server's own clock.
+    await sleep(300);
+    const at = (await query<{ at: string }>(url, 'select clock_timestamp()::text as at'))[0]!.at;
+    await sleep(300);
+    await member('pitr_second');
+    const wal = (await query<{ wal: string }>(url, 'select pg_walfile_name(pg_switch_wal()) as wal'))[0]!.wal;
+    await eventually(async () => {
+      const archived = (await query<{ archived: string | null }>(url, 'select last_archived_wal as archived from pg_stat_archiver'))[0]!.archived;
+      if (!archived || archived < wal) throw new Error('the second sign-up is not archived yet');
+    });
+
+    // What `npm run restore -- --time … --serve` runs, on the primary host's pgBackRest configuration.
+    const primary = (await t.cluster.status())!.primary!;
+    const restored = await restoreToTime({ target: at, dataDir: path.join(t.dir, 'restored-app'), stanza: t.cluster.scope, keepRunning: true, env: { ...process.env, PGBACKREST_CONFIG: t.cluster.backrestConfigFile(primary) } });
+    const restoredUrl = `postgres://postgres:${encodeURIComponent(t.cluster.superuserPassword)}@127.0.0.1:${restored.port}/better_self`;
+    const restoredDb = createDb(restoredUrl, 2);
+    const onRestored = await startTestApp({ db: restoredDb, source: createCmsContentSource(cms.url, TEST_SECRET), databaseUrl: restoredUrl });
+    try {
+      expect((await onRestored.fetch('/api/ready')).status).toBe(200);
+      const signIn = (username: string) => browserClient(onRestored.base).post('/api/login', { username, password: 'secret-pass' });
+      expect((await signIn('pitr_first')).status).toBe(200);
+      expect((await signIn('pitr_second')).status).toBe(401);
+    } finally {
+      await onRestored.close();
+      await restoredDb.$client.end();
+      await restored.server!.stop();
+    }
+  }, 300_000);
 
   it('answers 503 "busy" while the primary is gone, and its pool and LISTEN connection come back on the new primary by themselves', async () => {
     // The API's signals module on the HAProxy address, as each instance runs it.

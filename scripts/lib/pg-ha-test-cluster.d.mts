@@ -21,3 +21,5 @@ export type TestCluster = {
 };
 export function clusterUnavailable(): string | null;
 export function startTestCluster(options?: { backups?: boolean; bucket?: string; basePort?: number; log?: (name: string, line: string) => void }): Promise<TestCluster>;
+/** pgBackRest point-in-time recovery into a fresh folder (scripts/lib/pg-ha.mjs; what `npm run restore -- --time` runs). */
+export function restoreToTime(options: { target: string; dataDir: string; stanza?: string; port?: number; keepRunning?: boolean; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<{ ms: number; recoveredTo: string | null; port: number; socketDir: string; server?: { pid: number; stop(): Promise<void> } }>;

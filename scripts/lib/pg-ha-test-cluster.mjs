@@ -9,6 +9,9 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { createDatabaseHosts, freeBasePort, loopbackLayout, removeCluster, selfSignedCertificate, startHaproxy } from './pg-ha.mjs';
 
+/** Tests restore through the same function `npm run restore -- --time` runs. */
+export { restoreToTime } from './pg-ha.mjs';
+
 /** Why a cluster cannot run here (not root, an engine missing), or null. */
 export function clusterUnavailable() {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return 'the database hosts run PostgreSQL as the `postgres` user: run as root';
