@@ -16,7 +16,8 @@ import { MINTED_REQUEST_HEADERS, STRIPPED_REQUEST_HEADERS } from './edge-table.m
 const EDGE_SET = MINTED_REQUEST_HEADERS.map((h) => h.toLowerCase());
 const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', ...STRIPPED_REQUEST_HEADERS.map((h) => h.toLowerCase()), ...EDGE_SET]);
 // The visitor's connection frames the body itself (a length or chunks), whatever the upstream's did.
-const NOT_RELAYED_BACK = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const NOT_RELAYED_BACK = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const NOT_RELAYED_BACK_LENGTHS = new Set([...NOT_RELAYED_BACK].map((name) => name.length));
 const UPSTREAM_TIMEOUT_MS = 120_000;
 /** How long a request waits for a service that refuses connections (restarting), and how often it asks. */
 const RETRY_FOR_MS_DEFAULT = 10_000;
@@ -76,54 +77,97 @@ export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_M
 
   function relay(req, res, target) {
     const pool = poolOf(target);
-    const options = { method: req.method, path: req.url, headers: upstreamHeaders(req) };
-    const giveUpAt = Date.now() + retryForMs;
-    // A visitor who leaves mid-answer ends the upstream request too.
-    let current = null;
-    res.once('close', () => {
-      if (!res.writableFinished) current?.abort(new Error('the visitor left'));
-    });
-    const attempt = () => {
-      if (res.destroyed) return;
-      let dispatching = true;
-      pool.dispatch(options, {
-        onRequestStart(controller) {
-          current = controller;
-        },
-        onResponseStart(controller, status, headers) {
-          if (status < 200) return;
-          for (const name of NOT_RELAYED_BACK) delete headers[name];
-          res.writeHead(status, headers);
-          // The visitor reads slower than the service writes: the service waits.
-          res.on('drain', () => controller.resume());
-        },
-        onResponseData(controller, chunk) {
-          if (!res.write(chunk)) controller.pause();
-        },
-        onResponseEnd() {
-          res.end();
-        },
-        onResponseError(_controller, err) {
-          if (dispatching) {
-            // Refused inside dispatch(): undici (7.x) then leaves the connection it chose marked busy
-            // for good, and a few hundred such requests would leave the pool none. The pool is
-            // replaced (the old one closes once its requests are answered); headers are checked
-            // before they get here, so this is a guard against what was missed.
-            pools.delete(target);
-            pool.close().catch(() => {});
-            if (REFUSED_BEFORE_SENDING.has(err.code)) return void invalid(req, res);
-          }
-          if (res.destroyed) return;
-          // A service restarting (a deployment, a crash) refuses connections for a few seconds: the
-          // request never reached it, so it is tried again, as Caddy's lb_try_duration does.
-          if (!res.headersSent && retriable(err, req.method) && Date.now() < giveUpAt) return void setTimeout(attempt, RETRY_EVERY_MS);
-          unavailable(err, req, res);
-        },
-      });
-      dispatching = false;
-    };
-    attempt();
+    new RelayedRead(req, res, target, pool, Date.now() + retryForMs).attempt({ method: req.method, path: req.url, headers: upstreamHeaders(req) });
   }
+
+  /**
+   * One read relayed, as undici's raw handler (onConnect, onHeaders, onData, onComplete, onError):
+   * the answer's header lines go to the visitor as the flat list they came in (names as the API
+   * wrote them, repeated ones as repeated lines), with nothing parsed into an object on the way
+   * (undici's newer handler interface parses every answer's headers into one, then Node reads it back).
+   */
+  class RelayedRead {
+    constructor(req, res, target, pool, giveUpAt) {
+      this.req = req;
+      this.res = res;
+      this.target = target;
+      this.pool = pool;
+      this.giveUpAt = giveUpAt;
+      this.options = null;
+      this.abort = null;
+      this.resume = null;
+      this.dispatching = false;
+      // A visitor who leaves mid-answer ends the upstream request too.
+      res.once('close', () => {
+        if (!res.writableFinished) this.abort?.(new Error('the visitor left'));
+      });
+    }
+
+    attempt(options = this.options) {
+      if (this.res.destroyed) return;
+      this.options = options;
+      this.abort = null;
+      this.dispatching = true;
+      this.pool.dispatch(options, this);
+      this.dispatching = false;
+    }
+
+    onConnect(abort) {
+      this.abort = abort;
+    }
+
+    onHeaders(status, rawHeaders, resume) {
+      if (status < 200) return true;
+      const { res } = this;
+      const headers = [];
+      for (let i = 0; i < rawHeaders.length; i += 2) {
+        const name = rawHeaders[i].toString('latin1');
+        if (NOT_RELAYED_BACK_LENGTHS.has(name.length) && NOT_RELAYED_BACK.has(name.toLowerCase())) continue;
+        const value = rawHeaders[i + 1];
+        if (Array.isArray(value)) for (const one of value) headers.push(name, one.toString('latin1'));
+        else headers.push(name, value.toString('latin1'));
+      }
+      res.writeHead(status, headers);
+      this.resume = resume;
+      return true;
+    }
+
+    onData(chunk) {
+      // The visitor reads slower than the service writes: the service waits until the visitor has read.
+      if (this.res.write(chunk)) return true;
+      this.res.once('drain', this.resume);
+      return false;
+    }
+
+    onComplete() {
+      this.res.end();
+    }
+
+    onError(err) {
+      const { req, res, target, pool } = this;
+      if (this.dispatching) {
+        // Refused inside dispatch(): undici (7.x) then leaves the connection it chose marked busy
+        // for good, and a few hundred such requests would leave the pool none. The pool is
+        // replaced (the old one closes once its requests are answered); headers are checked
+        // before they get here, so this is a guard against what was missed.
+        if (pools.get(target) === pool) pools.delete(target);
+        pool.close().catch(() => {});
+        if (REFUSED_BEFORE_SENDING.has(err.code)) return void invalid(req, res);
+      }
+      if (res.destroyed) return;
+      // A service restarting (a deployment, a crash) refuses connections for a few seconds: the
+      // request never reached it, so it is tried again (on the pool then current), as Caddy's
+      // lb_try_duration does.
+      if (!res.headersSent && retriable(err, req.method) && Date.now() < this.giveUpAt) {
+        return void setTimeout(() => {
+          this.pool = poolOf(target);
+          this.attempt();
+        }, RETRY_EVERY_MS);
+      }
+      unavailable(err, req, res);
+    }
+  }
+
   relay.close = () => Promise.all([...pools.values()].map((pool) => pool.close())).then(() => undefined);
   return relay;
 }
