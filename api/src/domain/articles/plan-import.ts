@@ -53,6 +53,30 @@ function chooseCategory(c: ArticleCandidate, targets: ImportTargets, fallback: s
   return fallback ? (targets.categories.find((k) => k.slug === fallback) ?? { slug: fallback }) : null;
 }
 
+type SiteArticle = ImportTargets['articles'][number];
+
+/**
+ * The site's articles by source slug and by title (trimmed, lower case), each list in the site's
+ * order, so an upload's article is compared only with those that could be it. Comparing each with
+ * every article on the site grew with the product of the two: 1.3 s of the API's one thread for the
+ * 5,000-article benchmark's last 1,000 onto 4,000 (0.15 s now), several for thousands onto
+ * thousands, while nobody else was answered.
+ */
+function indexSite(articles: readonly SiteArticle[]) {
+  const bySlug = new Map<string | null | undefined, SiteArticle[]>();
+  const byTitle = new Map<string, SiteArticle[]>();
+  const add = <K,>(map: Map<K, SiteArticle[]>, key: K, a: SiteArticle) => {
+    const list = map.get(key);
+    if (list) list.push(a);
+    else map.set(key, [a]);
+  };
+  for (const a of articles) {
+    add(bySlug, a.sourceSlug, a);
+    add(byTitle, norm(a.title), a);
+  }
+  return { withSlug: (slug: string) => bySlug.get(slug) ?? [], titled: (title: string) => byTitle.get(title) ?? [] };
+}
+
 /**
  * Settles every article of an upload against the site: its category, and whether it is already
  * there (the same source slug from the same old site; when either site is unknown, the same slug
@@ -62,6 +86,7 @@ function chooseCategory(c: ArticleCandidate, targets: ImportTargets, fallback: s
 export function planImport(candidates: ArticleCandidate[], targets: ImportTargets, options: Pick<ArticleUploadOptions, 'onDuplicate' | 'defaultCategory'>): ImportPlan {
   const plan: ImportPlan = { articles: [], duplicates: [], errors: [] };
   const seen = new Set<string>();
+  const site = indexSite(targets.articles);
   for (const c of candidates) {
     let slug = c.sourceSlug;
     for (let n = 2; seen.has(slug); n++) slug = `${c.sourceSlug}-${n}`;
@@ -70,11 +95,12 @@ export function planImport(candidates: ArticleCandidate[], targets: ImportTarget
     // Within one old site a slug is the article; across sites (or when a site is unknown) a slug
     // alone is too common ("hello-world") and must agree with the title or the day.
     // Two untitled drafts are not the same article by their (missing) title.
-    const sameTitle = (a: ImportTargets['articles'][number]) => norm(c.title) !== '' && norm(a.title) === norm(c.title);
-    const bothKnown = (a: ImportTargets['articles'][number]) => Boolean(a.sourceSite && c.sourceSite);
+    const title = norm(c.title);
+    const sameTitle = (a: SiteArticle) => title !== '' && norm(a.title) === title;
+    const bothKnown = (a: SiteArticle) => Boolean(a.sourceSite && c.sourceSite);
     const existing =
-      targets.articles.find((a) => a.sourceSlug === slug && (bothKnown(a) ? a.sourceSite === c.sourceSite : sameTitle(a) || sameDay(a.publishDate, c.publishDate))) ??
-      targets.articles.find((a) => !(bothKnown(a) && a.sourceSite !== c.sourceSite) && sameTitle(a) && sameDay(a.publishDate, c.publishDate));
+      site.withSlug(slug).find((a) => (bothKnown(a) ? a.sourceSite === c.sourceSite : sameTitle(a) || sameDay(a.publishDate, c.publishDate))) ??
+      (title === '' ? undefined : site.titled(title).find((a) => !(bothKnown(a) && a.sourceSite !== c.sourceSite) && sameDay(a.publishDate, c.publishDate)));
     // Known before its category matters: an article already on the site is skipped as such.
     if (existing && options.onDuplicate === 'skip') {
       plan.duplicates.push({ file: c.file, reason: `already on the site as ${named(existing)}` });
