@@ -10,10 +10,25 @@ export type TrustsPeer = (address: string, hop: number) => boolean;
 // that reaches the API directly cannot choose the id its request is logged and reported under.
 const PASSED_ID = /^[\w.:-]{8,100}$/;
 
+/**
+ * Whether each connection's peer is a trusted proxy, worked out once per connection (its address
+ * does not change; proxy-addr parsed it again for every request on a kept-alive connection).
+ */
+const peers = new WeakMap<object, { trustsPeer: TrustsPeer; trusted: boolean }>();
+function trustedPeer(req: IncomingMessage, trustsPeer: TrustsPeer): boolean {
+  const socket = req.socket;
+  const known = peers.get(socket);
+  if (known?.trustsPeer === trustsPeer) return known.trusted;
+  const trusted = trustsPeer(socket.remoteAddress ?? '', 0);
+  // An address not yet known (a socket not connected) is not remembered.
+  if (socket.remoteAddress !== undefined) peers.set(socket, { trustsPeer, trusted });
+  return trusted;
+}
+
 /** The request's id, also sent back as X-Request-Id (members quote it when reporting). */
 export function requestId(req: IncomingMessage, res: ServerResponse, trustsPeer: TrustsPeer): string {
   const given = req.headers['x-request-id'];
-  const fromEdge = typeof given === 'string' && PASSED_ID.test(given) && trustsPeer(req.socket.remoteAddress ?? '', 0);
+  const fromEdge = typeof given === 'string' && PASSED_ID.test(given) && trustedPeer(req, trustsPeer);
   const id = fromEdge ? given : randomUUID();
   res.setHeader('X-Request-Id', id);
   return id;

@@ -40,12 +40,28 @@ export function sharedJson(value: unknown): SharedJson {
   };
 }
 
+/** Accept-Encoding headers already read (at most this many, each this long at most), and their coding. */
+const KNOWN_CODINGS = 256;
+const KNOWN_CODING_LENGTH = 200;
+const codings = new Map<string, ContentCoding | null>();
+
 /**
  * The coding to answer in from an Accept-Encoding header: brotli, else gzip, else none (identity).
  * A coding listed with q=0 is refused; `*` stands for any coding not named.
  */
 export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | null {
   if (!acceptEncoding) return null;
+  // Browsers send a handful of different headers: each is read once.
+  const known = codings.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const coding = codingOf(acceptEncoding);
+  if (acceptEncoding.length > KNOWN_CODING_LENGTH) return coding;
+  if (codings.size >= KNOWN_CODINGS) codings.clear();
+  codings.set(acceptEncoding, coding);
+  return coding;
+}
+
+function codingOf(acceptEncoding: string): ContentCoding | null {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -17,6 +17,7 @@ import { AppError } from '../lib/app-error.ts';
 import { clearSessionCookie, setSecondStepCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
 import { sessionStarter } from './start-session.ts';
 import { noStore } from './no-store.ts';
+import { sendJson } from './send-validated.ts';
 import { anyone, signedIn } from './access.ts';
 
 /**
@@ -36,7 +37,8 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
       throw new AppError('unauthorized', 'Not authenticated');
     }
     noStore(res);
-    res.json(toUserDto(session.user));
+    // What res.json sends (no ETag here), without Express working out the type and charset again.
+    sendJson(res, JSON.stringify(toUserDto(session.user)));
   });
 
   const startSession = sessionStarter(deps);

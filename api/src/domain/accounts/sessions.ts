@@ -1,5 +1,5 @@
 import { deviceName } from './device-name.ts';
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { isStaff } from '@app/shared/browser';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { SessionInfo } from '@app/shared/schemas';
@@ -16,7 +16,8 @@ export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 /** `last_seen` moves at most this often (the update's own condition says the same minute). */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// One call, no Hash object per request (the session is looked up by this on every signed-in read).
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 /** The id shown to the owner when listing sessions: a prefix of the hash, never the secret. */
 const publicId = (idHash: string) => idHash.slice(0, 16);
 
