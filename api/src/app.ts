@@ -1,6 +1,7 @@
 import { apiSecurityHeaders } from '@app/shared/security-headers';
 import express from 'express';
 import { composeAreas, type AppDeps, type Areas } from './compose-areas.ts';
+import { inOrder } from './lib/in-order.ts';
 import { requestLogging } from './lib/request-logging.ts';
 import { routeIndex, type Mount } from './routes/route-index.ts';
 import { ADMIN_SECTION_ROUTERS } from './routes/admin/sections.ts';
@@ -44,19 +45,23 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
   app.set('trust proxy', core.trustProxy ?? 'loopback');
   // Every answer's security headers, set in one go (the front door relays them as they are).
   const securityHeaders = Object.entries(apiSecurityHeaders({ https: core.publicUrl.startsWith('https:') }));
-  app.use((_req, res, next) => {
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    next();
-  });
-  app.use(requestLogging(app, core.logger));
-
   const { recentErrors } = areas.ops;
-  app.use((req, res, next) => {
-    res.on('finish', () => {
-      if (res.statusCode >= 500) recentErrors.add({ at: new Date().toISOString(), requestId: String(req.id), method: req.method, path: req.path, status: res.statusCode, message: String(res.locals.errorMessage ?? '') });
-    });
-    next();
-  });
+  // Every request's own middleware, run as one layer (lib/in-order.ts).
+  app.use(
+    inOrder(
+      (_req, res, next) => {
+        for (const [name, value] of securityHeaders) res.setHeader(name, value);
+        next();
+      },
+      requestLogging(app, core.logger),
+      (req, res, next) => {
+        res.on('finish', () => {
+          if (res.statusCode >= 500) recentErrors.add({ at: new Date().toISOString(), requestId: String(req.id), method: req.method, path: req.path, status: res.statusCode, message: String(res.locals.errorMessage ?? '') });
+        });
+        next();
+      },
+    ),
+  );
 
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
   app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes(areas.ops));
@@ -65,7 +70,6 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
   app.use('/api/webhooks/github', githubWebhookRoute(areas.ops));
 
   const api = express.Router();
-  api.use(originCheck([core.publicUrl, ...(core.extraOrigins ?? [])]));
   // Every /api router, each built from its area; each route says who may call it (routes/access.ts).
   // Looked up by the path's first segment (routes/route-index.ts), in this order within each.
   const mounts: Mount[] = [
@@ -93,15 +97,21 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
   const signInGate = loginRequired(areas.session, mounts);
   // The routes that need a session, as their declarations say (the tests read them here).
   app.locals.signInRules = signInGate.rules;
-  api.use(signInGate);
-  api.use(express.json({ limit: '100kb' }));
-  api.use(refuseNul);
   const { lists } = areas.community;
-  api.use((req, res, next) => {
-    // Any write may change a list, unless its route says it changes none (`res.locals.listsUnchanged`).
-    if (req.method !== 'GET' && req.method !== 'HEAD') res.once('finish', () => res.locals.listsUnchanged !== true && lists.clear());
-    next();
-  });
+  // In this order, as one layer (lib/in-order.ts): the origin, who may call, the body, NUL, the lists' clearing.
+  api.use(
+    inOrder(
+      originCheck([core.publicUrl, ...(core.extraOrigins ?? [])]),
+      signInGate,
+      express.json({ limit: '100kb' }),
+      refuseNul,
+      (req, res, next) => {
+        // Any write may change a list, unless its route says it changes none (`res.locals.listsUnchanged`).
+        if (req.method !== 'GET' && req.method !== 'HEAD') res.once('finish', () => res.locals.listsUnchanged !== true && lists.clear());
+        next();
+      },
+    ),
+  );
   api.use(routeIndex(mounts));
   api.use(notFound);
 

@@ -45,9 +45,33 @@ export function loginRequired(session: SessionReader, mounts: Mount[]): RequestH
       if (stack && stack.length > 1 && accessOf(stack[0]?.handle)) stack.shift();
     }
   }
-  const patterns = rules.map((r) => ({ method: r.method, pattern: toPattern(r.path) }));
+  // The rules by method, then by their path's first segment (as routes/route-index.ts looks up
+  // routers), so a request is tested against the few rules that could match it instead of all of
+  // them. A rule whose first segment is a parameter (or not a plain word) is tested for every path.
+  const byMethod = new Map<string, { bySegment: Map<string, RegExp[]>; anySegment: RegExp[] }>();
+  for (const rule of rules) {
+    let forMethod = byMethod.get(rule.method);
+    if (!forMethod) byMethod.set(rule.method, (forMethod = { bySegment: new Map(), anySegment: [] }));
+    const first = rule.path.split('/')[1] ?? '';
+    const pattern = toPattern(rule.path);
+    if (!/^[\w-]+$/.test(first)) forMethod.anySegment.push(pattern);
+    else {
+      const key = first.toLowerCase();
+      forMethod.bySegment.set(key, [...(forMethod.bySegment.get(key) ?? []), pattern]);
+    }
+  }
+  const needsSession = (method: string, path: string) => {
+    const forMethod = byMethod.get(method);
+    if (!forMethod) return false;
+    const end = path.indexOf('/', 1);
+    // The patterns match case-insensitively, and an ASCII letter only ever matches an ASCII letter.
+    const segment = (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+    for (const pattern of forMethod.bySegment.get(segment) ?? []) if (pattern.test(path)) return true;
+    for (const pattern of forMethod.anySegment) if (pattern.test(path)) return true;
+    return false;
+  };
   const gate: RequestHandler = (req, _res, next) => {
-    if (!patterns.some((r) => r.method === req.method && r.pattern.test(req.path))) return next();
+    if (!needsSession(req.method, req.path)) return next();
     session(req).then(
       (found) => next(found ? undefined : new AppError('unauthorized', 'Please sign in to continue.')),
       next,
