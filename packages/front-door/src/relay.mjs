@@ -18,6 +18,8 @@ const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', '
 // The visitor's connection frames the body itself (a length or chunks), whatever the upstream's did.
 const NOT_RELAYED_BACK = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 const NOT_RELAYED_BACK_LENGTHS = new Set([...NOT_RELAYED_BACK].map((name) => name.length));
+/** The X-Forwarded-* headers this hop appends to, in the order they are sent on. */
+const FORWARDED = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
 const UPSTREAM_TIMEOUT_MS = 120_000;
 /** How long a request waits for a service that refuses connections (restarting), and how often it asks. */
 const RETRY_FOR_MS_DEFAULT = 10_000;
@@ -30,20 +32,22 @@ const RETRY_EVERY_MS = 100;
 function upstreamHeaders(req) {
   const raw = req.rawHeaders;
   const out = [];
-  const forwarded = { 'x-forwarded-for': null, 'x-forwarded-port': null, 'x-forwarded-proto': null, 'x-forwarded-host': null };
+  // What earlier hops said in each X-Forwarded-* header (FORWARDED's order), joined as received.
+  const before = [null, null, null, null];
   let host = '';
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i].toLowerCase();
     if (NOT_PASSED_ON.has(name)) continue;
-    if (name in forwarded) {
-      forwarded[name] = forwarded[name] === null ? raw[i + 1] : `${forwarded[name]}, ${raw[i + 1]}`;
+    const at = FORWARDED.indexOf(name);
+    if (at !== -1) {
+      before[at] = before[at] === null ? raw[i + 1] : `${before[at]}, ${raw[i + 1]}`;
       continue;
     }
     if (name === 'host') host = raw[i + 1];
     out.push(raw[i], raw[i + 1]);
   }
-  const hop = { 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-port': String(req.socket.localPort ?? ''), 'x-forwarded-proto': req.socket.encrypted ? 'https' : 'http', 'x-forwarded-host': host };
-  for (const [name, value] of Object.entries(hop)) out.push(name, forwarded[name] === null ? value : `${forwarded[name]},${value}`);
+  const hop = [req.socket.remoteAddress ?? '', String(req.socket.localPort ?? ''), req.socket.encrypted ? 'https' : 'http', host];
+  for (let at = 0; at < FORWARDED.length; at++) out.push(FORWARDED[at], before[at] === null ? hop[at] : `${before[at]},${hop[at]}`);
   for (const name of EDGE_SET) out.push(name, randomUUID());
   return out;
 }
