@@ -64,7 +64,7 @@ try {
     const [a, probedAfter] = await Promise.all([followUps(api, cookie, 'after', () => Date.now() - afterStart > AFTER_MS), probeCms(stack.env.CMS_URL, cmsHeaders, () => Date.now() - afterStart > AFTER_MS)]);
     const result = last.result ?? last.error;
     console.log(`${label}: ${COUNT} articles in ${seconds.toFixed(0)} s — ${result.message} (during: ${loadDuring.line}; after: ${loadAfter.stop().line})`);
-    console.log(`  follow-up calls failed: during ${d.failed} of ${d.total}, the 2 minutes after ${a.failed} of ${a.total}`);
+    console.log(`  follow-up calls failed: during ${d.failed} of ${d.total}, the ${(AFTER_MS / 1000).toFixed(0)} s after ${a.failed} of ${a.total}; slowest during: ${d.worst}; after: ${a.worst}`);
     for (const [k, v] of [...d.tally, ...a.tally]) console.log(`    ${v} × ${k}`);
     console.log(`  the CMS's own latency: during ${(await probedDuring).line}; after ${probedAfter.line}`);
     const cms = await (await fetch(`${stack.env.CMS_URL}/cms/api/articles?pagination=false&depth=0&draft=true&select[title]=true&where[title][like]=Follow-up`, { headers: cmsHeaders })).json();

@@ -10,16 +10,19 @@ export const FOLLOW_UP_CALLS = { 'GET /api/admin/articles': '/api/admin/articles
 /**
  * Makes every follow-up call once a second (a round waits for its slowest call, at most 60 s)
  * until `until()`; answers how many were made and failed, each failure by status and message with
- * the seconds (from the phase's start) of the first and the last.
+ * the seconds (from the phase's start) of the first and the last, and each call's slowest answer.
  */
 export async function followUps(api, cookie, phase, until) {
   const tally = new Map();
   const when = new Map();
   const phaseStart = Date.now();
+  const slowest = new Map();
   let total = 0;
   while (!until()) {
     const round = Object.entries(FOLLOW_UP_CALLS).map(async ([name, url]) => {
+      const started = performance.now();
       const res = await fetch(`${api}${url}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) }).catch((err) => ({ status: 0, err }));
+      slowest.set(name, Math.max(slowest.get(name) ?? 0, performance.now() - started));
       total++;
       if (res.status >= 200 && res.status < 300) return void (await res.body?.cancel());
       const message = res.err ? res.err.message : ((await res.json().catch(() => ({}))).message ?? '');
@@ -31,7 +34,9 @@ export async function followUps(api, cookie, phase, until) {
     await Promise.all([...round, new Promise((r) => setTimeout(r, 1000))]);
   }
   const timed = new Map([...tally].map(([key, n]) => [`${key} (${when.get(key)[0]}–${when.get(key)[1]} s)`, n]));
-  return { total, failed: [...tally.values()].reduce((a, b) => a + b, 0), tally: timed };
+  // The slowest answer's headers of each call (a round waits for its slowest call, so few rounds mean slow answers).
+  const worst = [...slowest].map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ');
+  return { total, failed: [...tally.values()].reduce((a, b) => a + b, 0), tally: timed, worst };
 }
 
 /**

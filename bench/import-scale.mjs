@@ -173,7 +173,7 @@ for (const count of COUNTS) {
         `; during: ${loadDuring.line}, after: ${loadAfterLine}`,
     );
     if (FOLLOW_UPS) {
-      console.log(`  follow-up calls failed: during ${d.failed} of ${d.total}, the ${(AFTER_MS / 1000).toFixed(0)} s after ${a.failed} of ${a.total}`);
+      console.log(`  follow-up calls failed: during ${d.failed} of ${d.total}, the ${(AFTER_MS / 1000).toFixed(0)} s after ${a.failed} of ${a.total}; slowest during: ${d.worst}; after: ${a.worst}`);
       for (const [k, v] of [...d.tally, ...a.tally]) console.log(`    ${v} × ${k}`);
       console.log(`  the CMS's own latency: during ${probeD.line}; after ${probeA.line}`);
     }
