@@ -181,6 +181,7 @@ describe('deployments from a repository', () => {
     expect(overview.webhook.lastDelivery).toMatchObject({ result: `refused: commit ${earlier.slice(0, 12)} is already live` });
   });
 
+  // Three site builds and a health check's wait: past 20 s on a loaded machine.
   it('rolls back a commit whose build fails and one whose health check fails: the last good commit stays live', async () => {
     const admin = await t.member('deploy_admin', 'free', true);
     const good = git(pusher, 'rev-parse', 'HEAD');
@@ -197,7 +198,7 @@ describe('deployments from a repository', () => {
       expect(await source.head()).toBe(good);
     }
     push('v3');
-  });
+  }, 60_000);
 
   it('gives one deployment for two requests at once, says which API code needs a restart, and audits each deploy', async () => {
     const admin = await t.member('deploy_admin', 'free', true);

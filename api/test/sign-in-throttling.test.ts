@@ -46,6 +46,7 @@ describe('throttling sign-in', () => {
     expect((await signIn('Boss', 'Boss-pass-1', '203.0.113.50')).status).toBe(429);
   });
 
+  // Dozens of argon2 verifications: CPU-bound, past 20 s on a loaded 2-core machine.
   it('a correct password from a clean address signs in while the account is under attack from another address', async () => {
     await registered('Besieged');
     // 60 wrong passwords from 12 addresses: more than any per-account lock used to allow.
@@ -57,8 +58,9 @@ describe('throttling sign-in', () => {
     // An admin under the same attack still gets in from a clean address.
     for (let n = 0; n < 12; n++) await Promise.all(Array.from({ length: 4 }, () => signIn('Boss', 'wrong', `198.51.100.${n}`)));
     expect((await signIn('Boss', 'Boss-pass-1', '192.0.2.78')).status).toBe(200);
-  });
+  }, 60_000);
 
+  // 65 wrong passwords, each an argon2 verification: CPU-bound, over 20 s on a loaded 2-core machine.
   it('tells the member by mail, at most once an hour, when their account sees many failed sign-ins', async () => {
     await registered('Watched');
     const subject = /^Many failed sign-ins to your Better Self account$/;
@@ -74,7 +76,7 @@ describe('throttling sign-in', () => {
     await db().update(throttleEvents).set({ at: HOUR_AGO }).where(sql`${throttleEvents.key} like '%:' || (select id from app.users where username = 'Watched')`);
     for (let n = 8; n < 13; n++) await Promise.all(Array.from({ length: 5 }, () => signIn('Watched', 'wrong', `198.51.101.${n}`)));
     expect(await mailsTo('watched@example.com', subject, 2)).toHaveLength(2);
-  });
+  }, 60_000);
 
   it('sends no sign-in warning to an address that was never confirmed', async () => {
     await client().post('/api/register', { username: 'Unconfirmed', email: 'unconfirmed@example.com', password: 'secret-pass' });
