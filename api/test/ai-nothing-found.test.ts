@@ -4,7 +4,7 @@ import type { AiTalk, Viewer } from '@app/shared/browser';
 import { toSnapshot } from '@app/shared/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion } from '../src/domain/ai/answer-question.ts';
-import { assistantIndexFor, READS_ALL } from '../src/domain/ai/assistant-index.ts';
+import { assistantIndexFor, READS_ALL, readerOf } from '../src/domain/ai/assistant-index.ts';
 import { BACKGROUND_QUESTIONS } from '../src/domain/ai/background-questions.ts';
 import { buildContentIndex, type ContentIndex } from '../src/domain/content/content-index.ts';
 import { generatedArticles } from './ai/generated-library.ts';
@@ -77,6 +77,11 @@ describe('the assistant on a library of the demo content and 300 generated artic
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return (await c.get(`/api/ai/talk/${created.body.id}`)).body;
     };
+    // The app's own index for a signed-out reader is ready first, as the server prepares every
+    // reader's index on each content change (server.ts, prepareAssistant). Without it, an index
+    // another file's app left in this worker (the API's files share a module graph) stands in
+    // while this one builds — an index of a library without these articles.
+    await assistantIndexFor(t.app.content.current(), readerOf(null));
     const hinge = await ask('How do I fix a squeaky door hinge?');
     expect(hinge.answer.sources).toEqual([]);
     expect(hinge.answer.text).toMatch(NOTHING);
