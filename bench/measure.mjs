@@ -1,6 +1,7 @@
 // Measuring helpers shared by the benchmarks.
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
@@ -39,6 +40,37 @@ export function loadWrk(url, { connections = 50, duration = 10, headers, workers
       const errors = [...stdout.matchAll(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/g)].flatMap((m) => m.slice(1).map(Number)).reduce((a, b) => a + b, 0);
       resolve({ reqPerSec, p99: Math.round(ms), non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0), errors });
     });
+  });
+}
+
+/** A process's CPU time so far (user + system), in clock ticks of 1/100 s; 0 once it is gone. */
+export function cpuTicks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A GET's answer as sent: its status, its headers, the header lines without those node:http
+ * writes itself (`kept`, to send the same again), and its body's bytes.
+ */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const own = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
+        const kept = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!own.includes(res.rawHeaders[i].toLowerCase())) kept.push(res.rawHeaders[i], res.rawHeaders[i + 1]);
+        resolve({ status: res.statusCode, headers: res.headers, kept, body: Buffer.concat(chunks) });
+      });
+    })
+      .on('error', reject)
+      .end();
   });
 }
 

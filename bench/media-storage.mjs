@@ -21,7 +21,6 @@
 // BENCH_PORT (4700) moves the ports (BENCH_PORT … +32); BENCH_ROUNDS=0 only checks the answers.
 import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
@@ -31,7 +30,7 @@ import { seedRecords } from '@app/api/test/seed-content';
 import { caddyMediaEnv, ensureCaddy } from '@app/front-door/caddy';
 import { BUILD_CONTENT_FILE, currentBuildDir, linkDependencies, newBuildId, publishBuild, toSnapshot } from '@app/shared/server';
 import { root } from '../scripts/lib/stack.mjs';
-import { loadWrk, wrkInstalled } from './measure.mjs';
+import { cpuTicks, loadWrk, rawGet as get, wrkInstalled } from './measure.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4700);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -67,31 +66,7 @@ const pictureHeaders = (pageUrl) => ({ ...BROWSER, Accept: 'image/avif,image/web
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const cpuTicks = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-};
 
-/** A GET as sent: status, headers (without those node:http writes itself) and the body's bytes. */
-const get = (url, headers = {}) =>
-  new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const own = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
-        const kept = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!own.includes(res.rawHeaders[i].toLowerCase())) kept.push(res.rawHeaders[i], res.rawHeaders[i + 1]);
-        resolve({ status: res.statusCode, headers: res.headers, kept, body: Buffer.concat(chunks) });
-      });
-    })
-      .on('error', reject)
-      .end();
-  });
 
 const decode = (body, encoding) => ({ br: brotliDecompressSync, gzip: gunzipSync, zstd: zstdDecompressSync })[encoding ?? '']?.(body) ?? body;
 

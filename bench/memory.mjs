@@ -36,6 +36,7 @@ import { zip } from './archive-files.mjs';
 import { benchLibrary } from './memory-library.mjs';
 import { firstAdminCookie } from './demo-admin.mjs';
 import { heapRetainers } from './memory-heap.mjs';
+import { cpuTicks } from './measure.mjs';
 import { storeVectorsAhead } from './memory-vectors.mjs';
 
 const args = process.argv.slice(2);
@@ -63,14 +64,6 @@ function status(pid) {
     return null;
   }
 }
-const cpuTicks = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-};
 function descendants(pid) {
   const out = [];
   const stack = [pid];

@@ -13,11 +13,10 @@
 //   BENCH_DURATION (s, default 8), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 4400),
 //   BENCH_CLIENTS (default autocannon,wrk)
 import { fork } from 'node:child_process';
-import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { root, startStack } from '../scripts/lib/stack.mjs';
-import { load, loadWrk, wrkInstalled } from './measure.mjs';
+import { load, loadWrk, rawGet, wrkInstalled } from './measure.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4400);
 const duration = Number(process.env.BENCH_DURATION ?? 8);
@@ -26,22 +25,6 @@ const wanted = (process.env.BENCH_CLIENTS ?? 'autocannon,wrk').split(',');
 const clients = [['autocannon', load], ...(wrkInstalled ? [['wrk', loadWrk]] : [])].filter(([name]) => wanted.includes(name));
 if (wanted.includes('wrk') && !wrkInstalled) console.log('wrk is not installed (Debian: apt-get install wrk): measuring with autocannon only');
 
-/** A GET's answer as sent: its headers (without those node:http writes itself) and its body's bytes. */
-const rawGet = (url, headers) =>
-  new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const own = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
-        const kept = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!own.includes(res.rawHeaders[i].toLowerCase())) kept.push(res.rawHeaders[i], res.rawHeaders[i + 1]);
-        resolve({ headers: kept, body: Buffer.concat(chunks) });
-      });
-    })
-      .on('error', reject)
-      .end();
-  });
 
 const sameBytes = fork(path.join(root, 'bench/same-bytes-server.mjs'));
 const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), [String(PORT + 9)]);
@@ -73,7 +56,7 @@ try {
   // The page's three answers, byte for byte, for the same-bytes yardstick.
   const answers = {};
   for (const encoding of ['br', 'gzip', 'identity']) {
-    const { headers, body } = await rawGet(page, { 'accept-encoding': encoding });
+    const { kept: headers, body } = await rawGet(page, { 'accept-encoding': encoding });
     answers[encoding] = { headers, body: body.toString('base64') };
   }
   sameBytes.send({ port: PORT + 8, answers });
