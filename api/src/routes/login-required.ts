@@ -1,7 +1,7 @@
 import type { RequestHandler, Router } from 'express';
 import { AppError } from '../lib/app-error.ts';
 import { accessOf } from './access.ts';
-import type { Mount } from './route-index.ts';
+import { requestFirstSegment, routeFirstSegment, type Mount } from './route-index.ts';
 import type { SessionReader } from './session-cookie.ts';
 
 type RouteLayer = { route?: { path?: unknown; methods?: Record<string, boolean>; stack?: { handle: unknown }[] } };
@@ -52,21 +52,16 @@ export function loginRequired(session: SessionReader, mounts: Mount[]): RequestH
   for (const rule of rules) {
     let forMethod = byMethod.get(rule.method);
     if (!forMethod) byMethod.set(rule.method, (forMethod = { bySegment: new Map(), anySegment: [] }));
-    const first = rule.path.split('/')[1] ?? '';
+    const first = routeFirstSegment(rule.path);
     const pattern = toPattern(rule.path);
-    if (!/^[\w-]+$/.test(first)) forMethod.anySegment.push(pattern);
-    else {
-      const key = first.toLowerCase();
-      forMethod.bySegment.set(key, [...(forMethod.bySegment.get(key) ?? []), pattern]);
-    }
+    if (first === null) forMethod.anySegment.push(pattern);
+    else forMethod.bySegment.set(first, [...(forMethod.bySegment.get(first) ?? []), pattern]);
   }
   const needsSession = (method: string, path: string) => {
     const forMethod = byMethod.get(method);
     if (!forMethod) return false;
-    const end = path.indexOf('/', 1);
     // The patterns match case-insensitively, and an ASCII letter only ever matches an ASCII letter.
-    const segment = (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
-    for (const pattern of forMethod.bySegment.get(segment) ?? []) if (pattern.test(path)) return true;
+    for (const pattern of forMethod.bySegment.get(requestFirstSegment(path)) ?? []) if (pattern.test(path)) return true;
     for (const pattern of forMethod.anySegment) if (pattern.test(path)) return true;
     return false;
   };

@@ -9,15 +9,26 @@ export type Mount = Router | [prefix: string, router: Router];
 
 type Layer = { route?: { path?: unknown } };
 
+/** A route path's first segment in lower case, or null when it is not a plain word (a parameter, a pattern, none). */
+export function routeFirstSegment(routePath: string): string | null {
+  const first = routePath.split('/')[1] ?? '';
+  return first === '' || /[^\w.-]/.test(first) ? null : first.toLowerCase();
+}
+
+/** A request path's first segment in lower case (Express matches paths case-insensitively). */
+export function requestFirstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+}
+
 /** The first segments a router answers under, or null when it may answer any path (a middleware, a parameter first). */
 function firstSegments(router: Router): Set<string> | null {
   const segments = new Set<string>();
   for (const layer of (router as unknown as { stack: Layer[] }).stack) {
     const path = layer.route?.path;
-    if (typeof path !== 'string') return null;
-    const first = path.split('/')[1] ?? '';
-    if (first === '' || /[^\w.-]/.test(first)) return null;
-    segments.add(first.toLowerCase());
+    const first = typeof path === 'string' ? routeFirstSegment(path) : null;
+    if (first === null) return null;
+    segments.add(first);
   }
   return segments;
 }
@@ -41,14 +52,9 @@ export function routeIndex(mounts: Mount[]): RequestHandler {
   };
   const bySegment = new Map<string, Router>();
   for (const { segments } of entries) for (const segment of segments ?? []) if (!bySegment.has(segment)) bySegment.set(segment, chain(segment));
-  // Routers that may answer anything; Express matches paths case-insensitively, so does this.
+  // Routers that may answer anything.
   const rest = chain(null);
-  const handler: RequestHandler = (req, res, next) => {
-    const path = req.path;
-    const end = path.indexOf('/', 1);
-    const segment = (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
-    (bySegment.get(segment) ?? rest)(req, res, next);
-  };
+  const handler: RequestHandler = (req, res, next) => (bySegment.get(requestFirstSegment(req.path)) ?? rest)(req, res, next);
   // Whoever reads the app's routes (the fuzz tests list them) sees every router, as if mounted in a row.
   return Object.assign(handler, { stack: chain(undefined).stack });
 }
