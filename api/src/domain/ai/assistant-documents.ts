@@ -5,6 +5,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ContentIndex, IndexedArticle } from '../content/content-index.ts';
 import { siteFacts, SITE_CATALOGUE, type PlanCatalogue } from './site-facts.ts';
+import { turns } from '../../lib/turns.ts';
 
 /** A passage of a document: a paragraph or list item, under its section's heading. */
 export type Block = { heading: string | null; text: string };
@@ -110,9 +111,6 @@ export function assistantDocuments(index: ContentIndex, catalogue: PlanCatalogue
   return [...Array.from(index.articles.values(), articleDocument), ...otherDocuments(index, catalogue)];
 }
 
-/** How long the articles' bodies are parsed between yields. */
-const TURN_MS = 20;
-
 /**
  * The same documents, the articles' bodies parsed a few at a time with a turn of the event loop
  * between (issue 49 #4): at thousands of articles, parsing them all at once held the API's one
@@ -120,12 +118,9 @@ const TURN_MS = 20;
  */
 export async function assistantDocumentsInTurns(index: ContentIndex, catalogue: PlanCatalogue = SITE_CATALOGUE): Promise<AssistantDocument[]> {
   const docs: AssistantDocument[] = [];
-  let turn = performance.now();
+  const turn = turns();
   for (const a of index.articles.values()) {
-    if (performance.now() - turn > TURN_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      turn = performance.now();
-    }
+    if (turn.due()) await turn.pause();
     docs.push(articleDocument(a));
   }
   return [...docs, ...otherDocuments(index, catalogue)];

@@ -1,6 +1,7 @@
 import { can, TIERS, type Tier, type Viewer } from '@app/shared/browser';
 import type { ContentIndex } from '../content/content-index.ts';
 import { assistantDocuments, assistantDocumentsInTurns, type AssistantDocument } from './assistant-documents.ts';
+import { turns } from '../../lib/turns.ts';
 import { BACKGROUND_QUESTIONS } from './background-questions.ts';
 import { backgroundOf, calibrateNothingFound, standing, type Background } from './calibrate-nothing-found.ts';
 import { fuse, type Signals } from './fusion.ts';
@@ -50,12 +51,6 @@ export type IndexOptions = { encoder?: SentenceEncoder; catalogue?: PlanCatalogu
 const MEANING_WORDS = 50;
 /** A one-word question is specific when its word weighs at least half a word only one document uses. */
 const MIN_EVIDENCE = 0.5;
-/**
- * How long an index's build runs between yields: counting terms and measuring the background go
- * through the whole library (a fixed count per turn held the thread for seconds at thousands of articles).
- */
-const TURN_MS = 20;
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A document's sections: the blocks under one heading, together. */
 function sectionsOf(blocks: AssistantDocument['blocks']): { heading: string; text: string }[] {
@@ -138,12 +133,11 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
   // The texts to encode are needed only until they are encoded: the index keeps where each section starts, not its words.
   const meaningOf: { about: string; sections: { text: string; block: number }[] }[] = [];
   // A few documents per turn of the event loop (issue 49 #4: not the whole library's words in one turn).
-  let counting = performance.now();
+  // Counting terms and measuring the background go through the whole library: a turn every 20 ms
+  // (a fixed count per turn held the thread for seconds at thousands of articles).
+  const counting = turns();
   for (let n = 0; n < documents.length; n++) {
-    if (performance.now() - counting > TURN_MS) {
-      await nextTurn();
-      counting = performance.now();
-    }
+    if (counting.due()) await counting.pause();
     const doc = documents[n]!;
     const reads = reader.reads(doc);
     readsFull[n] = reads || doc.blocksArePublic ? 1 : 0;
@@ -237,12 +231,9 @@ export async function buildAssistantIndex(content: ContentIndex, reader: Reader 
   const meanings = await encoder.encodeContent(BACKGROUND_QUESTIONS);
   const scores: Float32Array[] = [];
   const specific: boolean[] = [];
-  let turn = performance.now();
+  const turn = turns();
   for (let i = 0; i < BACKGROUND_QUESTIONS.length; i++) {
-    if (performance.now() - turn > TURN_MS) {
-      await nextTurn();
-      turn = performance.now();
-    }
+    if (turn.due()) await turn.pause();
     const hits = rank({ terms: termsOf(BACKGROUND_QUESTIONS[i]!), meaning: dequantise(meanings[i]!) });
     scores.push(Float32Array.from(hits, (h) => h.score));
     specific.push(hits.reduce<(typeof hits)[number] | undefined>((b, h) => (b === undefined || h.score > b.score ? h : b), undefined)?.specific ?? false);

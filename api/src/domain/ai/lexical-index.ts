@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { searchTerm, words } from './search-terms.ts';
+import { turns } from '../../lib/turns.ts';
 
 /** The fields a document is searched by, in the order matches are reported. */
 export const FIELDS = ['title', 'summary', 'headings', 'body'] as const;
@@ -35,8 +36,6 @@ const PREFIX_FROM = 5;
 const FUZZY_FROM = 6;
 const FUZZY = 0.2;
 const MAX_FUZZY = 6;
-/** How long documents are indexed between yields. */
-const TURN_MS = 20;
 
 /**
  * The assistant's word index of one content version, shared by every reader (issue 50 #5): a
@@ -60,13 +59,10 @@ export async function buildLexicalIndex(docs: readonly LexicalDocument[]): Promi
     });
     return found;
   };
-  let turn = performance.now();
+  const turn = turns();
   for (const [n, doc] of docs.entries()) {
     // A few at a time, yielding between: a large library's index never holds up other requests.
-    if (performance.now() - turn > TURN_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      turn = performance.now();
-    }
+    if (turn.due()) await turn.pause();
     const full = fieldsOf(doc.full);
     const pub = doc.public ? fieldsOf(doc.public) : full;
     for (const term of new Set([...full.keys(), ...pub.keys()])) {

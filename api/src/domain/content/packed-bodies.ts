@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { CmsArticle } from '@app/shared/server';
+import { turns } from '../../lib/turns.ts';
 
 /**
  * Article bodies as one content version holds them (issue 50 #5): each compressed, all in one
@@ -23,8 +24,6 @@ const DIGEST = 16;
 const deflateRawAsync = promisify(deflateRaw);
 /** Bodies being compressed at once on libuv's thread pool (its four threads are shared with files and crypto). */
 const IN_FLIGHT = 2;
-/** How long digesting bodies runs between yields. */
-const TURN_MS = 20;
 
 // A body that is missing, null or empty stays as it is (an empty stretch of the buffer).
 const packs = (doc: CmsArticle) => typeof doc.contentHtml === 'string' && doc.contentHtml.length > 0;
@@ -52,12 +51,9 @@ export async function packArticleBodiesInTurns(articles: CmsArticle[], previous?
   const chunks: Buffer[] = new Array<Buffer>(articles.length);
   const digests: (Buffer | null)[] = new Array<Buffer | null>(articles.length).fill(null);
   const toPack: number[] = [];
-  let turn = performance.now();
+  const turn = turns();
   for (const [n, doc] of articles.entries()) {
-    if (performance.now() - turn > TURN_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      turn = performance.now();
-    }
+    if (turn.due()) await turn.pause();
     if (!packs(doc)) {
       chunks[n] = Buffer.alloc(0);
       continue;

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ContentRecords } from '@app/shared/server';
+import { turns } from '../../lib/turns.ts';
 
-/** How long the records are serialized between yields. */
-const TURN_MS = 20;
 
 /**
  * A content version's records as JSON — the very text `JSON.stringify(records)` writes, in pieces —
@@ -18,7 +17,7 @@ export async function recordsJsonInTurns(records: ContentRecords): Promise<{ jso
     json.push(piece);
     hash.update(piece);
   };
-  let turn = performance.now();
+  const turn = turns();
   let first = true;
   put('{');
   // JSON.stringify's own rules for an object's members: its own enumerable keys in order, undefined, functions and symbols left out.
@@ -32,10 +31,7 @@ export async function recordsJsonInTurns(records: ContentRecords): Promise<{ jso
     }
     put('[');
     for (let i = 0; i < value.length; i++) {
-      if (performance.now() - turn > TURN_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        turn = performance.now();
-      }
+      if (turn.due()) await turn.pause();
       // In an array, what JSON.stringify leaves out of an object is written as null.
       put(`${i ? ',' : ''}${JSON.stringify(value[i]) ?? 'null'}`);
     }
