@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/chromium';
 
 /** Where Caddy listens in the production-shape run (PUBLIC_URL). */
 export const SHAPE_PORT = Number(process.env.SHAPE_E2E_PORT ?? 8080);
@@ -18,10 +19,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${SHAPE_PORT}`,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'off',
   },
 });

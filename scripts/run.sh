@@ -29,11 +29,12 @@ ensure_deps() {
 }
 
 ensure_chromium() {
-  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && return 0
+  # The suites drive Debian's headless shell when it is there (tests/chromium.ts), else Chromium.
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || [ -x /usr/lib/chromium/chromium-headless-shell ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
     echo "› installing Chromium from Debian (for the end-to-end tests)" >&2
     DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell > /dev/null
   else
     echo "The end-to-end tests need Chromium at /usr/bin/chromium (Debian: apt-get install chromium) or CHROMIUM_PATH." >&2
     exit 1
