@@ -98,6 +98,26 @@ describe('the live site', () => {
     expect((await fetch(`${base}/_astro/app.js`)).headers.get('cache-control')).toContain('immutable');
   });
 
+  it('answers a file of the build alone when asked first (the front door does), the same bytes and headers as handle, and declines what is not one', async () => {
+    const alone = createServer((req, res) => {
+      if (!site.answerStatic(req, res)) res.writeHead(599).end();
+    });
+    await new Promise<void>((r) => alone.listen(0, '127.0.0.1', r));
+    try {
+      const at = `http://127.0.0.1:${(alone.address() as AddressInfo).port}`;
+      const byHandle = await rawGet(`${base}/`, { 'accept-encoding': 'br' });
+      const byAnswer = await rawGet(`${at}/`, { 'accept-encoding': 'br' });
+      expect(byAnswer.status).toBe(200);
+      expect(byAnswer.body.equals(byHandle.body)).toBe(true);
+      const headers = (h: Record<string, unknown>) => ({ ...h, date: undefined, connection: undefined, 'keep-alive': undefined });
+      expect(headers(byAnswer.headers)).toEqual(headers(byHandle.headers));
+      expect((await rawGet(`${at}/dynamic`, {})).status).toBe(599);
+      expect((await rawGet(`${at}/api/ready`, {})).status).toBe(599);
+    } finally {
+      await new Promise<void>((r) => alone.close(() => r()));
+    }
+  });
+
   it('passes other paths to the build’s server entry, and 404s what neither has', async () => {
     const dynamic = await fetch(`${base}/dynamic`);
     expect(await dynamic.text()).toBe('dynamic from first');

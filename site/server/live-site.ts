@@ -15,7 +15,7 @@ import { commonSecurityHeaders, inlineScriptHashes, pageContentSecurityPolicy } 
 import { loadStaticFiles, serveStatic } from './static-files.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-type Build = { dir: string; handle: Handler };
+type Build = { dir: string; handle: Handler; answerStatic: (req: IncomingMessage, res: ServerResponse) => boolean };
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /** `compress: false`: no encoded variants (the deploy's health check serves a build only to ask it three pages). */
@@ -50,6 +50,12 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
   };
   return {
     dir,
+    // A file of the build, answered as it is kept (nothing else looked at); false when the request is
+    // not one (or is an old address's with a query, which handle answers first).
+    answerStatic(req, res) {
+      if (oldAddresses.withQuery && req.url?.includes('?')) return false;
+      return serveStatic(files, req, res);
+    },
     // Static answers carry the build's headers already; everything else gets them here.
     handle(req, res) {
       // An old address with a query (WordPress's `/?p=123`) is asked for before the page at its path,
@@ -113,6 +119,12 @@ export type SiteReadiness = { ready: boolean; message: string; siteBuild: Publis
 
 export type LiveSite = {
   handle: Handler;
+  /**
+   * Answers a request for one of the live build's files (GET or HEAD) as handle would, and says
+   * whether it did: the front door asks this first, so a static page costs no more than its
+   * lookup and one write (no request id minted, no headers copied; issue 53 #1).
+   */
+  answerStatic(req: IncomingMessage, res: ServerResponse): boolean;
   close(): void;
   /** With published builds: may this host take traffic (GET /api/ready answers 503 "starting" until then)? */
   readiness?: () => SiteReadiness;
@@ -171,6 +183,7 @@ async function createPublishedSite({ buildsDir, log = () => {}, https = false, p
       if (!live) return notYet(res, baseHeaders);
       live.handle(req, res);
     },
+    answerStatic: (req, res) => live !== null && !isReadyCheck(req) && live.answerStatic(req, res),
     close() {
       void follower.stop();
     },
@@ -238,6 +251,7 @@ async function createPointerSite({ buildsDir, fallbackDir, log = () => {}, https
       if (!live) return notYet(res, baseHeaders);
       live.handle(req, res);
     },
+    answerStatic: (req, res) => live !== null && !isReadyCheck(req) && live.answerStatic(req, res),
     close() {
       unwatchFile(pointer);
     },

@@ -37,7 +37,7 @@ const LINGER_BYTES = 16 * 1024 * 1024;
  * `handOff(req, socket, head)`: takes an upgrade bound for the API whole (true) instead of its
  * being proxied (scripts/front-door.mjs passes the connection itself to the API under npm start).
  * @param {{ publicUrl: URL; apiUrl: string; apiSocket?: string; cmsUrl: string; media: (req, res, next: () => void) => void;
- *   site: { handle(req, res): void; readiness?: () => { ready: boolean } } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number;
+ *   site: { handle(req, res): void; answerStatic?(req, res): boolean; readiness?: () => { ready: boolean } } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number;
  *   timeouts?: typeof EDGE_TIMEOUTS; checkEveryMs?: number; handOff?: (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => boolean }} options
  */
 export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs, timeouts = EDGE_TIMEOUTS, checkEveryMs = TIMEOUT_CHECK_EVERY_MS, handOff }) {
@@ -138,6 +138,9 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
       return true;
     }
     if (route.upstream !== 'site' || !site || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    // A file of the build: answered from memory with its headers as kept; nothing else reads the
+    // request, so it is not named (the request id is for what logs it: the build's own server).
+    if (site.answerStatic?.(req, res)) return true;
     edgeHeaders(req);
     site.handle(req, res);
     return true;
