@@ -179,6 +179,8 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'api shutting down');
+    // The front door's feed of content generations ends (the door stops answering from what it kept).
+    content.close();
     rebuilds.stop();
     builder?.close();
     jobs.stop();

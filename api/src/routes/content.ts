@@ -1,12 +1,14 @@
 import type { Db } from '../db/client.ts';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
+import type { ContentIndex } from '../domain/content/content-index.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { getArticleJson } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
-import { listCategoryArticles } from '../domain/content/list-category-articles.ts';
+import { categoryArticlesJson } from '../domain/content/list-category-articles.ts';
 import { searchContent } from '../domain/content/search-content.ts';
 import { readingTier, type Viewer } from '@app/shared/browser';
 import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
+import type { SharedJson } from '../lib/shared-json.ts';
 import { noStore } from './no-store.ts';
 import { sendJson, sendShared, sendValidated } from './send-validated.ts';
 import { anyone } from './access.ts';
@@ -19,11 +21,16 @@ export function contentRoutes(deps: { db: Db; content: ContentReadModel; readVie
   const r = Router();
   const index = () => deps.content.current();
 
-  r.get('/articles', anyone, (req, res) => sendShared(req, res, index().articleListJson));
-  r.get('/categories', anyone, (_req, res) => res.json([...index().categories.values()]));
-  r.get('/articles/category/:category', anyone, (req, res) => {
-    res.json(listCategoryArticles(index(), req.params.category));
-  });
+  // The public lists: the same for every caller of one content generation, so each is made and
+  // compressed once per generation, and says so (sendShared's generation): the front door answers
+  // visitors with them itself until the generation changes (issue 53 #2).
+  const shared = (req: Request, res: Response, answer: (content: ContentIndex) => SharedJson, vary?: string) => {
+    const generation = deps.content.generation();
+    sendShared(req, res, answer(index()), { generation, vary });
+  };
+  r.get('/articles', anyone, (req, res) => shared(req, res, (c) => c.articleListJson));
+  r.get('/categories', anyone, (req, res) => shared(req, res, (c) => c.categoriesJson));
+  r.get('/articles/category/:category', anyone, (req, res) => shared(req, res, (c) => categoryArticlesJson(c, req.params.category)));
   r.get('/articles/:id', anyone, async (req, res) => {
     const id = IdParamSchema.safeParse(req.params.id);
     const viewer = await deps.readViewer(req);
@@ -35,13 +42,15 @@ export function contentRoutes(deps: { db: Db; content: ContentReadModel; readVie
     res.json(await searchContent({ db: deps.db, index: index() }, SearchQuerySchema.parse(req.query).q));
   });
   // Every video for everyone; the player (videoUrl, externalId) of a gated one only for its tier.
+  // A visitor's list (no cookie, no Authorization) is one shared answer; a member's is their tier's.
   r.get('/youtube/videos', anyone, async (req, res) => {
-    const tier = req.headers.cookie ? readingTier(await deps.readViewer(req)) : null;
+    if (!req.headers.cookie && !req.headers.authorization) return shared(req, res, (c) => c.visitorVideosJson, 'Accept-Encoding, Cookie');
+    const tier = readingTier(await deps.readViewer(req));
     const content = index();
     sendValidated(req, res, { json: content.videosJsonFor(tier), etag: `"videos-${content.version}-${tier ?? 'visitor'}"` });
   });
-  r.get('/products', anyone, (req, res) => sendShared(req, res, index().productsJson));
-  r.get('/products/featured', anyone, (req, res) => sendShared(req, res, index().featuredProductsJson));
+  r.get('/products', anyone, (req, res) => shared(req, res, (c) => c.productsJson));
+  r.get('/products/featured', anyone, (req, res) => shared(req, res, (c) => c.featuredProductsJson));
   r.get('/products/:id', anyone, (req, res) => {
     const id = IdParamSchema.safeParse(req.params.id);
     res.json(getProduct(index(), id.success ? id.data : -1));

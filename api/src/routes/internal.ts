@@ -39,6 +39,9 @@ export function requireInternalSecret(secret: string): RequestHandler {
   };
 }
 
+/** How often the content generation's feed repeats the current one (so a dead connection shows). */
+const GENERATION_BEAT_MS = 15_000;
+
 /** Service-to-service calls; the public proxies refuse /api/internal, and so does requireInternalSecret. */
 
 export function internalRoutes(deps: { secret: string; db: Db; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader; deployments: DeploymentLog; reviews: ReviewRequestDeps }): Router {
@@ -51,6 +54,22 @@ export function internalRoutes(deps: { secret: string; db: Db; content: ContentR
     req.log.info(change, 'content change signalled');
     void deps.content.refresh();
     res.status(202).json({ scheduled: true });
+  });
+  // The content read model's generation, as a line; with `?follow=1`, the front door's feed of it
+  // (issue 53 #2): the current one at once, a line for each new one as it comes into use (before any
+  // request is answered from it), the current one again every 15 s, and the end when the API shuts
+  // down. The door keeps the answers that name a generation (routes/send-validated.ts,
+  // SHARED_ANSWER_HEADER) only while this feed is open and says that generation.
+  r.get('/content-generation', (req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    if (req.query.follow !== '1') return void res.end(`${deps.content.generation()}\n`);
+    res.write(`${deps.content.generation()}\n`);
+    const stop = deps.content.onGeneration((generation) => (generation === null ? res.end() : res.write(`${generation}\n`)));
+    const beat = setInterval(() => res.write(`${deps.content.generation()}\n`), GENERATION_BEAT_MS).unref();
+    res.once('close', () => {
+      stop();
+      clearInterval(beat);
+    });
   });
   // The site build reads the same snapshot the API serves (without SITE_CONTENT_FILE: `astro dev`).
   r.get('/content-snapshot', (_req, res) => {

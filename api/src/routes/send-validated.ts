@@ -24,16 +24,28 @@ export function sendJson(res: Response, json: string | Buffer): void {
 }
 
 /**
+ * The header that says an answer is the same for every visitor who sends no cookie and no
+ * Authorization (whatever else they send, but for Accept-Encoding and If-None-Match), until the
+ * content read model's generation it names changes. The front door keeps such answers and answers
+ * visitors with them itself (packages/front-door/src/shared-answers.mjs), and takes the header off.
+ */
+export const SHARED_ANSWER_HEADER = 'X-Content-Generation';
+
+/**
  * Sends an answer every caller gets alike (lib/shared-json.ts) in the coding the client accepts —
  * brotli or gzip made once per content version, not per request — with its strong ETag, or 304 when
  * the client holds it. `no-cache`: kept, but asked for again each time, so a change shows at once.
+ * `generation`: the content read model's (ContentReadModel.generation) when the answer is made from
+ * nothing else (SHARED_ANSWER_HEADER); `vary`: what else it varies by for a cache (a visitor's list
+ * is not a member's: Cookie).
  */
-export function sendShared(req: Request, res: Response, answer: SharedJson): void {
+export function sendShared(req: Request, res: Response, answer: SharedJson, { generation, vary = 'Accept-Encoding' }: { generation?: string; vary?: string } = {}): void {
   const coding = preferredCoding(req.headers['accept-encoding']);
   const etag = answer.etag(coding);
   res.setHeader('Cache-Control', 'public, no-cache');
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Vary', vary);
   res.setHeader('ETag', etag);
+  if (generation !== undefined) res.setHeader(SHARED_ANSWER_HEADER, generation);
   if (holds(req, etag)) return void res.status(304).end();
   if (coding) res.setHeader('Content-Encoding', coding);
   sendJson(res, coding ? answer.encoded(coding) : answer.json);

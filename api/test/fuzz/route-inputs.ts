@@ -22,6 +22,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   // Service calls and webhooks (before the browser-facing router).
   'POST /api/internal/content-changed': { body: z.object({ collection: z.string(), id: z.union([z.string(), z.number()]).optional() }) },
   'GET /api/internal/content-snapshot': {},
+  'GET /api/internal/content-generation': {},
   'GET /api/internal/site-admin': {},
   'POST /api/internal/site-admins': { body: S.SiteAdminsQuerySchema },
   'POST /api/internal/cms-sign-in/attempts': { body: S.CmsSignInAttemptSchema },

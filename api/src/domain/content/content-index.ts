@@ -26,12 +26,16 @@ export type ContentIndex = {
   /** GET /api/articles's answer, serialized once and compressed once (answers kept for many requests are sent as they are). */
   articleListJson: SharedJson;
   categories: Map<string, Category>;
+  /** GET /api/categories's answer, made once. */
+  categoriesJson: SharedJson;
   articlesByCategory: Map<string, ArticleSummary[]>;
   /** Every video in full (server only; the player of a gated video is for its tier). */
   videos: Video[];
   videosById: Map<number, Video>;
   /** GET /api/youtube/videos as each reading tier sees it (visitors read as `null`). */
   videosJsonFor: (tier: Tier | null) => Buffer;
+  /** A visitor's GET /api/youtube/videos (what a free member reads), made and compressed once. */
+  visitorVideosJson: SharedJson;
   products: Map<number, Product>;
   productsJson: SharedJson;
   featuredProductsJson: SharedJson;
@@ -70,8 +74,11 @@ export function buildContentIndex(snapshot: ContentSnapshot, packed?: PackedBodi
   const articleList = [...articles.values()].map((a) => a.summary);
   const videos = records.videos.map((doc) => toVideo(doc, settings.authorName));
   // A visitor reads what a free member reads: one list per tier.
-  const videosJsonByTier = new Map<Tier, Buffer>(TIERS.map((tier) => [tier, jsonBytes(videos.map((v) => videoFor({ id: 0, tier, role: 'member', status: 'active' }, v)))]));
+  const videosOf = (tier: Tier) => videos.map((v) => videoFor({ id: 0, tier, role: 'member', status: 'active' }, v));
+  const visitorVideosJson = sharedJson(videosOf('free'));
+  const videosJsonByTier = new Map<Tier, Buffer>(TIERS.map((tier) => [tier, tier === 'free' ? visitorVideosJson.json : jsonBytes(videosOf(tier))]));
   const products = records.products.map((doc) => toProduct(doc, settings.authorName));
+  const categories = new Map(records.categories.map((c) => [c.slug, toCategory(c)]));
   return {
     snapshot,
     bodies,
@@ -80,11 +87,13 @@ export function buildContentIndex(snapshot: ContentSnapshot, packed?: PackedBodi
     articles,
     articleList,
     articleListJson: sharedJson(articleList),
-    categories: new Map(records.categories.map((c) => [c.slug, toCategory(c)])),
+    categories,
+    categoriesJson: sharedJson([...categories.values()]),
     articlesByCategory,
     videos,
     videosById: new Map(videos.map((v) => [v.id, v])),
     videosJsonFor: (tier) => videosJsonByTier.get(tier ?? 'free')!,
+    visitorVideosJson,
     products: new Map(products.map((p) => [p.id, p])),
     productsJson: sharedJson(products),
     featuredProductsJson: sharedJson(products.filter((p) => p.isFeatured).slice(0, 3)),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { toSnapshot, visibleAt, type ContentRecords, type ContentSnapshot } from '@app/shared/server';
 import type { Logger } from 'pino';
 import { buildContentIndex, emptyRecords, type ContentIndex } from './content-index.ts';
@@ -17,6 +18,16 @@ export type ContentReadModel = {
    */
   refresh(): Promise<boolean>;
   current(): ContentIndex;
+  /**
+   * Which index is in use, as `<this process's id>.<count>`: a new one for every index (a reload
+   * with the same version too), never the same in another process or after a restart. The front
+   * door keeps the answers every visitor gets alike (the public lists) until it changes (issue 53 #2).
+   */
+  generation(): string;
+  /** Hears every new generation, at once (before the next request is answered); `null` when the read model closes. */
+  onGeneration(listener: (generation: string | null) => void): () => void;
+  /** Says `null` to the generation's listeners (the API is shutting down: whoever keeps answers stops). */
+  close(): void;
 };
 
 /**
@@ -33,10 +44,16 @@ export function createContentReadModel(deps: { source: ContentSource; snapshots:
   let index = buildContentIndex(toSnapshot(emptyRecords, new Date(0).toISOString()));
   let running: Promise<boolean> | null = null;
   let again = false;
+  const processId = randomBytes(6).toString('base64url');
+  let count = 0;
+  let generation = `${processId}.${count}`;
+  const generationListeners = new Set<(generation: string | null) => void>();
 
   function use(snapshot: ContentSnapshot, bodies?: PackedBodies) {
     const changed = snapshot.version !== index.version;
     index = buildContentIndex(snapshot, bodies);
+    generation = `${processId}.${++count}`;
+    for (const listener of generationListeners) listener(generation);
     deps.onIndex?.(index);
     if (changed) deps.onChange?.(snapshot);
   }
@@ -101,5 +118,14 @@ export function createContentReadModel(deps: { source: ContentSource; snapshots:
     },
     refresh,
     current: () => index,
+    generation: () => generation,
+    onGeneration(listener) {
+      generationListeners.add(listener);
+      return () => void generationListeners.delete(listener);
+    },
+    close() {
+      for (const listener of [...generationListeners]) listener(null);
+      generationListeners.clear();
+    },
   };
 }
