@@ -8,7 +8,7 @@
 // build (or `astro dev` proxied in dev mode) and the media read from disk or the bucket. In production
 // Caddy does the same from the same table (deploy/Caddyfile).
 //
-// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, SOCKET_HAND_OFF, CMS_URL, MEDIA_DIR or MEDIA_S3_*, SITE_BUILDS_DIR, SITE_DEV_URL;
+// Env: PORT (3000), HOST (127.0.0.1), PUBLIC_URL, API_URL, API_SOCKET, INTERNAL_SECRET, SOCKET_HAND_OFF, CMS_URL, MEDIA_DIR or MEDIA_S3_*, SITE_BUILDS_DIR, SITE_DEV_URL;
 // SITE_BUILDS_S3_* with DATABASE_URL: the site's builds come from the bucket (README).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -59,6 +59,8 @@ const server = createFrontDoorServer({
   site,
   siteDevUrl: env.SITE_DEV_URL,
   log,
+  // The door keeps the API's public lists of the content generation in use (packages/front-door/src/shared-answers.mjs).
+  internalSecret: env.INTERNAL_SECRET || undefined,
   handOff: env.SOCKET_HAND_OFF === '1' && process.send ? handOff : undefined,
 });
 server.listen(port, host, () => log('listening', { port }));

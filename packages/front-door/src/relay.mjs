@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { MINTED_REQUEST_HEADERS, STRIPPED_REQUEST_HEADERS } from './edge-table.mjs';
+import { SHARED_ANSWER_HEADER } from './shared-answers.mjs';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never passed on; nor are
 // the headers the edge strips (edge-table.mjs: the internal secret, which only our services
@@ -16,7 +17,8 @@ import { MINTED_REQUEST_HEADERS, STRIPPED_REQUEST_HEADERS } from './edge-table.m
 const EDGE_SET = MINTED_REQUEST_HEADERS.map((h) => h.toLowerCase());
 const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', ...STRIPPED_REQUEST_HEADERS.map((h) => h.toLowerCase()), ...EDGE_SET]);
 // The visitor's connection frames the body itself (a length or chunks), whatever the upstream's did.
-const NOT_RELAYED_BACK = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+// Nor the API's mark on an answer every visitor gets alike (shared-answers.mjs): it is for this door.
+const NOT_RELAYED_BACK = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', SHARED_ANSWER_HEADER]);
 const NOT_RELAYED_BACK_LENGTHS = new Set([...NOT_RELAYED_BACK].map((name) => name.length));
 /** The X-Forwarded-* headers this hop appends to, in the order they are sent on. */
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
@@ -79,9 +81,10 @@ export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_M
     return pool;
   };
 
-  function relay(req, res, target) {
+  /** `keeper`: shared-answers.mjs's, when the answer may be kept (a visitor's GET). */
+  function relay(req, res, target, keeper = null) {
     const pool = poolOf(target);
-    new RelayedRead(req, res, target, pool, Date.now() + retryForMs).attempt({ method: req.method, path: req.url, headers: upstreamHeaders(req) });
+    new RelayedRead(req, res, target, pool, Date.now() + retryForMs, keeper).attempt({ method: req.method, path: req.url, headers: upstreamHeaders(req) });
   }
 
   /**
@@ -91,8 +94,12 @@ export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_M
    * (undici's newer handler interface parses every answer's headers into one, then Node reads it back).
    */
   class RelayedRead {
-    constructor(req, res, target, pool, giveUpAt) {
+    constructor(req, res, target, pool, giveUpAt, keeper) {
       this.req = req;
+      this.keeper = keeper;
+      /** The answer's body, gathered for the keeper; null when it is not kept. */
+      this.kept = null;
+      this.keptHeaders = null;
       this.res = res;
       this.target = target;
       this.pool = pool;
@@ -124,12 +131,20 @@ export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_M
       if (status < 200) return true;
       const { res } = this;
       const headers = [];
+      let marked = null;
       for (let i = 0; i < rawHeaders.length; i += 2) {
         const name = rawHeaders[i].toString('latin1');
-        if (NOT_RELAYED_BACK_LENGTHS.has(name.length) && NOT_RELAYED_BACK.has(name.toLowerCase())) continue;
+        if (NOT_RELAYED_BACK_LENGTHS.has(name.length) && NOT_RELAYED_BACK.has(name.toLowerCase())) {
+          if (name.length === SHARED_ANSWER_HEADER.length && name.toLowerCase() === SHARED_ANSWER_HEADER) marked = rawHeaders[i + 1].toString('latin1');
+          continue;
+        }
         const value = rawHeaders[i + 1];
         if (Array.isArray(value)) for (const one of value) headers.push(name, one.toString('latin1'));
         else headers.push(name, value.toString('latin1'));
+      }
+      if (this.keeper?.wants(status, headers, marked)) {
+        this.kept = [];
+        this.keptHeaders = headers.slice();
       }
       res.writeHead(status, headers);
       this.resume = resume;
@@ -137,6 +152,7 @@ export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_M
     }
 
     onData(chunk) {
+      this.kept?.push(chunk);
       // The visitor reads slower than the service writes: the service waits until the visitor has read.
       if (this.res.write(chunk)) return true;
       this.res.once('drain', this.resume);
@@ -145,6 +161,7 @@ export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_M
 
     onComplete() {
       this.res.end();
+      if (this.kept) this.keeper.keep(this.keptHeaders, Buffer.concat(this.kept));
     }
 
     onError(err) {

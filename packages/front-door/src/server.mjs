@@ -10,6 +10,7 @@ import { commonSecurityHeaders } from '@app/shared/security-headers';
 import { bodyLimit, countedBody, declaredTooLarge, tooLargeResponse } from './body-limits.mjs';
 import { jsonErrors, MINTED_REQUEST_HEADERS, routeOf, STRIPPED_REQUEST_HEADERS } from './edge-table.mjs';
 import { createReadRelay } from './relay.mjs';
+import { createSharedAnswers } from './shared-answers.mjs';
 import { canonicalLocation, routingPath } from './routing.mjs';
 import { EDGE_TIMEOUTS, TIMEOUT_CHECK_EVERY_MS } from './timeouts.mjs';
 
@@ -36,11 +37,13 @@ const LINGER_BYTES = 16 * 1024 * 1024;
  * `timeouts` replaces EDGE_TIMEOUTS (tests use short ones; `checkEveryMs` with them).
  * `handOff(req, socket, head)`: takes an upgrade bound for the API whole (true) instead of its
  * being proxied (scripts/front-door.mjs passes the connection itself to the API under npm start).
+ * `internalSecret`: the services' secret; with it the door follows the API's content generation and
+ * answers visitors' public lists itself (shared-answers.mjs).
  * @param {{ publicUrl: URL; apiUrl: string; apiSocket?: string; cmsUrl: string; media: (req, res, next: () => void) => void;
  *   site: { handle(req, res): void; answerStatic?(req, res): boolean; readiness?: () => { ready: boolean } } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number;
- *   timeouts?: typeof EDGE_TIMEOUTS; checkEveryMs?: number; handOff?: (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => boolean }} options
+ *   timeouts?: typeof EDGE_TIMEOUTS; checkEveryMs?: number; internalSecret?: string; handOff?: (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => boolean }} options
  */
-export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs, timeouts = EDGE_TIMEOUTS, checkEveryMs = TIMEOUT_CHECK_EVERY_MS, handOff }) {
+export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs, timeouts = EDGE_TIMEOUTS, checkEveryMs = TIMEOUT_CHECK_EVERY_MS, internalSecret, handOff }) {
   const securityHeaders = Object.entries(commonSecurityHeaders({ https: publicUrl.protocol === 'https:' }));
   /** The proxied services of the table's routes (the site only when it is proxied: `astro dev`). */
   const upstreams = { api: apiUrl, cms: cmsUrl, site: site ? undefined : siteDevUrl };
@@ -80,6 +83,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     res.end(JSON.stringify({ message, code: 'bad_request' }));
   }
   const relay = createReadRelay({ unavailable: upstreamUnavailable, invalid, retryForMs, socketPaths: new Map(apiSocket ? [[apiUrl, apiSocket]] : []) });
+  const shared = internalSecret ? createSharedAnswers({ apiUrl, apiSocket, internalSecret, log }) : null;
 
   /**
    * 413. A client still sending its body gets a lingering close (RFC 9112 §9.6): the rest is read
@@ -133,8 +137,10 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     if (path === null) return false;
     const route = routeOf(path);
     if (route.upstream === 'api') {
+      // A visitor's public list the API shared, of the content generation now in use; else the API.
+      if (shared?.answer(req, res)) return true;
       // The relay never passes the internal secret on.
-      relay(req, res, apiUrl);
+      relay(req, res, apiUrl, shared?.keeper(req));
       return true;
     }
     if (route.upstream !== 'site' || !site || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
@@ -230,5 +236,11 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     proxy.ws(req, socket, head, { target });
   });
 
+  if (shared) {
+    shared.start();
+    server.on('close', () => shared.close());
+  }
+  /** What the door keeps of the API's shared answers (null without internalSecret); tests read its generation. */
+  server.sharedAnswers = shared;
   return server;
 }
