@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiteBuildRunner } from '../src/integrations/site-build-worker.ts';
+import { createSiteBuildRunner, WORKER_NODE_FLAGS } from '../src/integrations/site-build-worker.ts';
 
 // A site folder whose build worker speaks the real one's protocol (site/server/build-worker.ts):
 // it writes its content file and its pid into the output folder, fails on a snapshot saying
@@ -19,7 +19,7 @@ process.on('message', (job) => {
   if (content === 'CRASH') process.exit(3);
   if (content === 'FAIL') return process.send({ id: job.id, ok: false, error: 'the page would not render' });
   mkdirSync(job.outDir, { recursive: true });
-  writeFileSync(job.outDir + '/built.json', JSON.stringify({ content, pid: process.pid, production: process.env.NODE_ENV }));
+  writeFileSync(job.outDir + '/built.json', JSON.stringify({ content, pid: process.pid, production: process.env.NODE_ENV, flags: process.execArgv }));
   process.send({ id: job.id, ok: true, rss: process.memoryUsage().rss });
 });
 process.on('disconnect', () => process.exit(0));
@@ -31,15 +31,24 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 let n = 0;
-async function build(content: string, code = 'c1') {
+async function build(content: string, code = 'c1', on = runner) {
   n += 1;
   const contentFile = path.join(root, `content-${n}.json`);
   writeFileSync(contentFile, content);
   const lines: string[] = [];
   const outDir = path.join(root, `b${n}`);
-  await runner.run({ siteDir, outDir, contentFile, code, say: (line) => lines.push(line) });
-  return { ...(JSON.parse(readFileSync(path.join(outDir, 'built.json'), 'utf8')) as { content: string; pid: number; production: string }), lines };
+  await on.run({ siteDir, outDir, contentFile, code, say: (line) => lines.push(line) });
+  return { ...(JSON.parse(readFileSync(path.join(outDir, 'built.json'), 'utf8')) as { content: string; pid: number; production: string; flags: string[] }), lines };
 }
 
 describe('the warm site builder', () => {
@@ -50,6 +59,38 @@ describe('the warm site builder', () => {
     expect([one.content, two.content, one.production]).toEqual(['first', 'second', 'production']);
     expect(two.pid).toBe(one.pid);
     expect(two.lines).toEqual(['building second']);
+    // The worker's V8 heap is kept near what is live (issue 50 #5).
+    expect(one.flags).toEqual(expect.arrayContaining(WORKER_NODE_FLAGS));
+    expect(WORKER_NODE_FLAGS).toContain('--heap-growing-percent=25');
+  });
+
+  it('replaces a worker that built and then sat idle with a fresh one, and keeps one that keeps building', async () => {
+    const idle = createSiteBuildRunner({ ...process.env, NODE_ENV: 'test' }, { idleMs: 300 });
+    try {
+      const one = await build('one', 'c1', idle);
+      const soon = await build('soon after', 'c1', idle);
+      expect(soon.pid).toBe(one.pid);
+      // The one that built is gone once it has been idle a while; the next build is a fresh worker's.
+      await expect.poll(() => alive(one.pid), { timeout: 10_000 }).toBe(false);
+      const later = await build('after a quiet spell', 'c1', idle);
+      expect(later.pid).not.toBe(one.pid);
+      expect(later.content).toBe('after a quiet spell');
+    } finally {
+      idle.close();
+    }
+  });
+
+  it('replaces a worker that a build left larger than its limit at once', async () => {
+    const small = createSiteBuildRunner({ ...process.env, NODE_ENV: 'test' }, { maxRss: 1 });
+    try {
+      const one = await build('one', 'c1', small);
+      // Gone without waiting for the next build (nor for the idle time: two minutes here).
+      await expect.poll(() => alive(one.pid), { timeout: 10_000 }).toBe(false);
+      const two = await build('two', 'c1', small);
+      expect(two.pid).not.toBe(one.pid);
+    } finally {
+      small.close();
+    }
   });
 
   it('starts a fresh worker for other code, and after a failed build or a crash, which fail with their reason', async () => {
