@@ -21,6 +21,19 @@ export const MEDIA_S3_ENV = ['MEDIA_S3_BUCKET', 'MEDIA_S3_REGION', 'MEDIA_S3_END
 export const SITE_BUILDS_S3_ENV = ['SITE_BUILDS_S3_BUCKET', 'SITE_BUILDS_S3_REGION', 'SITE_BUILDS_S3_ENDPOINT', 'SITE_BUILDS_S3_ACCESS_KEY_ID', 'SITE_BUILDS_S3_SECRET_ACCESS_KEY', 'SITE_BUILDS_S3_FORCE_PATH_STYLE', 'SITE_BUILDS_S3_PREFIX'];
 
 /**
+ * The node flags every launch of the API carries (issue 50 #5), stated once: `serviceCommand`
+ * (production shape, multi-host hosts), the local stack (`npm start`, `npm run dev`) and
+ * bench/memory.mjs read this list; api/Dockerfile's CMD and api/package.json's start and dev
+ * spell it out, and scripts/lib/production-shape.test.mjs holds them to it. A V8 flag must be
+ * here, not in NODE_OPTIONS (Node refuses `--optimize-for-size` there). Empty: measured in
+ * docs/decisions.md, "Memory (issue 50 #5), fourth pass", `--optimize-for-size` halves the API's
+ * idle RSS but about doubles the CPU of its content reloads and costs half as much again per
+ * request — not taken.
+ * @type {string[]}
+ */
+export const API_NODE_FLAGS = [];
+
+/**
  * Our services: the port each listens on in its container, the URL its health check reads, and
  * the environment it is given (names only; the values are the deployment's).
  */

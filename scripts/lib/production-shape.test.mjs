@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { API_INSTANCES, composeApiUpstreams, healthCheckCommand, MAX_RESTARTS, PROJECT, PROXY_ENV, SERVICES } from '../../deploy/shape.mjs';
-import { localPorts, localServiceEnv } from './production-shape.mjs';
+import { API_INSTANCES, API_NODE_FLAGS, composeApiUpstreams, healthCheckCommand, MAX_RESTARTS, PROJECT, PROXY_ENV, SERVICES } from '../../deploy/shape.mjs';
+import { localPorts, localServiceEnv, serviceCommand } from './production-shape.mjs';
 import { root } from './stack.mjs';
 
 // docker-compose.yml and `npm run start:production-shape` describe one shape: this keeps them one.
@@ -57,5 +57,15 @@ describe('docker-compose.yml and the local production shape', () => {
     expect(compose.services.cms.environment.NODE_ENV).toBe('production');
     expect(local.cms.NODE_ENV).toBe('production');
     expect(local.api[0].NODE_ENV).toBe('production');
+  });
+
+  it('start the API with the same node flags: the image, npm start and the local shape (issue 50 #5)', () => {
+    // A V8 flag cannot go in NODE_OPTIONS (Node refuses --optimize-for-size there): each command line carries the list.
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(root, 'api/Dockerfile'), 'utf8'));
+    expect(JSON.parse(cmd[1])).toEqual(['node', ...API_NODE_FLAGS, 'src/server.ts']);
+    const scripts = JSON.parse(readFileSync(path.join(root, 'api/package.json'), 'utf8')).scripts;
+    expect(scripts.start).toBe(['node', ...API_NODE_FLAGS, 'src/server.ts'].join(' '));
+    expect(scripts.dev).toBe(['node', ...API_NODE_FLAGS, '--watch', 'src/server.ts'].join(' '));
+    expect(serviceCommand('api').args).toEqual([...API_NODE_FLAGS, 'src/server.ts']);
   });
 });

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
 import { startService } from '@app/supervisor';
 import { createRollingRestarter, reportToApi } from '@app/supervisor/rolling-restart';
+import { API_NODE_FLAGS } from '../../deploy/shape.mjs';
 
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const node = process.execPath;
@@ -177,7 +178,7 @@ export async function startStack(options = {}) {
     services.push(cms);
 
     step('starting the API');
-    const api = startService('api', [...(mode === 'dev' ? ['--watch'] : []), 'src/server.ts'], {
+    const api = startService('api', [...API_NODE_FLAGS, ...(mode === 'dev' ? ['--watch'] : []), 'src/server.ts'], {
       cwd: path.join(root, 'api'),
       env: { ...shared, API_PORT: String(apiPort), SITE_DIR: siteDir, DEMO_ACCOUNTS: demo ? 'true' : 'false', NODE_ENV: production ? 'production' : (env.NODE_ENV ?? 'development') },
     }, log, { onMessage: (message) => restarter.request(message) });
