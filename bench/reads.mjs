@@ -3,7 +3,8 @@
 // before and after the rows, so a noisy neighbour cannot flatter the ratios).
 //  - a signed-in member's reads, on the API port and through the front door: GET /api/user, a Pro
 //    article as a Pro member, GET /api/favorites; and the public lists GET /api/bulletin and
-//    GET /api/youtube/videos (also revalidated with If-None-Match);
+//    GET /api/youtube/videos (also revalidated with If-None-Match); a visitor's GET /api/articles and
+//    GET /api/youtube/videos (brotli), which the front door answers itself (issue 53 #2);
 //  - a static article page through the front door: brotli, gzip, uncompressed, and revalidated (304),
 //    with one client thread and again with two, each against a raw node:http server loaded the same way.
 // Each with autocannon and, when installed, with wrk. autocannon (Node) appends every answer's body
@@ -62,7 +63,8 @@ try {
   sameBytes.send({ port: PORT + 8, answers });
   await new Promise((r) => sameBytes.once('message', r));
   const bulletinTag = await etagOf(`${origin}/api/bulletin`);
-  const videosTag = await etagOf(`${origin}/api/youtube/videos`);
+  // A visitor's list has a tag per coding (issue 53 #2): the one the revalidating client (no Accept-Encoding) holds.
+  const videosTag = await etagOf(`${origin}/api/youtube/videos`, { 'accept-encoding': 'identity' });
 
   for (const [client, measure] of clients) {
     const before = await measure(`http://127.0.0.1:${PORT + 9}/`, { connections, duration });
@@ -75,6 +77,9 @@ try {
       await row(`GET /api/bulletin (visitor) — ${where}`, `${base}/api/bulletin`);
       await row(`GET /api/bulletin (Pro member) — ${where}`, `${base}/api/bulletin`, { cookie });
       await row(`GET /api/youtube/videos (Pro member) — ${where}`, `${base}/api/youtube/videos`, { cookie });
+      // A visitor's public list: on the API port the API answers it; through the front door, the door (issue 53 #2).
+      await row(`GET /api/articles (visitor, brotli) — ${where}`, `${base}/api/articles`, { 'accept-encoding': 'br' });
+      await row(`GET /api/youtube/videos (visitor, brotli) — ${where}`, `${base}/api/youtube/videos`, { 'accept-encoding': 'br' });
     }
     if (bulletinTag) await row('GET /api/bulletin revalidated (304) — front door', `${origin}/api/bulletin`, { 'if-none-match': bulletinTag });
     if (videosTag) await row('GET /api/youtube/videos revalidated (304, visitor) — front door', `${origin}/api/youtube/videos`, { 'if-none-match': videosTag });
