@@ -5,7 +5,7 @@
 // crashes). Used by `npm run start:production-shape`, its end-to-end suite and the fault scripts.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { API_INSTANCES, API_NODE_FLAGS, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES, SITE_BUILDS_S3_ENV } from '../../deploy/shape.mjs';
+import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES, SITE_BUILDS_S3_ENV } from '../../deploy/shape.mjs';
 import { startSmtpCatcher } from './smtp-catcher.mjs';
 import { caddyMediaEnv, ensureCaddy } from '@app/front-door/caddy';
 import { startService } from '@app/supervisor';
@@ -159,7 +159,7 @@ export async function startProductionShape(options = {}) {
     await waitFor(`${envs.cms.CMS_URL}${SERVICES.cms.health}`, { service: cms, timeoutMs: 180_000, ok: (s) => s === 200 });
     // One after another the first time, so the first migrates and creates the first admin alone.
     for (const [i, apiEnv] of envs.api.entries()) {
-      const api = startService(`api-${i + 1}`, serviceCommand('api').args, { cwd: serviceCommand('api').cwd, env: { ...base, ...apiEnv } }, log, { policy, onMessage: (message) => restarter.request(message) });
+      const api = startService(`api-${i + 1}`, serviceCommand('api').args, { cwd: serviceCommand('api').cwd, env: { ...base, ...API_PROCESS_ENV, ...apiEnv } }, log, { policy, onMessage: (message) => restarter.request(message) });
       services.push(api);
       const apiUrl = `http://127.0.0.1:${ports.api[i]}`;
       await waitFor(`${apiUrl}/api/health`, { service: api, ok: (s) => s === 200 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { API_INSTANCES, API_NODE_FLAGS, composeApiUpstreams, healthCheckCommand, MAX_RESTARTS, PROJECT, PROXY_ENV, SERVICES } from '../../deploy/shape.mjs';
+import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, composeApiUpstreams, healthCheckCommand, MAX_RESTARTS, PROJECT, PROXY_ENV, SERVICES } from '../../deploy/shape.mjs';
 import { localPorts, localServiceEnv, serviceCommand } from './production-shape.mjs';
 import { root } from './stack.mjs';
 
@@ -67,5 +67,11 @@ describe('docker-compose.yml and the local production shape', () => {
     expect(scripts.start).toBe(['node', ...API_NODE_FLAGS, 'src/server.ts'].join(' '));
     expect(scripts.dev).toBe(['node', ...API_NODE_FLAGS, '--watch', 'src/server.ts'].join(' '));
     expect(serviceCommand('api').args).toEqual([...API_NODE_FLAGS, 'src/server.ts']);
+  });
+
+  it('run the API with glibc’s malloc settings that give a peak’s memory back: the image as the local shape (issue 50 #5)', () => {
+    expect(API_PROCESS_ENV).toMatchObject({ MALLOC_ARENA_MAX: '1' });
+    const line = /^ENV (.*)$/m.exec(readFileSync(path.join(root, 'api/Dockerfile'), 'utf8'));
+    expect(Object.fromEntries(line[1].split(/\s+/).map((pair) => pair.split('=')))).toEqual(API_PROCESS_ENV);
   });
 });

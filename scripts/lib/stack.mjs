@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
 import { startService } from '@app/supervisor';
 import { createRollingRestarter, reportToApi } from '@app/supervisor/rolling-restart';
-import { API_NODE_FLAGS } from '../../deploy/shape.mjs';
+import { API_NODE_FLAGS, API_PROCESS_ENV } from '../../deploy/shape.mjs';
 
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const node = process.execPath;
@@ -180,7 +180,7 @@ export async function startStack(options = {}) {
     step('starting the API');
     const api = startService('api', [...API_NODE_FLAGS, ...(mode === 'dev' ? ['--watch'] : []), 'src/server.ts'], {
       cwd: path.join(root, 'api'),
-      env: { ...shared, API_PORT: String(apiPort), SITE_DIR: siteDir, DEMO_ACCOUNTS: demo ? 'true' : 'false', NODE_ENV: production ? 'production' : (env.NODE_ENV ?? 'development') },
+      env: { ...shared, ...API_PROCESS_ENV, API_PORT: String(apiPort), SITE_DIR: siteDir, DEMO_ACCOUNTS: demo ? 'true' : 'false', NODE_ENV: production ? 'production' : (env.NODE_ENV ?? 'development') },
     }, log, { onMessage: (message) => restarter.request(message) });
     services.push(api);
     // A deployment that changed the API's or the CMS's code: restarted from it (the CMS built there first).
