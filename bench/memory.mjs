@@ -17,7 +17,9 @@
 // the largest object groups by constructor and what retains them. MEMORY_IDLE_MINUTES bounds
 // each wait for quiet (default 20): an API still busy then is reported as such. MEMORY_API_DIR runs
 // the API from another copy of api/ (inside this repository, for its node_modules): an older commit's
-// figures beside this one's.
+// figures beside this one's. The API runs with the node flags and glibc malloc settings production
+// gives it (deploy/shape.mjs API_NODE_FLAGS, API_PROCESS_ENV); MEMORY_API_NODE_FLAGS replaces the
+// flags (e.g. --optimize-for-size; "" for none), MEMORY_API_PROCESS_ENV=0 leaves the settings out.
 //
 // Sentence vectors are stored ahead (memory-vectors.mjs): before the API starts, the bench puts in
 // app.sentence_vectors a vector of the real size and format for every text of the library the
@@ -32,6 +34,7 @@ import path from 'node:path';
 import { startFakeCms } from '@app/api/test/fake-cms';
 import { databaseUrl, withClient } from '@app/test-support/pg-admin';
 import { root } from '../scripts/lib/stack.mjs';
+import { API_NODE_FLAGS, API_PROCESS_ENV } from '../deploy/shape.mjs';
 import { zip } from './archive-files.mjs';
 import { benchLibrary } from './memory-library.mjs';
 import { firstAdminCookie } from './demo-admin.mjs';
@@ -51,6 +54,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3870);
 const SECRET = 'memory-bench-internal-secret';
 const ADMIN = { username: 'BenchAdmin', password: 'Bench-admin-pass-1' };
 const dataDir = path.resolve(process.env.MEMORY_DATA_DIR ?? path.join(root, '.data/bench-memory'));
+const apiFlags = process.env.MEMORY_API_NODE_FLAGS === undefined ? API_NODE_FLAGS : process.env.MEMORY_API_NODE_FLAGS.split(/\s+/).filter(Boolean);
+const apiEnv = process.env.MEMORY_API_PROCESS_ENV === '0' ? {} : API_PROCESS_ENV;
 
 const mb = (kb) => Math.round(kb / 1024);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -175,10 +180,11 @@ function importArchive(size) {
 
 /** The API as it runs in production, on this size's database, CMS stand-in and builds folder. */
 function startApi(dir, dbUrl, cmsUrl) {
-  return spawn(process.execPath, ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.join(dir, 'heap')}`, 'src/server.ts'], {
+  return spawn(process.execPath, [...apiFlags, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.join(dir, 'heap')}`, 'src/server.ts'], {
     cwd: path.resolve(process.env.MEMORY_API_DIR ?? path.join(root, 'api')),
     env: {
       ...process.env,
+      ...apiEnv,
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       API_PORT: String(PORT),
@@ -359,6 +365,7 @@ await fetch(`http://127.0.0.1:${PORT + 2}/`).then((r) => r.arrayBuffer());
 const raw = mb(status(baseline.pid).rss);
 baseline.kill('SIGTERM');
 console.log(`raw node:http server: RSS ${raw} MB`);
+console.log(`the API runs as ${[...Object.entries(apiEnv).map(([k, v]) => `${k}=${v}`), 'node', ...apiFlags, 'src/server.ts'].join(' ')} (deploy/shape.mjs${process.env.MEMORY_API_NODE_FLAGS === undefined ? '' : ', flags from MEMORY_API_NODE_FLAGS'}${process.env.MEMORY_API_PROCESS_ENV === '0' ? ', without its malloc settings' : ''})`);
 
 const rows = [];
 for (const size of sizes) rows.push(await measure(size));
