@@ -26,12 +26,13 @@ const MAX_BUILDS = 25;
 const MAX_RSS = 850 * 1024 ** 2;
 /**
  * A worker that has built and then sat this long without a build is replaced by a fresh one, Astro
- * loaded and nothing built (~160 MB instead of the 600–800 MB a build leaves behind: what Vite's
- * bundler and V8 keep after a build is not given back while the process lives). A burst of
- * publishes keeps the warm one; the first publish after a quiet spell costs what the first one
- * after a start does.
+ * and the config's packages loaded and nothing built (~150–210 MB instead of the 600–800 MB a build
+ * leaves behind: what Vite's bundler and V8 keep after a build is not given back while the process
+ * lives). An editor's saves minutes apart keep the warm one; the first publish after a quiet spell
+ * costs what the first one after a start does (a fresh worker's build takes ~1.4–2× the CPU of a
+ * warm one's).
  */
-const IDLE_MS = 2 * 60_000;
+const IDLE_MS = 5 * 60_000;
 /**
  * V8 flags of the worker (issue 50 #5): a small young generation and an old generation allowed to
  * grow by a quarter over what is live (V8 otherwise lets it grow up to fourfold while Astro renders
