@@ -25,11 +25,16 @@ function trustedPeer(req: IncomingMessage, trustsPeer: TrustsPeer): boolean {
   return trusted;
 }
 
-/** The request's id, also sent back as X-Request-Id (members quote it when reporting). */
-export function requestId(req: IncomingMessage, res: ServerResponse, trustsPeer: TrustsPeer): string {
+/** The request's id: the edge's, when a trusted proxy passed a sane one, else a new one. */
+export function requestIdOf(req: IncomingMessage, trustsPeer: TrustsPeer): string {
   const given = req.headers['x-request-id'];
   const fromEdge = typeof given === 'string' && PASSED_ID.test(given) && trustedPeer(req, trustsPeer);
-  const id = fromEdge ? given : randomUUID();
+  return fromEdge ? given : randomUUID();
+}
+
+/** The request's id, also sent back as X-Request-Id (members quote it when reporting). */
+export function requestId(req: IncomingMessage, res: ServerResponse, trustsPeer: TrustsPeer): string {
+  const id = requestIdOf(req, trustsPeer);
   res.setHeader('X-Request-Id', id);
   return id;
 }

@@ -19,6 +19,8 @@ declare module 'node:http' {
 
 const ownLogger = Symbol('request logger');
 type WithLogger = express.Request & { [ownLogger]?: Logger };
+const startedAt = Symbol('request started');
+type WithStart = express.Request & { [startedAt]?: number };
 
 /** What a line says of the request: the serializers redact its headers and address. */
 const requestBinding = (req: express.Request) => ({ id: req.id, method: req.method, url: req.originalUrl, headers: req.headers, remoteAddress: req.socket.remoteAddress });
@@ -34,14 +36,17 @@ export function requestLogging(app: express.Express, logger: Logger): express.Re
       return (this[ownLogger] ??= logger.child({ req: requestBinding(this) }));
     },
   });
+  // One listener for every answer (not a closure per request): 'finish' comes once per answer.
+  function completed(this: express.Response) {
+    const level = levelOf(this.statusCode);
+    if (!logger.isLevelEnabled(level)) return;
+    const req = this.req as WithStart;
+    req.log[level]({ res: { statusCode: this.statusCode, headers: this.getHeaders() }, responseTime: Math.round(performance.now() - req[startedAt]!) }, 'request completed');
+  }
   return (req, res, next) => {
     req.id = requestId(req, res, app.get('trust proxy fn') as TrustsPeer);
-    const started = performance.now();
-    res.once('finish', () => {
-      const level = levelOf(res.statusCode);
-      if (!logger.isLevelEnabled(level)) return;
-      req.log[level]({ res: { statusCode: res.statusCode, headers: res.getHeaders() }, responseTime: Math.round(performance.now() - started) }, 'request completed');
-    });
+    (req as WithStart)[startedAt] = performance.now();
+    res.on('finish', completed);
     next();
   };
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { Db } from '../db/client.ts';
 import type { AccountDeps } from '../domain/accounts/account-deps.ts';
 import { confirmEmail } from '../domain/accounts/confirm-email.ts';
@@ -9,16 +9,40 @@ import { ConfirmEmailSchema, LoginSchema, RegisterSchema, RequestPasswordResetSc
 import { requireUser } from '../domain/accounts/permissions.ts';
 import { register, type RegisterLimits } from '../domain/accounts/register.ts';
 import { resendEmailConfirmation } from '../domain/accounts/resend-email-confirmation.ts';
-import { endAllSessions, endSession, listSessions, revokeOwnSession } from '../domain/accounts/sessions.ts';
+import { endAllSessions, endSession, listSessions, revokeOwnSession, type ActiveSession } from '../domain/accounts/sessions.ts';
 import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { beginSecondStep } from '../domain/second-factor/second-step.ts';
 import { secondStepMethods } from '../domain/second-factor/second-step-methods.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { HotRead } from '../lib/hot-reads.ts';
 import { clearSessionCookie, setSecondStepCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
 import { sessionStarter } from './start-session.ts';
 import { noStore } from './no-store.ts';
 import { sendJson } from './send-validated.ts';
 import { anyone, signedIn } from './access.ts';
+
+// A cached session's member is one object until it is dropped (any change to the member drops it,
+// session-cache.ts), so its answer is serialized once, not on every read.
+const userJsons = new WeakMap<ActiveSession['user'], string>();
+function userJson(session: ActiveSession): string {
+  let json = userJsons.get(session.user);
+  if (json === undefined) userJsons.set(session.user, (json = JSON.stringify(toUserDto(session.user))));
+  return json;
+}
+
+/**
+ * GET /api/user for a signed-in caller before Express (lib/hot-reads.ts): the route's answer, line
+ * for line (noStore's Cache-Control, then sendJson's type and length). A visitor — whose answer
+ * is a 401 that may clear cookies — and any failure are the route's.
+ */
+export const currentUserHotRead =
+  (session: SessionReader): HotRead =>
+  async (req) => {
+    const found = await session(req as Request);
+    if (!found) return null;
+    const body = userJson(found);
+    return { headers: ['Cache-Control', 'private, no-store', 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body))], body };
+  };
 
 /**
  * Sign-up, sign-in, sign-out, the current user, own sessions and password reset (spec 01 §7),
@@ -38,7 +62,7 @@ export function accountRoutes(deps: AccountDeps & { cookies: CookieSettings; ses
     }
     noStore(res);
     // What res.json sends (no ETag here), without Express working out the type and charset again.
-    sendJson(res, JSON.stringify(toUserDto(session.user)));
+    sendJson(res, userJson(session));
   });
 
   const startSession = sessionStarter(deps);

@@ -1,0 +1,53 @@
+// The hottest signed-in reads answered before Express (issue 53 #1). For GET /api/user Express and
+// its router were about a quarter of the API's time: setting two prototypes and a final handler
+// per request, every layer's `next`, the security headers one setHeader at a time. A hot read
+// answers only the request its route would answer with 200 — a GET or HEAD of exactly its path,
+// no body, a signed-in caller — with the same header lines in the same order and the same body;
+// anything else (a visitor, a query string, a body, a failure, the completion line being logged)
+// it hands to Express untouched, so the route's own checks, errors and logging answer as before.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type express from 'express';
+import type { Logger } from 'pino';
+import { requestIdOf, type TrustsPeer } from './request-id.ts';
+
+/** A 200 answer's own header lines (after the security headers and X-Request-Id) and its body. */
+export type HotAnswer = { headers: string[]; body: string };
+/** Answers a read, or null to let Express answer it. A rejection also goes to Express (the route then meets the same failure). */
+export type HotRead = (req: IncomingMessage) => Promise<HotAnswer | null>;
+
+type Handle = (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void;
+
+/**
+ * Puts `reads` (by exact path) in front of `app`'s own handling. `securityHeaders` is every
+ * answer's block as a flat list of lines, the same the app's first middleware sets.
+ */
+export function answerHotReads(app: express.Express, opts: { logger: Logger; securityHeaders: readonly string[]; reads: Record<string, HotRead> }): void {
+  const reads = new Map(Object.entries(opts.reads));
+  const { logger, securityHeaders } = opts;
+  const appHandle = (app as unknown as { handle: Handle }).handle;
+  const toExpress = (req: IncomingMessage, res: ServerResponse) => appHandle.call(app, req, res);
+  const send = (req: IncomingMessage, res: ServerResponse, answer: HotAnswer) => {
+    const id = requestIdOf(req, app.get('trust proxy fn') as TrustsPeer);
+    (req as IncomingMessage & { id: string }).id = id;
+    res.writeHead(200, [...securityHeaders, 'X-Request-Id', id, ...answer.headers]);
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
+  };
+  (app as unknown as { handle: Handle }).handle = function handle(req, res, callback) {
+    const read = callback === undefined && (req.method === 'GET' || req.method === 'HEAD') ? reads.get(req.url ?? '') : undefined;
+    // A body (parsed and checked for NUL by the JSON layer; an empty one parses to nothing) or a completion line at debug is Express's.
+    const length = req.headers['content-length'];
+    if (read === undefined || (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined || logger.isLevelEnabled('debug')) {
+      return appHandle.call(this, req, res, callback);
+    }
+    read(req)
+      .then(
+        (answer) => (answer === null ? toExpress(req, res) : send(req, res, answer)),
+        () => toExpress(req, res),
+      )
+      .catch((err: unknown) => {
+        // Not expected (the answer's lines are ours); the request must not hang.
+        logger.error({ err }, 'a hot read failed');
+        res.destroy();
+      });
+  };
+}

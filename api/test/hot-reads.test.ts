@@ -1,0 +1,105 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
+import { startFakeCms } from './fake-cms.ts';
+import { sampleRecords } from './fixtures.ts';
+import { signedInMember } from './signed-in-member.ts';
+import { startTestApp, TEST_SECRET } from './test-app.ts';
+import { createTestDatabase } from './test-db.ts';
+
+// GET /api/user for a signed-in member is answered before Express (lib/hot-reads.ts): the answer
+// must be the route's own, line for line, and everything the route answers otherwise stays Express's.
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let cms: Awaited<ReturnType<typeof startFakeCms>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let cookie: string;
+/** Requests that reached Express's router. */
+let routed = 0;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cms = await startFakeCms(sampleRecords(), TEST_SECRET);
+  app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
+  const router = app.app.router as unknown as { handle: (...args: unknown[]) => unknown };
+  const handle = router.handle.bind(router);
+  router.handle = (...args) => {
+    routed++;
+    return handle(...args);
+  };
+  const member = await signedInMember(testDb.db, app.base, 'HotReader', 'pro');
+  cookie = [...member.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+});
+afterAll(async () => {
+  await app?.close();
+  await cms?.close();
+  await testDb?.drop();
+});
+
+type Raw = { status: number; lines: string[][]; body: string };
+/** An answer as sent: its status, its header lines in order (Date left out), its body. */
+function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(app.base + path, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        const lines: string[][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) if (res.rawHeaders[i] !== 'Date') lines.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+        resolve({ status: res.statusCode!, lines, body: text });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const fromEdge = () => ({ cookie, 'x-request-id': 'edge-request-0001' });
+
+describe('GET /api/user before Express', () => {
+  it('answers a signed-in member without Express, with the very lines and body Express answers', async () => {
+    routed = 0;
+    const hot = await raw('GET', '/api/user', fromEdge());
+    expect(routed).toBe(0);
+    // A query string is Express's; the route answers it alike.
+    const routedAnswer = await raw('GET', '/api/user?via=express', fromEdge());
+    expect(routed).toBe(1);
+    expect(hot.status).toBe(200);
+    expect(hot).toEqual(routedAnswer);
+    expect(JSON.parse(hot.body)).toMatchObject({ username: 'HotReader', membershipTier: 'pro' });
+    expect(hot.lines).toContainEqual(['X-Request-Id', 'edge-request-0001']);
+    expect(hot.lines).toContainEqual(['Cache-Control', 'private, no-store']);
+    expect(hot.lines).toContainEqual(['Content-Security-Policy', "default-src 'none';frame-ancestors 'none'"]);
+  });
+
+  it('answers HEAD with the same lines and no body', async () => {
+    routed = 0;
+    const hot = await raw('HEAD', '/api/user', fromEdge());
+    const routedAnswer = await raw('HEAD', '/api/user?via=express', fromEdge());
+    expect(routed).toBe(1);
+    expect(hot).toEqual(routedAnswer);
+    expect(hot.body).toBe('');
+  });
+
+  it('gives its own request id when none came from the edge', async () => {
+    const a = await raw('GET', '/api/user', { cookie });
+    const id = a.lines.find(([name]) => name === 'X-Request-Id')?.[1];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('leaves a visitor, a stale cookie and a body to Express: 401 clearing the cookies, NUL refused', async () => {
+    routed = 0;
+    const visitor = await raw('GET', '/api/user', {});
+    expect(visitor.status).toBe(401);
+    const stale = await raw('GET', '/api/user', { cookie: 'sid=not-a-session; signed_in=1' });
+    expect(stale.status).toBe(401);
+    expect(stale.lines.filter(([name]) => name === 'Set-Cookie').map(([, v]) => v)).toEqual(['sid=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax', 'signed_in=; Max-Age=0; Path=/; SameSite=Lax']);
+    expect(JSON.parse(stale.body)).toEqual({ message: 'Not authenticated', code: 'unauthorized' });
+    const nulBody = JSON.stringify({ a: 'x\u0000' });
+    const withNul = await raw('GET', '/api/user', { ...fromEdge(), 'content-type': 'application/json', 'content-length': String(nulBody.length) }, nulBody);
+    expect(withNul.status).toBe(400);
+    expect(JSON.parse(withNul.body)).toMatchObject({ code: 'bad_request' });
+    expect(withNul.lines).toContainEqual(['X-Request-Id', 'edge-request-0001']);
+    expect(routed).toBe(3);
+  });
+});
