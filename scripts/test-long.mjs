@@ -14,8 +14,9 @@ const suites = [
   ['accessibility sweep', process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', 'tests/e2e/accessibility.spec.ts', '--no-deps']],
   // Whole hosts in network namespaces (as root): losing an app host for 30 s with more readers and
   // timed publishes, then the primary database's host with 8 members writing (issues 50 and 51).
-  // The database hosts alone in network namespaces, their primary's host killed (no app).
-  ['database hosts', 'bash', [path.join(root, 'scripts/run.sh'), 'unit', 'scripts/lib/pg-ha-netns.test.mjs']],
+  // The database hosts alone, on loopback (a synchronous commit, a restore between two orders, the
+  // primary killed) and in network namespaces (their primary's host killed), no app.
+  ['database hosts', 'bash', [path.join(root, 'scripts/run.sh'), 'unit', 'scripts/lib/pg-ha.test.mjs', 'scripts/lib/pg-ha-netns.test.mjs']],
   ['multi-host: an app host lost', process.execPath, [path.join(root, 'bench/multi-host.mjs')]],
   ['multi-host: the primary database host lost', process.execPath, [path.join(root, 'bench/multi-host-failover.mjs')]],
 ];

@@ -106,6 +106,41 @@ describe.skipIf(unavailable)('the API through a database failover', () => {
     }
   }, 180_000);
 
+  it('routes through HAProxy to the primary, and a commit is acknowledged only once the synchronous standby has it', async () => {
+    const status = (await t.cluster.status())!;
+    const primary = t.cluster.hosts.find((h) => h.name === status.primary)!;
+    const standby = t.cluster.hosts.find((h) => h.name !== status.primary)!;
+    expect(status.members.find((m) => m.name === standby.name)?.role).toBe('sync_standby');
+    expect(await query(url, 'select inet_server_port() as port, pg_is_in_recovery() as standby')).toEqual([{ port: primary.ports.postgres, standby: false }]);
+    await query(url, 'create table if not exists sync_orders (id bigserial primary key, member text not null, idempotency_key text unique not null)');
+
+    // With the standby's PostgreSQL frozen (SIGSTOP), a commit through HAProxy is not acknowledged;
+    // it is the moment the standby runs again.
+    const frozen = t.cluster.postgresPids(standby.name);
+    expect(frozen.length).toBeGreaterThan(2);
+    let acknowledged = false;
+    let commit: Promise<unknown> | undefined;
+    try {
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+      commit = query(url, "insert into sync_orders (member, idempotency_key) values ('ann', 'sync-1')").then(() => (acknowledged = true));
+      await sleep(2000);
+      expect(acknowledged).toBe(false);
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    }
+    await commit;
+    expect(acknowledged).toBe(true);
+    expect(await query(url, `select sync_state as "syncState" from pg_stat_replication where application_name = '${standby.name}'`)).toEqual([{ syncState: 'sync' }]);
+    // And the row is readable on the standby itself (once replayed).
+    const onStandby = await eventually(async () => {
+      const rows = await query(t.cluster.directUrl(standby, 'better_self'), "select member, pg_is_in_recovery() as standby from sync_orders where idempotency_key = 'sync-1'");
+      if (rows.length === 0) throw new Error('not replayed yet');
+      return rows;
+    });
+    expect(onStandby).toEqual([{ member: 'ann', standby: true }]);
+    await query(url, 'drop table sync_orders');
+  }, 120_000);
+
   it('shows the database hosts, the primary, the lag, the last base backup and WAL archive time on Admin → System', async () => {
     const backup = await t.cluster.backup({ type: 'full' });
     await query(url, 'select pg_switch_wal()');

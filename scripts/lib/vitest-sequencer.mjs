@@ -6,7 +6,6 @@ import { BaseSequencer } from 'vitest/node';
 // start last.
 const LONGEST_FIRST = [
   'api/test/fuzz.test.ts',
-  'scripts/lib/pg-ha.test.mjs',
   'api/test/database-failover.test.ts',
   'api/test/presence.test.ts',
   'api/test/article-import.test.ts',
