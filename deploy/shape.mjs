@@ -27,8 +27,8 @@ export const SITE_BUILDS_S3_ENV = ['SITE_BUILDS_S3_BUCKET', 'SITE_BUILDS_S3_REGI
  * spell it out, and scripts/lib/production-shape.test.mjs holds them to it. A V8 flag must be
  * here, not in NODE_OPTIONS (Node refuses `--optimize-for-size` there). Empty: measured in
  * docs/decisions.md, "Memory (issue 50 #5), fourth pass", `--optimize-for-size` halves the API's
- * idle RSS but about doubles the CPU of its content reloads and costs half as much again per
- * request — not taken.
+ * idle RSS but about doubles the CPU of its start and content reloads and costs 24–54% more CPU
+ * per request (two runs at 1,000 articles) — not taken.
  * @type {string[]}
  */
 export const API_NODE_FLAGS = [];
