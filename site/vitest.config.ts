@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     name: 'site',
     environment: 'jsdom',
+    pool: 'vmThreads',
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
   },
