@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'nod
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { toSnapshot } from '@app/shared/server';
-import { createSiteBuildRunner, WORKER_NODE_FLAGS } from '../api/src/integrations/site-build-worker.ts';
+import { createSiteBuildRunner, WORKER_NODE_FLAGS } from '@app/api/integrations/site-build-worker';
 import { root } from '../scripts/lib/stack.mjs';
 import { benchLibrary } from './memory-library.mjs';
 
