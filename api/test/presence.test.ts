@@ -20,6 +20,12 @@ let cms: Awaited<ReturnType<typeof startFakeCms>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
 const instances = chatInstances(() => testDb.url);
 const TIMING = { flushMs: 50, refreshMs: 300, expiryMs: 1500 };
+/**
+ * What a test may spend starting its instances, beside its own waits: each is a Node process that
+ * loads the API's modules (~5 CPU s), and CI starts this file while the type check, lint and the
+ * CMS build hold both cores (a bound, not a measurement).
+ */
+const INSTANCES_START = 60_000;
 
 type Reader = Awaited<ReturnType<typeof chatClient>>;
 /** The reading the socket was last told for the article. */
@@ -48,7 +54,7 @@ it('holds one LISTEN connection per instance for every signal: content, caches, 
   expect(await listenConnections()).toBe(3);
   const names = await testDb.db.execute<{ application_name: string }>(sql`select application_name from pg_stat_activity where datname = current_database() and query ilike 'listen %'`);
   expect(names.rows.map((r) => r.application_name)).toEqual(['api signals', 'api signals', 'api signals']);
-});
+}, INSTANCES_START);
 
 it('counts the readers of an article across instances, signed out or in, and forgets those who leave or whose instance dies', async () => {
   const [first, second] = await Promise.all([instances.start({ presenceTiming: TIMING }), instances.start({ presenceTiming: TIMING })]);
@@ -88,7 +94,7 @@ it('counts the readers of an article across instances, signed out or in, and for
   await instances.kill(second);
   await reads(ann, 1, 1);
   for (const s of [ann, cy]) s.close();
-}, 30_000);
+}, INSTANCES_START + 30_000);
 
 it('a new instance asks the others for their counts rather than wait for their next round', async () => {
   const slow = { ...TIMING, refreshMs: 60_000, expiryMs: 120_000 };
@@ -103,7 +109,7 @@ it('a new instance asks the others for their counts rather than wait for their n
   await reads(ann, 3, 2);
   for (const s of [ann, bob]) s.close();
   // Under the 60 s round: a newcomer that waited for it would fail. Two instances' starts take most of it on a loaded machine.
-}, 45_000);
+}, INSTANCES_START + 45_000);
 
 it('catches up after the database cuts every LISTEN connection: each instance asks the others again when it is back', async () => {
   const slow = { ...TIMING, refreshMs: 60_000, expiryMs: 120_000 };
@@ -122,4 +128,4 @@ it('catches up after the database cuts every LISTEN connection: each instance as
   await reads(bob, 2, 3);
   await expect.poll(listenConnections, { timeout: 10_000, interval: 100 }).toBe(before);
   for (const s of [ann, bob, cy]) s.close();
-}, 30_000);
+}, INSTANCES_START + 30_000);
