@@ -4,7 +4,7 @@ import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { chatClient } from './chat-client.ts';
-import { chatInstances } from './chat-instances.ts';
+import { chatInstances, INSTANCES_START } from './chat-instances.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
@@ -52,7 +52,7 @@ it('delivers a message sent to one API process to members connected to another',
   expect(((await ann.next('message', (m) => (m.message as { content: string }).content.startsWith('And back'))).message as { content: string }).content).toBe('And back from the second');
   ann.close();
   bob.close();
-});
+}, INSTANCES_START);
 
 it('keeps the conversation going across instances after the database cuts every connection (a restart)', async () => {
   const [first, second] = await Promise.all([startInstance(), startInstance()]);
@@ -84,4 +84,4 @@ it('keeps the conversation going across instances after the database cuts every 
   await ann.next('message', (m) => (m.message as { content: string }).content === 'Heard you after the restart', 10_000);
   ann.close();
   bob.close();
-}, 30_000);
+}, INSTANCES_START + 30_000);

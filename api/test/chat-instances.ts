@@ -6,6 +6,13 @@ import type { PresenceTiming } from '../src/domain/presence/article-presence.ts'
  * Other API processes' socket hubs on one database (chat-instance.ts), for the fan-out tests:
  * `start()` forks one and answers its socket's address; `kill(url)` crashes one; `stopAll()` ends them and waits.
  */
+/**
+ * What a test may spend starting its instances, beside its own waits: each is a Node process that
+ * loads the API's modules (~5 CPU s), and CI starts these files while the type check, lint and the
+ * CMS build hold both cores (a bound, not a measurement).
+ */
+export const INSTANCES_START = 60_000;
+
 /** Ended, by itself or by a signal. */
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 

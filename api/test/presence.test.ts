@@ -4,7 +4,7 @@ import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { browserClient } from './browser-client.ts';
 import { chatClient } from './chat-client.ts';
-import { chatInstances } from './chat-instances.ts';
+import { chatInstances, INSTANCES_START } from './chat-instances.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
@@ -20,12 +20,6 @@ let cms: Awaited<ReturnType<typeof startFakeCms>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
 const instances = chatInstances(() => testDb.url);
 const TIMING = { flushMs: 50, refreshMs: 300, expiryMs: 1500 };
-/**
- * What a test may spend starting its instances, beside its own waits: each is a Node process that
- * loads the API's modules (~5 CPU s), and CI starts this file while the type check, lint and the
- * CMS build hold both cores (a bound, not a measurement).
- */
-const INSTANCES_START = 60_000;
 
 type Reader = Awaited<ReturnType<typeof chatClient>>;
 /** The reading the socket was last told for the article. */
