@@ -7,9 +7,11 @@ import { BaseSequencer } from 'vitest/node';
 const LONGEST_FIRST = [
   'api/test/fuzz.test.ts',
   'api/test/database-failover.test.ts',
+  // Mostly waiting on PostgreSQL and pgBackRest: started with the two above while the type check,
+  // lint and the CMS build hold the cores, before the files that load the CPU themselves.
+  'scripts/lib/backup.test.mjs',
   'api/test/presence.test.ts',
   'api/test/article-import.test.ts',
-  'scripts/lib/backup.test.mjs',
   'api/test/deploy.test.ts',
   'cms/test/cms-access.test.ts',
   'api/test/sign-in-throttling.test.ts',
