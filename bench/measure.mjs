@@ -54,6 +54,24 @@ export function cpuTicks(pid) {
 }
 
 /**
+ * Waits until the process used under 2% of a core for 10 s running (its start's or a change's work
+ * done), checking every 5 s, at most `maxMs`: whether it got quiet, and after how many seconds.
+ */
+export async function untilQuiet(pid, maxMs) {
+  const started = Date.now();
+  let calm = 0;
+  let last = cpuTicks(pid);
+  while (Date.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 5000));
+    const now = cpuTicks(pid);
+    calm = now - last <= 10 ? calm + 1 : 0;
+    last = now;
+    if (calm >= 2) return { quiet: true, seconds: (Date.now() - started) / 1000 };
+  }
+  return { quiet: false, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
  * A GET's answer as sent: its status, its headers, the header lines without those node:http
  * writes itself (`kept`, to send the same again), and its body's bytes.
  */

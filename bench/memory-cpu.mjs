@@ -22,7 +22,7 @@ import { root } from '../scripts/lib/stack.mjs';
 import { API_NODE_FLAGS, API_PROCESS_ENV } from '../deploy/shape.mjs';
 import { benchLibrary } from './memory-library.mjs';
 import { firstAdminCookie } from './demo-admin.mjs';
-import { cpuTicks, rssMb } from './measure.mjs';
+import { cpuTicks, rssMb, untilQuiet } from './measure.mjs';
 import { storeVectorsAhead } from './memory-vectors.mjs';
 
 const arg = process.argv[2] ?? '1000';
@@ -69,19 +69,7 @@ function startApi(variant, port, dbUrl, cmsUrl) {
   return { ...variant, child, port, url: `http://127.0.0.1:${port}` };
 }
 
-async function quiet(pid, maxMs = 15 * 60_000) {
-  const started = Date.now();
-  let calm = 0;
-  let last = cpuTicks(pid);
-  while (Date.now() - started < maxMs) {
-    await sleep(5000);
-    const now = cpuTicks(pid);
-    calm = now - last <= 10 ? calm + 1 : 0;
-    last = now;
-    if (calm >= 2) return true;
-  }
-  return false;
-}
+const quiet = (pid) => untilQuiet(pid, 15 * 60_000);
 
 const records = await benchLibrary(size);
 const dbName = `bench_memory_cpu_${process.pid}`;

@@ -39,7 +39,7 @@ import { zip } from './archive-files.mjs';
 import { benchLibrary } from './memory-library.mjs';
 import { firstAdminCookie } from './demo-admin.mjs';
 import { heapRetainers } from './memory-heap.mjs';
-import { cpuTicks } from './measure.mjs';
+import { cpuTicks, untilQuiet } from './measure.mjs';
 import { storeVectorsAhead } from './memory-vectors.mjs';
 
 const args = process.argv.slice(2);
@@ -137,20 +137,8 @@ function logWatch(child) {
   };
 }
 
-/** Waits until the process used under 2% of a core for 10 s running (the assistant's indexes and the build done). */
-async function quiet(pid) {
-  const started = Date.now();
-  let calm = 0;
-  let last = cpuTicks(pid);
-  while (Date.now() - started < IDLE_MS) {
-    await sleep(5000);
-    const now = cpuTicks(pid);
-    calm = now - last <= 10 ? calm + 1 : 0;
-    last = now;
-    if (calm >= 2) return { quiet: true, seconds: (Date.now() - started) / 1000 };
-  }
-  return { quiet: false, seconds: (Date.now() - started) / 1000 };
-}
+/** Waits until the process is quiet (the assistant's indexes and the build done). */
+const quiet = (pid) => untilQuiet(pid, IDLE_MS);
 
 async function createDatabase(name) {
   await withClient(ADMIN_URL, async (c) => {
