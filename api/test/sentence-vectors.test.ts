@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSentenceEncoder, DIMENSIONS, SENTENCE_MODEL, similarity } from '../src/domain/ai/sentence-encoder.ts';
+import { toSnapshot } from '@app/shared/server';
+import { buildAssistantIndex, READS_ALL } from '../src/domain/ai/assistant-index.ts';
+import { createSentenceEncoder, DIMENSIONS, type SentenceEncoder, SENTENCE_MODEL, similarity } from '../src/domain/ai/sentence-encoder.ts';
 import { createSentenceVectorStore } from '../src/domain/ai/sentence-vector-store.ts';
+import { buildContentIndex } from '../src/domain/content/content-index.ts';
+import { readStoredVectors } from './ai/stored-vectors.ts';
+import { seedRecords } from './seed-content.ts';
 import { silentLogger } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -66,5 +71,30 @@ describe('the sentence vectors every instance shares', () => {
         expect(Math.abs(similarity(question, kept[j]!) - exact)).toBeLessThan(0.01);
       }
     }
+  }, 60_000);
+
+  it('the tests’ stored vectors are the encoder’s: a sample of the seed library’s texts, encoded again, gives the same bytes', async () => {
+    // The texts the assistant encodes for the seed library, as buildAssistantIndex asks for them.
+    const texts: string[] = [];
+    const asked: SentenceEncoder = {
+      encodeContent: async (t) => (texts.push(...t), t.map(() => ({ values: new Int8Array(DIMENSIONS), scale: 1 }))),
+      encodeQuestion: async () => new Float32Array(DIMENSIONS),
+      keepOnlyUsed: () => {},
+      keepIn: () => {},
+    };
+    await buildAssistantIndex(buildContentIndex(toSnapshot(await seedRecords(), '2026-01-01T00:00:00.000Z')), READS_ALL, { encoder: asked });
+    const unique = [...new Set(texts)];
+    const stored = readStoredVectors();
+    const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url');
+    // Every one is stored (else test/ai/write-stored-vectors.ts has not been run since the seed changed).
+    expect(unique.filter((t) => !stored.has(hashOf(t)))).toEqual([]);
+    const sample = Array.from({ length: 12 }, (_, i) => unique[Math.floor((i * unique.length) / 12)]!);
+    const fresh = await createSentenceEncoder().encodeContent(sample);
+    sample.forEach((text, i) => {
+      const kept = stored.get(hashOf(text))!;
+      expect(Math.abs(kept.scale - fresh[i]!.scale) / fresh[i]!.scale, text).toBeLessThan(0.01);
+      const bytes = new Int8Array(kept.bytes.buffer, kept.bytes.byteOffset, DIMENSIONS);
+      expect(Math.max(...fresh[i]!.values.map((b, k) => Math.abs(b - bytes[k]!))), text).toBeLessThanOrEqual(1);
+    });
   }, 60_000);
 });
