@@ -16,7 +16,7 @@ import { secondFactorRoutes } from './routes/second-factor.ts';
 import { securityRoutes } from './routes/security.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { communityRoutes } from './routes/community.ts';
-import { contentRoutes } from './routes/content.ts';
+import { articleHotRead, contentRoutes } from './routes/content.ts';
 import { previewRoutes } from './routes/preview.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { videoRoutes } from './routes/videos.ts';
@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
   // As a flat list of lines: name, value, name, value…
   const securityHeaders = Object.entries(apiSecurityHeaders({ https: core.publicUrl.startsWith('https:') })).flat();
   // The hottest signed-in reads, answered before Express with the same lines (lib/hot-reads.ts).
-  answerHotReads(app, { logger: core.logger, securityHeaders, reads: { '/api/user': currentUserHotRead(areas.session) } });
+  answerHotReads(app, { logger: core.logger, securityHeaders, reads: { '/api/user': currentUserHotRead(areas.session), '/api/articles/:id': articleHotRead(areas.content) } });
   const { recentErrors } = areas.ops;
   // One listener for every answer, not a closure per request.
   function noteServerError(this: express.Response) {

@@ -103,3 +103,42 @@ describe('GET /api/user before Express', () => {
     expect(routed).toBe(3);
   });
 });
+
+// GET /api/articles/:id for a signed-in reader too: the article as their tier reads it.
+describe('GET /api/articles/:id before Express', () => {
+  it('answers a signed-in Pro member without Express, with the very lines and body Express answers, for an article they may read and one they may not', async () => {
+    for (const [id, locked] of [
+      [2, false],
+      [3, true],
+    ] as const) {
+      routed = 0;
+      const hot = await raw('GET', `/api/articles/${id}`, fromEdge());
+      expect(routed).toBe(0);
+      const routedAnswer = await raw('GET', `/api/articles/${id}?via=express`, fromEdge());
+      expect(routed).toBe(1);
+      expect(hot.status).toBe(200);
+      expect(hot).toEqual(routedAnswer);
+      const article = JSON.parse(hot.body);
+      expect(article).toMatchObject({ id, locked });
+      expect(article.content === null).toBe(locked);
+      expect(hot.lines).toContainEqual(['Cache-Control', 'private, no-store']);
+    }
+    const head = await raw('HEAD', '/api/articles/2', fromEdge());
+    expect(head.lines).toEqual((await raw('HEAD', '/api/articles/2?via=express', fromEdge())).lines);
+    expect(head.body).toBe('');
+  });
+
+  it('leaves a visitor, an unknown id and any other spelling of the id to Express, which answers them as before', async () => {
+    routed = 0;
+    const visitor = await raw('GET', '/api/articles/2', {});
+    expect(visitor.status).toBe(200);
+    expect(JSON.parse(visitor.body)).toMatchObject({ id: 2, locked: true, content: null });
+    const unknown = await raw('GET', '/api/articles/999', fromEdge());
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toEqual({ message: 'Article not found', code: 'not_found' });
+    for (const spelled of ['/api/articles/02', '/api/articles/2147483648', '/api/articles/abc']) expect((await raw('GET', spelled, fromEdge())).status, spelled).toBe(404);
+    // Express's router takes a trailing slash: the route answers it.
+    expect(JSON.parse((await raw('GET', '/api/articles/2/', fromEdge())).body)).toMatchObject({ id: 2, locked: false });
+    expect(routed).toBe(6);
+  });
+});

@@ -11,18 +11,41 @@ import type { Logger } from 'pino';
 import { requestIdOf, type TrustsPeer } from './request-id.ts';
 
 /** A 200 answer's own header lines (after the security headers and X-Request-Id) and its body. */
-export type HotAnswer = { headers: string[]; body: string };
-/** Answers a read, or null to let Express answer it. A rejection also goes to Express (the route then meets the same failure). */
-export type HotRead = (req: IncomingMessage) => Promise<HotAnswer | null>;
+export type HotAnswer = { headers: string[]; body: string | Buffer };
+/**
+ * Answers a read, or null to let Express answer it. A rejection also goes to Express (the route then
+ * meets the same failure). `id`: a path ending in `/:id` gives its id (plain digits, within
+ * PostgreSQL's integer range, as IdParamSchema takes them; any other last segment goes to Express).
+ */
+export type HotRead = (req: IncomingMessage, id: number) => Promise<HotAnswer | null>;
 
 type Handle = (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void;
 
+/** An id in a path as IdParamSchema takes it (@app/shared/schemas): 1 to PostgreSQL's integer maximum, no leading zero. */
+const ID = /^[1-9][0-9]{0,9}$/;
+const PG_INT_MAX = 2_147_483_647;
+
 /**
- * Puts `reads` (by exact path) in front of `app`'s own handling. `securityHeaders` is every
- * answer's block as a flat list of lines, the same the app's first middleware sets.
+ * Puts `reads` in front of `app`'s own handling: by exact path, or a path ending in `/:id` for
+ * every id under it. `securityHeaders` is every answer's block as a flat list of lines, the same the
+ * app's first middleware sets.
  */
 export function answerHotReads(app: express.Express, opts: { logger: Logger; securityHeaders: readonly string[]; reads: Record<string, HotRead> }): void {
-  const reads = new Map(Object.entries(opts.reads));
+  const exact = new Map<string, HotRead>();
+  const byId = new Map<string, HotRead>(); // by the path before the id, with its slash
+  for (const [path, read] of Object.entries(opts.reads)) {
+    if (path.endsWith('/:id')) byId.set(path.slice(0, -':id'.length), read);
+    else exact.set(path, read);
+  }
+  /** The read for a path and the id the path names (0 for an exact path), or null. */
+  const match = (url: string): { read: HotRead; id: number } | null => {
+    const read = exact.get(url);
+    if (read !== undefined) return { read, id: 0 };
+    const slash = url.lastIndexOf('/');
+    const under = byId.size === 0 ? undefined : byId.get(url.slice(0, slash + 1));
+    const last = url.slice(slash + 1);
+    return under !== undefined && ID.test(last) && Number(last) <= PG_INT_MAX ? { read: under, id: Number(last) } : null;
+  };
   const { logger, securityHeaders } = opts;
   const appHandle = (app as unknown as { handle: Handle }).handle;
   const toExpress = (req: IncomingMessage, res: ServerResponse) => appHandle.call(app, req, res);
@@ -33,13 +56,14 @@ export function answerHotReads(app: express.Express, opts: { logger: Logger; sec
     res.end(req.method === 'HEAD' ? undefined : answer.body);
   };
   (app as unknown as { handle: Handle }).handle = function handle(req, res, callback) {
-    const read = callback === undefined && (req.method === 'GET' || req.method === 'HEAD') ? reads.get(req.url ?? '') : undefined;
+    const hot = callback === undefined && (req.method === 'GET' || req.method === 'HEAD') ? match(req.url ?? '') : null;
     // A body (parsed and checked for NUL by the JSON layer; an empty one parses to nothing) or a completion line at debug is Express's.
     const length = req.headers['content-length'];
-    if (read === undefined || (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined || logger.isLevelEnabled('debug')) {
+    if (hot === null || (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined || logger.isLevelEnabled('debug')) {
       return appHandle.call(this, req, res, callback);
     }
-    read(req)
+    hot
+      .read(req, hot.id)
       .then(
         (answer) => (answer === null ? toExpress(req, res) : send(req, res, answer)),
         () => toExpress(req, res),

@@ -6,7 +6,9 @@ import { getArticleJson } from '../domain/content/get-article.ts';
 import { getProduct } from '../domain/content/get-product.ts';
 import { categoryArticlesJson } from '../domain/content/list-category-articles.ts';
 import { searchContent } from '../domain/content/search-content.ts';
-import { readingTier, type Viewer } from '@app/shared/browser';
+import { readingTier, type Viewer, viewerOf } from '@app/shared/browser';
+import type { HotRead } from '../lib/hot-reads.ts';
+import type { UserReader } from './session-cookie.ts';
 import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
 import type { SharedJson } from '../lib/shared-json.ts';
 import { noStore } from './no-store.ts';
@@ -15,6 +17,22 @@ import { anyone } from './access.ts';
 
 /** Who is asking, as permissions see them (see docs/glossary.md). */
 export type ViewerReader = (req: Request) => Promise<Viewer>;
+
+/**
+ * GET /api/articles/:id for a signed-in reader, answered before Express (lib/hot-reads.ts, issue 53
+ * #1): the route's own answer — the article as their tier may read it, serialized once per content
+ * version — with its header lines. A visitor, or an id the version does not have, goes to the route.
+ */
+export const articleHotRead =
+  (deps: { content: ContentReadModel; readUser: UserReader }): HotRead =>
+  async (req, id) => {
+    const user = await deps.readUser(req as Request);
+    if (!user) return null;
+    const index = deps.content.current();
+    if (!index.articles.has(id)) return null;
+    const body = getArticleJson(index, id, viewerOf(user));
+    return { headers: ['Cache-Control', 'private, no-store', 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length)], body };
+  };
 
 /** Content endpoints, all served from the in-memory read model (visitors never wait on the CMS). */
 export function contentRoutes(deps: { db: Db; content: ContentReadModel; readViewer: ViewerReader }): Router {
