@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type express from 'express';
 import type { Logger } from 'pino';
+import { ID_PARAM_PATTERN, PG_INT_MAX } from '@app/shared/schemas';
 import { requestIdOf, type TrustsPeer } from './request-id.ts';
 
 /** A 200 answer's own header lines (after the security headers and X-Request-Id) and its body. */
@@ -21,9 +22,11 @@ export type HotRead = (req: IncomingMessage, id: number) => Promise<HotAnswer | 
 
 type Handle = (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void;
 
-/** An id in a path as IdParamSchema takes it (@app/shared/schemas): 1 to PostgreSQL's integer maximum, no leading zero. */
-const ID = /^[1-9][0-9]{0,9}$/;
-const PG_INT_MAX = 2_147_483_647;
+/** A JSON answer as sendJson and noStore send it: private, never stored. */
+export const privateJsonAnswer = (body: string | Buffer): HotAnswer => ({
+  headers: ['Cache-Control', 'private, no-store', 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body))],
+  body,
+});
 
 /**
  * Puts `reads` in front of `app`'s own handling: by exact path, or a path ending in `/:id` for
@@ -41,10 +44,12 @@ export function answerHotReads(app: express.Express, opts: { logger: Logger; sec
   const match = (url: string): { read: HotRead; id: number } | null => {
     const read = exact.get(url);
     if (read !== undefined) return { read, id: 0 };
+    // An id as IdParamSchema takes it: its spelling, within PostgreSQL's integer range.
     const slash = url.lastIndexOf('/');
-    const under = byId.size === 0 ? undefined : byId.get(url.slice(0, slash + 1));
+    const under = byId.get(url.slice(0, slash + 1));
+    if (under === undefined) return null;
     const last = url.slice(slash + 1);
-    return under !== undefined && ID.test(last) && Number(last) <= PG_INT_MAX ? { read: under, id: Number(last) } : null;
+    return ID_PARAM_PATTERN.test(last) && Number(last) <= PG_INT_MAX ? { read: under, id: Number(last) } : null;
   };
   const { logger, securityHeaders } = opts;
   const appHandle = (app as unknown as { handle: Handle }).handle;

@@ -14,7 +14,7 @@ import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { beginSecondStep } from '../domain/second-factor/second-step.ts';
 import { secondStepMethods } from '../domain/second-factor/second-step-methods.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { HotRead } from '../lib/hot-reads.ts';
+import { type HotRead, privateJsonAnswer } from '../lib/hot-reads.ts';
 import { clearSessionCookie, setSecondStepCookie, type CookieSettings, type SessionReader } from './session-cookie.ts';
 import { sessionStarter } from './start-session.ts';
 import { noStore } from './no-store.ts';
@@ -40,8 +40,7 @@ export const currentUserHotRead =
   async (req) => {
     const found = await session(req as Request);
     if (!found) return null;
-    const body = userJson(found);
-    return { headers: ['Cache-Control', 'private, no-store', 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body))], body };
+    return privateJsonAnswer(userJson(found));
   };
 
 /**

@@ -7,7 +7,7 @@ import { getProduct } from '../domain/content/get-product.ts';
 import { categoryArticlesJson } from '../domain/content/list-category-articles.ts';
 import { searchContent } from '../domain/content/search-content.ts';
 import { readingTier, type Viewer, viewerOf } from '@app/shared/browser';
-import type { HotRead } from '../lib/hot-reads.ts';
+import { type HotRead, privateJsonAnswer } from '../lib/hot-reads.ts';
 import type { UserReader } from './session-cookie.ts';
 import { IdParamSchema, SearchQuerySchema } from '@app/shared/schemas';
 import type { SharedJson } from '../lib/shared-json.ts';
@@ -30,8 +30,7 @@ export const articleHotRead =
     if (!user) return null;
     const index = deps.content.current();
     if (!index.articles.has(id)) return null;
-    const body = getArticleJson(index, id, viewerOf(user));
-    return { headers: ['Cache-Control', 'private, no-store', 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length)], body };
+    return privateJsonAnswer(getArticleJson(index, id, viewerOf(user)));
   };
 
 /** Content endpoints, all served from the in-memory read model (visitors never wait on the CMS). */
