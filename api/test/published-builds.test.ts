@@ -180,6 +180,29 @@ describe('static builds published to the bucket (SITE_BUILDS_S3_*)', () => {
     await stopHost(started);
   });
 
+  it('uploads a build beside its health check where no host sees it, publishes it from those files, and sweeps an upload whose check failed', async () => {
+    const host = hosts[0]!;
+    const before = await page(host);
+    // One build fails its check after its upload: its files are in the bucket, nothing else is.
+    const failed = await publisher.upload({ dir: stagedBuild('b1010', 'failed its check'), contentVersion: 'v-failed' });
+    const dir = stagedBuild('b1011', 'checked');
+    const uploaded = await publisher.upload({ dir, contentVersion: 'v-checked' });
+    const files = ['client/_astro/app.js', 'client/index.html', 'content.json', 'server/entry.mjs'];
+    expect(await keysUnder(failed.prefix)).toEqual(files);
+    expect(await keysUnder(uploaded.prefix)).toEqual(files);
+    expect((await rows()).map((r) => r.buildId)).not.toContain('b1011');
+    await host.site.published!.sync();
+    expect(await page(host)).toBe(before);
+
+    // Publishing reads the uploaded build's manifest, not the folder again.
+    rmSync(path.join(dir, 'client'), { recursive: true });
+    await publisher.publish({ buildId: 'b1011', dir, contentVersion: 'v-checked' }, uploaded);
+    expect(await keysUnder(uploaded.prefix)).toEqual([...files, MANIFEST_FILE].sort());
+    await host.site.published!.sync();
+    expect(await page(host)).toBe('checked');
+    expect(await keysUnder(failed.prefix)).toEqual([]);
+  });
+
   it('keeps the newest builds and the live one, in the bucket and in every cache, and sweeps uploads that were never recorded', async () => {
     const host = hosts[0]!;
     await publish('b1005', 'fifth');

@@ -1,5 +1,5 @@
 import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { MANIFEST_FILE, manifestBytes, manifestOf, manifestSha256, publishedPrefix, SITE_BUILDS_CHANNEL, type SiteBuildsStorage } from '@app/shared/server';
+import { MANIFEST_FILE, manifestBytes, manifestOf, manifestSha256, publishedPrefix, SITE_BUILDS_CHANNEL, type BuildManifest, type SiteBuildsStorage } from '@app/shared/server';
 import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,13 +10,22 @@ import type { LiveBuilds } from '../domain/deploy/rebuild-scheduler.ts';
 /** How many files are uploaded at once (a demo build is a few hundred small files). */
 const UPLOADS_AT_ONCE = 8;
 
+/** A build folder's files in the bucket under its immutable prefix, without its manifest: nothing refers to them yet. */
+export type UploadedBuild = { prefix: string; manifest: BuildManifest };
+
 export type BuildPublisher = LiveBuilds & {
   /**
-   * Uploads a finished, health-checked build folder under its immutable prefix (every file, then
-   * the manifest), records it, makes it live and announces it (one transaction, NOTIFY on commit),
+   * Uploads a finished build folder's files under its immutable prefix, but not its manifest: a
+   * site server sees nothing of it, and prune() removes it unless it is published. The site
+   * builder starts this beside the build's health check (issue 50 #2: publish-to-live).
+   */
+  upload(build: { dir: string; contentVersion: string }): Promise<UploadedBuild>;
+  /**
+   * Uploads a finished, health-checked build folder (unless `uploaded` has its files already), then
+   * its manifest, records it, makes it live and announces it (one transaction, NOTIFY on commit),
    * then prunes the builds beyond the newest `keep`. Resolves with what was pruned.
    */
-  publish(build: { buildId: string; dir: string; contentVersion: string; say?: (text: string) => void }): Promise<{ prefix: string; pruned: string[] }>;
+  publish(build: { buildId: string; dir: string; contentVersion: string; say?: (text: string) => void }, uploaded?: UploadedBuild): Promise<{ prefix: string; pruned: string[] }>;
   /** Removes published builds beyond the newest `keep` (never the live one), and uploads no row names. */
   prune(): Promise<string[]>;
 };
@@ -69,6 +78,17 @@ export function createBuildPublisher(deps: { storage: SiteBuildsStorage; db: Db;
     return true;
   }
 
+  async function upload({ dir, contentVersion }: { dir: string; contentVersion: string }): Promise<UploadedBuild> {
+    const manifest = await manifestOf(dir, contentVersion);
+    const prefix = publishedPrefix(storage.prefix, manifest);
+    const queue = [...manifest.files];
+    const worker = async () => {
+      for (let f = queue.shift(); f; f = queue.shift()) await put(prefix + f.path, await readFile(path.join(dir, f.path)), 'application/octet-stream');
+    };
+    await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, worker));
+    return { prefix, manifest };
+  }
+
   async function live(): Promise<string | null> {
     const [row] = await db.select({ buildId: siteBuilds.buildId }).from(siteBuilds).where(isNotNull(siteBuilds.activatedAt)).orderBy(desc(siteBuilds.activatedAt)).limit(1);
     return row?.buildId ?? null;
@@ -97,14 +117,9 @@ export function createBuildPublisher(deps: { storage: SiteBuildsStorage; db: Db;
       const done = await db.transaction((tx) => activate(tx, buildId));
       if (!done) throw new Error(`${buildId} is not a published build`);
     },
-    async publish({ buildId, dir, contentVersion, say = () => {} }) {
-      const manifest = await manifestOf(dir, contentVersion);
-      const prefix = publishedPrefix(storage.prefix, manifest);
-      const queue = [...manifest.files];
-      const worker = async () => {
-        for (let f = queue.shift(); f; f = queue.shift()) await put(prefix + f.path, await readFile(path.join(dir, f.path)), 'application/octet-stream');
-      };
-      await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, worker));
+    upload,
+    async publish({ buildId, dir, contentVersion, say = () => {} }, uploaded) {
+      const { prefix, manifest } = uploaded ?? (await upload({ dir, contentVersion }));
       const manifestBody = manifestBytes(manifest);
       // Last: a prefix without its manifest is an upload cut short, which no site server takes.
       await put(prefix + MANIFEST_FILE, manifestBody, 'application/json');
