@@ -24,8 +24,8 @@ console.log(`  the killed host serves the current version again ${figures.killed
 console.log(`  a new host serves the current version ${figures.newHostServesSeconds} s after add-host`);
 console.log(`  a deployment's steps (median seconds): ${JSON.stringify(figures.deploymentStepsMedianSeconds)}`);
 const p = figures.publishToLive;
-for (const { title, timeline } of figures.publishes ?? []) console.log(`  "${title}": ${Object.entries(timeline).map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}`);
-for (const d of figures.deployments ?? []) console.log(`  deployment #${d.id} (${d.kind}, ${d.status}) ${d.seconds ?? '–'} s: ${Object.entries(d.steps).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+for (const { title, timeline } of figures.publishes ?? []) console.log(`  "${title}": ${Object.entries(timeline).filter(([k]) => k !== 'at').map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}`);
+for (const d of figures.deployments ?? []) console.log(`  deployment #${d.id} (${d.kind}, ${d.status}, ${d.createdAt.slice(11, 22)}, ${d.trigger} → ${d.contentVersion}) ${d.seconds ?? '–'} s: ${Object.entries(d.steps).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 console.log(`  publish-to-live: two hosts ${p.twoHostsSeconds.join(', ')} s (median ${median(p.twoHostsSeconds)}); one host ${p.oneHostSeconds.join(', ')} s (median ${median(p.oneHostSeconds)})${p.threeHostsSeconds ? `; three hosts ${p.threeHostsSeconds.join(', ')} s (median ${median(p.threeHostsSeconds)})` : ''}`);
 console.log(`  a publish while another change's build runs (two hosts): ${figures.publishDuringBuildSeconds} s`);
 console.log(JSON.stringify(figures));

@@ -174,7 +174,7 @@ export async function runMultiHostScenario(options = {}) {
         : await editor.patch(`/cms/api/articles/${articleId}`, { title, _status: 'published' });
       if (res.status !== 201 && res.status !== 200) throw new Error(`publishing answered ${res.status}: ${res.text.slice(0, 300)}`);
       articleId ??= res.body.doc.id;
-      const timeline = { saved: (Date.now() - started) / 1000 };
+      const timeline = { at: new Date(started).toISOString(), saved: (Date.now() - started) / 1000 };
       (figures.publishes ??= []).push({ title, timeline });
       const pending = new Set(hosts);
       while (pending.size > 0) {
@@ -192,16 +192,19 @@ export async function runMultiHostScenario(options = {}) {
     }
 
     /**
-     * Until no deployment runs or waits, and none has started for 2 s (the rebuild debounce is half
-     * a second): the category and the picture just made start a build of their own, and a publish
-     * timed during it would time that build's rest too (timed apart below, as "during a build").
+     * Until no deployment has run, waited or started for 3 s (the API's reload and its half-second
+     * rebuild debounce come before a deployment's row): the category and the picture just made start
+     * a build of their own, and a publish timed during it would time that build's rest too (timed
+     * apart below, as "during a build").
      */
     async function pipelineIdle() {
       const started = Date.now();
+      let quiet = { since: Date.now(), last: -1 };
       for (;;) {
         if (Date.now() - started > 120_000) throw new Error('the site was still building 120 s after the last change');
-        const { rows: [row] } = await db.query("select count(*) filter (where status in ('queued', 'running'))::int as busy, coalesce(extract(epoch from now() - max(created_at)), 1e9)::float as quiet from app.deployments");
-        if (row.busy === 0 && row.quiet > 2) return;
+        const { rows: [row] } = await db.query("select count(*) filter (where status in ('queued', 'running'))::int as busy, coalesce(max(id), 0)::int as last from app.deployments");
+        if (row.busy > 0 || row.last !== quiet.last) quiet = { since: Date.now(), last: row.busy > 0 ? -1 : row.last };
+        else if (Date.now() - quiet.since >= 3000) return;
         await sleep(250);
       }
     }
@@ -507,8 +510,8 @@ export async function runMultiHostScenario(options = {}) {
     for (const row of (await db.query("select steps from app.deployments where status = 'succeeded'")).rows) for (const st of row.steps) steps.set(st.step, [...(steps.get(st.step) ?? []), st.ms]);
     figures.deploymentStepsMedianSeconds = Object.fromEntries([...steps].map(([name, ms]) => [name, Number((ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)] / 1000).toFixed(1))]));
     // And each deployment on its own, in order (the first publish after the hosts start is the slow one).
-    figures.deployments = (await db.query("select id, kind, trigger, status, steps, extract(epoch from finished_at - created_at)::float as seconds from app.deployments order by id")).rows
-      .map((d) => ({ id: d.id, kind: d.kind, trigger: d.trigger, status: d.status, seconds: d.seconds === null ? null : Number(d.seconds.toFixed(2)), steps: Object.fromEntries(d.steps.map((st) => [st.step, Number((st.ms / 1000).toFixed(2))])) }));
+    figures.deployments = (await db.query("select id, kind, trigger, content_version, status, steps, created_at, extract(epoch from finished_at - created_at)::float as seconds from app.deployments order by id")).rows
+      .map((d) => ({ id: d.id, kind: d.kind, trigger: d.trigger, contentVersion: d.content_version, createdAt: d.created_at.toISOString(), status: d.status, seconds: d.seconds === null ? null : Number(d.seconds.toFixed(2)), steps: Object.fromEntries(d.steps.map((st) => [st.step, Number((st.ms / 1000).toFixed(2))])) }));
     check(twice.length === 0, `each content version was built once (${builds} published builds kept${twice.length ? `; built twice: ${detail}` : ', none twice'})`);
     const rounds = (await db.query("select job, count(*)::int as rounds, count(distinct instance)::int as instances from app.job_rounds where started_at > now() - interval '1 hour' group by job order by job")).rows;
     const hostOfInstance = new Map();
