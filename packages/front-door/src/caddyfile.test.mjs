@@ -18,7 +18,8 @@ const api = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     if (req.url === '/api/big') return res.end(Buffer.alloc(BIG_ANSWER, 'a'));
-    res.writeHead(200, { 'Content-Type': 'application/json' });
+    // As the API marks the public lists for a front door (shared-answers.mjs).
+    res.writeHead(200, { 'Content-Type': 'application/json', 'X-Content-Generation': 'p1.2' });
     res.end(JSON.stringify({ forwardedFor: req.headers['x-forwarded-for'] ?? null, requestId: req.headers['x-request-id'] ?? null }));
   });
 });
@@ -81,6 +82,18 @@ describe('deploy/Caddyfile and X-Request-Id', () => {
     const [first, second] = [await echo(port, { 'x-request-id': 'chosen-by-visitor-1' }), await echo(port, { 'x-request-id': 'chosen-by-visitor-1' })];
     expect(first.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(second.requestId).not.toBe(first.requestId);
+  }, 30_000);
+});
+
+describe('deploy/Caddyfile and the API’s answers', () => {
+  it('keeps the mark the API gives a front door (X-Content-Generation) from visitors', async () => {
+    const port = await startCaddy({});
+    const direct = await fetch(`http://127.0.0.1:${apiPort}/api/echo`);
+    expect(direct.headers.get('x-content-generation')).toBe('p1.2');
+    const res = await fetch(`http://127.0.0.1:${port}/api/echo`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('x-content-generation')).toBeNull();
   }, 30_000);
 });
 
