@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabaseHosts, namespaceLayout, startHaproxy } from './pg-ha.mjs';
+import { killHost } from './netns.mjs';
 import { clusterUnavailable } from './pg-ha-test-cluster.mjs';
 
 // The database hosts as the multi-host shape runs them (issue 51): each in a network namespace of
@@ -96,9 +97,7 @@ describe.skipIf(unavailable)('database hosts in network namespaces', () => {
     expect(await write('before')).toBe(primary.address);
 
     // The host dies: every process in its namespace, as `ip netns pids … | xargs kill -9`.
-    const pids = spawnSync('ip', ['netns', 'pids', primary.name], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
-    expect(pids.length).toBeGreaterThan(2);
-    for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
+    expect(killHost(primary.name)).toBeGreaterThan(2);
     await cluster.waitFor('the promotion', (s) => s?.primary != null && s.primary !== primary.name, 90_000);
     let host = null;
     for (let i = 0; !host; i += 1) host = await write(`after-${i}`).catch(async (err) => (i > 200 ? Promise.reject(err) : (await sleep(300), null)));

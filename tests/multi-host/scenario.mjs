@@ -17,7 +17,7 @@ import { WebSocket } from 'ws';
 import { totpCode } from '@app/test-support/second-factor';
 import { png } from '../../bench/archive-files.mjs';
 import { startMultiHost } from '../../scripts/lib/multi-host.mjs';
-import { ourNamespaces } from '../../scripts/lib/netns.mjs';
+import { killHost, ourNamespaces } from '../../scripts/lib/netns.mjs';
 import { root } from '../../scripts/lib/stack.mjs';
 import { scenarioRecord } from './scenario-record.mjs';
 
@@ -398,7 +398,7 @@ export async function runMultiHostScenario(options = {}) {
     await sleep(3000);
     say(`\nEvery process of bs-app1 killed (ip netns pids bs-app1 | xargs kill -9) while ${readers} readers read and two members chat`);
     const killedAt = Date.now();
-    execFileSync('sh', ['-c', 'ip netns pids bs-app1 | xargs -r kill -9']);
+    killHost('bs-app1');
     // Publish-to-live with one host, while the other is dead.
     await sleep(1500);
     const oneHost = [];
