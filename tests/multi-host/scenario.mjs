@@ -505,13 +505,13 @@ export async function runMultiHostScenario(options = {}) {
     const twice = (await db.query('select content_version, count(*)::int as n from app.site_builds group by content_version having count(*) > 1')).rows;
     const builds = (await db.query('select count(*)::int as n from app.site_builds')).rows[0].n;
     const detail = twice.length ? (await db.query('select id, kind, trigger, content_version from app.deployments where content_version = any($1) order by id', [twice.map((r) => r.content_version)])).rows.map((d) => `#${d.id} ${d.kind} "${d.trigger}" ${d.content_version}`).join('; ') : '';
-    // Where publish-to-live goes: each step's median over the deployments of this run.
+    // Where publish-to-live goes: each deployment in order (a publish that met another build shows
+    // both), and each step's median over the successful ones.
+    const deployments = (await db.query('select id, kind, trigger, content_version, status, steps, created_at, extract(epoch from finished_at - created_at)::float as seconds from app.deployments order by id')).rows;
+    figures.deployments = deployments.map((d) => ({ id: d.id, kind: d.kind, trigger: d.trigger, contentVersion: d.content_version, createdAt: d.created_at.toISOString(), status: d.status, seconds: d.seconds === null ? null : Number(d.seconds.toFixed(2)), steps: Object.fromEntries(d.steps.map((st) => [st.step, Number((st.ms / 1000).toFixed(2))])) }));
     const steps = new Map();
-    for (const row of (await db.query("select steps from app.deployments where status = 'succeeded'")).rows) for (const st of row.steps) steps.set(st.step, [...(steps.get(st.step) ?? []), st.ms]);
+    for (const d of deployments.filter((row) => row.status === 'succeeded')) for (const st of d.steps) steps.set(st.step, [...(steps.get(st.step) ?? []), st.ms]);
     figures.deploymentStepsMedianSeconds = Object.fromEntries([...steps].map(([name, ms]) => [name, Number((ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)] / 1000).toFixed(1))]));
-    // And each deployment on its own, in order (the first publish after the hosts start is the slow one).
-    figures.deployments = (await db.query("select id, kind, trigger, content_version, status, steps, created_at, extract(epoch from finished_at - created_at)::float as seconds from app.deployments order by id")).rows
-      .map((d) => ({ id: d.id, kind: d.kind, trigger: d.trigger, contentVersion: d.content_version, createdAt: d.created_at.toISOString(), status: d.status, seconds: d.seconds === null ? null : Number(d.seconds.toFixed(2)), steps: Object.fromEntries(d.steps.map((st) => [st.step, Number((st.ms / 1000).toFixed(2))])) }));
     check(twice.length === 0, `each content version was built once (${builds} published builds kept${twice.length ? `; built twice: ${detail}` : ', none twice'})`);
     const rounds = (await db.query("select job, count(*)::int as rounds, count(distinct instance)::int as instances from app.job_rounds where started_at > now() - interval '1 hour' group by job order by job")).rows;
     const hostOfInstance = new Map();

@@ -53,25 +53,20 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
         // With a bucket, the build's files go up while it is checked (a second or so each, on the
         // demo content): only its manifest and row, written after the check, make it visible, and
         // files of a build that fails the check are an unpublished prefix, which the next prune removes.
-        const uploading = publisher?.upload({ dir: outDir, contentVersion: snapshot.version }).then(
-          (uploaded) => ({ uploaded }),
-          (error: unknown) => ({ error }),
-        );
+        const uploading = publisher?.upload({ dir: outDir, contentVersion: snapshot.version });
+        // Awaited below (publish) or after a failed check; until then its failure waits there.
+        uploading?.catch(() => undefined);
         try {
           // The running app's server code checks it: that is the code that will serve it.
           say(await step('health check', () => checkBuild({ siteDir: opts.siteDir, buildDir: outDir, snapshot, env: opts.env })));
         } catch (err) {
-          await uploading;
+          await uploading?.catch(() => undefined);
           return await fail('health check', err);
         }
         if (publisher) {
           let pruned: string[];
           try {
-            ({ pruned } = await step('switch', async () => {
-              const upload = (await uploading)!;
-              if ('error' in upload) throw upload.error;
-              return publisher.publish({ buildId: id, dir: outDir, contentVersion: snapshot.version, say }, upload.uploaded);
-            }));
+            ({ pruned } = await step('switch', async () => publisher.publish({ buildId: id, dir: outDir, contentVersion: snapshot.version, say }, await uploading)));
           } catch (err) {
             return await fail('publish', err);
           }
