@@ -111,7 +111,13 @@ async function main() {
   // The instance's one LISTEN connection (DESIGN §7.28): content changes, cache signals and the
   // socket's channels subscribe to it here and below; it starts once they all have.
   const signals = createSignals({ databaseUrl: config.databaseUrl, logger });
-  listenForContentChanges({ signals, onChange: () => void content.refresh() });
+  listenForContentChanges({
+    signals,
+    onChange: () => {
+      rebuilds.changeSignalled();
+      void content.refresh();
+    },
+  });
   const sessionCache = createSessionCache({ signals: cacheSignals(signals) });
   const listCache = createListCache({ signals: cacheSignals(signals) });
 

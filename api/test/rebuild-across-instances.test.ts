@@ -54,4 +54,48 @@ describe('content-change rebuilds with several API instances', () => {
     ]);
     instances.forEach((i) => i.stop());
   });
+
+  it('counts the debounce from the change signal, beside the read model reloading', async () => {
+    const started: number[] = [];
+    const builder: SiteBuilder = {
+      async build() {
+        started.push(Date.now());
+        return { buildId: 'b1' };
+      },
+    };
+    let snapshot = snapshotOf('Third');
+    const rebuilds = createRebuildScheduler({ builder, snapshot: () => snapshot, log: createDeploymentLog(testDb.db), logger: silentLogger, debounceMs: 1000, lock: createDeployLock(testDb.db) });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    // The signal, then a reload that outlasts the debounce: the request after it builds at once.
+    rebuilds.changeSignalled();
+    await sleep(1100);
+    const requested = Date.now();
+    rebuilds.request('content changed');
+    await rebuilds.idle();
+    expect(started).toHaveLength(1);
+    // (A whole debounce after the request would be 1 s; the lock and the deployment's row take a few ms.)
+    expect(started[0]! - requested).toBeLessThan(900);
+
+    // A reload shorter than the debounce: the build still waits a whole debounce from the signal.
+    snapshot = snapshotOf('Fourth');
+    const signalled = Date.now();
+    rebuilds.changeSignalled();
+    await sleep(100);
+    rebuilds.request('content changed');
+    await rebuilds.idle();
+    expect(started[1]! - signalled).toBeGreaterThanOrEqual(990);
+
+    // Signals while a request waits restart its wait: a burst builds once, after it.
+    snapshot = snapshotOf('Fifth');
+    rebuilds.changeSignalled();
+    rebuilds.request('content changed');
+    await sleep(600);
+    const lastSignal = Date.now();
+    rebuilds.changeSignalled();
+    await rebuilds.idle();
+    expect(started).toHaveLength(3);
+    expect(started[2]! - lastSignal).toBeGreaterThanOrEqual(990);
+    rebuilds.stop();
+  });
 });

@@ -4,7 +4,7 @@
 // reaches the API through the new build's server.
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadBuild } from './live-site.ts';
+import { loadBuild } from './loaded-build.ts';
 import { commonSecurityHeaders } from './security-headers.ts';
 
 const dir = process.argv[2];

@@ -37,6 +37,12 @@ export type Outcome = { id: number; status: FinishedStatus; alreadyLive?: boolea
 export type RebuildScheduler = {
   /** Asks for a rebuild after the debounce (content changes); requests during a build coalesce into one more build. */
   request(trigger: string): void;
+  /**
+   * A content change was signalled and the read model is reloading it: the debounce counts from
+   * now, beside the reload, so the `request` that follows the reload waits only for what is left
+   * of it. A signal while a request waits restarts its wait (a burst still builds once).
+   */
+  changeSignalled(): void;
   /** Builds now (after any running build) and resolves with the outcome. */
   runNow(trigger: string, kind?: DeploymentKind): Promise<Outcome>;
   /**
@@ -69,6 +75,8 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; live
   const lock = deps.lock ?? noDeployLock;
   const source = deps.source ?? null;
   let timer: NodeJS.Timeout | null = null;
+  /** When the newest change signal not yet followed by a request arrived (`changeSignalled`). */
+  let signalledAt: number | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   let active: { started: Promise<Deployment | null>; done: Promise<Outcome | null> } | null = null;
   const pendingTriggers = new Set<string>();
@@ -172,6 +180,18 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; live
     return run;
   }
 
+  /** (Re)starts the debounce: after `ms`, one content rebuild for every trigger asked for meanwhile. */
+  function wait(ms: number) {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      const triggers = [...pendingTriggers].join(', ');
+      pendingTriggers.clear();
+      // A rebuild that cannot even start (the database out of reach) is logged; the next change retries.
+      void enqueueBuild({ kind: 'content', trigger: triggers }).then(notify).catch((err: Error) => logger.error({ err: err.message }, 'site rebuild could not start'));
+    }, ms);
+  }
+
   return {
     source,
     async rollbackTargets() {
@@ -190,14 +210,13 @@ export function createRebuildScheduler(deps: { builder: SiteBuilder | null; live
     },
     request(trigger) {
       pendingTriggers.add(trigger);
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = null;
-        const triggers = [...pendingTriggers].join(', ');
-        pendingTriggers.clear();
-        // A rebuild that cannot even start (the database out of reach) is logged; the next change retries.
-        void enqueueBuild({ kind: 'content', trigger: triggers }).then(notify).catch((err: Error) => logger.error({ err: err.message }, 'site rebuild could not start'));
-      }, debounceMs);
+      const since = signalledAt ?? Date.now();
+      signalledAt = null;
+      wait(Math.max(0, since + debounceMs - Date.now()));
+    },
+    changeSignalled() {
+      signalledAt = Date.now();
+      if (timer) wait(debounceMs);
     },
     runNow(trigger, kind = 'start') {
       // A pending debounced request is covered by this build, which reads the latest content.

@@ -1,0 +1,111 @@
+// One site build, loaded to answer requests: its files held in memory (static-files.ts), its
+// pages rendered on demand by its own server entry, its old addresses (issue 47) and its content
+// security policy. The live site (live-site.ts) swaps between these; the deploy's health check
+// (preview-build.ts) serves one before it goes live, so this module imports only what that needs
+// (no bucket client, no PostgreSQL: a check starts a process for it).
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { lookUpOldAddress } from '@app/shared/old-addresses';
+import { inlineScriptHashes, pageContentSecurityPolicy } from './security-headers.ts';
+import { loadStaticFiles, serveStatic } from './static-files.ts';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+export type Build = { dir: string; handle: Handler; answerStatic: (req: IncomingMessage, res: ServerResponse) => boolean };
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** `compress: false`: no encoded variants (the deploy's health check serves a build only to ask it three pages). */
+export async function loadBuild(dir: string, baseHeaders: Record<string, string>, options: { compress?: boolean } = {}): Promise<Build> {
+  const { handler } = (await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href)) as { handler: AstroHandler };
+  // One policy per build: the hashes of every inline script its pages carry. Pages rendered on
+  // demand use the same layout and islands, so the same hashes cover them.
+  let buildHeaders: Record<string, string> = baseHeaders;
+  const hashes = new Set<string>();
+  const { files } = await loadStaticFiles(
+    path.join(dir, 'client'),
+    (pages) => {
+      for (const page of pages) for (const h of inlineScriptHashes(page.toString('utf8'))) hashes.add(h);
+      buildHeaders = { ...baseHeaders, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) };
+      return buildHeaders;
+    },
+    options,
+  );
+  const headers = Object.entries(buildHeaders);
+  const framedByThisOrigin: [string, string][] = [
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['Content-Security-Policy', pageContentSecurityPolicy(hashes, process.env, { frameAncestors: "'self'" })],
+  ];
+  const notFoundPage = files.get('/404.html');
+  // The page for a deleted article's old address; a build made before it had one answers with the 404 page.
+  const gonePage = files.get('/410.html') ?? notFoundPage;
+  const oldAddresses = readOldAddresses(files.get('/old-addresses.json')?.body);
+  const notFound: Handler = (req, res) => {
+    if (answerOldAddress(oldAddresses, req, res, gonePage?.body)) return;
+    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(req.method === 'HEAD' || !notFoundPage ? undefined : notFoundPage.body);
+  };
+  return {
+    dir,
+    // A file of the build, answered as it is kept (nothing else looked at); false when the request is
+    // not one (or is an old address's with a query, which handle answers first).
+    answerStatic(req, res) {
+      if (oldAddresses.withQuery && req.url?.includes('?')) return false;
+      return serveStatic(files, req, res);
+    },
+    // Static answers carry the build's headers already; everything else gets them here.
+    handle(req, res) {
+      // An old address with a query (WordPress's `/?p=123`) is asked for before the page at its path,
+      // in its exact form only: `/about?ref=feed` is the About page, whatever old address `/about` was (issue 47 #5).
+      if (oldAddresses.withQuery && req.url?.includes('?') && answerOldAddress(oldAddresses, req, res, gonePage?.body, { exact: true, extraHeaders: headers })) return;
+      if (serveStatic(files, req, res)) return;
+      for (const [name, value] of headers) res.setHeader(name, value);
+      // A preview link's page may be framed by this origin (the CMS's live preview), by nothing else.
+      if (req.url?.startsWith('/preview/')) for (const [name, value] of framedByThisOrigin) res.setHeader(name, value);
+      withReasonPhrases(res);
+      handler(req, res, () => notFound(req, res));
+    },
+  };
+}
+
+/**
+ * Astro's Node adapter sends a page's `statusText` as the reason phrase, and a page rendered on
+ * demand that sets only its status keeps Astro's "OK" (a status line of "404 OK"): every answer of
+ * the build's server gets its status's own phrase instead.
+ */
+function withReasonPhrases(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    this.statusMessage = STATUS_CODES[status] ?? 'Unknown';
+    // A reason given as an argument would win over statusMessage: it is dropped for the status's own.
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...(typeof rest[0] === 'string' ? rest.slice(1) : rest));
+  } as ServerResponse['writeHead'];
+}
+
+type OldAddresses = { moved: Map<string, string>; gone: Set<string>; withQuery: boolean };
+
+/** The build's old-address table (pages/old-addresses.json.ts); none in a build made before it. */
+function readOldAddresses(body: Buffer | undefined): OldAddresses {
+  const table = body ? (JSON.parse(body.toString('utf8')) as { moved?: Record<string, string>; gone?: string[] }) : {};
+  const moved = new Map(Object.entries(table.moved ?? {}));
+  const gone = new Set(table.gone ?? []);
+  return { moved, gone, withQuery: [...moved.keys(), ...gone].some((p) => p.includes('?')) };
+}
+
+/**
+ * A request for an imported article's old address: 301 to its page, or 410 with the page that
+ * says the article was removed (pages/410.astro). Only GET and HEAD; anything else is not an old address.
+ */
+function answerOldAddress(table: OldAddresses, req: IncomingMessage, res: ServerResponse, goneBody: Buffer | undefined, { exact = false, extraHeaders = [] }: { exact?: boolean; extraHeaders?: [string, string][] } = {}): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || (table.moved.size === 0 && table.gone.size === 0)) return false;
+  const answer = lookUpOldAddress(table, req.url ?? '/', { exact });
+  if (!answer) return false;
+  for (const [name, value] of extraHeaders) res.setHeader(name, value);
+  if (answer.status === 301) {
+    res.writeHead(301, { Location: answer.location, 'Cache-Control': 'public, max-age=3600', 'Content-Length': 0 });
+    res.end();
+  } else {
+    res.writeHead(410, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : goneBody);
+  }
+  return true;
+}
