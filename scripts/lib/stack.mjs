@@ -292,7 +292,8 @@ export async function buildCmsIn(codeRoot, shared) {
   await run('cms', [cmsPackageFile(codeRoot, 'payload/bin.js'), 'run', 'src/scripts/prepare-db.ts'], { cwd, env: { ...shared, SEED_DEMO_CONTENT: 'false' } });
   // Its packages are links to where they are installed, outside the code root (cms/next.config.mjs).
   const workspaceRoot = commonFolder(codeRoot, path.dirname(realpathSync(cmsPackageFile(codeRoot, 'next'))));
-  await run('cms', [cmsPackageFile(codeRoot, 'next/dist/bin/next'), 'build'], { cwd, env: { ...shared, NODE_ENV: 'production', CMS_WORKSPACE_ROOT: workspaceRoot } });
+  // A release folder is built once: no Turbopack cache for a next build there (cms/next.config.mjs).
+  await run('cms', [cmsPackageFile(codeRoot, 'next/dist/bin/next'), 'build'], { cwd, env: { ...shared, NODE_ENV: 'production', CMS_WORKSPACE_ROOT: workspaceRoot, CMS_BUILD_CACHE: 'off' } });
 }
 
 /** The deepest folder holding both paths. */
