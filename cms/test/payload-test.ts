@@ -14,7 +14,7 @@ export type Signal = { collection: string; operation: string; id: number | strin
 /**
  * A real Payload on a fresh database, with a PostgreSQL listener standing in for the API so the
  * change signal (a NOTIFY, delivered on commit) can be observed. Environment is set before the
- * config is imported (it reads env). `migratedUntil` stops before the named migration, so a test can
+ * config is built (it reads env). `migratedUntil` stops before the named migration, so a test can
  * store data as it was then and run the rest (`payload.db.migrate()`).
  */
 export async function startPayload(options: { migratedUntil?: string } = {}) {
@@ -25,6 +25,9 @@ export async function startPayload(options: { migratedUntil?: string } = {}) {
   listener.on('notification', (n) => signals.push(JSON.parse(n.payload ?? '{}')));
   await listener.query('listen content_changed');
 
+  // The files of a worker share one process and its modules (vitest.config.ts: isolate false):
+  // what a file sets in the environment is put back when it closes.
+  const environment = { ...process.env };
   Object.assign(process.env, {
     DATABASE_URL: fresh.url,
     PAYLOAD_SECRET: 'cms-test-payload-secret',
@@ -33,8 +36,12 @@ export async function startPayload(options: { migratedUntil?: string } = {}) {
     CMS_URL: PRIVATE_CMS_URL,
   });
   const { getPayload } = await import('payload');
-  const { default: config } = await import('../src/payload.config');
-  const payload: Payload = await getPayload({ config });
+  const { buildPayloadConfig } = await import('../src/build-payload-config');
+  // getPayload keeps its instance on globalThis._payload, where Payload's own handlers (the REST
+  // endpoints the tests call) find it: this file's instance, on this file's database and config,
+  // takes the place of an earlier file's.
+  (globalThis as { _payload?: Map<string, unknown> })._payload?.delete('default');
+  const payload: Payload = await getPayload({ config: buildPayloadConfig() });
   await payload.db.migrate(options.migratedUntil ? { migrations: await migrationsBefore(payload, options.migratedUntil) } : undefined);
 
   return {
@@ -51,6 +58,8 @@ export async function startPayload(options: { migratedUntil?: string } = {}) {
       await payload.destroy();
       await listener.end();
       await fresh.drop();
+      for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+      Object.assign(process.env, environment);
     },
   };
 }

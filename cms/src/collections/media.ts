@@ -4,8 +4,11 @@ import { editorsOnly } from '../access/editors';
 import { publishersOnly } from '../access/editorial-roles';
 import { rememberUploadFiles, removePartialUpload } from '../hooks/remove-partial-upload';
 
-/** Images for articles, categories, videos and products; files (on disk or in the bucket) are served by the edge at /media. */
-export const Media: CollectionConfig = {
+/**
+ * Images for articles, categories, videos and products; files (on disk or in the bucket) are served
+ * by the edge at /media. Made when the config is built: where files go is MEDIA_DIR or MEDIA_S3_* then.
+ */
+export const mediaCollection = (): CollectionConfig => ({
   slug: 'media',
   // Pictures are named by what they show (the admin's lists, a picture in a body), not "Untitled".
   admin: { useAsTitle: 'alt' },
@@ -30,4 +33,4 @@ export const Media: CollectionConfig = {
     // the article replaces this picture's file instead of adding a copy.
     { name: 'importSource', type: 'text', index: true, maxLength: 2200, access: { create: () => false, update: () => false }, admin: { hidden: true, readOnly: true } },
   ],
-};
+});
