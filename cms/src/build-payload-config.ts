@@ -72,7 +72,11 @@ export function buildPayloadConfig() {
     // Media's image sizes (responsive pictures in bodies) are made with sharp.
     sharp,
     secret: cmsConfig.payloadSecret,
-    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+    // Payload rewrites payload-types.ts at every start that is not production's, from a process of its
+    // own (`payload generate:types`, ~8 CPU s): the tests' instances, each stack's database preparation
+    // and the scripts did it too. Only `next dev` does now; elsewhere `payload generate:types` when a
+    // collection changes (the type check reads the file).
+    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: process.env.NODE_ENV === 'development' },
     graphQL: { disable: true },
     telemetry: false,
     logger: cmsLogger,
