@@ -104,7 +104,12 @@ export function createSiteBuildRunner(env: NodeJS.ProcessEnv, options: { idleMs?
         if ('ready' in m) return resolve();
         if (!w.current || m.id !== w.current.id) return;
         if (m.ok) w.rss = m.rss;
-        w.current.settle(m.ok ? null : new Error(`the build failed: ${m.error}`));
+        // The worker's last lines were in its stdout pipe before it sent this, but the two channels
+        // are read in whatever order they came ready: they are read by the next turn of the loop,
+        // and belong to this build's log (a CI run read the reply first, and lost a line).
+        const { settle } = w.current;
+        const outcome = m.ok ? null : new Error(`the build failed: ${m.error}`);
+        setImmediate(() => settle(outcome));
       });
       child.on('exit', (code, signal) => {
         if (worker === w) worker = null;
