@@ -12,6 +12,20 @@ export const PRIVATE_CMS_URL = 'http://127.0.0.1:3902';
 export type Signal = { collection: string; operation: string; id: number | string };
 
 /**
+ * Sets these variables, and answers how to put the whole environment back as it was: the files of
+ * a worker share one process and its modules (vitest.config.ts: isolate false), so a file leaves
+ * none of its settings to the next.
+ */
+export function setEnvironment(values: Record<string, string>): () => void {
+  const before = { ...process.env };
+  Object.assign(process.env, values);
+  return () => {
+    for (const name of Object.keys(process.env)) if (!(name in before)) delete process.env[name];
+    Object.assign(process.env, before);
+  };
+}
+
+/**
  * A real Payload on a fresh database, with a PostgreSQL listener standing in for the API so the
  * change signal (a NOTIFY, delivered on commit) can be observed. Environment is set before the
  * config is built (it reads env). `migratedUntil` stops before the named migration, so a test can
@@ -25,10 +39,7 @@ export async function startPayload(options: { migratedUntil?: string } = {}) {
   listener.on('notification', (n) => signals.push(JSON.parse(n.payload ?? '{}')));
   await listener.query('listen content_changed');
 
-  // The files of a worker share one process and its modules (vitest.config.ts: isolate false):
-  // what a file sets in the environment is put back when it closes.
-  const environment = { ...process.env };
-  Object.assign(process.env, {
+  const restoreEnvironment = setEnvironment({
     DATABASE_URL: fresh.url,
     PAYLOAD_SECRET: 'cms-test-payload-secret',
     INTERNAL_SECRET: TEST_SECRET,
@@ -58,8 +69,7 @@ export async function startPayload(options: { migratedUntil?: string } = {}) {
       await payload.destroy();
       await listener.end();
       await fresh.drop();
-      for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
-      Object.assign(process.env, environment);
+      restoreEnvironment();
     },
   };
 }

@@ -28,22 +28,25 @@ import rehypeStringify from 'rehype-stringify';
 import type { SanitizedConfig } from 'payload';
 import { createHighlighter } from 'shiki';
 import { unified } from 'unified';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedArticles, seedInteractiveArticles } from '../src/seed/articles';
 import { seedBackyardArticles } from '../src/seed/backyard-articles';
 import { seedThemedArticles } from '../src/seed/themed-articles';
 import { loadHighlighter, type CodeHighlighter } from '../src/rich-text/highlight-code';
 import type { BodyMedia } from '../src/rich-text/html-converters';
 import { renderBody } from '../src/rich-text/render-rich-text';
+import { setEnvironment } from './payload-test';
 
 let config: SanitizedConfig;
 let highlighter: CodeHighlighter;
+let restoreEnvironment = () => {};
 beforeAll(async () => {
   // The configuration only: nothing here connects to the database.
-  Object.assign(process.env, { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://unused@127.0.0.1:1/unused', PAYLOAD_SECRET: 'rich-text-test-secret', MEDIA_DIR: await mkdtemp(path.join(tmpdir(), 'cms-media-')) });
-  config = await (await import('../src/payload.config')).default;
+  restoreEnvironment = setEnvironment({ DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://unused@127.0.0.1:1/unused', PAYLOAD_SECRET: 'rich-text-test-secret', MEDIA_DIR: await mkdtemp(path.join(tmpdir(), 'cms-media-')) });
+  config = await (await import('../src/build-payload-config')).buildPayloadConfig();
   highlighter = await loadHighlighter(['typescript', 'liquid', 'python'] satisfies CodeLanguage[]);
 });
+afterAll(() => restoreEnvironment());
 
 const noMedia = new Map<number, BodyMedia>();
 const render = (content: unknown, media: ReadonlyMap<number, BodyMedia> = noMedia) => renderBody(content as SerializedEditorState, { media, highlighter });
