@@ -29,23 +29,33 @@ function failedSpecs(suites, parents = []) {
   ]);
 }
 
+/** Vitest's "Unhandled Errors" section (colours taken off), at most 60 lines of it; none when it has none. */
+function vitestErrorsOutsideTests(output) {
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const start = plain.search(/⎯+ Unhandled Errors? ⎯+/);
+  return start === -1 ? [] : plain.slice(start).split('\n').slice(0, 60);
+}
+
 /** Each stage's wall time, printed at the end (CI's time by stage). */
 const stages = [];
 
 /**
  * Runs a Node script to its end and answers its exit code. With `logFile`, its output goes there
  * and is printed whole when it ends, so a stage running beside another never interleaves with it.
+ * With `tee`, it is printed as it comes and also written to `tee` (a file to read back at the end).
  */
-function run(args, { env = process.env, stage = path.basename(args[0]), logFile = null } = {}) {
+function run(args, { env = process.env, stage = path.basename(args[0]), logFile = null, tee = null } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: logFile || tee ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
-    if (logFile) {
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
+    if (logFile || tee) {
+      child.stdout.on('data', (d) => ((output += d), tee && process.stdout.write(d)));
+      child.stderr.on('data', (d) => ((output += d), tee && process.stderr.write(d)));
     }
     child.on('close', (code) => {
+      if (tee) writeFileSync(tee, output);
       if (logFile) {
         writeFileSync(logFile, output);
         process.stdout.write(`\n── ${stage} (${path.relative(root, logFile)}) ──\n${output}\n`);
@@ -61,6 +71,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = []; // named again at the end, where a CI log's tail shows them
+const unhandled = []; // Vitest's errors outside tests, likewise
 let typesOk = true;
 let lintOk = true;
 
@@ -88,8 +99,12 @@ async function vitestStage() {
   // real timeouts rather than the CPU (the load stays under 2). Given here, on the command line,
   // because a project's own config file does not inherit it from the root one.
   const workers = `--maxWorkers=${process.env.VITEST_WORKERS ?? 3}`;
-  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', workers, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest' });
+  const log = path.join(results, 'vitest.log');
+  const code = await run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', workers, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env, stage: 'vitest', tee: log });
   failedRuns += code === 0 ? 0 : 1;
+  // Errors outside any test (a worker that stopped, a rejection no test awaited) are in Vitest's
+  // output only, long before the run's end: repeated at the end, where a CI log's tail shows them.
+  if (code !== 0) unhandled.push(...vitestErrorsOutsideTests(readFileSync(log, 'utf8')));
   if (!existsSync(file)) return void (failed += 1);
   const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.numPassedTests;
@@ -100,7 +115,9 @@ async function vitestStage() {
       if (t.status === 'failed') failures.push(`${path.relative(root, f.name)} › ${t.fullName}`);
       else if (t.status === 'passed' && t.failureMessages?.length) console.log(`flaky (passed on its second try): ${path.relative(root, f.name)} › ${t.fullName}\n  ${t.failureMessages[0].split('\n').slice(0, 3).join('\n  ')}`);
     }
-    if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed')) failures.push(`${path.relative(root, f.name)} (${(f.message ?? '').split('\n')[0]})`);
+    // A file that failed with no failed test: an error in a hook, or a file that never finished (its
+    // worker stopped: the errors outside tests, below, say why).
+    if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed')) failures.push(`${path.relative(root, f.name)} (${(f.message ?? '').split('\n')[0] || 'the file did not finish'})`);
   }
 }
 
@@ -187,6 +204,7 @@ if (failedRuns > 0 && failed === 0) failed = failedRuns;
 if (!typesOk) failures.unshift('typecheck');
 if (!lintOk) failures.unshift('lint');
 console.log(`time by stage: ${stages.join(', ')}`);
+if (unhandled.length > 0) console.log(`\n${unhandled.join('\n')}\n`);
 for (const name of failures) console.log(`failed: ${name}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
