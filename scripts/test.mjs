@@ -31,7 +31,6 @@ function failedSpecs(suites, parents = []) {
 
 /** Vitest's "Unhandled Errors" section (colours taken off), at most 60 lines of it; none when it has none. */
 function vitestErrorsOutsideTests(output) {
-  // eslint-disable-next-line no-control-regex
   const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
   const start = plain.search(/⎯+ Unhandled Errors? ⎯+/);
   return start === -1 ? [] : plain.slice(start).split('\n').slice(0, 60);
