@@ -75,6 +75,24 @@ describe('the live site', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('gives each page a policy of its own inline scripts, and pages rendered on demand the whole build’s', async () => {
+    await fakeBuild('b2', 'second');
+    const other = "document.documentElement.dataset.y='2'";
+    await mkdir(path.join(buildsDir, 'b2/client/about'), { recursive: true });
+    await writeFile(path.join(buildsDir, 'b2/client/about/index.html'), `<!doctype html><title>About</title><script>${other}</script>`);
+    await publishBuild(buildsDir, 'b2');
+    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>second</title>');
+    const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const policy = async (p: string) => (await fetch(`${base}${p}`)).headers.get('content-security-policy') ?? '';
+    expect(await policy('/')).toContain(hashOf(INLINE));
+    expect(await policy('/')).not.toContain(hashOf(other));
+    expect(await policy('/about')).toContain(hashOf(other));
+    expect(await policy('/about')).not.toContain(hashOf(INLINE));
+    // A page rendered on demand: every page's hashes.
+    expect(await policy('/dynamic')).toContain(hashOf(INLINE));
+    expect(await policy('/dynamic')).toContain(hashOf(other));
+  });
+
   it('answers precompressed bodies, ETags and long caching for hashed assets', async () => {
     const page = await rawGet(`${base}/`, { 'accept-encoding': 'gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');

@@ -17,18 +17,27 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void
 /** `compress: false`: no encoded variants (the deploy's health check serves a build only to ask it three pages). */
 export async function loadBuild(dir: string, baseHeaders: Record<string, string>, options: { compress?: boolean } = {}): Promise<Build> {
   const { handler } = (await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href)) as { handler: AstroHandler };
-  // One policy per build: the hashes of every inline script its pages carry. Pages rendered on
-  // demand use the same layout and islands, so the same hashes cover them.
+  // The build's policy: the hashes of every inline script its pages carry. Pages rendered on
+  // demand use the same layout and islands, so the same hashes cover them. A page of the build is
+  // answered with a policy of its own instead, the hashes of its own inline scripts (narrower, and
+  // fewer header bytes on every page view; issue 53 #1): the site has no client-side router, so a
+  // page never runs another page's scripts. Pages with the same scripts share one string.
   let buildHeaders: Record<string, string> = baseHeaders;
   const hashes = new Set<string>();
+  const pagePolicy = new Map<Buffer, string>();
+  const policies = new Map<string, string>();
   const { files } = await loadStaticFiles(
     path.join(dir, 'client'),
     (pages) => {
-      for (const page of pages) for (const h of inlineScriptHashes(page.toString('utf8'))) hashes.add(h);
+      for (const page of pages) {
+        const own = [...inlineScriptHashes(page.toString('utf8'))].sort().join(' ');
+        pagePolicy.set(page, policies.get(own) ?? policies.set(own, pageContentSecurityPolicy(own ? own.split(' ') : [])).get(own)!);
+        for (const h of own ? own.split(' ') : []) hashes.add(h);
+      }
       buildHeaders = { ...baseHeaders, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) };
       return buildHeaders;
     },
-    options,
+    { ...options, pageHeaders: (page) => ({ 'Content-Security-Policy': pagePolicy.get(page)! }) },
   );
   const headers = Object.entries(buildHeaders);
   const framedByThisOrigin: [string, string][] = [

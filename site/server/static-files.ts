@@ -60,13 +60,20 @@ let bestOf = new Map<string, Compressed>();
 
 /**
  * Reads the folder once; `headersFor` adds the headers every answer of this build carries
- * (computed from the HTML, such as its CSP). `compress: false` (a health check) skips the encoded
- * variants. `compressed` settles once every file has its best brotli.
+ * (computed from the HTML, such as its CSP), and `pageHeaders` those an HTML page carries instead
+ * (its own policy). `compress: false` (a health check) skips the encoded variants. `compressed`
+ * settles once every file has its best brotli.
  */
-export async function loadStaticFiles(clientDir: string, headersFor: (html: Buffer[]) => Record<string, string> = () => ({}), options: { compress?: boolean } = {}): Promise<{ files: StaticFiles; compressed: Promise<void> }> {
+export async function loadStaticFiles(
+  clientDir: string,
+  headersFor: (html: Buffer[]) => Record<string, string> = () => ({}),
+  options: { compress?: boolean; pageHeaders?: (html: Buffer) => Record<string, string> } = {},
+): Promise<{ files: StaticFiles; compressed: Promise<void> }> {
   const raw: RawFile[] = [];
   for (const rel of await walk(clientDir)) raw.push({ rel, body: await readFile(path.join(clientDir, rel)), type: TYPES[path.extname(rel)] ?? 'application/octet-stream' });
-  const buildHeaders = Object.entries(headersFor(raw.filter((f) => f.type.startsWith('text/html')).map((f) => f.body))).flat();
+  const common = headersFor(raw.filter((f) => f.type.startsWith('text/html')).map((f) => f.body));
+  const buildHeaders = Object.entries(common).flat();
+  const { pageHeaders } = options;
   const files: StaticFiles = new Map();
   const previous = bestOf;
   const best = new Map<string, Compressed>();
@@ -78,9 +85,10 @@ export async function loadStaticFiles(clientDir: string, headersFor: (html: Buff
     const cacheControl = rel.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
     // A strong validator names one representation (RFC 9110 §8.8.1): each encoding has its own,
     // and the fast brotli another than the best.
+    const fileHeaders = pageHeaders && type.startsWith('text/html') ? Object.entries({ ...common, ...pageHeaders(body) }).flat() : buildHeaders;
     const answer = (encoded: Buffer, encoding: 'gzip' | 'br' | 'br5' | null): Answer => {
       const etag = `"${hash}${encoding ? `-${encoding}` : ''}"`;
-      const notModified = [...buildHeaders, 'Content-Type', type, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding'];
+      const notModified = [...fileHeaders, 'Content-Type', type, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding'];
       return { etag, body: encoded, notModified, headers: [...notModified, ...(encoding ? ['Content-Encoding', encoding === 'br5' ? 'br' : encoding] : []), 'Content-Length', encoded.length] };
     };
     const known = compress ? (best.get(hash) ?? previous.get(hash)) : undefined;
