@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { answerClientErrorsAsJson } from '../src/lib/client-errors.ts';
+import { createApiHttpServer } from '../src/lib/http-server.ts';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp, type AppDeps } from '../src/app.ts';
@@ -63,8 +63,9 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
     ai: { ...deps.ai, ...o.ai },
     ops: { ...deps.ops, ...o.ops },
   });
-  const server = createServer(app);
-  answerClientErrorsAsJson(server);
+  // The product's server settings: a client's idle kept-alive connection is never closed under it
+  // (Node's default 5 s raced undici's reuse of it on a loaded machine: ECONNRESET, issue 53 #6).
+  const server = createApiHttpServer(app);
   const signals = opts.databaseUrl ? createSignals({ databaseUrl: opts.databaseUrl, logger: silentLogger }) : null;
   const isArticle = (id: number) => content.current().articles.has(id);
   const hub = signals ? attachSocketHub(server, { db: opts.db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], heartbeatMs: opts.heartbeatMs, channels: socketChannels({ db: opts.db, logger: silentLogger, signals, isArticle, presenceTiming: opts.presenceTiming }) }) : null;
