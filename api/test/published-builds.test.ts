@@ -74,6 +74,8 @@ async function stopHost(host: Host) {
   await new Promise<void>((r) => host.server.close(() => r()));
 }
 
+/** A bound for a host's fetching and loading a build from the bucket, not a measurement: the default poll's 1 s failed on a loaded machine. */
+const FETCHED = { timeout: 15_000 };
 /** What the host answers at `/`: the title of the build it serves, or the status when it serves none. */
 async function page(host: Host): Promise<string> {
   const res = await fetch(`${host.base}/`);
@@ -117,11 +119,11 @@ describe('static builds published to the bucket (SITE_BUILDS_S3_*)', () => {
 
   it('is served by every site server, each from its own cache, and a newer build swaps them all between requests', async () => {
     const [a, b] = [await startHost(), await startHost()];
-    await expect.poll(() => page(a)).toBe('first');
-    await expect.poll(() => page(b)).toBe('first');
+    await expect.poll(() => page(a), FETCHED).toBe('first');
+    await expect.poll(() => page(b), FETCHED).toBe('first');
     await publish('b1002', 'second');
-    await expect.poll(() => page(a)).toBe('second');
-    await expect.poll(() => page(b)).toBe('second');
+    await expect.poll(() => page(a), FETCHED).toBe('second');
+    await expect.poll(() => page(b), FETCHED).toBe('second');
     const answer = await ready(b);
     expect([answer.status, answer.body.ready, answer.body.siteBuild.buildId]).toEqual([200, true, 'b1002']);
     // Each host fetched its own copy into its own cache.
@@ -159,7 +161,7 @@ describe('static builds published to the bucket (SITE_BUILDS_S3_*)', () => {
   it('never serves a build whose manifest is missing (an upload cut short), and a running host keeps serving the live one it has', async () => {
     const running = hosts[0]!;
     const { prefix } = await publish('b1004', 'fourth');
-    await expect.poll(() => page(running)).toBe('fourth');
+    await expect.poll(() => page(running), FETCHED).toBe('fourth');
     await stopHost(running);
     await s3.send(new DeleteObjectsCommand({ Bucket: BUCKET, Delete: { Objects: [{ Key: prefix + MANIFEST_FILE }] } }));
     const started = await startHost();
