@@ -21,23 +21,30 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
   // demand use the same layout and islands, so the same hashes cover them. A page of the build is
   // answered with a policy of its own instead, the hashes of its own inline scripts (narrower; an
   // article's header is some 400 bytes shorter): the site has no client-side router, so a page
-  // never runs another page's scripts. Pages with the same scripts share one string.
+  // never runs another page's scripts. Each page's scripts are hashed once; pages with the same
+  // scripts share one policy string.
   let buildHeaders: Record<string, string> = baseHeaders;
   const hashes = new Set<string>();
-  const pagePolicy = new Map<Buffer, string>();
+  const hashesOf = new Map<Buffer, string[]>();
   const policies = new Map<string, string>();
+  const policyOf = (own: string[]) => {
+    const key = own.join(' ');
+    let policy = policies.get(key);
+    if (policy === undefined) policies.set(key, (policy = pageContentSecurityPolicy(own)));
+    return policy;
+  };
   const { files } = await loadStaticFiles(
     path.join(dir, 'client'),
     (pages) => {
       for (const page of pages) {
-        const own = [...inlineScriptHashes(page.toString('utf8'))].sort().join(' ');
-        pagePolicy.set(page, policies.get(own) ?? policies.set(own, pageContentSecurityPolicy(own ? own.split(' ') : [])).get(own)!);
-        for (const h of own ? own.split(' ') : []) hashes.add(h);
+        const own = [...inlineScriptHashes(page.toString('utf8'))].sort();
+        hashesOf.set(page, own);
+        for (const h of own) hashes.add(h);
       }
       buildHeaders = { ...baseHeaders, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) };
       return buildHeaders;
     },
-    { ...options, pageHeaders: (page) => ({ 'Content-Security-Policy': pagePolicy.get(page)! }) },
+    { ...options, pageHeaders: (page) => ({ 'Content-Security-Policy': policyOf(hashesOf.get(page) ?? []) }) },
   );
   const headers = Object.entries(buildHeaders);
   const framedByThisOrigin: [string, string][] = [

@@ -33,10 +33,10 @@ export function declaredRoutes(app: Express): string[] {
   return [...new Set(out)];
 }
 
-/** One query counting the rows of every table in the API's schema. */
 /** Each database's counting statement: its tables are read once (information_schema costs a millisecond a call). */
 const countQueries = new WeakMap<Db, Promise<{ name: string; text: string }>>();
 
+/** One query counting the rows of every table in the API's schema. */
 async function rowCounts(db: Db): Promise<Record<string, number>> {
   let query = countQueries.get(db);
   if (!query) {
