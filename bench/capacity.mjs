@@ -13,6 +13,13 @@
 //   in front of Caddy (TRUSTED_PROXIES=127.0.0.1/32), so each member keeps an address of their own.
 //   BENCH_TARGET=<origin> measures a stack that is already running instead;
 //   BENCH_API_PIDS=<pid,…> then names the API processes whose RSS is sampled.
+//   BENCH_MINUTES=<N> is the lean-stack run instead (issue 53 #5): no steps; the same mix at
+//   BENCH_HOLD_RATE (default 40 req/s) for N minutes with chat running, an editor changing an
+//   article's title every BENCH_EDIT_MINUTES (default 10: each a content reload and a site build),
+//   and every process of the stack's RSS read each minute (the API, its site build worker apart, the
+//   CMS, the front door). Prints each 10 minutes, and the stack's total at every hour with its
+//   growth since the hour before.
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -20,8 +27,9 @@ import WebSocket from 'ws';
 import pg from 'pg';
 import { orderTotals } from '@app/shared/browser';
 import { startProductionShape } from '../scripts/lib/production-shape.mjs';
-import { root, startStack } from '../scripts/lib/stack.mjs';
-import { rssMb } from './measure.mjs';
+import { totpCode } from '@app/test-support/second-factor';
+import { DEMO_CMS_ADMIN, root, startStack } from '../scripts/lib/stack.mjs';
+import { rssMb, treeRssMb } from './measure.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4420);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 300);
@@ -35,6 +43,9 @@ const CHAT_LISTENERS = 100;
 const CHAT_EVERY_MS = 3000;
 
 const SHAPE_INSTANCES = Number(process.env.BENCH_SHAPE ?? 0);
+const LEAN_MINUTES = Number(process.env.BENCH_MINUTES ?? 0);
+const EDIT_MINUTES = Number(process.env.BENCH_EDIT_MINUTES ?? 10);
+if (LEAN_MINUTES > 0 && (SHAPE_INSTANCES > 0 || process.env.BENCH_TARGET)) throw new Error('BENCH_MINUTES measures a stack of its own: no BENCH_SHAPE, no BENCH_TARGET');
 const LIMITS = { REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000' };
 
 /** A fresh database on the benchmark's PostgreSQL server for the production shape. */
@@ -169,61 +180,144 @@ try {
   const line = (r) => `${String(r.rate).padStart(5)} req/s asked → ${Math.round(r.reqPerSec).toString().padStart(5)} served, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${Object.keys(r.failures).length ? ` ${JSON.stringify(r.failures)}` : ''}`;
 
   console.log(`capacity: ${MEMBERS} members, ${CONNECTIONS} connections, through ${SHAPE_INSTANCES ? `Caddy to ${SHAPE_INSTANCES} API instance${SHAPE_INSTANCES > 1 ? 's' : ''} at ` : ''}${origin}; mix: ${ACTIONS.map(([w, n]) => `${n} ${((100 * w) / total).toFixed(1)}%`).join(', ')}`);
-  let good = null;
-  for (const rate of RATES) {
-    const r = await atRate(rate, STEP_SECONDS);
-    console.log(`  step ${line(r)}`);
-    if (r.p99 > P99_LIMIT_MS || r.errors > 0 || r.reqPerSec < rate * 0.9) break;
-    good = r;
-  }
-  if (!good) throw new Error('the first rate already failed (p99 over 250 ms, errors, or not served)');
-  console.log(`capacity at p99 ≤ ${P99_LIMIT_MS} ms: ${Math.round(good.reqPerSec)} req/s (the ${good.rate} req/s step)`);
 
-  // The hold: 80% of capacity for a minute, chat running, RSS every second.
-  const hold = Number(process.env.BENCH_HOLD_RATE ?? Math.round(good.rate * 0.8));
-  const room = (await (await fetch(`${origin}/api/chat/rooms`, { headers: asMember(members[0]) })).json()).find((r) => r.membershipRequired === 'free' && !r.isMuted && !r.isModerated && !r.isArchived);
-  const wsUrl = `${origin.replace('http', 'ws')}/ws`;
-  const sent = new Set();
-  const received = new Map();
-  const open = (m, listen) => new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl, { headers: { cookie: m.cookie, origin, 'x-forwarded-for': m.address } });
-    ws.on('error', reject);
-    ws.on('message', (raw) => {
-      const msg = JSON.parse(String(raw));
-      if (msg.type === 'welcome') ws.send(JSON.stringify({ type: 'join', roomId: room.id }));
-      if (msg.type === 'history') resolve(ws);
-      if (listen && msg.type === 'message' && sent.has(msg.message.content)) received.set(msg.message.content, (received.get(msg.message.content) ?? 0) + 1);
-      if (msg.type === 'error') console.log(`  chat error for ${m.username}: ${msg.message}`);
+  /** Members chatting in a free room while the load runs: every message must reach every listening socket. */
+  async function startChat() {
+    const room = (await (await fetch(`${origin}/api/chat/rooms`, { headers: asMember(members[0]) })).json()).find((r) => r.membershipRequired === 'free' && !r.isMuted && !r.isModerated && !r.isArchived);
+    const wsUrl = `${origin.replace('http', 'ws')}/ws`;
+    const sent = new Set();
+    const received = new Map();
+    const open = (m, listen) => new Promise((resolve, reject) => {
+      const ws = new WebSocket(wsUrl, { headers: { cookie: m.cookie, origin, 'x-forwarded-for': m.address } });
+      ws.on('error', reject);
+      ws.on('message', (raw) => {
+        const msg = JSON.parse(String(raw));
+        if (msg.type === 'welcome') ws.send(JSON.stringify({ type: 'join', roomId: room.id }));
+        if (msg.type === 'history') resolve(ws);
+        if (listen && msg.type === 'message' && sent.has(msg.message.content)) received.set(msg.message.content, (received.get(msg.message.content) ?? 0) + 1);
+        if (msg.type === 'error') console.log(`  chat error for ${m.username}: ${msg.message}`);
+      });
     });
-  });
-  const listeners = await Promise.all(members.slice(0, CHAT_LISTENERS).map((m) => open(m, true)));
-  const senders = await Promise.all(members.slice(CHAT_LISTENERS, CHAT_LISTENERS + CHAT_SENDERS).map((m) => open(m, false)));
-  let chatting = true;
-  const chat = Promise.all(senders.map(async (ws, i) => {
-    await new Promise((r) => setTimeout(r, (i * CHAT_EVERY_MS) / CHAT_SENDERS));
-    for (let k = 0; chatting; k++) {
-      const content = `capacity ${i}-${k} ${run}`;
-      sent.add(content);
-      ws.send(JSON.stringify({ type: 'message', roomId: room.id, content }));
-      await new Promise((r) => setTimeout(r, CHAT_EVERY_MS));
-    }
-  }));
-  const samples = [];
-  const sampler = setInterval(() => samples.push(rss()), 1000);
-  samples.push(rss());
-  const held = await atRate(hold, HOLD_SECONDS);
-  clearInterval(sampler);
-  chatting = false;
-  await chat;
-  await new Promise((r) => setTimeout(r, 3000));
-  const expected = sent.size * CHAT_LISTENERS;
-  const delivered = [...received.values()].reduce((n, c) => n + c, 0);
-  for (const ws of [...listeners, ...senders]) ws.close();
+    const listeners = await Promise.all(members.slice(0, CHAT_LISTENERS).map((m) => open(m, true)));
+    const senders = await Promise.all(members.slice(CHAT_LISTENERS, CHAT_LISTENERS + CHAT_SENDERS).map((m) => open(m, false)));
+    let chatting = true;
+    const chat = Promise.all(senders.map(async (ws, i) => {
+      await new Promise((r) => setTimeout(r, (i * CHAT_EVERY_MS) / CHAT_SENDERS));
+      for (let k = 0; chatting; k++) {
+        const content = `capacity ${i}-${k} ${run}`;
+        sent.add(content);
+        ws.send(JSON.stringify({ type: 'message', roomId: room.id, content }));
+        await new Promise((r) => setTimeout(r, CHAT_EVERY_MS));
+      }
+    }));
+    return async function stopChat() {
+      chatting = false;
+      await chat;
+      await new Promise((r) => setTimeout(r, 3000));
+      const expected = sent.size * CHAT_LISTENERS;
+      const delivered = [...received.values()].reduce((n, c) => n + c, 0);
+      for (const ws of [...listeners, ...senders]) ws.close();
+      return `${sent.size} messages from ${CHAT_SENDERS} members to ${CHAT_LISTENERS} listening sockets: ${delivered} of ${expected} deliveries (${expected - delivered} lost)`;
+    };
+  }
 
-  console.log(`hold at ${hold} req/s for ${HOLD_SECONDS} s: ${line(held)}`);
-  console.log(`  chat: ${sent.size} messages from ${CHAT_SENDERS} members to ${CHAT_LISTENERS} listening sockets: ${delivered} of ${expected} deliveries (${expected - delivered} lost)`);
-  const every5 = samples.filter((_, i) => i % 5 === 0);
-  console.log(`  API process${apiPids.length > 1 ? 'es\' (summed)' : ''} RSS (MB) every second: start ${samples[0]}, min ${Math.min(...samples)}, max ${Math.max(...samples)}, end ${samples.at(-1)}; every 5 s: ${every5.join(' ')}`);
+  if (LEAN_MINUTES > 0) {
+    await leanRun({ atRate, line, startChat, freeArticles });
+  } else {
+    let good = null;
+    for (const rate of RATES) {
+      const r = await atRate(rate, STEP_SECONDS);
+      console.log(`  step ${line(r)}`);
+      if (r.p99 > P99_LIMIT_MS || r.errors > 0 || r.reqPerSec < rate * 0.9) break;
+      good = r;
+    }
+    if (!good) throw new Error('the first rate already failed (p99 over 250 ms, errors, or not served)');
+    console.log(`capacity at p99 ≤ ${P99_LIMIT_MS} ms: ${Math.round(good.reqPerSec)} req/s (the ${good.rate} req/s step)`);
+
+    // The hold: 80% of capacity for a minute, chat running, RSS every second.
+    const hold = Number(process.env.BENCH_HOLD_RATE ?? Math.round(good.rate * 0.8));
+    const stopChat = await startChat();
+    const samples = [];
+    const sampler = setInterval(() => samples.push(rss()), 1000);
+    samples.push(rss());
+    const held = await atRate(hold, HOLD_SECONDS);
+    clearInterval(sampler);
+    const chatLine = await stopChat();
+
+    console.log(`hold at ${hold} req/s for ${HOLD_SECONDS} s: ${line(held)}`);
+    console.log(`  chat: ${chatLine}`);
+    const every5 = samples.filter((_, i) => i % 5 === 0);
+    console.log(`  API process${apiPids.length > 1 ? 'es\' (summed)' : ''} RSS (MB) every second: start ${samples[0]}, min ${Math.min(...samples)}, max ${Math.max(...samples)}, end ${samples.at(-1)}; every 5 s: ${every5.join(' ')}`);
+  }
 } finally {
   await stack?.stop();
+}
+
+/** The stack's processes by role, RSS in MB: the API (its site build worker apart), the worker, the CMS (Next and its children), the front door (PostgreSQL is not counted: issue 53 #5's stack is these four). */
+function stackRss() {
+  const childrenOf = (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const cmdline = (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const api = stack.services.api.child.pid;
+  const workers = childrenOf(api).filter((pid) => cmdline(pid).includes('build-worker'));
+  const worker = workers.reduce((n, pid) => n + treeRssMb(pid), 0);
+  const roles = {
+    API: treeRssMb(api) - worker,
+    'site build worker': worker,
+    CMS: treeRssMb(stack.services.cms.child.pid),
+    'front door': treeRssMb(stack.services['front-door'].child.pid),
+  };
+  return { roles, stack: Object.values(roles).reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * The lean-stack run (issue 53 #5): the mix at a steady rate for BENCH_MINUTES with chat running and
+ * an editor's change every BENCH_EDIT_MINUTES; every process's RSS each minute, a line each 10
+ * minutes, the totals at every hour.
+ */
+async function leanRun({ atRate, line, startChat, freeArticles }) {
+  const rate = Number(process.env.BENCH_HOLD_RATE ?? 40);
+  const cmsOrigin = { origin: stack.url };
+  const login = await fetch(`${stack.url}/cms/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...cmsOrigin }, body: JSON.stringify({ email: DEMO_CMS_ADMIN.email, password: DEMO_CMS_ADMIN.password, code: totpCode(DEMO_CMS_ADMIN.totpSecret) }) });
+  if (!login.ok) throw new Error(`the editor's sign-in answered ${login.status}: ${await login.text()}`);
+  const editor = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const edit = async (minute) => {
+    const article = freeArticles[(minute / EDIT_MINUTES) % freeArticles.length];
+    const res = await fetch(`${stack.url}/cms/api/articles/${article.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: editor, ...cmsOrigin }, body: JSON.stringify({ title: `${article.title.replace(/ \(edited .*\)$/, '')} (edited at minute ${minute})` }) });
+    if (!res.ok) throw new Error(`the editor's change answered ${res.status}: ${await res.text()}`);
+  };
+  const format = (s) => `${Object.entries(s.roles).map(([k, v]) => `${k} ${v}`).join(', ')}; stack ${s.stack} MB`;
+  console.log(`lean stack: ${rate} req/s of the mix for ${LEAN_MINUTES} minutes, chat running, an editor's change every ${EDIT_MINUTES} minutes`);
+  const stopChat = await startChat();
+  const atStart = stackRss();
+  console.log(`  minute 0: ${format(atStart)}`);
+  const hours = [atStart];
+  let errors = 0;
+  const failures = {};
+  for (let minute = 1; minute <= LEAN_MINUTES; minute++) {
+    if ((minute - 1) % EDIT_MINUTES === 0) await edit(minute - 1);
+    const r = await atRate(rate, 60);
+    errors += r.errors;
+    for (const [k, v] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + v;
+    const s = stackRss();
+    if (minute % 10 === 0 || minute === 1) console.log(`  minute ${minute}: ${format(s)}; last minute ${line(r)}`);
+    if (minute % 60 === 0) {
+      hours.push(s);
+      const before = hours.at(-2);
+      console.log(`  hour ${minute / 60}: stack ${s.stack} MB (${s.stack <= 1024 ? 'within' : 'over'} 1 GB), ${s.stack - before.stack >= 0 ? '+' : ''}${s.stack - before.stack} MB since ${minute === 60 ? 'the start' : `hour ${minute / 60 - 1}`}; by process ${Object.entries(s.roles).map(([k, v]) => `${k} ${v - before.roles[k] >= 0 ? '+' : ''}${v - before.roles[k]}`).join(', ')}`);
+    }
+  }
+  console.log(`  chat: ${await stopChat()}`);
+  console.log(`  requests failed over the run: ${errors}${Object.keys(failures).length ? ` ${JSON.stringify(failures)}` : ''}`);
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,9 @@ process.on('message', (job) => {
 process.on('disconnect', () => process.exit(0));
 process.send({ ready: true });
 `);
+// The same worker in a folder of its own, for the test that counts the workers left running.
+const idleSiteDir = path.join(root, 'idle-site');
+cpSync(siteDir, idleSiteDir, { recursive: true });
 const runner = createSiteBuildRunner({ ...process.env, NODE_ENV: 'test' });
 afterAll(() => {
   runner.close();
@@ -40,14 +43,28 @@ const alive = (pid: number) => {
   }
 };
 
+/** The pids of this process's children running `dir`'s build worker (Linux: each thread's children file). */
+function workersOf(dir: string): number[] {
+  const script = path.join(dir, 'server/build-worker.ts');
+  return readdirSync(`/proc/${process.pid}/task`)
+    .flatMap((tid) => readFileSync(`/proc/${process.pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(script);
+      } catch {
+        return false;
+      }
+    });
+}
+
 let n = 0;
-async function build(content: string, code = 'c1', on = runner) {
+async function build(content: string, code = 'c1', on = runner, dir = siteDir) {
   n += 1;
   const contentFile = path.join(root, `content-${n}.json`);
   writeFileSync(contentFile, content);
   const lines: string[] = [];
   const outDir = path.join(root, `b${n}`);
-  await on.run({ siteDir, outDir, contentFile, code, say: (line) => lines.push(line) });
+  await on.run({ siteDir: dir, outDir, contentFile, code, say: (line) => lines.push(line) });
   return { ...(JSON.parse(readFileSync(path.join(outDir, 'built.json'), 'utf8')) as { content: string; pid: number; production: string; flags: string[] }), lines };
 }
 
@@ -64,17 +81,23 @@ describe('the warm site builder', () => {
     expect(WORKER_NODE_FLAGS).toContain('--heap-growing-percent=25');
   });
 
-  it('replaces a worker that built and then sat idle with a fresh one, and keeps one that keeps building', async () => {
+  it('lets a worker that built and then sat idle exit, starting one for the next build, and keeps one that keeps building', async () => {
     const idle = createSiteBuildRunner({ ...process.env, NODE_ENV: 'test' }, { idleMs: 300 });
     try {
-      const one = await build('one', 'c1', idle);
-      const soon = await build('soon after', 'c1', idle);
+      const one = await build('one', 'c1', idle, idleSiteDir);
+      const soon = await build('soon after', 'c1', idle, idleSiteDir);
       expect(soon.pid).toBe(one.pid);
-      // The one that built is gone once it has been idle a while; the next build is a fresh worker's.
+      // Once it has been idle a while, no worker is left (issue 53 #5: the stack's idle memory).
       await expect.poll(() => alive(one.pid), { timeout: 10_000 }).toBe(false);
-      const later = await build('after a quiet spell', 'c1', idle);
+      expect(workersOf(idleSiteDir)).toEqual([]);
+      const later = await build('after a quiet spell', 'c1', idle, idleSiteDir);
       expect(later.pid).not.toBe(one.pid);
       expect(later.content).toBe('after a quiet spell');
+      // One started ahead of a build that never comes goes the same way.
+      await expect.poll(() => workersOf(idleSiteDir), { timeout: 10_000 }).toEqual([]);
+      idle.warm(idleSiteDir, 'c1');
+      expect(workersOf(idleSiteDir)).toHaveLength(1);
+      await expect.poll(() => workersOf(idleSiteDir), { timeout: 10_000 }).toEqual([]);
     } finally {
       idle.close();
     }

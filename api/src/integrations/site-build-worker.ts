@@ -25,12 +25,12 @@ type Worker = { child: ChildProcess; siteDir: string; code: string; builds: numb
 const MAX_BUILDS = 25;
 const MAX_RSS = 850 * 1024 ** 2;
 /**
- * A worker that has built and then sat this long without a build is replaced by a fresh one, Astro
- * and the config's packages loaded and nothing built (~150–210 MB instead of the 600–800 MB a build
- * leaves behind: what Vite's bundler and V8 keep after a build is not given back while the process
- * lives). An editor's saves minutes apart keep the warm one; the first publish after a quiet spell
- * costs what the first one after a start does (a fresh worker's build takes ~1.4–2× the CPU of a
- * warm one's).
+ * A worker that has built and then sat this long without a build exits, and the next build starts
+ * one (issue 53 #5: the stack's idle memory). What Vite's bundler and V8 keep after a build (600–800
+ * MB) is not given back while the process lives, and even a fresh worker, Astro and the config's
+ * packages loaded and nothing built, holds ~150–210 MB. An editor's saves minutes apart keep the warm
+ * one; the first publish after a quiet spell loads Astro first, as the first one after a start does
+ * (a fresh worker's build takes ~1.4–2× the CPU of a warm one's, and loading it a few seconds more).
  */
 const IDLE_MS = 5 * 60_000;
 /**
@@ -48,9 +48,9 @@ const workerScript = (siteDir: string) => path.join(siteDir, 'server/build-worke
  * Runs site builds in a warm worker (site/server/build-worker.ts): Astro and Vite stay loaded
  * between builds, which takes about three seconds off each content rebuild (issue 36). A worker
  * serves one source folder at one code version (`code`: the deployed commit); other code, a failed
- * build, a crash, or age starts a fresh one, and so does a quiet spell after a build (`idleMs`,
- * for the memory a build leaves behind). A source folder without the worker (an older commit) is
- * built by `astro build`, as before.
+ * build, a crash, or age starts a fresh one; after a quiet spell (`idleMs`) it exits, for the memory
+ * a build leaves behind, and the next build starts one. A source folder without the worker (an older
+ * commit) is built by `astro build`, as before.
  */
 export function createSiteBuildRunner(env: NodeJS.ProcessEnv, options: { idleMs?: number; maxRss?: number } = {}): SiteBuildRunner {
   const idleMs = options.idleMs ?? IDLE_MS;
@@ -64,19 +64,20 @@ export function createSiteBuildRunner(env: NodeJS.ProcessEnv, options: { idleMs?
     idleTimer = null;
   }
 
-  /** A fresh worker (Astro loaded, nothing built) for the same folder and code takes over from `w`. */
+  /** A fresh worker (Astro loaded, nothing built) for the same folder and code takes over from `w`, and exits if no build comes. */
   function replace(w: Worker) {
     if (worker !== w || w.current) return;
     retire();
     worker = start(w.siteDir, w.code);
+    idleSoon(worker);
   }
 
-  /** After a build: unless another comes within `idleMs`, a fresh worker takes over from this one. */
+  /** After a build: unless another comes within `idleMs`, this worker exits (the next build starts one). */
   function idleSoon(w: Worker) {
     stopIdleTimer();
     idleTimer = setTimeout(() => {
       idleTimer = null;
-      replace(w);
+      if (worker === w && !w.current) retire();
     }, idleMs);
     idleTimer.unref();
   }
@@ -158,6 +159,8 @@ export function createSiteBuildRunner(env: NodeJS.ProcessEnv, options: { idleMs?
     warm(siteDir, code) {
       if (worker || !existsSync(workerScript(siteDir))) return;
       worker = start(siteDir, code);
+      // One warmed for a build that never comes (another instance built it) goes as an idle one does.
+      idleSoon(worker);
     },
     close() {
       stopIdleTimer();
