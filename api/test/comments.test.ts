@@ -107,7 +107,11 @@ describe('who may comment', () => {
       const there = browserClient(other.base);
       const sent = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? there.post('/api/articles/2/comments', { content: `there ${i}` }, { cookie }) : here.post('/api/articles/2/comments', { content: `here ${i}` }))));
       expect(sent.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 429]);
-      expect(sent.find((r) => r.status === 429)!.body.message).toBe('You are commenting too quickly. Please wait a minute and try again.');
+      const refused = sent.find((r) => r.status === 429)!;
+      expect(refused.body.message).toBe('You are commenting too quickly. Please wait a minute and try again.');
+      // The wait until the oldest of the five leaves the minute's window.
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
       const [member] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.username, 'pro_two'));
       expect(await testDb.db.$count(comments, eq(comments.userId, member!.id))).toBe(5);
     } finally {
