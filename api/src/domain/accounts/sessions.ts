@@ -55,17 +55,32 @@ export async function createSession(db: Db, user: UserRow, meta: SessionMeta & {
  * With a cache, a session read in the last minute is answered from memory (session-cache.ts keeps
  * revocation immediate); `last_seen` moves at most once a minute per session, on any instance.
  */
+/**
+ * The session and its member by the cookie's hash: a prepared query per database handle (issue 53
+ * #3). Every state-changing request reads it (the cache answers only reads), so drizzle builds its
+ * text once and PostgreSQL plans it once per connection instead of for every comment, post or order.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+const prepareSessionQuery = (db: Db) =>
+  db
+    .select({ session: sessions, user: users, hasSecondFactor: hasSecondFactorSql(users.id) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('session_by_id_hash');
+function sessionQuery(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  return query;
+}
+
 export async function resolveSession(db: Db, token: string | undefined, cache?: SessionCache | null): Promise<ActiveSession | null> {
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);
   const cached = cache?.get(idHash);
   if (cached) return staffExpired(cached.session.user, cached.createdAt) ? null : cached.session;
   const ticket = cache?.ticket() ?? 0;
-  const [row] = await db
-    .select({ session: sessions, user: users, hasSecondFactor: hasSecondFactorSql(users.id) })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
+  const [row] = await sessionQuery(db).execute({ idHash });
   if (!row) return null;
   if (staffExpired(row.user, row.session.createdAt)) return null;
   let expiresAt = row.session.expiresAt;
