@@ -16,9 +16,10 @@ const siteDir = path.resolve(import.meta.dirname, '..');
 const astro = (await import(pathToFileURL(createRequire(path.join(siteDir, 'package.json')).resolve('astro')).href)) as { build: (config: { root: string }) => Promise<void> };
 // The packages the site's config imports (the adapter, the integrations, Vite's plugins) and Vite,
 // loaded ahead: a fresh worker's first build then does not load and compile them (measured on the
-// demo content: ~2.7 of ~13 CPU seconds, for ~13 MB more while it waits). A fresh worker takes
-// over after a quiet spell (api/src/integrations/site-build-worker.ts), so this is the first
-// publish after one. Only bare specifiers; one that will not load is left to the build to report.
+// demo content: ~2.7 of ~13 CPU seconds, for ~13 MB more while it waits), when the worker is
+// started ahead of a build (at the API's start). A worker exits after a quiet spell
+// (api/src/integrations/site-build-worker.ts), and the next publish starts a fresh one. Only bare
+// specifiers; one that will not load is left to the build to report.
 const configImports = [...readFileSync(path.join(siteDir, 'astro.config.mjs'), 'utf8').matchAll(/^import [^;]*? from '([^.'][^']*)';$/gm)].map((m) => m[1]!);
 for (const specifier of [...configImports, 'vite']) {
   try {
