@@ -29,7 +29,7 @@ import { orderTotals } from '@app/shared/browser';
 import { startProductionShape } from '../scripts/lib/production-shape.mjs';
 import { totpCode } from '@app/test-support/second-factor';
 import { DEMO_CMS_ADMIN, root, startStack } from '../scripts/lib/stack.mjs';
-import { rssMb, treeRssMb } from './measure.mjs';
+import { childrenOf, rssMb, treeRssMb } from './measure.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4420);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 300);
@@ -255,13 +255,6 @@ try {
 
 /** The stack's processes by role, RSS in MB: the API (its site build worker apart), the worker, the CMS (Next and its children), the front door (PostgreSQL is not counted: issue 53 #5's stack is these four). */
 function stackRss() {
-  const childrenOf = (pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  };
   const cmdline = (pid) => {
     try {
       return readFileSync(`/proc/${pid}/cmdline`, 'utf8');

@@ -101,21 +101,23 @@ export function rssMb(pid) {
   }
 }
 
+/** A process's child processes (Linux: its main thread's children file); none once it is gone. */
+export function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** Sum of the RSS of a process and all its descendants (Next and npm spawn children). */
 export function treeRssMb(pid) {
-  const children = (p) => {
-    try {
-      return readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  };
   let total = 0;
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop();
     total += rssMb(p) ?? 0;
-    stack.push(...children(p));
+    stack.push(...childrenOf(p));
   }
   return total;
 }

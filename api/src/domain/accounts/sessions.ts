@@ -50,12 +50,6 @@ export async function createSession(db: Db, user: UserRow, meta: SessionMeta & {
 }
 
 /**
- * The session behind a cookie value, if it is live; slides a member's expiry forward. Staff
- * sessions end 12 hours after sign-in, also one that began before its member was made staff.
- * With a cache, a session read in the last minute is answered from memory (session-cache.ts keeps
- * revocation immediate); `last_seen` moves at most once a minute per session, on any instance.
- */
-/**
  * The session and its member by the cookie's hash: a prepared query per database handle (issue 53
  * #3). Every state-changing request reads it (the cache answers only reads), so drizzle builds its
  * text once and PostgreSQL plans it once per connection instead of for every comment, post or order.
@@ -74,6 +68,12 @@ function sessionQuery(db: Db) {
   return query;
 }
 
+/**
+ * The session behind a cookie value, if it is live; slides a member's expiry forward. Staff
+ * sessions end 12 hours after sign-in, also one that began before its member was made staff.
+ * With a cache, a session read in the last minute is answered from memory (session-cache.ts keeps
+ * revocation immediate); `last_seen` moves at most once a minute per session, on any instance.
+ */
 export async function resolveSession(db: Db, token: string | undefined, cache?: SessionCache | null): Promise<ActiveSession | null> {
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);

@@ -1,5 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { pgErrorWithCode } from '../../db/errors.ts';
 import { throttleEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -46,8 +47,7 @@ export function takeAttemptCall(rules: LimitRule[]): SQL {
 
 /** The 429 for a statement that `app.take_attempt` refused (SQLSTATE BS429, the seconds to wait in its detail); null for any other error. */
 export function limitRefusal(err: unknown, message: (seconds: number) => string): AppError | null {
-  const e = err as { code?: string; detail?: string; cause?: { code?: string; detail?: string } } | null;
-  const refused = e?.code === 'BS429' ? e : e?.cause?.code === 'BS429' ? e.cause : null;
+  const refused = pgErrorWithCode(err, 'BS429');
   if (!refused) return null;
   const seconds = Math.max(1, Number(refused.detail) || 1);
   return new AppError('too_many_requests', message(seconds), { retryAfter: seconds });
