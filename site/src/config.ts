@@ -11,9 +11,13 @@ export const siteConfig = {
   apiUrl: trimSlash(env.API_URL ?? 'http://127.0.0.1:3001'),
   /**
    * The content snapshot a production build renders (written by the API's site builder). Without
-   * it (`astro dev`, a plain `astro build`) the snapshot is read from the API with the secret.
+   * it (`astro dev`, a plain `astro build`) the snapshot is read from the API with the secret. Read
+   * when asked: the warm build worker renders each snapshot with the same loaded pages
+   * (server/build-worker.ts), setting it before each build.
    */
-  contentFile: env.SITE_CONTENT_FILE || null,
+  get contentFile() {
+    return env.SITE_CONTENT_FILE || null;
+  },
   internalSecret: env.INTERNAL_SECRET || null,
   channelUrl: env.PUBLIC_CHANNEL_URL ?? 'https://www.youtube.com/@betterselfstudio',
 };

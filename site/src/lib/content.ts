@@ -15,7 +15,8 @@ export type BuildArticle = ArticleSummary & { interactiveData: PublicInteractive
  */
 export type BuildContent = { version: string; articles: BuildArticle[]; articleBody(id: number): Promise<string>; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[]; studyResources: StudyResource[]; backyardArticles: BackyardSummary[]; oldAddresses: OldAddressTable };
 
-let cached: Promise<BuildContent> | null = null;
+/** The content of one snapshot file (a content build renders another with the same loaded pages). */
+let cached: { file: string | null; content: Promise<BuildContent> } | null = null;
 
 /** The snapshot file the deploy pipeline wrote (read an article at a time), else the API's snapshot (a development build). */
 async function readSnapshot(): Promise<IndexedSnapshot> {
@@ -40,7 +41,8 @@ const publicInteractive = (doc: Parameters<typeof toInteractiveData>[0]) => {
 };
 
 export function loadContent(): Promise<BuildContent> {
-  cached ??= readSnapshot().then(({ snapshot: { version, records }, bodyOf }) => {
+  if (cached?.file === siteConfig.contentFile) return cached.content;
+  const content = readSnapshot().then(({ snapshot: { version, records }, bodyOf }): BuildContent => {
     const defaultAuthor = toSiteSettings(records.settings).authorName;
     return {
       version,
@@ -60,7 +62,8 @@ export function loadContent(): Promise<BuildContent> {
       oldAddresses: oldAddressTable(records.oldAddresses ?? [], new Set(records.articles.map((a) => a.id))),
     };
   });
-  return cached;
+  cached = { file: siteConfig.contentFile, content };
+  return content;
 }
 
 /** The home page's Personal Growth Library: the spec matches this category's name case-insensitively. */
