@@ -15,7 +15,7 @@ symlinkSync(path.resolve(siteDir, '../node_modules'), path.join(root, 'node_modu
 const workers: ChildProcess[] = [];
 afterAll(() => {
   for (const child of workers) child.kill();
-  if (!process.env.KEEP) rmSync(root, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 });
 
 type Reply = { ok: boolean; kind?: 'full' | 'content'; error?: string };
