@@ -2,7 +2,8 @@
 // time). The fuzz with 10,000 generated cases a route and socket message (FUZZ_RUNS; CI runs 20),
 // the whole accessibility sweep: every route as every role that may open it (LONG_TESTS; CI
 // checks each route once, the roles in turn), and the multi-host fault runs at their full length
-// (CI runs tests/multi-host/hosts.test.mjs, the short checks). Tests read LONG_TESTS to run their long form.
+// (CI runs tests/multi-host/hosts.test.mjs, the short checks), and backup and restore on the
+// embedded PostgreSQL as well as PostgreSQL 15. Tests read LONG_TESTS to run their long form.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './lib/stack.mjs';
@@ -17,6 +18,8 @@ const suites = [
   // The database hosts alone, on loopback (a synchronous commit, a restore between two orders, the
   // primary killed) and in network namespaces (their primary's host killed), no app.
   ['database hosts', 'bash', [path.join(root, 'scripts/run.sh'), 'unit', 'scripts/lib/pg-ha.test.mjs', 'scripts/lib/pg-ha-netns.test.mjs']],
+  // Backup and restore on the embedded PostgreSQL too (CI runs it on PostgreSQL 15 only).
+  ['backup on both servers', 'bash', [path.join(root, 'scripts/run.sh'), 'unit', 'scripts/lib/backup.test.mjs']],
   ['multi-host: an app host lost', process.execPath, [path.join(root, 'bench/multi-host.mjs')]],
   ['multi-host: the primary database host lost', process.execPath, [path.join(root, 'bench/multi-host-failover.mjs')]],
 ];

@@ -75,8 +75,12 @@ async function roundTrip(server, name) {
   await expect(restore({ databaseUrl: target, mediaDir: path.join(work, name, 'other'), archive })).rejects.toThrow('The database is not empty');
 }
 
+// With DATABASE_URL (CI: the system PostgreSQL 15, the version production uses) the round trip runs
+// once, there (issue 53 #6); the embedded server's runs without it, and in `npm run test:long`.
+const embeddedToo = !process.env.DATABASE_URL || Boolean(process.env.LONG_TESTS);
+
 describe('backup and restore', () => {
-  it('round-trips both schemas and the media on the embedded PostgreSQL', async () => {
+  it.runIf(embeddedToo)('round-trips both schemas and the media on the embedded PostgreSQL', async () => {
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'embedded'), port: 4561 });
     cleanups.push(() => embedded.stop());
     for (const db of ['embedded_source', 'embedded_target']) await ensureDatabase(embedded.url(), db);
