@@ -93,4 +93,17 @@ describe('what a member may read', () => {
     lapsed.close();
     friend.close();
   });
+
+  it('a member whose account was suspended without notice is refused within the refresh period, with no message sent', async () => {
+    // The members are read again ahead of deliveries (every half period), not only when a message comes.
+    const url = await startChat({ limits: { userRefreshMs: 1000 } });
+    const suspended = await connect(await signIn('limit_suspended'), url);
+    suspended.send({ type: 'join', roomId: general });
+    await suspended.next('history');
+    await testDb.db.update(users).set({ accountStatus: 'suspended' }).where(eq(users.username, 'limit_suspended'));
+    const refused = await suspended.next('error');
+    expect(refused.message).toBe('Your account can no longer use chat.');
+    expect((await suspended.closed()).code).toBe(4403);
+    expect(suspended.received.some((m) => m.type === 'message')).toBe(false);
+  });
 });

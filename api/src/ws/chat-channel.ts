@@ -22,7 +22,7 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
   const { db, logger } = deps;
   const { send } = hub.sender;
   const connections = new Map<MemberSocket, ChatConnection>();
-  const delivery = createChatDelivery({ db, connections, sender: hub.sender, userRefreshMs: hub.limits.userRefreshMs });
+  const delivery = createChatDelivery({ db, connections, sender: hub.sender, userRefreshMs: hub.limits.userRefreshMs, logger });
 
   // Each return of the LISTEN connection catches up on the messages whose NOTIFY was lost meanwhile.
   deps.signals.subscribe(CHAT_CHANNEL, { ...jsonSignal<ChatEvent>(logger, 'chat', delivery.deliver), onConnect: () => void delivery.catchUp().catch((err: unknown) => logger.warn({ err }, 'could not catch up on chat messages')) });
@@ -66,6 +66,7 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
       connections.set(member, { member, rooms: new Map() });
       send(member.ws, { type: 'rooms', rooms: await listRooms(db, member.user) });
     },
+    stop: () => delivery.stop(),
     close(member) {
       const conn = connections.get(member);
       connections.delete(member);

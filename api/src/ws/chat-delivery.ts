@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { ChatEvent } from '../domain/chat/chat-events.ts';
 import { toChatMessage } from '../domain/chat/chat-dto.ts';
@@ -11,17 +12,19 @@ import type { MemberSocket } from './socket-channel.ts';
  * What this instance does with each chat event (DESIGN §3): it reads what the event names and
  * delivers it to its own sockets in that room. Before delivering, it re-reads members whose copy
  * is older than `userRefreshMs` (at once on `user-changed`), and a member who may no longer read
- * the room (a lost tier) is taken out of it and told, instead of receiving it. A message saved
+ * the room (a lost tier) is taken out of it and told, instead of receiving it. Members are read
+ * again ahead of that, every half period, off the delivery path: a delivery waiting on the
+ * database for a room's members was the slowest of every few (issue 53 #4: p99). A message saved
  * while the instance's LISTEN connection was away (a failover) had its NOTIFY lost: `catchUp`, on
  * the connection's return, delivers each open room's messages after the last one it delivered.
  */
-export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket, ChatConnection>; sender: FrameSender; userRefreshMs: number }) {
+export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket, ChatConnection>; sender: FrameSender; userRefreshMs: number; logger?: Pick<Logger, 'warn'> }) {
   const { db, connections, sender } = deps;
 
-  /** Re-reads the members of these sockets (those read too long ago, or all). */
-  async function refresh(conns: ChatConnection[], all: boolean) {
+  /** Re-reads the members of these sockets (those read more than `olderThanMs` ago, or all). */
+  async function refresh(conns: ChatConnection[], all: boolean, olderThanMs = deps.userRefreshMs) {
     const now = Date.now();
-    const stale = all ? conns : conns.filter((c) => now - c.member.userReadAt > deps.userRefreshMs);
+    const stale = all ? conns : conns.filter((c) => now - c.member.userReadAt > olderThanMs);
     if (stale.length === 0) return;
     // Marked first, so deliveries arriving meanwhile do not read the same members again.
     for (const c of stale) c.member.userReadAt = now;
@@ -102,8 +105,23 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
     }
   }
 
+  // Ahead of deliveries: the members read more than half a period ago, every half period (with a
+  // period of a second or more; a shorter one re-reads on the delivery path only). A member whose
+  // account was closed meanwhile is refused then, not at the next message.
+  const ahead =
+    deps.userRefreshMs >= 1000
+      ? setInterval(() => {
+          if (connections.size === 0) return;
+          refresh([...connections.values()], false, deps.userRefreshMs / 2).catch((err: unknown) => deps.logger?.warn({ err }, 'could not read chat members again'));
+        }, deps.userRefreshMs / 2)
+      : null;
+  ahead?.unref();
+
   return {
     deliver,
+    stop() {
+      if (ahead) clearInterval(ahead);
+    },
     /** A socket joined the room with its history up to `lastId`: later ones are what it may miss. */
     joined(roomId: number, lastId: number) {
       seen(roomId, lastId);
