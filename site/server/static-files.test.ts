@@ -20,7 +20,7 @@ const bundle = `export const x = [${Array.from({ length: 400 }, (_, i) => `'item
 
 describe('a build’s static files', () => {
   it('go live with a fast brotli, and take the best one once it is ready', async () => {
-    const { files, compressed } = await loadStaticFiles(await client({ 'index.html': page('first'), '_astro/app.abc.js': bundle }));
+    const { files, compressed } = await loadStaticFiles(await client({ 'index.html': page('first'), '_astro/app.abc.js': bundle }), undefined, { bestAfterMs: 0 });
     const first = files.get('/')!;
     expect(first.br!.etag).toMatch(/-br5"$/);
     expect(brotliDecompressSync(first.br!.body).toString()).toBe(page('first'));
@@ -34,13 +34,23 @@ describe('a build’s static files', () => {
   });
 
   it('keep the best compression of files the previous build had (its bundles), and compress only what changed', async () => {
-    const one = await loadStaticFiles(await client({ 'index.html': page('one'), '_astro/app.abc.js': bundle }));
+    const one = await loadStaticFiles(await client({ 'index.html': page('one'), '_astro/app.abc.js': bundle }), undefined, { bestAfterMs: 0 });
     await one.compressed;
-    const two = await loadStaticFiles(await client({ 'index.html': page('two'), '_astro/app.abc.js': bundle }));
+    const two = await loadStaticFiles(await client({ 'index.html': page('two'), '_astro/app.abc.js': bundle }), undefined, { bestAfterMs: 0 });
     expect(two.files.get('/_astro/app.abc.js')!.br!.etag).toMatch(/-br"$/);
     expect(two.files.get('/')!.br!.etag).toMatch(/-br5"$/);
     await two.compressed;
     expect(two.files.get('/')!.br!.etag).toMatch(/-br"$/);
+  });
+
+  it('wait for a build to stay live before its best brotli, and a build replaced meanwhile gets none', async () => {
+    const short = await loadStaticFiles(await client({ 'index.html': page('short-lived') }), undefined, { bestAfterMs: 300 });
+    const kept = await loadStaticFiles(await client({ 'index.html': page('kept') }), undefined, { bestAfterMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(kept.files.get('/')!.br!.etag).toMatch(/-br5"$/);
+    await Promise.all([short.compressed, kept.compressed]);
+    expect(short.files.get('/')!.br!.etag).toMatch(/-br5"$/);
+    expect(kept.files.get('/')!.br!.etag).toMatch(/-br"$/);
   });
 
   it('have no encoded variants for a health check', async () => {

@@ -4,8 +4,11 @@
 //
 // Brotli at its best quality costs seconds for a build's pages, and a publish must not wait for it
 // (issue 36: publish-to-live): a file whose bytes this process has not compressed before gets a
-// fast brotli at once and its best one shortly after, off the event loop; files a previous build
-// had (the hashed bundles) keep their best compression from then.
+// fast brotli at once and its best one once the build has stayed live a while, off the event loop;
+// files a previous build had (the hashed bundles) keep their best compression from then. Every
+// page carries its build's content version, so each build's pages are all new bytes: an editor's
+// saves seconds apart would otherwise pay the best brotli of every page for builds that are live
+// for seconds (issue 53 #6: a second of CPU per 1.3 MB of pages, per site server).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
@@ -55,6 +58,8 @@ type Compressed = { gzip: Buffer; br: Buffer };
 const BEST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } };
 const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 const brotliBest = promisify(brotliCompress);
+/** How long a build stays live before its files get their best brotli. */
+const BEST_AFTER_MS = 20_000;
 /** The best compressions of the last build this process loaded, by content hash. */
 let bestOf = new Map<string, Compressed>();
 
@@ -62,12 +67,13 @@ let bestOf = new Map<string, Compressed>();
  * Reads the folder once; `headersFor` adds the headers every answer of this build carries
  * (computed from the HTML, such as its CSP), and `pageHeaders` those an HTML page carries instead
  * (its own policy). `compress: false` (a health check) skips the encoded variants. `compressed`
- * settles once every file has its best brotli.
+ * settles once every file has its best brotli, which starts `bestAfterMs` after the load (unless
+ * another build was loaded meanwhile).
  */
 export async function loadStaticFiles(
   clientDir: string,
   headersFor: (html: Buffer[]) => Record<string, string> = () => ({}),
-  options: { compress?: boolean; pageHeaders?: (html: Buffer) => Record<string, string> } = {},
+  options: { compress?: boolean; pageHeaders?: (html: Buffer) => Record<string, string>; bestAfterMs?: number } = {},
 ): Promise<{ files: StaticFiles; compressed: Promise<void> }> {
   const raw: RawFile[] = [];
   for (const rel of await walk(clientDir)) raw.push({ rel, body: await readFile(path.join(clientDir, rel)), type: TYPES[path.extname(rel)] ?? 'application/octet-stream' });
@@ -112,6 +118,8 @@ export async function loadStaticFiles(
   // One file at a time, on the thread pool: requests keep the event loop. A file whose best
   // compression fails keeps its fast one; a build superseded meanwhile is compressed no further.
   const compressed = (async () => {
+    if (later.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, options.bestAfterMs ?? BEST_AFTER_MS).unref());
     for (const file of later) {
       if (bestOf !== best) return;
       const br = best.get(file.hash)?.br ?? (await brotliBest(file.body, BEST_BROTLI).catch(() => null));
