@@ -11,6 +11,8 @@ const LONGEST_FIRST = [
   // lint and the CMS build hold the cores, before the files that load the CPU themselves.
   'scripts/lib/backup.test.mjs',
   'api/test/presence.test.ts',
+  // Two full site builds and three content builds in real build workers (~40 s).
+  'site/server/build-worker.test.ts',
   'api/test/article-import.test.ts',
   'api/test/deploy.test.ts',
   'cms/test/cms-access.test.ts',
