@@ -119,7 +119,6 @@ async function vitestStage() {
     if (code2 === 0 && existsSync(again)) {
       const second = JSON.parse(readFileSync(again, 'utf8'));
       failedRuns -= 1;
-      for (const f of unfinished) f.assertionResults = [];
       r.testResults = [...r.testResults.filter((f) => !names.includes(f.name)), ...second.testResults];
       r.numPassedTests = r.testResults.reduce((n, f) => n + f.assertionResults.filter((t) => t.status === 'passed').length, 0);
       console.log(`flaky (its worker stopped; the file passed when run again): ${names.map((n) => path.relative(root, n)).join(', ')}`);

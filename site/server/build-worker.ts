@@ -16,7 +16,7 @@
 // (server/build-worker.test.ts). A failed content build, a missing last build, other settings,
 // changed source, or a message without a key make a full build.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -160,13 +160,6 @@ async function contentBuild(job: Job, k: Kept): Promise<void> {
   k.lastOut = job.outDir;
 }
 
-/** Whether the last build's folder is still there (the deploy pipeline removes a build that failed its check, and prunes old ones). */
-const present = (dir: string) =>
-  readdir(dir).then(
-    () => true,
-    () => false,
-  );
-
 let queue: Promise<void> = Promise.resolve();
 process.on('message', (job: Job) => {
   queue = queue.then(async () => {
@@ -175,7 +168,8 @@ process.on('message', (job: Job) => {
     try {
       let kind: 'content' | 'full' = 'full';
       const source = await sourceFingerprint();
-      if (kept && job.bundleKey === kept.bundleKey && source === kept.source && (await present(kept.lastOut))) {
+      // The last build's folder goes when it fails its health check, and when it is pruned.
+      if (kept && job.bundleKey === kept.bundleKey && source === kept.source && existsSync(kept.lastOut)) {
         try {
           await contentBuild(job, kept);
           kind = 'content';

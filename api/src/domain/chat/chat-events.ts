@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /** The channel every API instance listens on for chat fan-out (DESIGN §3: PostgreSQL LISTEN/NOTIFY, nothing else). */
@@ -16,6 +16,14 @@ export type ChatEvent =
   | { kind: 'user-blocked'; userId: number }
   /** The member's tier, role or status changed: their sockets re-read them and leave rooms they may no longer read. */
   | { kind: 'user-changed'; userId: number };
+
+/**
+ * The NOTIFY of a new message whose id the same statement makes (`messageId`: its insert's id
+ * column), as `publishChatEvent` would send it: to put in that statement.
+ */
+export function newMessageNotify(roomId: number, messageId: SQL): SQL {
+  return sql`pg_notify(${CHAT_CHANNEL}, json_build_object('kind', 'message', 'roomId', ${roomId}::integer, 'messageId', ${messageId})::text)`;
+}
 
 /** Sends the event to every instance (this one too) once the surrounding transaction, if any, commits. */
 export async function publishChatEvent(db: Pick<Db, 'execute'>, event: ChatEvent): Promise<void> {

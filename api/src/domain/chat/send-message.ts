@@ -5,8 +5,8 @@ import { chatMessages, chatRoomMembers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
-import { limitRefusal, takeAttempt, takeAttemptCall, waitText } from '../rate-limit/attempts.ts';
-import { CHAT_CHANNEL, publishChatEvent } from './chat-events.ts';
+import { takeAttempt, takeAttemptCall, waitText, withLimit } from '../rate-limit/attempts.ts';
+import { newMessageNotify, publishChatEvent } from './chat-events.ts';
 import { requireRoomAccess } from './room-access.ts';
 import { mentionedMembers, nameOf, notify } from '../notifications/notify.ts';
 
@@ -27,13 +27,12 @@ export async function sendMessage(db: Db, caller: UserRow | null, roomId: number
   // instance and the limit in one statement, its own transaction (issue 53 #4: one round trip
   // instead of five before the fan-out starts). A refusal takes the row and the announcement back.
   if (!(room.isModerated && !isAdmin) && mentionedUsernames(content).length === 0) {
-    const { rows } = await db
-      .execute<{ id: number }>(
-        sql`with m as (insert into ${chatMessages} (room_id, user_id, content) values (${roomId}, ${user.id}, ${content}) returning id) select m.id, pg_notify(${CHAT_CHANNEL}, json_build_object('kind', 'message', 'roomId', ${roomId}::integer, 'messageId', m.id)::text), ${takeAttemptCall(rate)} from m`,
-      )
-      .catch((err: unknown) => {
-        throw limitRefusal(err, tooQuick) ?? err;
-      });
+    const { rows } = await withLimit(
+      db.execute<{ id: number }>(
+        sql`with m as (insert into ${chatMessages} (room_id, user_id, content) values (${roomId}, ${user.id}, ${content}) returning id) select m.id, ${newMessageNotify(roomId, sql`m.id`)}, ${takeAttemptCall(rate)} from m`,
+      ),
+      tooQuick,
+    );
     return { id: rows[0]!.id, pending: false };
   }
   await takeAttempt(db, rate, tooQuick);

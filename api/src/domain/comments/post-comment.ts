@@ -6,7 +6,7 @@ import { comments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import type { ContentIndex } from '../content/content-index.ts';
-import { limitRefusal, takeAttempt, takeAttemptCall, type LimitRule } from '../rate-limit/attempts.ts';
+import { takeAttempt, takeAttemptCall, withLimit, type LimitRule } from '../rate-limit/attempts.ts';
 import { toCommentDto } from './comment-dto.ts';
 import { commentOr404 } from './comment-or-404.ts';
 import { requireReadableArticle } from '../content/require-readable-article.ts';
@@ -31,13 +31,12 @@ export async function postComment(db: Db, index: ContentIndex, articleId: number
   // A comment that tells no one (no reply, no @name): the row and the limit in one statement, its
   // own transaction (issue 53 #3: one round trip instead of five). A refusal takes the row back.
   if (!parent && mentionedUsernames(content).length === 0) {
-    const { rows } = await db
-      .execute<{ id: number; created_at: string | Date }>(
+    const { rows } = await withLimit(
+      db.execute<{ id: number; created_at: string | Date }>(
         sql`with c as (insert into ${comments} (article_id, user_id, content) values (${articleId}, ${user.id}, ${content}) returning id, created_at) select c.id, c.created_at, ${takeAttemptCall(limit)} from c`,
-      )
-      .catch((err: unknown) => {
-        throw limitRefusal(err, TOO_QUICK) ?? err;
-      });
+      ),
+      TOO_QUICK,
+    );
     const createdAt = new Date(rows[0]!.created_at);
     const row = { id: rows[0]!.id, articleId, userId: user.id, parentCommentId: null, content, createdAt, updatedAt: createdAt, isHidden: false, hiddenReason: null, moderationNotes: null, hiddenBy: null, hiddenAt: null, deletedAt: null };
     return toCommentDto(row, user, user);

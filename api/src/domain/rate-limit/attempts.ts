@@ -31,9 +31,17 @@ const windowOf = (rule: LimitRule) => ('max' in rule ? rule.windowMs : HOUR_MS);
  * Returns the recorded attempt ids (for `refund`), or throws 429 with Retry-After.
  */
 export async function takeAttempt(db: Db | Tx, rules: LimitRule[], message: (seconds: number) => string): Promise<number[]> {
+  const { rows } = await withLimit(db.execute<{ ids: number[] }>(sql`select ${takeAttemptCall(rules)} as ids`), message);
+  return rows[0]!.ids;
+}
+
+/**
+ * A statement that calls `app.take_attempt` (takeAttemptCall) beside its own work, such as a
+ * comment's insert: its refusal becomes the 429 with Retry-After, and takes the work back with it.
+ */
+export async function withLimit<T>(statement: PromiseLike<T>, message: (seconds: number) => string): Promise<T> {
   try {
-    const { rows } = await db.execute<{ ids: number[] }>(sql`select ${takeAttemptCall(rules)} as ids`);
-    return rows[0]!.ids;
+    return await statement;
   } catch (err) {
     throw limitRefusal(err, message) ?? err;
   }
@@ -46,7 +54,7 @@ export function takeAttemptCall(rules: LimitRule[]): SQL {
 }
 
 /** The 429 for a statement that `app.take_attempt` refused (SQLSTATE BS429, the seconds to wait in its detail); null for any other error. */
-export function limitRefusal(err: unknown, message: (seconds: number) => string): AppError | null {
+function limitRefusal(err: unknown, message: (seconds: number) => string): AppError | null {
   const refused = pgErrorWithCode(err, 'BS429');
   if (!refused) return null;
   const seconds = Math.max(1, Number(refused.detail) || 1);
