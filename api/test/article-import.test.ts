@@ -271,6 +271,21 @@ describe('converting in a worker thread', () => {
     expect(read?.candidates.map((c) => c.title)).toEqual(['After']);
   });
 
+  it('converts the next import in the thread that answered the last, and never in one that was stopped', async () => {
+    const convert = createArticleConverter({ timeoutMs: 3000, maxMemoryMb: 512, concurrency: 1 });
+    const article = (title: string) => ({ jobs: [{ name: `${title}.md`, importer: 'markdown' as const, insideZip: true, data: Buffer.from(md(`title: ${title}\ncategory: health`)) }], includePages: false });
+    const titles = async (title: string) => (await convert(article(title)))[0]?.candidates.map((c) => c.title);
+    expect(await titles('First')).toEqual(['First']);
+    expect(await titles('Second')).toEqual(['Second']);
+    // A file that fails to parse is an answer too: the thread stays.
+    await convert({ jobs: [{ name: 'bad.md', importer: 'markdown', insideZip: true, data: Buffer.from('---\ntitle: [unclosed\n---\nbody') }], includePages: false });
+    expect(convert.threadsStarted).toBe(1);
+    // A thread stopped past the time limit is not used again.
+    await expect(convert({ jobs: [{ name: 'slow.md', importer: 'markdown', insideZip: true, data: Buffer.from('[a]('.repeat(100_000)) }], includePages: false })).rejects.toMatchObject({ code: 'payload_too_large' });
+    expect(await titles('Third')).toEqual(['Third']);
+    expect(convert.threadsStarted).toBe(2);
+  });
+
   it('stops a conversion that needs more memory than an import may use', async () => {
     const convert = createArticleConverter({ timeoutMs: 60_000, maxMemoryMb: 32, concurrency: 1 });
     const big = md('title: Big\ncategory: health', 'A paragraph about *habits* and [review](https://example.com).\n\n'.repeat(25_000));
