@@ -11,6 +11,7 @@ import { mediaStoreFromEnv } from './integrations/media/media-from-env.ts';
 import { loadConfig } from './config.ts';
 import { assertDatabaseReachable, createDb, migrateDb } from './db/client.ts';
 import { prepareAssistant } from './domain/ai/assistant-index.ts';
+import { DEMO_VECTORS_FILE, withVectorFiles } from './domain/ai/vector-file.ts';
 import { sentenceEncoder } from './domain/ai/sentence-encoder.ts';
 import { createSentenceVectorStore } from './domain/ai/sentence-vector-store.ts';
 import { createContentReadModel } from './domain/content/content-read-model.ts';
@@ -80,7 +81,7 @@ async function main() {
   }
 
   // The assistant's vectors of the site's texts: encoded once by any instance, read back by the others and by restarts.
-  sentenceEncoder().keepIn(createSentenceVectorStore(db, logger));
+  sentenceEncoder().keepIn(withVectorFiles(createSentenceVectorStore(db, logger), [DEMO_VECTORS_FILE]));
   // Each new content version is rebuilt into the static site from that same snapshot.
   const content = createContentReadModel({
     source: createCmsContentSource(config.cmsUrl, config.internalSecret),

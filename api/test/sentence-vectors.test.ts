@@ -6,7 +6,7 @@ import { buildAssistantIndex, READS_ALL } from '../src/domain/ai/assistant-index
 import { createSentenceEncoder, DIMENSIONS, type SentenceEncoder, SENTENCE_MODEL, similarity } from '../src/domain/ai/sentence-encoder.ts';
 import { createSentenceVectorStore } from '../src/domain/ai/sentence-vector-store.ts';
 import { buildContentIndex } from '../src/domain/content/content-index.ts';
-import { readStoredVectors } from './ai/stored-vectors.ts';
+import { DEMO_VECTORS_FILE, readVectorFile } from '../src/domain/ai/vector-file.ts';
 import { seedRecords } from './seed-content.ts';
 import { silentLogger } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -73,7 +73,7 @@ describe('the sentence vectors every instance shares', () => {
     }
   }, 60_000);
 
-  it('the tests’ stored vectors are the encoder’s: a sample of the seed library’s texts, encoded again, gives the same bytes', async () => {
+  it('the demo content’s vectors that ship with the code are the encoder’s: every seed text is there, and a sample encoded again gives the same bytes', async () => {
     // The texts the assistant encodes for the seed library, as buildAssistantIndex asks for them.
     const texts: string[] = [];
     const asked: SentenceEncoder = {
@@ -84,9 +84,10 @@ describe('the sentence vectors every instance shares', () => {
     };
     await buildAssistantIndex(buildContentIndex(toSnapshot(await seedRecords(), '2026-01-01T00:00:00.000Z')), READS_ALL, { encoder: asked });
     const unique = [...new Set(texts)];
-    const stored = readStoredVectors();
+    // What a fresh demo site reads instead of encoding (server.ts: withVectorFiles).
+    const stored = readVectorFile(DEMO_VECTORS_FILE);
     const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url');
-    // Every one is stored (else test/ai/write-stored-vectors.ts has not been run since the seed changed).
+    // Every one is there (else test/ai/write-stored-vectors.ts has not been run since the seed changed).
     expect(unique.filter((t) => !stored.has(hashOf(t)))).toEqual([]);
     const sample = Array.from({ length: 12 }, (_, i) => unique[Math.floor((i * unique.length) / 12)]!);
     const fresh = await createSentenceEncoder().encodeContent(sample);
