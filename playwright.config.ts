@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/chromium';
+import { thumbnailHostArgs } from './tests/e2e/video-thumbnails';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -31,7 +32,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     browserName: 'chromium',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...thumbnailHostArgs(E2E_PORT)] },
+    // The channel's thumbnails' local server has a self-made certificate (tests/e2e/video-thumbnails.ts).
+    ignoreHTTPSErrors: true,
     trace: 'off',
   },
   projects: [

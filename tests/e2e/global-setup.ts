@@ -6,6 +6,7 @@ import pg from 'pg';
 import { startFakeYouTube } from '@app/test-support/fake-youtube';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { makeCmsEditorPool } from './fixtures';
+import { startThumbnailServer } from './video-thumbnails';
 import { E2E_PORT } from '../../playwright.config';
 
 /** The whole stack, built for production, on its own ports and a fresh embedded database. */
@@ -17,6 +18,7 @@ export default async function globalSetup() {
   const lines: string[] = [];
   // The channel sync talks to a local stand-in for the YouTube Data API (tests set its videos).
   const youtube = await startFakeYouTube({ key: 'e2e-youtube-key', handle: '@betterself', videos: [] });
+  const closeThumbnails = await startThumbnailServer(E2E_PORT);
   process.env.E2E_YOUTUBE_CONTROL = youtube.controlUrl;
   // A local bare repository stands in for GitHub: the committed code, which deploys build from
   // (only the admin's Deploy and the webhook fetch it; until then builds use the working tree).
@@ -56,6 +58,7 @@ export default async function globalSetup() {
     const left = await membersLeft(stack.env.DATABASE_URL ?? '').catch((err: Error) => [`unknown (${err.message})`]);
     await stack.stop();
     await youtube.close();
+    await closeThumbnails();
     await rm(deployRepository, { recursive: true, force: true });
     if (left.length > 0) console.warn(`members made by tests and not deleted (tests/e2e/fixtures.ts deleteMadeMembers): ${left.join('; ')}`);
   };

@@ -1,18 +1,13 @@
 import { expect, test as base, type ConsoleMessage } from '@playwright/test';
 import { deleteMadeMembers } from './fixtures';
 
-/** A grey 16:9 picture: what the video channel's image server answers here (tests reach no internet). */
-const channelThumbnail = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="480" height="270" fill="#888"/></svg>';
-
 /** The CMS's sign-in asks for its second step with a 401/403 to the password (issue 52 #3): the browser logs that. */
 const cmsSecondStep = (m: ConsoleMessage) => m.location().url.endsWith('/cms/api/users/login') && /status of 40[13]/.test(m.text());
 
 /**
  * Every end-to-end test fails on a console error or an uncaught exception in the page, unless
  * the test expects it (a refused sign-in logs the browser's own "Failed to load resource: 401").
- * A synced video without an uploaded picture shows the channel's own thumbnail (i.ytimg.com):
- * the page asks the internet for it, which tests cannot reach, so that one host answers locally
- * (a test routing it itself is asked first).
+ * The channel's thumbnails (i.ytimg.com) come from a local server (video-thumbnails.ts).
  */
 export const test = base.extend<{ allowedConsoleErrors: RegExp[] }, { madeMembersGo: void }>({
   allowedConsoleErrors: [[], { option: true }],
@@ -25,7 +20,6 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[] }, { madeMember
     { scope: 'worker', auto: true },
   ],
   page: async ({ page, allowedConsoleErrors }, use) => {
-    await page.context().route((url) => url.hostname === 'i.ytimg.com', (route) => route.fulfill({ contentType: 'image/svg+xml', body: channelThumbnail }));
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' && !allowedConsoleErrors.some((re) => re.test(m.text())) && !cmsSecondStep(m)) errors.push(`${page.url()}: ${m.text()}`);
