@@ -1,15 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { selfSignedCertificate } from '../../scripts/lib/pg-ha.mjs';
 
 /** A grey 16:9 picture: what the video channel's image server answers here (tests reach no internet). */
 const CHANNEL_THUMBNAIL = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="480" height="270" fill="#888"/></svg>';
 const HOST = 'i.ytimg.com';
 
 /** Where the browser finds the channel's image server: a port per stack, beside its own (E2E_PORT + 9). */
-export const thumbnailPort = (stackPort: number) => stackPort + 9;
+const thumbnailPort = (stackPort: number) => stackPort + 9;
 
 /**
  * A synced video without an uploaded picture shows the channel's own thumbnail (i.ytimg.com). The
@@ -26,9 +26,9 @@ export function thumbnailHostArgs(stackPort: number): string[] {
 export async function startThumbnailServer(stackPort: number): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-thumbnails-'));
   try {
-    // Debian's openssl (.ci/run installs it): a key and a certificate for the host, for the suite's run.
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', `/CN=${HOST}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
-    const server = createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (_req, res) => {
+    // Made by Debian's openssl (.ci/run installs it), for the suite's run.
+    const { key, cert } = selfSignedCertificate(dir, [HOST]);
+    const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => {
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=3600' });
       res.end(CHANNEL_THUMBNAIL);
     });

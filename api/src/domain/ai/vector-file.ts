@@ -58,8 +58,8 @@ export function withVectorFiles(store: SentenceVectorStore | null, files: readon
       if (model !== SENTENCE_MODEL || found.size === hashes.length) return found;
       known ??= new Map(files.flatMap((file) => [...readVectorFile(file)]));
       for (const h of hashes) {
-        const v = found.has(h) ? undefined : known.get(h);
-        if (v) found.set(h, v);
+        const v = known.get(h);
+        if (v && !found.has(h)) found.set(h, v);
       }
       return found;
     },
