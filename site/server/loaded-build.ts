@@ -63,10 +63,11 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
   return {
     dir,
     // A file of the build, answered as it is kept (nothing else looked at); false when the request is
-    // not one (or is an old address's with a query, which handle answers first).
+    // not one (or is an old address's with a query, which handle answers first). Called with nothing
+    // set on the response (the front door's hot path), so a 200's head may be its answer's kept one.
     answerStatic(req, res) {
       if (oldAddresses.withQuery && req.url?.includes('?')) return false;
-      return serveStatic(files, req, res);
+      return serveStatic(files, req, res, { untouched: true });
     },
     // Static answers carry the build's headers already; everything else gets them here.
     handle(req, res) {

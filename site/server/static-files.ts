@@ -15,6 +15,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { writeHeadKept, type KeptHead } from './kept-head.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,7 +49,7 @@ async function walk(dir: string, base = dir): Promise<string[]> {
  * encoding and every response's complete header list (the build's own headers included), so a
  * request costs a map lookup and one write.
  */
-type Answer = { etag: string; headers: (string | number)[]; body: Buffer; notModified: (string | number)[] };
+type Answer = { etag: string; headers: (string | number)[]; body: Buffer; notModified: (string | number)[]; kept?: KeptHead };
 export type StaticFile = { type: string; body: Buffer; identity: Answer; gzip: Answer | null; br: Answer | null };
 export type StaticFiles = Map<string, StaticFile>;
 
@@ -131,8 +132,11 @@ export async function loadStaticFiles(
   return { files, compressed };
 }
 
-/** Answers the request from the map; returns false when the path is not a static file. */
-export function serveStatic(files: StaticFiles, req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Answers the request from the map; returns false when the path is not a static file. `untouched`:
+ * nothing was set on the response, so a 200's head may be the one kept for its answer (kept-head.ts).
+ */
+export function serveStatic(files: StaticFiles, req: IncomingMessage, res: ServerResponse, { untouched = false } = {}): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
@@ -154,7 +158,8 @@ export function serveStatic(files: StaticFiles, req: IncomingMessage, res: Serve
     res.end();
     return true;
   }
-  res.writeHead(200, answer.headers);
+  if (untouched) writeHeadKept(req, res, answer.headers, answer);
+  else res.writeHead(200, answer.headers);
   res.end(req.method === 'HEAD' ? undefined : answer.body);
   return true;
 }

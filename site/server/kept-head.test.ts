@@ -1,0 +1,106 @@
+// @vitest-environment node
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadStaticFiles, serveStatic, type StaticFiles } from './static-files.ts';
+
+const page = `<!doctype html><title>kept</title><p>${'a sentence of the article, '.repeat(200)}</p>`;
+const securityHeaders = { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'self'" };
+
+/** Sends raw request text on one connection, each after the last one's answer, and reads answers until `count` came or the server closed it. */
+function exchange(port: number, requests: string[], count = requests.length): Promise<{ answers: string[]; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = Buffer.alloc(0);
+    const answers: string[] = [];
+    let sent = 0;
+    const next = () => (sent < requests.length ? socket.write(requests[sent++]) : undefined);
+    const done = (closed: boolean) => {
+      socket.destroy();
+      resolve({ answers, closed });
+    };
+    socket.on('connect', next);
+    socket.on('data', (chunk) => {
+      data = Buffer.concat([data, chunk]);
+      for (;;) {
+        const end = data.indexOf('\r\n\r\n');
+        if (end === -1) return;
+        const head = data.subarray(0, end + 4).toString('latin1');
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        const bodyLength = /^HEAD /.test(requests[answers.length] ?? '') ? 0 : length;
+        if (data.length < end + 4 + bodyLength) return;
+        answers.push(head);
+        data = data.subarray(end + 4 + bodyLength);
+        if (answers.length === count) return done(false);
+        next();
+      }
+    });
+    socket.on('end', () => done(true));
+    socket.on('error', reject);
+  });
+}
+
+const withoutDate = (head: string) => head.replace(/\r\nDate: [^\r]+/, '');
+const get = (target: string, extra = '') => `GET ${target} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\n${extra}\r\n`;
+
+describe('a static answer’s head, kept for the next request', () => {
+  let files: StaticFiles;
+  let kept: Server;
+  let plain: Server;
+  const port = (server: Server) => (server.address() as AddressInfo).port;
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kept-head-'));
+    await writeFile(path.join(dir, 'index.html'), page);
+    ({ files } = await loadStaticFiles(dir, () => securityHeaders, { bestAfterMs: 60_000 }));
+    // The front door's way (nothing set before) and the general way (headers set first, then writeHead), on one map.
+    kept = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void serveStatic(files, req, res, { untouched: true }));
+    plain = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void serveStatic(files, req, res));
+    await Promise.all([kept, plain].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+  });
+  afterAll(() => {
+    kept.close();
+    plain.close();
+  });
+
+  it('is the same bytes as writeHead writes, and is what the next GET on a kept-alive connection gets', async () => {
+    const { answers } = await exchange(port(kept), [get('/'), get('/')]);
+    const [reference] = (await exchange(port(plain), [get('/')])).answers;
+    expect(reference).toMatch(/^HTTP\/1\.1 200 OK\r\n.*X-Frame-Options: DENY\r\n.*Content-Encoding: br\r\nContent-Length: \d+\r\nDate: .+\r\nConnection: keep-alive\r\nKeep-Alive: timeout=65\r\n\r\n$/s);
+    expect(answers.map(withoutDate)).toEqual([withoutDate(reference), withoutDate(reference)]);
+    const answer = files.get('/')!.br!;
+    expect(withoutDate(answer.kept!.text)).toBe(withoutDate(reference));
+    // The kept text is what goes out within its second: marked here, it comes back marked.
+    answer.kept = { ...answer.kept!, second: Math.floor(Date.now() / 1000), text: answer.kept!.text.replace('\r\n\r\n', '\r\nX-Kept: yes\r\n\r\n') };
+    const [marked] = (await exchange(port(kept), [get('/')])).answers;
+    if (Math.floor(Date.now() / 1000) === answer.kept.second) expect(marked).toContain('X-Kept: yes\r\n');
+    // A second later it is written anew (and kept again).
+    answer.kept = { ...answer.kept, second: answer.kept.second - 1 };
+    const [fresh] = (await exchange(port(kept), [get('/')])).answers;
+    expect(fresh).not.toContain('X-Kept');
+    expect(withoutDate(fresh)).toBe(withoutDate(reference));
+  });
+
+  it('is not used where Node writes another head: a connection to close, HTTP/1.0, HEAD, a revalidation', async () => {
+    await exchange(port(kept), [get('/')]);
+    const closing = await exchange(port(kept), [get('/', 'Connection: close\r\n')], 2);
+    expect(closing.answers[0]).toContain('\r\nConnection: close\r\n');
+    expect(closing.answers[0]).not.toContain('Keep-Alive');
+    expect(closing.closed).toBe(true);
+    const old = await exchange(port(kept), ['GET / HTTP/1.0\r\nAccept-Encoding: br\r\n\r\n'], 2);
+    expect(old.answers[0]).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(old.answers[0]).not.toContain('keep-alive');
+    expect(old.closed).toBe(true);
+    const head = await exchange(port(kept), [`HEAD / HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\n\r\n`, get('/')]);
+    expect(head.answers.map(withoutDate)).toEqual([withoutDate(head.answers[1]), withoutDate(head.answers[1])]);
+    const etag = /\r\nETag: ("[^"]+")/.exec(head.answers[1])![1];
+    const revalidated = await exchange(port(kept), [get('/', `If-None-Match: ${etag}\r\n`)]);
+    expect(revalidated.answers[0]).toMatch(/^HTTP\/1\.1 304 Not Modified\r\n/);
+    // The kept head is the 200's, whatever was asked between.
+    const [again] = (await exchange(port(kept), [get('/')])).answers;
+    expect(again).toMatch(/^HTTP\/1\.1 200 OK\r\n.*Connection: keep-alive\r\n/s);
+  });
+});
