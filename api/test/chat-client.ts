@@ -12,8 +12,10 @@ export async function chatClient(url: string, cookies: Map<string, string> | nul
   const waiters: { match: (m: Incoming) => boolean; resolve: (m: Incoming) => void }[] = [];
   let closed: { code: number } | null = null;
   const closeWaiters: ((c: { code: number }) => void)[] = [];
-  ws.on('message', (raw) => {
-    const m = JSON.parse(String(raw)) as Incoming;
+  ws.on('message', (raw, isBinary) => {
+    // A browser hands a binary frame to the page as a Blob, which the site's client cannot read:
+    // every frame must be text, so a binary one is never what a test waits for.
+    const m = isBinary ? { type: 'binary frame' } : (JSON.parse(String(raw)) as Incoming);
     received.push(m);
     for (const w of [...waiters]) {
       if (w.match(m)) {

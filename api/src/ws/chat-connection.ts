@@ -16,30 +16,36 @@ export type ChatConnection = { member: MemberSocket; rooms: Map<number, RoomAcce
 /** Suspended and banned members may not use chat (DESIGN §7.8); members under review still read. */
 export const mayChat = (user: UserRow) => user.accountStatus === 'active' || user.accountStatus === 'under_review';
 
-/** A frame serialized once, to send to many sockets. */
-export type FrameText = string & { readonly frame: unique symbol };
-export const frameText = (frame: SocketServerMessage) => JSON.stringify(frame) as FrameText;
+/**
+ * A frame serialized once, as its UTF-8 bytes, to send to many sockets: each socket's send then
+ * neither measures nor encodes it (a string is measured and encoded again for every socket). At
+ * 5,000 sockets, sending bytes took p99 from 80 to 68 ms in a bare `ws` room (issue 53 #4).
+ */
+export type FrameBytes = Buffer & { readonly frame: unique symbol };
+export const frameBytes = (frame: SocketServerMessage) => Buffer.from(JSON.stringify(frame)) as FrameBytes;
+/** Bytes go out as a text frame, as the string did (ws sends a Buffer as binary unless told). */
+const AS_TEXT = { binary: false } as const;
 
 /**
  * Every frame goes out through here. A client that stops reading makes its replies wait in this
  * process's memory: past `maxBuffered` bytes it is told why and closed instead.
  */
 export function frameSender(maxBuffered: number) {
-  function sendText(ws: WebSocket, text: FrameText) {
+  function sendFrame(ws: WebSocket, bytes: FrameBytes) {
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > maxBuffered) {
       const message = 'The connection is not reading its messages.';
-      ws.send(frameText({ type: 'error', message }));
+      ws.send(frameBytes({ type: 'error', message }), AS_TEXT);
       ws.close(CLOSE_POLICY, message);
       return;
     }
-    ws.send(text);
+    ws.send(bytes, AS_TEXT);
   }
-  const send = (ws: WebSocket, frame: SocketServerMessage) => sendText(ws, frameText(frame));
+  const send = (ws: WebSocket, frame: SocketServerMessage) => sendFrame(ws, frameBytes(frame));
   return {
     send,
     /** One frame serialized once for many sockets. */
-    sendText,
+    sendFrame,
     /** Says why, then closes. */
     refuse(ws: WebSocket, message: string, code: number) {
       send(ws, { type: 'error', message });

@@ -4,7 +4,7 @@ import type { ChatEvent } from '../domain/chat/chat-events.ts';
 import { toChatMessage } from '../domain/chat/chat-dto.ts';
 import { loadMessage, messageIdsAfter, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
 import { currentReaders, roomRefusal, roomState } from '../domain/chat/room-access.ts';
-import { CLOSE_FORBIDDEN, frameText, mayChat, type ChatConnection, type FrameSender } from './chat-connection.ts';
+import { CLOSE_FORBIDDEN, frameBytes, mayChat, type ChatConnection, type FrameSender } from './chat-connection.ts';
 import { catchUpLedger } from './catch-up-ledger.ts';
 import type { MemberSocket } from './socket-channel.ts';
 
@@ -83,8 +83,8 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
     const readers = await readersOf(event.roomId);
     if (readers.length === 0) return;
     if (event.kind === 'message-removed') {
-      const frame = frameText({ type: 'message_removed', roomId: event.roomId, messageId: event.messageId });
-      for (const c of readers) sender.sendText(c.member.ws, frame);
+      const frame = frameBytes({ type: 'message_removed', roomId: event.roomId, messageId: event.messageId });
+      for (const c of readers) sender.sendFrame(c.member.ws, frame);
       return;
     }
     if (event.kind === 'room') {
@@ -96,8 +96,8 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
     if (!found) return;
     // A message everyone may see reads the same for everyone: serialize it once for the whole room.
     if (!found.message.isHidden && !found.message.pendingReview) {
-      const frame = frameText({ type: 'message', roomId: event.roomId, message: toChatMessage(found.message, found.sender) });
-      for (const c of readers) sender.sendText(c.member.ws, frame);
+      const frame = frameBytes({ type: 'message', roomId: event.roomId, message: toChatMessage(found.message, found.sender) });
+      for (const c of readers) sender.sendFrame(c.member.ws, frame);
       return;
     }
     for (const c of readers) {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { Signals } from '../domain/ports/signals.ts';
 import { createArticlePresence, PRESENCE_CHANNEL, type PresenceTiming } from '../domain/presence/article-presence.ts';
 import { AppError } from '../lib/app-error.ts';
-import { frameText } from './chat-connection.ts';
+import { frameBytes } from './chat-connection.ts';
 import { frameReader, type HubContext, type HubSocket, type SocketChannel } from './socket-channel.ts';
 
 /**
@@ -21,8 +21,8 @@ export function presenceChannel(deps: { db: Db; logger: Logger; signals: Signals
     timing: deps.timing,
     onChange(articleId, reading, readersHere) {
       // One frame serialized once for every reader of the article here.
-      const frame = frameText({ type: 'presence', articleId, reading } satisfies PresenceFrame);
-      for (const socket of readersHere) hub.sender.sendText(socket.ws, frame);
+      const frame = frameBytes({ type: 'presence', articleId, reading } satisfies PresenceFrame);
+      for (const socket of readersHere) hub.sender.sendFrame(socket.ws, frame);
     },
   });
   deps.signals.subscribe(PRESENCE_CHANNEL, { onNotify: presence.receive, onConnect: presence.connected });
