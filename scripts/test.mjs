@@ -8,7 +8,7 @@
 // beside Vitest (below). `npm test unit` and `npm test e2e`
 // run one half.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { clusterUnavailable } from './lib/pg-ha-test-cluster.mjs';
 import { root } from './lib/stack.mjs';
@@ -34,6 +34,24 @@ function vitestErrorsOutsideTests(output) {
   const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
   const start = plain.search(/⎯+ Unhandled Errors? ⎯+/);
   return start === -1 ? [] : plain.slice(start).split('\n').slice(0, 60);
+}
+
+/** A failure message's first lines (colours taken off), indented under the failed test's name at the end. */
+const firstLines = (message = '', count = 4) => message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, count).join('\n  ');
+
+/**
+ * What the first failed test left in .data/test-results/diagnostics/ (a test whose state is gone
+ * once the run ends, such as database-failover.test.ts's cluster and its hosts' logs), at most 80
+ * lines: printed at the end, where a CI log's tail shows it. Later ones are named only.
+ */
+function diagnostics() {
+  const dir = path.join(results, 'diagnostics');
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir).map((name) => path.join(dir, name)).sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+  if (files.length === 0) return [];
+  const [first, ...rest] = files;
+  const text = readFileSync(first, 'utf8').trimEnd().split('\n').slice(0, 80).join('\n');
+  return [`── ${path.relative(root, first)} ──\n${text}`, ...(rest.length ? [`(also: ${rest.map((f) => path.relative(root, f)).join(', ')})`] : [])];
 }
 
 /** Each stage's wall time, printed at the end (CI's time by stage). */
@@ -129,7 +147,7 @@ async function vitestStage() {
   skipped += r.numPendingTests + r.numTodoTests;
   for (const f of r.testResults ?? []) {
     for (const t of f.assertionResults ?? []) {
-      if (t.status === 'failed') failures.push(`${path.relative(root, f.name)} › ${t.fullName}`);
+      if (t.status === 'failed') failures.push(`${path.relative(root, f.name)} › ${t.fullName}\n  ${firstLines(t.failureMessages?.at(-1))}`);
       else if (t.status === 'passed' && t.failureMessages?.length) console.log(`flaky (passed on its second try): ${path.relative(root, f.name)} › ${t.fullName}\n  ${t.failureMessages[0].split('\n').slice(0, 3).join('\n  ')}`);
     }
     // A file that failed with no failed test: an error in a hook, or a file that never finished (its
@@ -222,6 +240,7 @@ if (!typesOk) failures.unshift('typecheck');
 if (!lintOk) failures.unshift('lint');
 console.log(`time by stage: ${stages.join(', ')}`);
 if (unhandled.length > 0) console.log(`\n${unhandled.join('\n')}\n`);
+if (failed > 0) for (const text of diagnostics()) console.log(`${text}\n`);
 for (const name of failures) console.log(`failed: ${name}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventually as retryFor } from '@app/test-support/eventually';
 import { clusterUnavailable, restoreToTime, startTestCluster, type TestCluster } from '../../scripts/lib/pg-ha-test-cluster.mjs';
 import { createDb, migrateDb, type Db } from '../src/db/client.ts';
@@ -57,6 +57,20 @@ describe.skipIf(unavailable)('the API through a database failover', () => {
     cms = await startFakeCms(sampleRecords(), TEST_SECRET);
     app = await startTestApp({ db, source: createCmsContentSource(cms.url, TEST_SECRET), databaseUrl: url });
   }, 300_000);
+  // Each test starts on a primary with its synchronous standby caught up (a test before may have
+  // left the standby catching up, or the old primary rejoining), so a test's second try in CI
+  // starts where its first did.
+  beforeEach(async () => {
+    await t.cluster.waitFor('a primary and a caught-up synchronous standby', t.cluster.healthy(t.cluster.hosts.map((h) => h.name)), 120_000);
+  }, 130_000);
+  // A failed test leaves the cluster's state and its hosts' logs where `npm test` prints them at
+  // the end of the run (.data/test-results/diagnostics/), since the cluster is gone afterwards.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !t) return;
+    const dir = path.resolve(import.meta.dirname, '../../.data/test-results/diagnostics');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `database-failover-${task.name.slice(0, 40).replace(/\W+/g, '-')}-${Date.now()}.txt`), `${task.name}\n${await t.diagnostics()}\n`);
+  }, 30_000);
   afterAll(async () => {
     await app?.close();
     await cms?.close();

@@ -17,6 +17,8 @@ export type PgHaCluster = {
 export type TestCluster = {
   dir: string; cluster: PgHaCluster; repo: unknown; statsUrl: string;
   databaseUrl(database?: string): string;
+  /** The cluster's status and each host's last log lines, for a failed test's report. */
+  diagnostics(lines?: number): Promise<string>;
   stop(): Promise<void>;
 };
 export function clusterUnavailable(): string | null;

@@ -3,7 +3,7 @@
 // server (s3rver) over TLS with a self-signed certificate made at start, which pgBackRest archives
 // WAL and base backups to. `stop()` ends every process and removes the folder.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -53,6 +53,15 @@ export async function startTestCluster(options = {}) {
       /** The app's connection string: through HAProxy. */
       databaseUrl: (database = 'postgres') => cluster.proxyUrl(proxyAddress, database),
       statsUrl: `http://${layout.proxy.statsAddress}:${layout.proxy.statsPort}/`,
+      /** What a failed test prints: the cluster as Patroni sees it, and each host's last log lines (Patroni's, with its PostgreSQL's). */
+      async diagnostics(lines = 25) {
+        // Patroni's "no action" line every loop says nothing: left out, so the lines kept are events.
+        const tail = (file) => (existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').filter((l) => !l.includes('no action.')).slice(-lines).join('\n') : '(no log)');
+        const parts = [`the cluster: ${JSON.stringify(await cluster.status())}`];
+        for (const h of cluster.hosts) parts.push(`── ${h.name}: patroni.log ──\n${tail(path.join(cluster.logDir(h.name), 'patroni.log'))}`);
+        parts.push(`── haproxy.log ──\n${tail(path.join(dir, 'proxy', 'haproxy.log')).split('\n').slice(-10).join('\n')}`);
+        return parts.join('\n');
+      },
       async stop() {
         for (const stop of stops.reverse()) await stop().catch(() => {});
         removeCluster(dir);

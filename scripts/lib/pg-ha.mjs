@@ -114,8 +114,14 @@ export async function freeBasePort(span = 100, address = '127.0.0.1') {
   const free = (port) => new Promise((resolve) => {
     const s = net.createServer().once('error', () => resolve(false)).listen(port, address, () => s.close(() => resolve(true)));
   });
+  // Below the kernel's ephemeral range (32768 by default), from which every outgoing connection's
+  // own port and every `listen(0)` is taken: a range found free there could be taken again before
+  // Patroni, etcd or a restarted host binds it.
+  const portRange = '/proc/sys/net/ipv4/ip_local_port_range';
+  const ephemeralFrom = (existsSync(portRange) && Number(readFileSync(portRange, 'utf8').trim().split(/\s+/)[0])) || 32_768;
+  const ranges = Math.max(1, Math.floor((Math.min(ephemeralFrom, 55_000) - 20_000 - span) / 100));
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + 100 * Math.floor(Math.random() * 350);
+    const base = 20_000 + 100 * Math.floor(Math.random() * ranges);
     let ok = true;
     for (let p = base; p < base + span && ok; p += 1) ok = await free(p);
     if (ok) return base;
