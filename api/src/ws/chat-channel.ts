@@ -43,13 +43,12 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
         // Already in the room on this socket: it hears every new message, so its history is not sent again.
         if (conn.rooms.has(frame.roomId)) return send(member.ws, { type: 'joined', roomId: frame.roomId });
         const { roomId, access, history } = await joinRoom(db, member.user, frame.roomId);
-        conn.rooms.set(roomId, access);
-        delivery.joined(roomId, history.at(-1)?.id ?? 0);
+        delivery.enter(conn, roomId, access, history.at(-1)?.id ?? 0);
         send(member.ws, { type: 'joined', roomId });
         return send(member.ws, { type: 'history', roomId, messages: history });
       }
       case 'leave_room':
-        conn.rooms.delete(frame.roomId);
+        delivery.leave(conn, frame.roomId);
         return send(member.ws, { type: 'left', roomId: frame.roomId });
       case 'message':
       case 'chat_message':
@@ -69,9 +68,12 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
     stop: () => delivery.stop(),
     close(member) {
       const conn = connections.get(member);
+      if (!conn) return;
       connections.delete(member);
+      const open = [...conn.rooms.keys()];
+      delivery.drop(conn);
       // What reached this page in its open rooms was read there.
-      if (conn) void markRoomsRead(db, member.user.id, [...conn.rooms.keys()]).catch((err) => logger.warn({ err }, 'could not mark chat rooms read'));
+      void markRoomsRead(db, member.user.id, open).catch((err) => logger.warn({ err }, 'could not mark chat rooms read'));
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import type { UserRow } from '../domain/accounts/user-dto.ts';
 import type { ChatEvent } from '../domain/chat/chat-events.ts';
 import { toChatMessage } from '../domain/chat/chat-dto.ts';
 import { loadMessage, messageIdsAfter, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
-import { currentReaders, roomRefusal, roomState } from '../domain/chat/room-access.ts';
+import { currentReaders, roomRefusal, roomState, type RoomAccessRule } from '../domain/chat/room-access.ts';
 import { CLOSE_FORBIDDEN, frameBytes, mayChat, type ChatConnection, type FrameSender } from './chat-connection.ts';
 import { catchUpLedger } from './catch-up-ledger.ts';
 import type { MemberSocket } from './socket-channel.ts';
@@ -17,23 +18,63 @@ import type { MemberSocket } from './socket-channel.ts';
  * database for a room's members was the slowest of every few (issue 53 #4: p99). A message saved
  * while the instance's LISTEN connection was away (a failover) had its NOTIFY lost: `catchUp`, on
  * the connection's return, delivers each open room's messages after the last one it delivered.
+ *
+ * Each room keeps its sockets here (`enter`, `leave`, `drop`), and the list of those that may read
+ * it, made again only when a socket comes or goes or a member's tier, role or status changes: a
+ * delivery to 5,000 sockets otherwise spent 5–10 ms finding and checking them (issue 53 #4).
  */
 export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket, ChatConnection>; sender: FrameSender; userRefreshMs: number; logger?: Pick<Logger, 'warn'> }) {
   const { db, connections, sender } = deps;
 
+  /** Each room's sockets on this instance, and those of them that may read it (null: to make again). */
+  const rooms = new Map<number, { sockets: Set<ChatConnection>; readers: ChatConnection[] | null }>();
+  /** When the members were last read ahead of deliveries (0: never; then each delivery checks its own). */
+  let readAheadAt = 0;
+
+  /** Whatever a member's change may alter: which rooms they may read, and whether they may chat. */
+  const accessChanged = (before: UserRow, after: UserRow) =>
+    before.membershipTier !== after.membershipTier || before.role !== after.role || before.accountStatus !== after.accountStatus;
+
   /** Re-reads the members of these sockets (those read more than `olderThanMs` ago, or all). */
-  async function refresh(conns: ChatConnection[], all: boolean, olderThanMs = deps.userRefreshMs) {
+  async function refresh(conns: Iterable<ChatConnection>, all: boolean, olderThanMs = deps.userRefreshMs) {
     const now = Date.now();
-    const stale = all ? conns : conns.filter((c) => now - c.member.userReadAt > olderThanMs);
+    const stale = all ? [...conns] : [...conns].filter((c) => now - c.member.userReadAt > olderThanMs);
     if (stale.length === 0) return;
     // Marked first, so deliveries arriving meanwhile do not read the same members again.
     for (const c of stale) c.member.userReadAt = now;
     const fresh = await currentReaders(db, [...new Set(stale.map((c) => c.member.user.id))]);
     for (const c of stale) {
       const user = fresh.get(c.member.user.id);
-      if (user) c.member.user = user;
+      if (user) {
+        if (accessChanged(c.member.user, user)) for (const roomId of c.rooms.keys()) forget(roomId);
+        c.member.user = user;
+      }
       if (!user || !mayChat(c.member.user)) sender.refuse(c.member.ws, 'Your account can no longer use chat.', CLOSE_FORBIDDEN);
     }
+  }
+
+  /** The room's list of readers is made again at its next delivery. */
+  function forget(roomId: number) {
+    const room = rooms.get(roomId);
+    if (room) room.readers = null;
+  }
+
+  function enter(conn: ChatConnection, roomId: number, access: RoomAccessRule) {
+    // A socket that closed while its join read the database is in no room.
+    if (connections.get(conn.member) !== conn) return;
+    conn.rooms.set(roomId, access);
+    const room = rooms.get(roomId) ?? { sockets: new Set<ChatConnection>(), readers: null };
+    rooms.set(roomId, room);
+    room.sockets.add(conn);
+    room.readers = null;
+  }
+
+  function leave(conn: ChatConnection, roomId: number) {
+    conn.rooms.delete(roomId);
+    const room = rooms.get(roomId);
+    if (!room?.sockets.delete(conn)) return;
+    room.readers = null;
+    if (room.sockets.size === 0) rooms.delete(roomId);
   }
 
   /** Those sockets whose member may still read the room; the others leave it and are told why. */
@@ -44,16 +85,20 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
       // Joining made them a member: only the tier rule can have changed since.
       const refusal = roomRefusal(c.member.user, access, true);
       if (!refusal) return true;
-      c.rooms.delete(roomId);
+      leave(c, roomId);
       sender.send(c.member.ws, { type: 'room_access_lost', roomId, message: `You can no longer read this room. ${refusal}` });
       return false;
     });
   }
 
   async function readersOf(roomId: number): Promise<ChatConnection[]> {
-    const inRoom = [...connections.values()].filter((c) => c.rooms.has(roomId));
-    await refresh(inRoom, false);
-    return stillReading(inRoom, roomId);
+    const room = rooms.get(roomId);
+    if (!room) return [];
+    // Read ahead within the last half period (and a second's grace), every copy is younger than
+    // the period; otherwise (a short period, or the read ahead late) the delivery reads them itself.
+    if (Date.now() - readAheadAt > deps.userRefreshMs / 2 + 1000) await refresh(room.sockets, false);
+    room.readers ??= stillReading([...room.sockets], roomId);
+    return room.readers;
   }
 
   /** The newest message id each room's sockets here have (from its history or delivered since). */
@@ -112,7 +157,9 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
     deps.userRefreshMs >= 1000
       ? setInterval(() => {
           if (connections.size === 0) return;
-          refresh([...connections.values()], false, deps.userRefreshMs / 2).catch((err: unknown) => deps.logger?.warn({ err }, 'could not read chat members again'));
+          refresh(connections.values(), false, deps.userRefreshMs / 2)
+            .then(() => void (readAheadAt = Date.now()))
+            .catch((err: unknown) => deps.logger?.warn({ err }, 'could not read chat members again'));
         }, deps.userRefreshMs / 2)
       : null;
   ahead?.unref();
@@ -122,9 +169,15 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
     stop() {
       if (ahead) clearInterval(ahead);
     },
-    /** A socket joined the room with its history up to `lastId`: later ones are what it may miss. */
-    joined(roomId: number, lastId: number) {
+    /** A socket joined the room with its history up to `lastId`: it hears the room's messages from here, and later ones are what it may miss. */
+    enter(conn: ChatConnection, roomId: number, access: RoomAccessRule, lastId: number) {
+      enter(conn, roomId, access);
       seen(roomId, lastId);
+    },
+    leave,
+    /** A socket closed: out of every room it was in. */
+    drop(conn: ChatConnection) {
+      for (const roomId of [...conn.rooms.keys()]) leave(conn, roomId);
     },
     /** The LISTEN connection is back: each open room's messages after the newest delivered here, in order. */
     async catchUp() {
