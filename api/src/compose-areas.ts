@@ -13,6 +13,7 @@ import { DEFAULT_REGISTER_LIMITS, type RegisterLimits } from './domain/accounts/
 import type { SessionCache } from './domain/accounts/session-cache.ts';
 import { createSecretBox } from '@app/shared/second-factor-secrets';
 import { DEFAULT_AI_LIMITS, type AiLimits } from './domain/ai/ai-deps.ts';
+import { createCommentNotices, type CommentNotices } from './domain/comments/comment-notices.ts';
 import type { ContentReadModel } from './domain/content/content-read-model.ts';
 import { createDeploymentLog } from './domain/deploy/deployment-log.ts';
 import type { RebuildScheduler } from './domain/deploy/rebuild-scheduler.ts';
@@ -73,6 +74,8 @@ type ServiceDeps = {
     listCache?: ListCache;
     /** This instance's open chat sockets (the chat server attaches after the app is built). */
     openSockets?: () => number | null;
+    /** This instance's drain of comment notices (domain/comments/comment-notices.ts); unset: one of its own. server.ts closes it on shutdown. */
+    notices?: CommentNotices;
   };
   /** The payment provider: Stripe when configured, else the demo provider (DESIGN §5). */
   payments: Payments & {
@@ -171,7 +174,7 @@ function composeServiceAreas(deps: ServiceDeps) {
     views: deps.content.views ?? createViewCounter({ db, logger }),
     sync: { db, ...deps.content.videoSync, settingsChannel: () => readModel.current().settings.youtubeChannelHandle, logger, refreshContent: () => readModel.refresh() },
   };
-  const community = { db, content: readModel, readUser, lists };
+  const community = { db, content: readModel, readUser, lists, notices: deps.community.notices ?? createCommentNotices({ db, content: readModel, logger }) };
   const store = { ...mail, content: readModel, readUser };
   const ai = { db, logger, content: readModel, presenters: deps.ai.presenters ?? createLocalPresenters(), limits: deps.ai.limits ?? DEFAULT_AI_LIMITS, readUser, cookies };
   return { session, accounts, content, community, store, payments, ai };

@@ -195,9 +195,9 @@ async function main() {
     void hub?.close().finally(() => signals.stop());
     // Each listener stops taking connections and finishes the requests it has.
     const listeners = socketServer ? [server, socketServer] : [server];
-    // Then this instance's counted readings are written (issue 53 #3), and the database goes.
+    // Then this instance's counted readings are written and its drain of comment notices ends (issue 53 #3), and the database goes.
     void Promise.all(listeners.map((s) => new Promise((closed) => s.close(closed))))
-      .then(() => areas.content.views.close())
+      .then(() => Promise.all([areas.content.views.close(), areas.community.notices.close()]))
       .then(() => db.$client.end().finally(() => process.exit(0)));
     for (const s of listeners) s.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();

@@ -4,6 +4,7 @@ import { listComments } from '../domain/comments/list-comments.ts';
 import { deleteComment } from '../domain/comments/delete-comment.ts';
 import { editComment } from '../domain/comments/edit-comment.ts';
 import { postComment } from '../domain/comments/post-comment.ts';
+import type { CommentNotices } from '../domain/comments/comment-notices.ts';
 import { setCommentHidden } from '../domain/comments/set-comment-hidden.ts';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { checkQuizAnswer } from '../domain/quiz/check-quiz-answer.ts';
@@ -16,7 +17,7 @@ import { anyone, signedIn } from './access.ts';
 
 
 /** Comments on articles (spec 01 §7), hiding and restoring one, and quiz scoring. */
-export function commentRoutes(deps: { db: Db; content: ContentReadModel; readUser: UserReader }): Router {
+export function commentRoutes(deps: { db: Db; content: ContentReadModel; readUser: UserReader; notices: CommentNotices }): Router {
   const r = Router();
   const index = () => deps.content.current();
 
@@ -25,7 +26,7 @@ export function commentRoutes(deps: { db: Db; content: ContentReadModel; readUse
     res.json(await listComments(deps.db, index(), id(req.params.id, 'Article'), await deps.readUser(req)));
   });
   r.post('/articles/:id/comments', signedIn, async (req, res) => {
-    res.status(201).json(await postComment(deps.db, index(), id(req.params.id, 'Article'), await deps.readUser(req), CreateCommentSchema.parse(req.body)));
+    res.status(201).json(await postComment(deps, index(), id(req.params.id, 'Article'), await deps.readUser(req), CreateCommentSchema.parse(req.body)));
   });
   r.put('/articles/comments/:commentId', signedIn, async (req, res) => {
     res.json(await editComment(deps.db, await deps.readUser(req), id(req.params.commentId, 'Comment'), UpdateCommentSchema.parse(req.body)));

@@ -27,6 +27,21 @@ export const comments = app.table(
   ],
 );
 
+/**
+ * A comment whose telling is still to do (issue 53 #3): the author it replies to and the members it
+ * names hear of it from the comment-notices drain (domain/comments/comment-notices.ts), which
+ * takes many at once in one transaction. Written in the comment's own statement, so a comment that
+ * is refused leaves none; one whose drain failed is tried again from `retry_at`.
+ */
+export const commentNotices = app.table('comment_notices', {
+  commentId: integer('comment_id')
+    .primaryKey()
+    .references(() => comments.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  tries: integer('tries').notNull().default(0),
+  retryAt: timestamp('retry_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Quiz results of signed-in readers: the best score per article is kept. */
 export const quizResults = app.table(
   'quiz_results',

@@ -42,42 +42,68 @@ type Writer = Pick<Db, 'transaction'>;
  * rows written or folded into.
  */
 export async function notify(db: Writer, input: NotifyInput): Promise<{ id: number; userId: number }[]> {
-  const ids = [...new Set(input.recipients)].filter((id) => id !== input.actorId).sort((a, b) => a - b);
-  if (ids.length === 0) return [];
-  // Inside the caller's transaction no savepoint of its own (two round trips, issue 53 #3).
-  return inTransaction(db, (tx) => tell(tx, input, ids));
+  return notifyAll(db, [input]);
 }
 
-async function tell(tx: Tx, input: NotifyInput, ids: number[]): Promise<{ id: number; userId: number }[]> {
-  const people = await tx
-    .select({ user: users, channel: sql<string | null>`${notificationSettings[input.kind]}`, digest: notificationSettings.digest })
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-  const told = people.filter(({ user, channel }) => user.accountStatus !== 'suspended' && user.accountStatus !== 'banned' && (channel ?? 'app') !== 'off' && mayRead(user, input.about));
-  if (told.length === 0) return [];
+/**
+ * Several `notify`s in one go, in their order, as if one after another (a later one folds into an
+ * earlier one of the same sender and place): the recipients, their settings, their locks and their
+ * last hour read once for all, and one NOTIFY statement (issue 53 #3: the comment-notices drain).
+ */
+export async function notifyAll(db: Writer, inputs: NotifyInput[]): Promise<{ id: number; userId: number }[]> {
+  const batch = inputs.map((input) => ({ input, ids: [...new Set(input.recipients)].filter((id) => id !== input.actorId) })).filter((b) => b.ids.length > 0);
+  if (batch.length === 0) return [];
+  // Inside the caller's transaction no savepoint of its own (two round trips, issue 53 #3).
+  return inTransaction(db, (tx) => tell(tx, batch));
+}
+
+async function tell(tx: Tx, batch: { input: NotifyInput; ids: number[] }[]): Promise<{ id: number; userId: number }[]> {
+  const everyone = [...new Set(batch.flatMap((b) => b.ids))];
+  const people = new Map(
+    (
+      await tx
+        .select({ user: users, settings: notificationSettings })
+        .from(users)
+        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+        .where(and(inArray(users.id, everyone), isNull(users.deletedAt)))
+    ).map((p) => [p.user.id, p]),
+  );
+  const told = batch.map(({ input, ids }) => ({
+    input,
+    people: ids.flatMap((id) => {
+      const p = people.get(id);
+      const channel = p?.settings?.[input.kind] ?? 'app';
+      return p && p.user.accountStatus !== 'suspended' && p.user.accountStatus !== 'banned' && channel !== 'off' && mayRead(p.user, input.about) ? [{ user: p.user, channel, digest: p.settings?.digest ?? 'off' }] : [];
+    }),
+  }));
   // One member's notifications are decided one at a time, whichever instance and sender: every
   // recipient's lock in one statement, taken in id order (no deadlock).
-  const recipients = told.map((t) => t.user.id).sort((a, b) => a - b);
+  const recipients = [...new Set(told.flatMap((t) => t.people.map((p) => p.user.id)))].sort((a, b) => a - b);
+  if (recipients.length === 0) return [];
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('notify:' || id, 0)) from (select unnest(${`{${recipients.join(',')}}`}::int[]) as id order by id) as r`);
-  const recent = await lastHour(tx, told.map((t) => t.user.id));
+  const recent = await lastHour(tx, recipients);
   const written: { id: number; userId: number; inApp: boolean }[] = [];
-  for (const { user, channel, digest } of told) {
-    // Mailed by the notification mail job (notification-mails.ts), never in the action's request;
-    // a member on a digest gets it in the next digest instead (digest-mails.ts).
-    const wantsMail = !input.alreadyMailed && (channel === 'email' || channel === 'both') && (digest ?? 'off') === 'off';
-    const placed = placeNotification(recent.get(user.id) ?? [], { actorId: input.actorId, place: input.place ?? null, wantsMail });
-    if ('fold' in placed) {
-      // Unread again: there is more to see in it.
-      const [row] = await tx.update(notifications).set({ more: sql`${notifications.more} + 1`, readAt: null, foldedAt: sql`now()` }).where(eq(notifications.id, placed.fold)).returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
-      if (row) written.push(row);
-      continue;
+  for (const { input, people: them } of told) {
+    for (const { user, channel, digest } of them) {
+      // Mailed by the notification mail job (notification-mails.ts), never in the action's request;
+      // a member on a digest gets it in the next digest instead (digest-mails.ts).
+      const wantsMail = !input.alreadyMailed && (channel === 'email' || channel === 'both') && digest === 'off';
+      const theirs = recent.get(user.id) ?? [];
+      const placed = placeNotification(theirs, { actorId: input.actorId, place: input.place ?? null, wantsMail });
+      if ('fold' in placed) {
+        // Unread again: there is more to see in it.
+        const [row] = await tx.update(notifications).set({ more: sql`${notifications.more} + 1`, readAt: null, foldedAt: sql`now()` }).where(eq(notifications.id, placed.fold)).returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
+        if (row) written.push(row);
+        continue;
+      }
+      const [row] = await tx
+        .insert(notifications)
+        .values({ userId: user.id, kind: input.kind, text: input.text.slice(0, 500), url: input.url, actorId: input.actorId, place: input.place ?? null, inApp: channel !== 'email', emailState: placed.mail })
+        .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
+      written.push(row!);
+      // The member's hour as the next one of this batch reads it: this one newest.
+      recent.set(user.id, [{ id: row!.id, actorId: input.actorId, place: input.place ?? null, fresh: true, emailState: placed.mail }, ...theirs]);
     }
-    const [row] = await tx
-      .insert(notifications)
-      .values({ userId: user.id, kind: input.kind, text: input.text.slice(0, 500), url: input.url, actorId: input.actorId, place: input.place ?? null, inApp: channel !== 'email', emailState: placed.mail })
-      .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
-    written.push(row!);
   }
   const events = written.filter((row) => row.inApp).map((row) => JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent));
   if (events.length) await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, e) from unnest(${sql.param(events)}::text[]) as e`);
