@@ -82,7 +82,11 @@ async function tell(tx: Tx, batch: { input: NotifyInput; ids: number[] }[]): Pro
   if (recipients.length === 0) return [];
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('notify:' || id, 0)) from (select unnest(${`{${recipients.join(',')}}`}::int[]) as id order by id) as r`);
   const recent = await lastHour(tx, recipients);
-  const written: { id: number; userId: number; inApp: boolean }[] = [];
+  // Placed in memory, one after another as they come: a new row of this batch is in its member's
+  // hour (a negative id until written) for the next to fold into. Then one insert of every new row
+  // and one update of the earlier rows folded into, however many there are.
+  const fresh: (typeof notifications.$inferInsert & { more: number })[] = [];
+  const folds = new Map<number, number>();
   for (const { input, people: them } of told) {
     for (const { user, channel, digest } of them) {
       // Mailed by the notification mail job (notification-mails.ts), never in the action's request;
@@ -91,20 +95,27 @@ async function tell(tx: Tx, batch: { input: NotifyInput; ids: number[] }[]): Pro
       const theirs = recent.get(user.id) ?? [];
       const placed = placeNotification(theirs, { actorId: input.actorId, place: input.place ?? null, wantsMail });
       if ('fold' in placed) {
-        // Unread again: there is more to see in it.
-        const [row] = await tx.update(notifications).set({ more: sql`${notifications.more} + 1`, readAt: null, foldedAt: sql`now()` }).where(eq(notifications.id, placed.fold)).returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
-        if (row) written.push(row);
+        if (placed.fold < 0) fresh[-placed.fold - 1]!.more += 1;
+        else folds.set(placed.fold, (folds.get(placed.fold) ?? 0) + 1);
         continue;
       }
-      const [row] = await tx
-        .insert(notifications)
-        .values({ userId: user.id, kind: input.kind, text: input.text.slice(0, 500), url: input.url, actorId: input.actorId, place: input.place ?? null, inApp: channel !== 'email', emailState: placed.mail })
-        .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
-      written.push(row!);
-      // The member's hour as the next one of this batch reads it: this one newest.
-      recent.set(user.id, [{ id: row!.id, actorId: input.actorId, place: input.place ?? null, fresh: true, emailState: placed.mail }, ...theirs]);
+      fresh.push({ userId: user.id, kind: input.kind, text: input.text.slice(0, 500), url: input.url, actorId: input.actorId, place: input.place ?? null, inApp: channel !== 'email', emailState: placed.mail, more: 0 });
+      recent.set(user.id, [{ id: -fresh.length, actorId: input.actorId, place: input.place ?? null, fresh: true, emailState: placed.mail }, ...theirs]);
     }
   }
+  const returning = { id: notifications.id, userId: notifications.userId, inApp: notifications.inApp };
+  const written = [
+    // Unread again: there is more to see in it.
+    ...(folds.size > 0
+      ? await tx
+          .update(notifications)
+          .set({ more: sql`${notifications.more} + f.n`, readAt: null, foldedAt: sql`now()` })
+          .from(sql`(select unnest(${sql.param([...folds.keys()])}::int[]) as id, unnest(${sql.param([...folds.values()])}::int[]) as n) as f`)
+          .where(sql`${notifications.id} = f.id`)
+          .returning(returning)
+      : []),
+    ...(fresh.length > 0 ? await tx.insert(notifications).values(fresh.map((row) => ({ ...row, foldedAt: row.more > 0 ? sql`now()` : null }))).returning(returning) : []),
+  ];
   const events = written.filter((row) => row.inApp).map((row) => JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent));
   if (events.length) await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, e) from unnest(${sql.param(events)}::text[]) as e`);
   return written.map(({ id, userId }) => ({ id, userId }));
