@@ -1,7 +1,7 @@
 import type { NotificationFrame } from '@app/shared/browser';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { loadNotification, newestNotificationId, notificationsAfter, unreadCount } from '../domain/notifications/member-notifications.ts';
+import { loadNotificationsWithUnread, newestNotificationId, notificationsAfter } from '../domain/notifications/member-notifications.ts';
 import { NOTIFICATION_CHANNEL, type NotificationEvent } from '../domain/notifications/notify.ts';
 import type { Signals } from '../domain/ports/signals.ts';
 import { catchUpLedger } from './catch-up-ledger.ts';
@@ -23,17 +23,26 @@ export function notificationsChannel(deps: { db: Db; logger: Logger; signals: Si
   let newest: number | null = null;
   const ledger = catchUpLedger();
 
+  // The events heard within one turn of the loop are pushed together: one query reads them all
+  // with their members' unread counts (issue 53 #3: a batch of replies told at once).
+  let heard: NotificationEvent[] = [];
+
   async function announced(event: NotificationEvent) {
     newest = Math.max(newest ?? 0, event.notificationId);
-    if (ledger.announced(event.notificationId)) await push(event);
+    if (!ledger.announced(event.notificationId) || !open.has(event.userId)) return;
+    heard.push(event);
+    if (heard.length > 1) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    const these = heard;
+    heard = [];
+    await push(these);
   }
 
-  async function push(event: NotificationEvent) {
-    const theirs = open.get(event.userId);
-    if (!theirs) return;
-    const [notification, unread] = await Promise.all([loadNotification(db, event.userId, event.notificationId), unreadCount(db, event.userId)]);
-    if (!notification) return;
-    for (const m of theirs) hub.sender.send(m.ws, { type: 'notification', notification, unread } satisfies NotificationFrame);
+  async function push(events: NotificationEvent[]) {
+    const theirs = events.filter((e) => open.has(e.userId));
+    for (const { userId, notification, unread } of await loadNotificationsWithUnread(db, theirs)) {
+      for (const m of open.get(userId) ?? []) hub.sender.send(m.ws, { type: 'notification', notification, unread } satisfies NotificationFrame);
+    }
   }
 
   async function catchUp() {
@@ -43,10 +52,9 @@ export function notificationsChannel(deps: { db: Db; logger: Logger; signals: Si
       newest = Math.max(newest ?? 0, known);
       return;
     }
-    for (const event of await notificationsAfter(db, [...open.keys()], after)) {
-      newest = Math.max(newest ?? 0, event.notificationId);
-      if (ledger.caughtUp(event.notificationId)) await push(event);
-    }
+    const missed = await notificationsAfter(db, [...open.keys()], after);
+    for (const event of missed) newest = Math.max(newest ?? 0, event.notificationId);
+    await push(missed.filter((event) => ledger.caughtUp(event.notificationId)));
   }
 
   deps.signals.subscribe(NOTIFICATION_CHANNEL, { ...jsonSignal<NotificationEvent>(logger, 'notification', announced), onConnect: () => void catchUp().catch((err: unknown) => logger.warn({ err }, 'could not catch up on notifications')) });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATIONS_PAGE, type Notification, type NotificationPage, type NotificationSettings } from '@app/shared/browser';
 import type { NotificationSettingsInput } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
@@ -46,14 +46,22 @@ export async function listNotifications(db: Db, caller: UserRow | null, query: {
   return { unread, items: rows.map(toNotification) };
 }
 
-/** One notification as its recipient reads it (the socket's frame), or null when it is gone. */
-export async function loadNotification(db: Db, userId: number, id: number): Promise<Notification | null> {
-  const [row] = await db
-    .select({ n: notifications, actor: actorColumns })
+/**
+ * Notifications as their recipients read them (the socket's frames), oldest first, each with its
+ * member's unread count as it is now, in one query however many (issue 53 #3: the pushes of a
+ * batch of replies); those gone, or no longer their member's, are left out.
+ */
+export async function loadNotificationsWithUnread(db: Pick<Db, 'select'>, events: { userId: number; notificationId: number }[]): Promise<{ userId: number; notification: Notification; unread: number }[]> {
+  if (events.length === 0) return [];
+  const unread = sql<number>`(select count(*)::int from ${notifications} u where u.user_id = ${notifications.userId} and u.in_app and u.read_at is null)`;
+  const rows = await db
+    .select({ n: notifications, actor: actorColumns, unread })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true)));
-  return row ? toNotification(row) : null;
+    .where(and(inArray(notifications.id, [...new Set(events.map((e) => e.notificationId))]), eq(notifications.inApp, true)))
+    .orderBy(asc(notifications.id));
+  const wanted = new Set(events.map((e) => `${e.userId}:${e.notificationId}`));
+  return rows.filter((r) => wanted.has(`${r.n.userId}:${r.n.id}`)).map((r) => ({ userId: r.n.userId, notification: toNotification(r), unread: r.unread }));
 }
 
 /** The newest notification's id (0 when there is none): where an instance starts counting what it may miss. */
