@@ -95,6 +95,33 @@ describe('the chat socket', () => {
     for (const m of [ann, bob, carl]) m.socket.close();
   });
 
+  it('joining makes a member of the room and reads it: its unread count starts again from there', async () => {
+    const general = room('General Chat');
+    const writer = await member('ws_unread_writer');
+    const reader = await member('ws_unread_reader');
+    await joined(writer, general);
+    for (const content of ['one', 'two']) {
+      writer.socket.send({ type: 'message', roomId: general, content });
+      await writer.socket.next('message', (m) => (m.message as { content: string }).content === content);
+    }
+    const listed = async () => ((await reader.http.get('/api/chat/rooms')).body as { id: number; isMember: boolean; unread: number }[]).find((r) => r.id === general)!;
+    expect(await listed()).toMatchObject({ isMember: false, unread: 0 });
+    await joined(reader, general);
+    expect(await listed()).toMatchObject({ isMember: true, unread: 0 });
+    // Away from the room (the socket closed), a new message is unread; joining again reads it.
+    reader.socket.close();
+    const away = await chatClient(app.wsUrl, reader.http.cookies);
+    await away.next('rooms');
+    writer.socket.send({ type: 'message', roomId: general, content: 'three' });
+    await writer.socket.next('message', (m) => (m.message as { content: string }).content === 'three');
+    await vi.waitFor(async () => expect(await listed()).toMatchObject({ isMember: true, unread: 1 }));
+    away.send({ type: 'join', roomId: general });
+    await away.next('history');
+    expect(await listed()).toMatchObject({ isMember: true, unread: 0 });
+    away.close();
+    writer.socket.close();
+  });
+
   it('refuses rooms above the member’s tier and private rooms they do not belong to', async () => {
     const free = await member('ws_free');
     free.socket.send({ type: 'join', roomId: room('Pro Lounge') });
