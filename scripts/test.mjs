@@ -148,7 +148,7 @@ async function vitestStage() {
   for (const f of r.testResults ?? []) {
     for (const t of f.assertionResults ?? []) {
       if (t.status === 'failed') failures.push(`${path.relative(root, f.name)} › ${t.fullName}\n  ${firstLines(t.failureMessages?.at(-1))}`);
-      else if (t.status === 'passed' && t.failureMessages?.length) console.log(`flaky (passed on its second try): ${path.relative(root, f.name)} › ${t.fullName}\n  ${t.failureMessages[0].split('\n').slice(0, 3).join('\n  ')}`);
+      else if (t.status === 'passed' && t.failureMessages?.length) console.log(`flaky (passed on its second try): ${path.relative(root, f.name)} › ${t.fullName}\n  ${firstLines(t.failureMessages[0], 3)}`);
     }
     // A file that failed with no failed test: an error in a hook, or a file that never finished (its
     // worker stopped: the errors outside tests, below, say why).

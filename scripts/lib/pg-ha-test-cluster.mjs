@@ -56,10 +56,10 @@ export async function startTestCluster(options = {}) {
       /** What a failed test prints: the cluster as Patroni sees it, and each host's last log lines (Patroni's, with its PostgreSQL's). */
       async diagnostics(lines = 25) {
         // Patroni's "no action" line every loop says nothing: left out, so the lines kept are events.
-        const tail = (file) => (existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').filter((l) => !l.includes('no action.')).slice(-lines).join('\n') : '(no log)');
+        const tail = (file, count = lines) => (existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').filter((l) => !l.includes('no action.')).slice(-count).join('\n') : '(no log)');
         const parts = [`the cluster: ${JSON.stringify(await cluster.status())}`];
         for (const h of cluster.hosts) parts.push(`── ${h.name}: patroni.log ──\n${tail(path.join(cluster.logDir(h.name), 'patroni.log'))}`);
-        parts.push(`── haproxy.log ──\n${tail(path.join(dir, 'proxy', 'haproxy.log')).split('\n').slice(-10).join('\n')}`);
+        parts.push(`── haproxy.log ──\n${tail(path.join(dir, 'proxy', 'haproxy.log'), 10)}`);
         return parts.join('\n');
       },
       async stop() {

@@ -70,10 +70,8 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
       const conn = connections.get(member);
       if (!conn) return;
       connections.delete(member);
-      const open = [...conn.rooms.keys()];
-      delivery.drop(conn);
       // What reached this page in its open rooms was read there.
-      void markRoomsRead(db, member.user.id, open).catch((err) => logger.warn({ err }, 'could not mark chat rooms read'));
+      void markRoomsRead(db, member.user.id, delivery.drop(conn)).catch((err) => logger.warn({ err }, 'could not mark chat rooms read'));
     },
   };
 }

@@ -175,9 +175,11 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
       seen(roomId, lastId);
     },
     leave,
-    /** A socket closed: out of every room it was in. */
-    drop(conn: ChatConnection) {
-      for (const roomId of [...conn.rooms.keys()]) leave(conn, roomId);
+    /** A socket closed: out of every room it was in; answers those rooms. */
+    drop(conn: ChatConnection): number[] {
+      const left = [...conn.rooms.keys()];
+      for (const roomId of left) leave(conn, roomId);
+      return left;
     },
     /** The LISTEN connection is back: each open room's messages after the newest delivered here, in order. */
     async catchUp() {

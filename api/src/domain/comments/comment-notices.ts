@@ -1,11 +1,10 @@
-import { mentionedUsernames, MAX_MENTIONS } from '@app/shared/browser';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client.ts';
 import { commentNotices, comments, users } from '../../db/schema/index.ts';
 import type { ContentReadModel } from '../content/content-read-model.ts';
-import { nameOf, notifyAll, type NotifyInput } from '../notifications/notify.ts';
+import { mentionedMembersOf, nameOf, notifyAll, type NotifyInput } from '../notifications/notify.ts';
 
 /** Notices one drain takes at once (one transaction); more wait for the next. */
 const BATCH = 200;
@@ -120,19 +119,16 @@ async function noticesOf(tx: Tx, content: ContentReadModel, ids: number[]): Prom
     .leftJoin(parent, and(eq(parent.id, comments.parentCommentId), isNull(parent.deletedAt)))
     .where(and(inArray(comments.id, ids), isNull(comments.deletedAt), eq(comments.isHidden, false)))
     .orderBy(comments.id);
-  const names = new Map<number, string[]>(rows.map((r) => [r.comment.id, mentionedUsernames(r.comment.content).slice(0, MAX_MENTIONS)]));
-  const wanted = [...new Set([...names.values()].flat())];
-  const found = wanted.length ? await tx.select({ id: users.id, name: sql<string>`lower(${users.username})` }).from(users).where(and(inArray(sql`lower(${users.username})`, wanted), isNull(users.deletedAt))) : [];
-  const byName = new Map(found.map((f) => [f.name, f.id]));
+  const mentioned = await mentionedMembersOf(tx, rows.map((r) => r.comment.content));
   const index = content.current();
-  return rows.flatMap(({ comment, author, repliedTo }) => {
+  return rows.flatMap(({ comment, author, repliedTo }, i) => {
     const article = index.articles.get(comment.articleId);
     // An article gone from the site since (unpublished): no one is sent to it.
     if (!article) return [];
     const title = article.summary.title;
     // The comment itself (issue 47 #13): the comments island scrolls to it and marks it.
     const common = { actorId: comment.userId, url: `/articles/${comment.articleId}#comment-${comment.id}`, place: `article:${comment.articleId}`, about: { membershipRequired: article.summary.membershipRequired } };
-    const named = (names.get(comment.id) ?? []).map((n) => byName.get(n)).filter((id): id is number => id !== undefined && id !== repliedTo);
+    const named = mentioned[i]!.filter((id) => id !== repliedTo);
     return [
       ...(repliedTo !== null ? [{ ...common, kind: 'reply' as const, recipients: [repliedTo], text: `${nameOf(author)} replied to your comment on “${title}”` }] : []),
       { ...common, kind: 'mention' as const, recipients: named, text: `${nameOf(author)} mentioned you in a comment on “${title}”` },

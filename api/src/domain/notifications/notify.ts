@@ -140,14 +140,20 @@ const mayRead = (user: UserRow, about: Resource | undefined) => !about || can(vi
  * (names are matched whatever their case).
  */
 export async function mentionedMembers(db: Pick<Db, 'select'>, text: string): Promise<number[]> {
-  const names = mentionedUsernames(text).slice(0, MAX_MENTIONS);
-  if (names.length === 0) return [];
+  return (await mentionedMembersOf(db, [text]))[0]!;
+}
+
+/** `mentionedMembers` for several texts, in one query: each text's members, in the texts' order. */
+export async function mentionedMembersOf(db: Pick<Db, 'select'>, texts: string[]): Promise<number[][]> {
+  const names = texts.map((text) => mentionedUsernames(text).slice(0, MAX_MENTIONS));
+  const wanted = [...new Set(names.flat())];
+  if (wanted.length === 0) return names.map(() => []);
   const found = await db
     .select({ id: users.id, name: sql<string>`lower(${users.username})` })
     .from(users)
-    .where(and(inArray(sql`lower(${users.username})`, names), isNull(users.deletedAt)));
+    .where(and(inArray(sql`lower(${users.username})`, wanted), isNull(users.deletedAt)));
   const byName = new Map(found.map((f) => [f.name, f.id]));
-  return names.map((n) => byName.get(n)).filter((id): id is number => id !== undefined);
+  return names.map((list) => list.map((n) => byName.get(n)).filter((id): id is number => id !== undefined));
 }
 
 /** How a member is named in a notification's text. */
