@@ -40,3 +40,28 @@ describe('the Stripe prices setting', () => {
     expect(() => loadConfig({ ...base, ...keys, ...deprecated, STRIPE_PRICES: JSON.stringify(priceOf) })).toThrow('STRIPE_PRICES replaces STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY: set STRIPE_PRICES only');
   });
 });
+
+describe('the password hash cost', () => {
+  it('is OWASP’s argon2id unless set, and light only outside production', async () => {
+    const { default: argon2 } = await import('argon2');
+    const { hashPassword, usePasswordHashCost, verifyPassword } = await import('./domain/accounts/passwords.ts');
+    expect(loadConfig(base).passwordHashCost).toBe('standard');
+    expect(loadConfig({ ...base, PASSWORD_HASH_COST: 'light' }).passwordHashCost).toBe('light');
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://x', PASSWORD_HASH_COST: 'light' })).toThrow('PASSWORD_HASH_COST: light is for test stacks, refused when NODE_ENV=production');
+    expect(() => loadConfig({ ...base, PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST/);
+    try {
+      usePasswordHashCost('standard');
+      const standard = await hashPassword('correct horse');
+      expect(standard).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      usePasswordHashCost('light');
+      const light = await hashPassword('correct horse');
+      expect(light).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
+      // A stored hash names its own cost: each verifies whatever the process's cost is now.
+      expect(await verifyPassword(standard, 'correct horse')).toBe(true);
+      expect(await verifyPassword(standard, 'wrong horse')).toBe(false);
+      expect(await argon2.verify(light, 'correct horse')).toBe(true);
+    } finally {
+      usePasswordHashCost(process.env.PASSWORD_HASH_COST === 'light' ? 'light' : 'standard');
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPlanId, PLAN_IDS, type PlanId } from '@app/shared/browser';
 import { siteBuildsStorageFromEnv, type SiteBuildsStorage } from '@app/shared/server';
+import type { PasswordHashCost } from './domain/accounts/passwords.ts';
 import type { StripeSettings } from './integrations/payments/stripe-provider.ts';
 
 const PRICES_EXAMPLE = `{${PLAN_IDS.map((id) => `"${id}":"price_…"`).join(',')}}`;
@@ -60,6 +61,8 @@ const EnvSchema = z.object({
   /** Another Stripe API address (a local stand-in speaking Stripe's wire format); unset: Stripe itself. */
   STRIPE_API_BASE: z.string().url().optional(),
   MEMBERSHIP_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** light: cheap password hashes for test stacks (domain/accounts/passwords.ts); refused in production. */
+  PASSWORD_HASH_COST: z.enum(['standard', 'light']).default('standard'),
   YOUTUBE_API_KEY: z.string().optional(),
   /** The channel synced by default and daily: a handle (@name) or a channel id (UC…). */
   YOUTUBE_CHANNEL_HANDLE: z.string().optional(),
@@ -142,6 +145,8 @@ export type Config = {
   /** Stripe when its keys and every plan's price are set (STRIPE_PRICES); otherwise the offline demo provider. */
   stripe: StripeSettings | null;
   membershipCheckIntervalMs: number;
+  /** The cost of new password hashes: standard (OWASP's argon2id), or light outside production. */
+  passwordHashCost: PasswordHashCost;
   /** The YouTube Data API when YOUTUBE_API_KEY is set; otherwise the sync answers "not configured". */
   youtube: { apiKey: string; baseUrl: string | undefined } | null;
   youtubeChannel: string | null;
@@ -183,6 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Without a transport every mail, reset links included, would sit readable in the outbox.
     throw new Error('Invalid API configuration:\n  SMTP_URL: required when NODE_ENV=production (mail must be delivered, not kept in the outbox)');
   }
+  if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST === 'light') {
+    throw new Error('Invalid API configuration:\n  PASSWORD_HASH_COST: light is for test stacks, refused when NODE_ENV=production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.API_PORT,
@@ -210,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerLimits: { perAddressPerHour: e.REGISTER_LIMIT_PER_HOUR, perDomainPerTenMinutes: e.REGISTER_DOMAIN_BURST },
     stripe,
     membershipCheckIntervalMs: e.MEMBERSHIP_CHECK_INTERVAL_MS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     youtube: e.YOUTUBE_API_KEY ? { apiKey: e.YOUTUBE_API_KEY, baseUrl: e.YOUTUBE_API_URL } : null,
     youtubeChannel: e.YOUTUBE_CHANNEL_HANDLE?.trim() || null,
     videoSyncCheckIntervalMs: e.VIDEO_SYNC_CHECK_INTERVAL_MS,

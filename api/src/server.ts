@@ -46,6 +46,7 @@ import { DEMO_ACCOUNTS } from './domain/accounts/demo-accounts.ts';
 import { ensureDemoSecondFactor } from './domain/second-factor/ensure-demo-second-factor.ts';
 import { createSecretBox } from '@app/shared/second-factor-secrets';
 import { ensureAccount } from './domain/accounts/ensure-accounts.ts';
+import { usePasswordHashCost } from './domain/accounts/passwords.ts';
 import { seedDemoCommunity } from './domain/demo/seed-demo-community.ts';
 import { seedDemoMembership } from './domain/demo/seed-demo-membership.ts';
 import { attachSocketHub } from './ws/socket-hub.ts';
@@ -65,6 +66,7 @@ function ownAddress(config: { host: string; port: number }): string {
 
 async function main() {
   const config = loadConfig();
+  usePasswordHashCost(config.passwordHashCost);
   const logger = createLogger(config.logLevel);
   const db = createDb(config.databaseUrl);
   await assertDatabaseReachable(db, config.databaseUrl);

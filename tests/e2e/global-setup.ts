@@ -36,7 +36,7 @@ export default async function globalSetup() {
     cmsPort: E2E_PORT + 2,
     dbPort: E2E_PORT + 3,
     // Every test signs up from this one address and domain; the limits have their own API tests.
-    env: { YOUTUBE_API_KEY: 'e2e-youtube-key', YOUTUBE_API_URL: youtube.url, YOUTUBE_CHANNEL_HANDLE: '@betterself', REBUILD_DEBOUNCE_MS: '1000', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000', DEPLOY_REPOSITORY: deployRepository, DEPLOY_BRANCH: deployBranch, GITHUB_WEBHOOK_SECRET: process.env.E2E_GITHUB_WEBHOOK_SECRET },
+    env: { YOUTUBE_API_KEY: 'e2e-youtube-key', YOUTUBE_API_URL: youtube.url, YOUTUBE_CHANNEL_HANDLE: '@betterself', REBUILD_DEBOUNCE_MS: '1000', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '100000', REGISTER_DOMAIN_BURST: '100000', PASSWORD_HASH_COST: 'light', DEPLOY_REPOSITORY: deployRepository, DEPLOY_BRANCH: deployBranch, GITHUB_WEBHOOK_SECRET: process.env.E2E_GITHUB_WEBHOOK_SECRET },
     log: (name, line) => {
       lines.push(`[${name}] ${line}`);
       if (process.env.E2E_VERBOSE) console.log(`[${name}] ${line}`);
