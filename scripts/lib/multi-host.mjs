@@ -538,9 +538,14 @@ export async function startMultiHost(options = {}) {
     const waitedFrom = Date.now();
     let asked = false;
     await until('the first site build', async () => {
-      const [live, held] = [await liveVersion(), await apiVersion()];
+      // Whether a build runs is read before what is live: a build that ends between the two reads
+      // is then seen live, not asked for again (on a slow machine the first build ended just there,
+      // and its version was built twice).
+      const held = await apiVersion();
+      const busy = await building();
+      const live = await liveVersion();
       if (live !== null && live.contentVersion === held) return true;
-      if (!asked && held !== null && Date.now() - waitedFrom > 20_000 && !(await building())) {
+      if (!asked && held !== null && Date.now() - waitedFrom > 20_000 && !busy) {
         asked = true;
         step('asking for a site build of the current content');
         const build = await signalApi({ API_URL: firstApi, INTERNAL_SECRET: firstEnvs.cms.INTERNAL_SECRET }, 'rebuild', { trigger: 'startup' });
