@@ -221,9 +221,11 @@ async function multiHostChecks() {
 // two stacks that found it unbuilt would each build it, in the same folder; after a failed build the
 // suite runs whole, on one stack, whose start builds it again (and reports why).
 const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
-// The multi-host checks follow the production shape beside Vitest (their hosts build nothing: the
-// CMS is built by then, and their site builds are the API's own); the halves wait for both.
-const shapeBesideUnits = only === undefined ? cmsBuild.then(() => shapeSuite(path.join(results, 'e2e-production-shape.log'))).then(multiHostChecks) : null;
+// The multi-host checks run beside the production shape, both beside Vitest (their hosts build
+// nothing: the CMS is built by then, and their site builds are the API's own; the shape's Caddy has
+// no admin port, theirs a socket): one after the other, they ended phase 1 alone once Vitest's
+// members hashed their passwords cheaply (issue 53 #6). The halves wait for both.
+const shapeBesideUnits = only === undefined ? cmsBuild.then(() => Promise.all([shapeSuite(path.join(results, 'e2e-production-shape.log')), multiHostChecks()])) : null;
 if (only !== 'e2e') await unitStages();
 await shapeBesideUnits;
 if (only !== 'unit') {
