@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client.ts';
 import { commentNotices, comments, users } from '../../db/schema/index.ts';
@@ -70,21 +71,11 @@ export function createCommentNotices(deps: { db: Db; content: ContentReadModel; 
     let taken: number[] = [];
     try {
       return await db.transaction(async (tx) => {
-        // The notices taken and what their comments tell, in one statement (issue 53 #3): a comment
-        // deleted or hidden since, or gone, is taken and tells no one.
-        const { rows } = await tx.execute<TakenNotice>(sql`
-          with taken as (
-            delete from ${commentNotices} where comment_id in (select comment_id from ${commentNotices} where retry_at <= now() and created_at <= now() - ${olderThanMs} * interval '1 millisecond' order by comment_id limit ${BATCH} for update skip locked)
-            returning comment_id
-          )
-          select t.comment_id as "commentId", c.article_id as "articleId", c.content, c.user_id as "userId", u.username, u.display_name as "displayName", p.user_id as "repliedTo"
-          from taken t
-          left join ${comments} c on c.id = t.comment_id and c.deleted_at is null and not c.is_hidden
-          left join ${users} u on u.id = c.user_id
-          left join ${comments} p on p.id = c.parent_comment_id and p.deleted_at is null
-          order by t.comment_id`);
-        taken = rows.map((r) => r.commentId);
-        if (taken.length > 0) await notifyAll(tx, await noticesOf(tx, deps.content, rows));
+        const { rows } = await tx.execute<{ comment_id: number }>(
+          sql`delete from ${commentNotices} where comment_id in (select comment_id from ${commentNotices} where retry_at <= now() and created_at <= now() - ${olderThanMs} * interval '1 millisecond' order by comment_id limit ${BATCH} for update skip locked) returning comment_id`,
+        );
+        taken = rows.map((r) => r.comment_id);
+        if (taken.length > 0) await notifyAll(tx, await noticesOf(tx, deps.content, taken));
         return taken.length;
       });
     } catch (err) {
@@ -118,14 +109,16 @@ export function createCommentNotices(deps: { db: Db; content: ContentReadModel; 
   };
 }
 
-/** A notice a drain took, with its comment (null fields: the comment is gone, deleted or hidden) and the author it replies to. */
-type TakenNotice = { commentId: number; articleId: number | null; content: string | null; userId: number | null; username: string | null; displayName: string | null; repliedTo: number | null };
-
 /** What each comment tells, in the comments' order: the author it replies to, then those it names (not the replied-to again). */
-async function noticesOf(tx: Tx, content: ContentReadModel, taken: TakenNotice[]): Promise<NotifyInput[]> {
-  const rows = taken.flatMap(({ commentId, articleId, content: text, userId, username, displayName, repliedTo }) =>
-    articleId !== null && text !== null && userId !== null && username !== null ? [{ comment: { id: commentId, articleId, content: text, userId }, author: { username, displayName }, repliedTo }] : [],
-  );
+async function noticesOf(tx: Tx, content: ContentReadModel, ids: number[]): Promise<NotifyInput[]> {
+  const parent = alias(comments, 'parent');
+  const rows = await tx
+    .select({ comment: { id: comments.id, articleId: comments.articleId, content: comments.content, userId: comments.userId }, author: { username: users.username, displayName: users.displayName }, repliedTo: parent.userId })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .leftJoin(parent, and(eq(parent.id, comments.parentCommentId), isNull(parent.deletedAt)))
+    .where(and(inArray(comments.id, ids), isNull(comments.deletedAt), eq(comments.isHidden, false)))
+    .orderBy(comments.id);
   const mentioned = await mentionedMembersOf(tx, rows.map((r) => r.comment.content));
   const index = content.current();
   return rows.flatMap(({ comment, author, repliedTo }, i) => {

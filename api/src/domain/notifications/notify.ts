@@ -103,25 +103,21 @@ async function tell(tx: Tx, batch: { input: NotifyInput; ids: number[] }[]): Pro
       recent.set(user.id, [{ id: -fresh.length, actorId: input.actorId, place: input.place ?? null, fresh: true, emailState: placed.mail }, ...theirs]);
     }
   }
-  // Every row written and every event sent in one statement (issue 53 #3): the earlier rows folded
-  // into (unread again: there is more to see in them), the new rows, and a NOTIFY for each of
-  // either shown in the app. `sent` is read so that the NOTIFY part runs.
-  const column = <K extends keyof (typeof fresh)[number]>(key: K) => sql.param(fresh.map((row) => row[key] ?? null));
-  const { rows: written } = await tx.execute<{ id: number; userId: number }>(sql`
-    with folded as (
-      update ${notifications} as n set more = n.more + f.more_by, read_at = null, folded_at = now()
-      from (select unnest(${sql.param([...folds.keys()])}::int[]) as id, unnest(${sql.param([...folds.values()])}::int[]) as more_by) as f
-      where n.id = f.id
-      returning n.id, n.user_id, n.in_app
-    ), added as (
-      insert into ${notifications} (user_id, kind, text, url, actor_id, place, in_app, email_state, more, folded_at)
-      select r.user_id, r.kind, r.text, r.url, r.actor_id, r.place, r.in_app, r.email_state, r.more, case when r.more > 0 then now() end
-      from unnest(${column('userId')}::int[], ${column('kind')}::text[], ${column('text')}::text[], ${column('url')}::text[], ${column('actorId')}::int[], ${column('place')}::text[], ${column('inApp')}::boolean[], ${column('emailState')}::text[], ${column('more')}::int[])
-        as r(user_id, kind, text, url, actor_id, place, in_app, email_state, more)
-      returning id, user_id, in_app
-    ), written as (select * from folded union all select * from added),
-    told as (select count(pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('userId', user_id, 'notificationId', id)::text)) as sent from written where in_app)
-    select written.id, written.user_id as "userId" from written, told`);
+  const returning = { id: notifications.id, userId: notifications.userId, inApp: notifications.inApp };
+  const written = [
+    // Unread again: there is more to see in it.
+    ...(folds.size > 0
+      ? await tx
+          .update(notifications)
+          .set({ more: sql`${notifications.more} + f.n`, readAt: null, foldedAt: sql`now()` })
+          .from(sql`(select unnest(${sql.param([...folds.keys()])}::int[]) as id, unnest(${sql.param([...folds.values()])}::int[]) as n) as f`)
+          .where(sql`${notifications.id} = f.id`)
+          .returning(returning)
+      : []),
+    ...(fresh.length > 0 ? await tx.insert(notifications).values(fresh.map((row) => ({ ...row, foldedAt: row.more > 0 ? sql`now()` : null }))).returning(returning) : []),
+  ];
+  const events = written.filter((row) => row.inApp).map((row) => JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent));
+  if (events.length) await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, e) from unnest(${sql.param(events)}::text[]) as e`);
   return written.map(({ id, userId }) => ({ id, userId }));
 }
 
