@@ -259,6 +259,29 @@ describe('notifications', () => {
     quinSocket.close();
   });
 
+  it('marks read what reached pages that closed at once, several members and tabs in one go', async () => {
+    const readers = [await member('n_rhea'), await member('n_saul')];
+    const writer = await member('n_tove');
+    type Room = { id: number; name: string; unread: number };
+    const rooms = async (c: Client) => (await c.get('/api/chat/rooms')).body as Room[];
+    const general = (await rooms(writer)).find((r) => r.name === 'General Chat')!;
+    const open = async (c: Client) => {
+      const s = await chatClient(app.wsUrl, c.cookies);
+      s.send({ type: 'join', roomId: general.id });
+      await s.next('joined');
+      return s;
+    };
+    // Two tabs of one member and one of another, all on the room when a message comes.
+    const pages = [await open(readers[0]!), await open(readers[0]!), await open(readers[1]!)];
+    const talk = await open(writer);
+    talk.send({ type: 'message', roomId: general.id, content: 'heard live by three pages' });
+    for (const page of pages) await page.next('message', (m) => (m.message as { content: string }).content === 'heard live by three pages');
+    for (const reader of readers) expect((await rooms(reader)).find((r) => r.id === general.id)!.unread).toBe(1);
+    for (const page of pages) page.close();
+    for (const reader of readers) await expect.poll(async () => (await rooms(reader)).find((r) => r.id === general.id)!.unread).toBe(0);
+    talk.close();
+  });
+
   it('are mailed when the member asks (email or both), once, with a one-click unsubscribe that stops that kind without signing in', async () => {
     const mailDeps = { db: testDb.db, mailer: createMailer({ db: testDb.db, logger: silentLogger, from: 'site@example.com' }), logger: silentLogger, publicUrl: 'https://site.example', internalSecret: TEST_SECRET, siteName: () => 'Better Self' };
     const mailsTo = (to: string) => testDb.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));

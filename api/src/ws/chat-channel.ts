@@ -27,6 +27,27 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
   // Each return of the LISTEN connection catches up on the messages whose NOTIFY was lost meanwhile.
   deps.signals.subscribe(CHAT_CHANNEL, { ...jsonSignal<ChatEvent>(logger, 'chat', delivery.deliver), onConnect: () => void delivery.catchUp().catch((err: unknown) => logger.warn({ err }, 'could not catch up on chat messages')) });
 
+  // The read marks of the sockets that closed in one turn of the loop (and while those were being
+  // written), in one statement: a front door restart or a network cut closes thousands at once, and
+  // a statement each held the pool from everyone else for tens of seconds (sign-ups answered "busy",
+  // joins waited past a minute: issue 53 #4, session 33).
+  let closing: { userId: number; roomIds: number[] }[] = [];
+  let writing: Promise<void> | null = null;
+  function markReadOnClose(userId: number, roomIds: number[]) {
+    if (roomIds.length === 0) return;
+    closing.push({ userId, roomIds });
+    writing ??= writeReadMarks();
+  }
+  async function writeReadMarks() {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (closing.length > 0) {
+      const these = closing;
+      closing = [];
+      await markRoomsRead(db, these).catch((err: unknown) => logger.warn({ err }, 'could not mark chat rooms read'));
+    }
+    writing = null;
+  }
+
   async function receive(member: MemberSocket, frame: ChatClientMessage) {
     const conn = connections.get(member);
     if (!conn) return;
@@ -71,7 +92,7 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
       if (!conn) return;
       connections.delete(member);
       // What reached this page in its open rooms was read there.
-      void markRoomsRead(db, member.user.id, delivery.drop(conn)).catch((err) => logger.warn({ err }, 'could not mark chat rooms read'));
+      markReadOnClose(member.user.id, delivery.drop(conn));
     },
   };
 }
