@@ -1,6 +1,8 @@
 import { PLAN_IDS } from '@app/shared/browser';
 import { describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
 import { loadConfig } from './config.ts';
+import { hashPassword, usePasswordHashCost, verifyPassword } from './domain/accounts/passwords.ts';
 
 const base = { DATABASE_URL: 'postgres://x/y', INTERNAL_SECRET: 'x'.repeat(32) };
 const keys = { STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_PUBLISHABLE_KEY: 'pk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' };
@@ -43,8 +45,6 @@ describe('the Stripe prices setting', () => {
 
 describe('the password hash cost', () => {
   it('is OWASP’s argon2id unless set, and light only outside production', async () => {
-    const { default: argon2 } = await import('argon2');
-    const { hashPassword, usePasswordHashCost, verifyPassword } = await import('./domain/accounts/passwords.ts');
     expect(loadConfig(base).passwordHashCost).toBe('standard');
     expect(loadConfig({ ...base, PASSWORD_HASH_COST: 'light' }).passwordHashCost).toBe('light');
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://x', PASSWORD_HASH_COST: 'light' })).toThrow('PASSWORD_HASH_COST: light is for test stacks, refused when NODE_ENV=production');

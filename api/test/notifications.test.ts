@@ -229,18 +229,21 @@ describe('notifications', () => {
     socket.close();
   });
 
+  /** The chat rooms as a member's page lists them, with their unread counts. */
+  const rooms = async (c: Client) => (await c.get('/api/chat/rooms')).body as { id: number; name: string; unread: number; isMember: boolean }[];
+  /** A chat page of the member's, joined to the room. */
+  const openRoom = async (c: Client, roomId: number) => {
+    const s = await chatClient(app.wsUrl, c.cookies);
+    s.send({ type: 'join', roomId });
+    await s.next('joined');
+    return s;
+  };
+
   it('count each room’s unread messages since the member last read it: others’ messages, not held ones; opening the room reads it', async () => {
     const pia = await member('n_pia');
     const quin = await member('n_quin');
-    type Room = { id: number; name: string; unread: number; isMember: boolean };
-    const rooms = async (c: Client) => (await c.get('/api/chat/rooms')).body as Room[];
     const general = (await rooms(pia)).find((r) => r.name === 'General Chat')!;
-    const open = async (c: Client) => {
-      const s = await chatClient(app.wsUrl, c.cookies);
-      s.send({ type: 'join', roomId: general.id });
-      await s.next('joined');
-      return s;
-    };
+    const open = (c: Client) => openRoom(c, general.id);
     const piaSocket = await open(pia);
     piaSocket.close();
     const quinSocket = await open(quin);
@@ -262,15 +265,8 @@ describe('notifications', () => {
   it('marks read what reached pages that closed at once, several members and tabs in one go', async () => {
     const readers = [await member('n_rhea'), await member('n_saul')];
     const writer = await member('n_tove');
-    type Room = { id: number; name: string; unread: number };
-    const rooms = async (c: Client) => (await c.get('/api/chat/rooms')).body as Room[];
     const general = (await rooms(writer)).find((r) => r.name === 'General Chat')!;
-    const open = async (c: Client) => {
-      const s = await chatClient(app.wsUrl, c.cookies);
-      s.send({ type: 'join', roomId: general.id });
-      await s.next('joined');
-      return s;
-    };
+    const open = (c: Client) => openRoom(c, general.id);
     // Two tabs of one member and one of another, all on the room when a message comes.
     const pages = [await open(readers[0]!), await open(readers[0]!), await open(readers[1]!)];
     const talk = await open(writer);

@@ -8,7 +8,7 @@ export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeC
  * the standard cost that was some 45 ms of CPU each, minutes of CI (issue 53 #6). The same code
  * hashes and verifies either way; a stored hash names its own cost, so each verifies under the other.
  */
-export const LIGHT_ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
+const LIGHT_ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
 export type PasswordHashCost = 'standard' | 'light';
 
 let options: typeof ARGON2_OPTIONS | typeof LIGHT_ARGON2_OPTIONS = ARGON2_OPTIONS;
