@@ -4,6 +4,7 @@ import { isStaff } from '@app/shared/browser';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { SessionInfo } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { emailTokens, passkeys, sessions, totpFactors, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -50,23 +51,17 @@ export async function createSession(db: Db, user: UserRow, meta: SessionMeta & {
 }
 
 /**
- * The session and its member by the cookie's hash: a prepared query per database handle (issue 53
- * #3). Every state-changing request reads it (the cache answers only reads), so drizzle builds its
- * text once and PostgreSQL plans it once per connection instead of for every comment, post or order.
+ * The session and its member by the cookie's hash, prepared (issue 53 #3): every state-changing request
+ * reads it (the cache answers only reads), so its text is built once, not for every comment, post or order.
  */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-const prepareSessionQuery = (db: Db) =>
+const sessionQuery = preparedQuery((db) =>
   db
     .select({ session: sessions, user: users, hasSecondFactor: hasSecondFactorSql(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
-    .prepare('session_by_id_hash');
-function sessionQuery(db: Db) {
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
-  return query;
-}
+    .prepare('session_by_id_hash'),
+);
 
 /**
  * The session behind a cookie value, if it is live; slides a member's expiry forward. Staff

@@ -1,10 +1,11 @@
 import { can, CHAT_HISTORY_SIZE, viewerOf } from '@app/shared/browser';
 import type { ChatMessage } from '@app/shared/schemas';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
-import { chatMessageKind } from '../moderation/kinds/chat-message.ts';
+import { chatMessageKind, shownOr } from '../moderation/kinds/chat-message.ts';
 import { senderColumns, toChatMessage, type MessageRow, type SenderRow } from './chat-dto.ts';
 
 /** Whether a viewer sees a message: hidden and held ones only by those who may see them hidden (sender, moderators). */
@@ -12,16 +13,25 @@ export function messageVisibleTo(row: Pick<MessageRow, 'isHidden' | 'pendingRevi
   return (!row.isHidden && !row.pendingReview) || can(viewerOf(viewer), 'see-hidden', { authorId: row.userId });
 }
 
-/** The last 50 messages of a room the viewer may see, oldest first. */
-export async function chatHistory(db: Db, viewer: UserRow, roomId: number): Promise<ChatMessage[]> {
-  const shown = chatMessageKind.visibleTo(viewer);
-  const rows = await db
+/**
+ * A room's last 50 messages, newest first, with their senders; prepared (every join reads one): for
+ * moderators all of them, for everyone else those shown and their own (as chatMessageKind.visibleTo).
+ */
+const historyQuery = (db: Db, shown: SQL | undefined, name: string) =>
+  db
     .select({ message: chatMessages, sender: senderColumns(users) })
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
-    .where(and(eq(chatMessages.roomId, roomId), shown))
+    .where(and(eq(chatMessages.roomId, sql.placeholder('roomId')), shown))
     .orderBy(desc(chatMessages.id))
-    .limit(CHAT_HISTORY_SIZE);
+    .limit(CHAT_HISTORY_SIZE)
+    .prepare(name);
+const everyMessage = preparedQuery((db) => historyQuery(db, undefined, 'chat_history_all'));
+const messagesShown = preparedQuery((db) => historyQuery(db, shownOr(sql.placeholder('viewerId')), 'chat_history'));
+
+/** The last 50 messages of a room the viewer may see, oldest first. */
+export async function chatHistory(db: Db, viewer: UserRow, roomId: number): Promise<ChatMessage[]> {
+  const rows = chatMessageKind.visibleTo(viewer) === undefined ? await everyMessage(db).execute({ roomId }) : await messagesShown(db).execute({ roomId, viewerId: viewer.id });
   return rows.reverse().map((r) => toViewerMessage(r.message, r.sender, viewer));
 }
 

@@ -1,6 +1,7 @@
 import { can, tierLabel, viewerOf, type ChatRoomState } from '@app/shared/browser';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { chatRoomMembers, chatRooms, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
@@ -21,13 +22,18 @@ export function roomRefusal(user: UserRow, room: RoomAccessRule, isMember: boole
   return `This room is for ${tierLabel(room.membershipRequired)} members. Upgrade your membership to join.`;
 }
 
-/** The room, if this member may enter it (the HTTP routes and the socket both ask this). */
-export async function requireRoomAccess(db: Db, user: UserRow, roomId: number): Promise<{ room: RoomRow; isMember: boolean }> {
-  const [row] = await db
+const roomAccessQuery = preparedQuery((db) =>
+  db
     .select({ room: chatRooms, member: chatRoomMembers.userId })
     .from(chatRooms)
-    .leftJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatRooms.id), eq(chatRoomMembers.userId, user.id)))
-    .where(eq(chatRooms.id, roomId));
+    .leftJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatRooms.id), eq(chatRoomMembers.userId, sql.placeholder('userId'))))
+    .where(eq(chatRooms.id, sql.placeholder('roomId')))
+    .prepare('chat_room_access'),
+);
+
+/** The room, if this member may enter it (the HTTP routes and the socket both ask this; prepared: every join and message reads it). */
+export async function requireRoomAccess(db: Db, user: UserRow, roomId: number): Promise<{ room: RoomRow; isMember: boolean }> {
+  const [row] = await roomAccessQuery(db).execute({ userId: user.id, roomId });
   if (!row) throw new AppError('not_found', 'Chat room not found');
   const isMember = row.member !== null;
   const refusal = roomRefusal(user, row.room, isMember);

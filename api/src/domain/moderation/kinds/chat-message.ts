@@ -1,5 +1,5 @@
 import { can, viewerOf } from '@app/shared/browser';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
 import { chatMessages, chatRoomMembers, chatRooms, users } from '../../../db/schema/index.ts';
 import { requirePermission } from '../../accounts/permissions.ts';
 import { publishChatEvent } from '../../chat/chat-events.ts';
@@ -7,6 +7,14 @@ import { requireRoomAccess, roomRefusal } from '../../chat/room-access.ts';
 import { forgetReports } from '../forget-reports.ts';
 import type { ModeratedKind } from '../moderated-kind.ts';
 import { openReportCounts } from '../open-report-counts.ts';
+
+const SHOWN = and(eq(chatMessages.isHidden, false), eq(chatMessages.pendingReview, false));
+
+/**
+ * The chat messages a member who may not moderate sees: those neither hidden nor held, and their own
+ * (`viewerId`, or a placeholder for it in a prepared query: chat-history.ts).
+ */
+export const shownOr = (viewerId: number | Placeholder) => or(SHOWN, eq(chatMessages.userId, viewerId));
 
 /** Chat messages: reported and moderated only by those who may enter the room; hiding or approving one tells the room at once. */
 export const chatMessageKind: ModeratedKind<'chat'> = {
@@ -39,8 +47,7 @@ export const chatMessageKind: ModeratedKind<'chat'> = {
   },
   visibleTo(viewer) {
     if (can(viewerOf(viewer), 'moderate')) return undefined;
-    const shown = and(eq(chatMessages.isHidden, false), eq(chatMessages.pendingReview, false));
-    return viewer ? or(shown, eq(chatMessages.userId, viewer.id)) : shown;
+    return viewer ? shownOr(viewer.id) : SHOWN;
   },
   // Messages held for review, hidden, or with open reports (newest 200), in the rooms the caller may read.
   async adminList({ db }, caller) {
