@@ -42,9 +42,13 @@ export function toViewerMessage(row: MessageRow, sender: SenderRow, viewer: User
   return message;
 }
 
-/** One message with its sender, for delivery. */
+const messageQuery = preparedQuery((db) =>
+  db.select({ message: chatMessages, sender: senderColumns(users) }).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId)).where(eq(chatMessages.id, sql.placeholder('messageId'))).prepare('chat_message'),
+);
+
+/** One message with its sender, for delivery (prepared: every instance reads each message it delivers). */
 export async function loadMessage(db: Db, messageId: number): Promise<{ message: MessageRow; sender: SenderRow } | null> {
-  const [row] = await db.select({ message: chatMessages, sender: senderColumns(users) }).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId)).where(eq(chatMessages.id, messageId));
+  const [row] = await messageQuery(db).execute({ messageId });
   return row ?? null;
 }
 
