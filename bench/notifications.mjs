@@ -175,11 +175,14 @@ async function replyFigures(articleId) {
   const nextReplyPoster = turns(half, posters.length);
   let reply = 0;
   const raw = () => drive(() => fetch('http://127.0.0.1:3997/', { method: 'POST', headers: json, body: JSON.stringify({ content: 'hello' }) }));
+  step('raw node:http');
   const rawBefore = await raw();
+  step('plain comments');
   const plain = await drive(() => {
     const cookie = nextPlainPoster();
     return cookie ? post(cookie, articleId, { content: 'A comment nobody is told about.' }) : null;
   });
+  step('replies told');
   const replies = await drive(() => {
     const cookie = nextReplyPoster();
     return cookie ? post(cookie, articleId, { content: 'A reply its author hears about.', parentCommentId: parents[reply++ % parents.length] }) : null;
