@@ -5,7 +5,6 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { clientDirectives } from './src/directives/register.mjs';
 import { katexAssets } from './src/integrations/katex-assets.mjs';
-import { siteSettingsModule } from './src/lib/site-settings-module.ts';
 
 // Content pages are prerendered from the CMS at build time; pages that depend on the visitor
 // opt out with `export const prerender = false`. The server entry runs in middleware mode inside
@@ -20,7 +19,7 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'never' },
   redirects: { '/policies/privacy': '/policies#privacy', '/bulletin': '/community' },
-  vite: { plugins: [tailwindcss(), siteSettingsModule()] },
+  vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   server: { port: Number(process.env.SITE_DEV_PORT ?? 4321) },
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// The warm build worker's content builds (issue 53 #6): after a full build, a snapshot with the same
-// settings renders only the pages again, and writes the same files a full build of it writes.
+// The warm build worker's content builds (issue 53 #6): after a full build, the next snapshot (other
+// site settings too) renders only the pages again, and writes the same files a full build of it writes.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,14 +30,14 @@ function startWorker() {
   let id = 0;
   return {
     /** Builds `records` into root/`name`; answers the worker's reply and what it printed. */
-    async build(name: string, records: ReturnType<typeof demoRecords>, bundleKey = JSON.stringify(records.settings ?? null)) {
+    async build(name: string, records: ReturnType<typeof demoRecords>) {
       await ready;
       const contentFile = path.join(root, `${name}.json`);
       writeFileSync(contentFile, JSON.stringify({ version: `v-${name.split('-')[0]}`, loadedAt: '2026-01-01T00:00:00.000Z', records }));
       output = '';
       const reply = await new Promise<Reply>((resolve) => {
         child.once('message', resolve);
-        child.send({ id: ++id, outDir: path.join(root, name), contentFile, bundleKey });
+        child.send({ id: ++id, outDir: path.join(root, name), contentFile });
       });
       return { ...reply, output };
     },
@@ -85,23 +85,30 @@ describe('content builds', () => {
     expect((await fresh.build('b-full', next)).kind).toBe('full');
     // What visitors are sent (client/) is the same bytes. The server code is the last full build's:
     // the same modules, whose names' hashes and embedded paths name that build's folder.
-    const [byContent, byFull] = [files(path.join(root, 'b-content')), files(path.join(root, 'b-full'))];
-    const served = (all: Map<string, Buffer>) => new Map([...all].filter(([file]) => file.startsWith('client/')));
-    expect([...served(byContent).keys()].sort()).toEqual([...served(byFull).keys()].sort());
-    const differing = [...served(byFull)].filter(([file, bytes]) => !byContent.get(file)!.equals(bytes)).map(([file]) => file);
-    expect(differing).toEqual([]);
+    expectSameServed('b-content', 'b-full');
     const serverModules = (all: Map<string, Buffer>) => [...all.keys()].filter((file) => file.startsWith('server/')).map((file) => file.replace(/_[\w-]{8}\.mjs$/, '.mjs')).sort();
-    expect(serverModules(byContent)).toEqual(serverModules(byFull));
+    expect(serverModules(files(path.join(root, 'b-content')))).toEqual(serverModules(files(path.join(root, 'b-full'))));
   });
 
-  it('builds in full for other settings, or when the last build’s folder is gone', { timeout: 240_000 }, async () => {
+  it('renders other site settings as a content build too, and builds in full when the last build’s folder is gone', { timeout: 240_000 }, async () => {
     const renamed = structuredClone(next);
     renamed.settings = { ...(renamed.settings ?? {}), siteName: 'Another Name' } as typeof renamed.settings;
-    expect((await warm.build('c-full', renamed)).kind).toBe('full');
-    const sameSettings = { ...structuredClone(first), settings: renamed.settings };
-    expect((await warm.build('d-content', sameSettings)).kind).toBe('content');
-    expect(readFileSync(path.join(root, 'd-content/client/index.html'), 'utf8')).toContain('Another Name');
-    rmSync(path.join(root, 'd-content'), { recursive: true });
-    expect((await warm.build('e-full', sameSettings)).kind).toBe('full');
+    expect((await warm.build('c-content', renamed)).kind).toBe('content');
+    expect(readFileSync(path.join(root, 'c-content/client/index.html'), 'utf8')).toContain('Another Name');
+    // What the site server hands to the pages it renders on demand (server/loaded-build.ts).
+    expect(JSON.parse(readFileSync(path.join(root, 'c-content/client/site-settings.json'), 'utf8'))).toMatchObject({ siteName: 'Another Name' });
+    // No bundle holds the settings: a full build of the same snapshot sends visitors the same bytes.
+    expect((await startWorker().build('c-full', renamed)).kind).toBe('full');
+    expectSameServed('c-content', 'c-full');
+    rmSync(path.join(root, 'c-content'), { recursive: true });
+    expect((await warm.build('d-full', renamed)).kind).toBe('full');
   });
 });
+
+/** What visitors are sent (client/) is the same files and bytes in both build folders. */
+function expectSameServed(a: string, b: string) {
+  const served = (dir: string) => new Map([...files(path.join(root, dir))].filter(([file]) => file.startsWith('client/')));
+  const [byA, byB] = [served(a), served(b)];
+  expect([...byA.keys()].sort()).toEqual([...byB.keys()].sort());
+  expect([...byB].filter(([file, bytes]) => !byA.get(file)!.equals(bytes)).map(([file]) => file)).toEqual([]);
+}

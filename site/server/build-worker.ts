@@ -6,15 +6,14 @@
 // environment. Astro's output goes to stdout and stderr, the outcome to the parent:
 // `{ id, ok: true, rss, kind }` or `{ id, ok: false, error }`.
 //
-// A content build (issue 53 #6). The bundles do not depend on the content: pages read the snapshot
-// as they render. Only the site settings are written into them (lib/site-settings-module.ts), and
-// the message's `bundleKey` says which settings a snapshot has. So after a full build this worker
-// keeps that build's prerendering app (its page modules loaded) and, for a snapshot with the same
-// bundle key, copies the last build it made but its pages, and renders the pages again with
-// Astro's own page generation and the integrations' closing hooks (the sitemap): about a second
-// instead of three Vite builds' five or six. The pages are the same bytes a full build writes
-// (server/build-worker.test.ts). A failed content build, a missing last build, other settings,
-// changed source, or a message without a key make a full build.
+// A content build (issue 53 #6). The bundles do not depend on the content, nor on the site settings:
+// pages read the snapshot, and the middleware its settings (lib/site-settings.ts), as they render.
+// So after a full build this worker keeps that build's prerendering app (its page modules loaded)
+// and, for the next snapshot, copies the last build it made but its pages, and renders the pages
+// again with Astro's own page generation and the integrations' closing hooks (the sitemap): about a
+// second instead of three Vite builds' five or six. The pages are the same bytes a full build writes
+// (server/build-worker.test.ts). A failed content build, a missing last build or changed source make
+// a full build.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, readdir, rm, stat } from 'node:fs/promises';
@@ -22,7 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-type Job = { id: number; outDir: string; contentFile: string; bundleKey?: string };
+type Job = { id: number; outDir: string; contentFile: string };
 
 const siteDir = path.resolve(import.meta.dirname, '..');
 const astroDir = path.dirname(createRequire(path.join(siteDir, 'package.json')).resolve('astro/package.json'));
@@ -73,7 +72,7 @@ async function sourceFingerprint(): Promise<string> {
 }
 
 /** What a full build leaves for content builds: its prerendering app, and the last build's folder and pages. */
-type Kept = { bundleKey: string; source: string; prerenderer: Prerenderer; app: PrerenderApp; pagesByKeys: Map<string, unknown>; lastOut: string; pageFiles: Set<string> };
+type Kept = { source: string; prerenderer: Prerenderer; app: PrerenderApp; pagesByKeys: Map<string, unknown>; lastOut: string; pageFiles: Set<string> };
 let kept: Kept | null = null;
 
 /** A full `astro build`, keeping its prerendering app (every page module loaded) for content builds. */
@@ -117,8 +116,8 @@ async function fullBuild(job: Job, source: string): Promise<void> {
   };
   await astro.build({ root: siteDir, integrations: [keep] });
   const app = (prerenderer as Prerenderer | null)?.app;
-  if (job.bundleKey && prerenderer && app && pagesByKeys) {
-    kept = { bundleKey: job.bundleKey, source, prerenderer, app, pagesByKeys, lastOut: job.outDir, pageFiles: pageFilesOf(app.getOptions(), job.outDir) };
+  if (prerenderer && app && pagesByKeys) {
+    kept = { source, prerenderer, app, pagesByKeys, lastOut: job.outDir, pageFiles: pageFilesOf(app.getOptions(), job.outDir) };
   }
 }
 
@@ -169,7 +168,7 @@ process.on('message', (job: Job) => {
       let kind: 'content' | 'full' = 'full';
       const source = await sourceFingerprint();
       // The last build's folder goes when it fails its health check, and when it is pruned.
-      if (kept && job.bundleKey === kept.bundleKey && source === kept.source && existsSync(kept.lastOut)) {
+      if (kept && source === kept.source && existsSync(kept.lastOut)) {
         try {
           await contentBuild(job, kept);
           kind = 'content';

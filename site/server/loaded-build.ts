@@ -12,7 +12,7 @@ import { loadStaticFiles, serveStatic } from './static-files.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export type Build = { dir: string; handle: Handler; answerStatic: (req: IncomingMessage, res: ServerResponse) => boolean };
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => void;
 
 /** `compress: false`: no encoded variants (the deploy's health check serves a build only to ask it three pages). */
 export async function loadBuild(dir: string, baseHeaders: Record<string, string>, options: { compress?: boolean } = {}): Promise<Build> {
@@ -55,6 +55,11 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
   // The page for a deleted article's old address; a build made before it had one answers with the 404 page.
   const gonePage = files.get('/410.html') ?? notFoundPage;
   const oldAddresses = readOldAddresses(files.get('/old-addresses.json')?.body);
+  // The build's site settings, for its pages rendered on demand (the middleware shows them); a build
+  // made before the file existed has its settings in its bundles.
+  // Locals are the request's own (the middleware adds the member to them): a new object each time.
+  const settingsFile = files.get('/site-settings.json')?.body;
+  const siteSettings: unknown = settingsFile ? JSON.parse(settingsFile.toString('utf8')) : undefined;
   const notFound: Handler = (req, res) => {
     if (answerOldAddress(oldAddresses, req, res, gonePage?.body)) return;
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -79,7 +84,7 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
       // A preview link's page may be framed by this origin (the CMS's live preview), by nothing else.
       if (req.url?.startsWith('/preview/')) for (const [name, value] of framedByThisOrigin) res.setHeader(name, value);
       withReasonPhrases(res);
-      handler(req, res, () => notFound(req, res));
+      handler(req, res, () => notFound(req, res), siteSettings ? { siteSettings } : undefined);
     },
   };
 }

@@ -2,6 +2,8 @@ import { siteConfig } from './config';
 import { defineMiddleware } from 'astro:middleware';
 import { awaitsSecondFactor, guardFor, can, SECURITY_PATH, viewerOf } from '@app/shared/browser';
 import type { User } from '@app/shared/schemas';
+import { loadContent, readSiteSettings } from './lib/content';
+import { useSiteSettings } from './lib/site-settings';
 
 
 /** The signed-in user for an on-demand page, asked of the API with the visitor's cookie. */
@@ -20,7 +22,14 @@ async function currentUser(cookie: string | null): Promise<User | null> {
  * /auth?redirect=…, non-admins on admin pages to /, members below the tier to /membership.
  */
 export const onRequest = defineMiddleware(async (ctx, next) => {
-  if (ctx.isPrerendered) return next();
+  // The settings the page shows (lib/site-settings.ts): a prerendered page's from the snapshot it is
+  // built from; one rendered on demand, its build's, as the site server hands them over (a
+  // development server, and a build from before the site server did, read the API's once).
+  if (ctx.isPrerendered) {
+    useSiteSettings((await loadContent()).settings);
+    return next();
+  }
+  useSiteSettings(ctx.locals.siteSettings ?? (await readSiteSettings()));
   const guard = guardFor(ctx.url.pathname);
   const user = await currentUser(ctx.request.headers.get('cookie'));
   ctx.locals.user = user;

@@ -5,11 +5,10 @@ import path from 'node:path';
 
 /**
  * One site build: the source folder, where its output goes, the snapshot it reads, its output lines
- * to `say`. `bundleKey` names what of the snapshot the bundles are built from (the site settings):
- * a worker that built the same code with the same key renders only the pages again (a content
- * build, site/server/build-worker.ts); without one, every build is a full one.
+ * to `say`. A worker that built the same code already renders only the pages again (a content
+ * build, site/server/build-worker.ts): the bundles depend on neither the content nor the settings.
  */
-export type SiteBuildJob = { siteDir: string; outDir: string; contentFile: string; code: string; bundleKey?: string; say: (line: string) => void };
+export type SiteBuildJob = { siteDir: string; outDir: string; contentFile: string; code: string; say: (line: string) => void };
 
 export type SiteBuildRunner = {
   run(job: SiteBuildJob): Promise<void>;
@@ -143,7 +142,7 @@ export function createSiteBuildRunner(env: NodeJS.ProcessEnv, options: { idleMs?
     const id = nextId++;
     const outcome = await new Promise<Error | null>((settle) => {
       w.current = { id, say: job.say, settle };
-      w.child.send({ id, outDir: job.outDir, contentFile: job.contentFile, bundleKey: job.bundleKey });
+      w.child.send({ id, outDir: job.outDir, contentFile: job.contentFile });
     });
     w.current = null;
     if (outcome) {

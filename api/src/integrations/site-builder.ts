@@ -45,7 +45,7 @@ export function createSiteBuilder(opts: { siteDir: string; buildsDir: string; en
       try {
         say(`building ${id} from ${siteDir}`);
         try {
-          await step('site build', () => runner.run({ siteDir, outDir, contentFile, code: options.commit ?? 'local', bundleKey: JSON.stringify(snapshot.records.settings ?? null), say }));
+          await step('site build', () => runner.run({ siteDir, outDir, contentFile, code: options.commit ?? 'local', say }));
           await rename(contentFile, path.join(outDir, BUILD_CONTENT_FILE));
         } catch (err) {
           return await fail('build', err);

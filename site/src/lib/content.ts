@@ -13,7 +13,7 @@ export type BuildArticle = ArticleSummary & { interactiveData: PublicInteractive
  * The content every page reads. Articles come without their bodies: a page reads its own with
  * `articleBody` as it renders, so a build holds one body at a time, not the library (issue 50 #5).
  */
-export type BuildContent = { version: string; articles: BuildArticle[]; articleBody(id: number): Promise<string>; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[]; studyResources: StudyResource[]; backyardArticles: BackyardSummary[]; oldAddresses: OldAddressTable };
+export type BuildContent = { version: string; settings: SiteSettings; articles: BuildArticle[]; articleBody(id: number): Promise<string>; categories: Category[]; videos: Video[]; products: Product[]; membershipPlans: MembershipPlan[]; studyResources: StudyResource[]; backyardArticles: BackyardSummary[]; oldAddresses: OldAddressTable };
 
 /** The content of one snapshot file (a content build renders another with the same loaded pages). */
 let cached: { file: string | null; content: Promise<BuildContent> } | null = null;
@@ -29,9 +29,12 @@ async function readSnapshot(): Promise<IndexedSnapshot> {
   return { snapshot, bodyOf: async (id) => bodies.get(id) ?? null };
 }
 
-/** The snapshot's site settings, for the build-time settings module (lib/site-settings-module.ts). */
-export async function readSiteSettings(): Promise<SiteSettings> {
-  return toSiteSettings((await readSnapshot()).snapshot.records.settings);
+/** The site settings of a development server's pages rendered on demand (middleware.ts): the API's, once per process. */
+let settingsOnDemand: Promise<SiteSettings> | null = null;
+export function readSiteSettings(): Promise<SiteSettings> {
+  settingsOnDemand ??= readSnapshot().then(({ snapshot }) => toSiteSettings(snapshot.records.settings));
+  settingsOnDemand.catch(() => (settingsOnDemand = null));
+  return settingsOnDemand;
 }
 
 // Pages ship island props in their HTML, so the quiz's answer key is removed here.
@@ -43,9 +46,11 @@ const publicInteractive = (doc: Parameters<typeof toInteractiveData>[0]) => {
 export function loadContent(): Promise<BuildContent> {
   if (cached?.file === siteConfig.contentFile) return cached.content;
   const content = readSnapshot().then(({ snapshot: { version, records }, bodyOf }): BuildContent => {
-    const defaultAuthor = toSiteSettings(records.settings).authorName;
+    const settings = toSiteSettings(records.settings);
+    const defaultAuthor = settings.authorName;
     return {
       version,
+      settings,
       articles: records.articles.map((doc) => ({ ...toArticleSummary(doc, defaultAuthor), interactiveData: publicInteractive(doc) })),
       articleBody: async (id) => (await bodyOf(id)) ?? '',
       categories: records.categories.map(toCategory),

@@ -9,6 +9,8 @@ import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { build } from 'esbuild';
 import type { User } from '@app/shared/schemas';
+import { loadContent } from '../../src/lib/content';
+import { useSiteSettings } from '../../src/lib/site-settings';
 
 const ORIGIN = 'http://localhost:3000';
 type Page = Parameters<AstroContainer['renderToString']>[0];
@@ -44,6 +46,8 @@ type PageModule = { default: Page; getStaticPaths?: () => Promise<{ params: Reco
  */
 export async function renderPage(page: PageModule, at: string, opts: { params?: Record<string, string>; user?: User | null } = {}): Promise<string> {
   const c = await theContainer();
+  // What the middleware does before a prerendered page renders: the snapshot's settings.
+  useSiteSettings((await loadContent()).settings);
   let props: Record<string, unknown> | undefined;
   if (opts.params && page.getStaticPaths) {
     const entry = (await page.getStaticPaths()).find((e) => Object.entries(opts.params!).every(([k, v]) => String(e.params[k]) === v));
