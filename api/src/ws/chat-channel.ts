@@ -9,6 +9,7 @@ import { sendMessage } from '../domain/chat/send-message.ts';
 import type { Signals } from '../domain/ports/signals.ts';
 import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { AppError } from '../lib/app-error.ts';
+import { perTurn } from '../lib/per-turn.ts';
 import type { ChatConnection } from './chat-connection.ts';
 import { createChatDelivery } from './chat-delivery.ts';
 import { frameReader, jsonSignal, type HubContext, type MemberSocket, type SocketChannel } from './socket-channel.ts';
@@ -31,21 +32,9 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
   // written), in one statement: a front door restart or a network cut closes thousands at once, and
   // a statement each held the pool from everyone else for tens of seconds (sign-ups answered "busy",
   // joins waited past a minute: issue 53 #4, session 33).
-  let closing: { userId: number; roomIds: number[] }[] = [];
-  let writing: Promise<void> | null = null;
+  const markRead = perTurn<{ userId: number; roomIds: number[] }>((reads) => markRoomsRead(db, reads).catch((err: unknown) => logger.warn({ err }, 'could not mark chat rooms read')), { overlap: false });
   function markReadOnClose(userId: number, roomIds: number[]) {
-    if (roomIds.length === 0) return;
-    closing.push({ userId, roomIds });
-    writing ??= writeReadMarks();
-  }
-  async function writeReadMarks() {
-    await new Promise((resolve) => setImmediate(resolve));
-    while (closing.length > 0) {
-      const these = closing;
-      closing = [];
-      await markRoomsRead(db, these).catch((err: unknown) => logger.warn({ err }, 'could not mark chat rooms read'));
-    }
-    writing = null;
+    if (roomIds.length > 0) void markRead({ userId, roomIds });
   }
 
   async function receive(member: MemberSocket, frame: ChatClientMessage) {

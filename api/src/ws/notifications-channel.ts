@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { loadNotificationsWithUnread, newestNotificationId, notificationsAfter } from '../domain/notifications/member-notifications.ts';
 import { NOTIFICATION_CHANNEL, type NotificationEvent } from '../domain/notifications/notify.ts';
 import type { Signals } from '../domain/ports/signals.ts';
+import { perTurn } from '../lib/per-turn.ts';
 import { catchUpLedger } from './catch-up-ledger.ts';
 import { jsonSignal, NO_FRAMES, type HubContext, type MemberSocket, type SocketChannel } from './socket-channel.ts';
 
@@ -25,17 +26,12 @@ export function notificationsChannel(deps: { db: Db; logger: Logger; signals: Si
 
   // The events heard within one turn of the loop are pushed together: one query reads them all
   // with their members' unread counts (issue 53 #3: a batch of replies told at once).
-  let heard: NotificationEvent[] = [];
+  const pushSoon = perTurn<NotificationEvent>((events) => push(events), { overlap: true });
 
   async function announced(event: NotificationEvent) {
     newest = Math.max(newest ?? 0, event.notificationId);
     if (!ledger.announced(event.notificationId) || !open.has(event.userId)) return;
-    heard.push(event);
-    if (heard.length > 1) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    const these = heard;
-    heard = [];
-    await push(these);
+    await pushSoon(event);
   }
 
   async function push(events: NotificationEvent[]) {
