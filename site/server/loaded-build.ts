@@ -55,9 +55,9 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
   // The page for a deleted article's old address; a build made before it had one answers with the 404 page.
   const gonePage = files.get('/410.html') ?? notFoundPage;
   const oldAddresses = readOldAddresses(files.get('/old-addresses.json')?.body);
-  // The build's site settings, for its pages rendered on demand (the middleware shows them); a build
-  // made before the file existed has its settings in its bundles.
-  // Locals are the request's own (the middleware adds the member to them): a new object each time.
+  // The build's site settings, for its pages rendered on demand (the middleware shows them), handed
+  // over in locals of each request's own (the middleware adds the member to them). A build made
+  // before the file existed has its settings in its bundles.
   const settingsFile = files.get('/site-settings.json')?.body;
   const siteSettings: unknown = settingsFile ? JSON.parse(settingsFile.toString('utf8')) : undefined;
   const notFound: Handler = (req, res) => {
