@@ -39,6 +39,7 @@ export const SITE_ROUTES = [
   '/rss.xml',
   '/search',
   '/self-help-studies',
+  '/site-settings.json',
   '/sitemap',
   '/sitemap.xml',
   '/store',
