@@ -1,8 +1,8 @@
 import { siteConfig } from './config';
 import { defineMiddleware } from 'astro:middleware';
-import { awaitsSecondFactor, guardFor, can, SECURITY_PATH, viewerOf } from '@app/shared/browser';
+import { awaitsSecondFactor, guardFor, can, SECURITY_PATH, viewerOf, type SiteSettings } from '@app/shared/browser';
 import type { User } from '@app/shared/schemas';
-import { loadContent, readSiteSettings } from './lib/content';
+import { loadContent } from './lib/content';
 import { useSiteSettings } from './lib/site-settings';
 
 
@@ -18,18 +18,31 @@ async function currentUser(cookie: string | null): Promise<User | null> {
 }
 
 /**
+ * The settings of pages rendered on demand when no build handed them over (a development server, or
+ * a site server from before it did): the API's public GET /api/settings, once per process.
+ */
+let apiSettings: Promise<SiteSettings> | null = null;
+function settingsFromApi(): Promise<SiteSettings> {
+  apiSettings ??= fetch(`${siteConfig.apiUrl}/api/settings`, { signal: AbortSignal.timeout(5000) }).then((res) => {
+    if (!res.ok) throw new Error(`The API answered ${res.status} for the site settings.`);
+    return res.json() as Promise<SiteSettings>;
+  });
+  apiSettings.catch(() => (apiSettings = null));
+  return apiSettings;
+}
+
+/**
  * Guards render on the server, so protected pages never flash: signed-out visitors go to
  * /auth?redirect=…, non-admins on admin pages to /, members below the tier to /membership.
  */
 export const onRequest = defineMiddleware(async (ctx, next) => {
   // The settings the page shows (lib/site-settings.ts): a prerendered page's from the snapshot it is
-  // built from; one rendered on demand, its build's, as the site server hands them over (a
-  // development server, and a build from before the site server did, read the API's once).
+  // built from; one rendered on demand, its build's, as the site server hands them over.
   if (ctx.isPrerendered) {
     useSiteSettings((await loadContent()).settings);
     return next();
   }
-  useSiteSettings(ctx.locals.siteSettings ?? (await readSiteSettings()));
+  useSiteSettings(ctx.locals.siteSettings ?? (await settingsFromApi()));
   const guard = guardFor(ctx.url.pathname);
   const user = await currentUser(ctx.request.headers.get('cookie'));
   ctx.locals.user = user;

@@ -29,14 +29,6 @@ async function readSnapshot(): Promise<IndexedSnapshot> {
   return { snapshot, bodyOf: async (id) => bodies.get(id) ?? null };
 }
 
-/** The site settings of a development server's pages rendered on demand (middleware.ts): the API's, once per process. */
-let settingsOnDemand: Promise<SiteSettings> | null = null;
-export function readSiteSettings(): Promise<SiteSettings> {
-  settingsOnDemand ??= readSnapshot().then(({ snapshot }) => toSiteSettings(snapshot.records.settings));
-  settingsOnDemand.catch(() => (settingsOnDemand = null));
-  return settingsOnDemand;
-}
-
 // Pages ship island props in their HTML, so the quiz's answer key is removed here.
 const publicInteractive = (doc: Parameters<typeof toInteractiveData>[0]) => {
   const data = toInteractiveData(doc);

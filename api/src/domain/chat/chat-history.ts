@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
-import { chatMessageKind, shownOr } from '../moderation/kinds/chat-message.ts';
+import { seesEveryChatMessage, shownOr } from '../moderation/kinds/chat-message.ts';
 import { senderColumns, toChatMessage, type MessageRow, type SenderRow } from './chat-dto.ts';
 
 /** Whether a viewer sees a message: hidden and held ones only by those who may see them hidden (sender, moderators). */
@@ -15,7 +15,7 @@ export function messageVisibleTo(row: Pick<MessageRow, 'isHidden' | 'pendingRevi
 
 /**
  * A room's last 50 messages, newest first, with their senders; prepared (every join reads one): for
- * moderators all of them, for everyone else those shown and their own (as chatMessageKind.visibleTo).
+ * moderators all of them, for everyone else those shown and their own (the chat kind's `visibleTo`).
  */
 const historyQuery = (db: Db, shown: SQL | undefined, name: string) =>
   db
@@ -31,7 +31,7 @@ const messagesShown = preparedQuery((db) => historyQuery(db, shownOr(sql.placeho
 
 /** The last 50 messages of a room the viewer may see, oldest first. */
 export async function chatHistory(db: Db, viewer: UserRow, roomId: number): Promise<ChatMessage[]> {
-  const rows = chatMessageKind.visibleTo(viewer) === undefined ? await everyMessage(db).execute({ roomId }) : await messagesShown(db).execute({ roomId, viewerId: viewer.id });
+  const rows = seesEveryChatMessage(viewer) ? await everyMessage(db).execute({ roomId }) : await messagesShown(db).execute({ roomId, viewerId: viewer.id });
   return rows.reverse().map((r) => toViewerMessage(r.message, r.sender, viewer));
 }
 

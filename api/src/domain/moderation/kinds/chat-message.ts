@@ -2,11 +2,15 @@ import { can, viewerOf } from '@app/shared/browser';
 import { and, desc, eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
 import { chatMessages, chatRoomMembers, chatRooms, users } from '../../../db/schema/index.ts';
 import { requirePermission } from '../../accounts/permissions.ts';
+import type { UserRow } from '../../accounts/user-dto.ts';
 import { publishChatEvent } from '../../chat/chat-events.ts';
 import { requireRoomAccess, roomRefusal } from '../../chat/room-access.ts';
 import { forgetReports } from '../forget-reports.ts';
 import type { ModeratedKind } from '../moderated-kind.ts';
 import { openReportCounts } from '../open-report-counts.ts';
+
+/** Whether a viewer sees every chat message, hidden and held ones too (moderators). */
+export const seesEveryChatMessage = (viewer: UserRow | null) => can(viewerOf(viewer), 'moderate');
 
 const SHOWN = and(eq(chatMessages.isHidden, false), eq(chatMessages.pendingReview, false));
 
@@ -46,7 +50,7 @@ export const chatMessageKind: ModeratedKind<'chat'> = {
     return new Set(rows.filter((r) => roomRefusal(reader, r.room, r.member !== null) === null).map((r) => r.id));
   },
   visibleTo(viewer) {
-    if (can(viewerOf(viewer), 'moderate')) return undefined;
+    if (seesEveryChatMessage(viewer)) return undefined;
     return viewer ? shownOr(viewer.id) : SHOWN;
   },
   // Messages held for review, hidden, or with open reports (newest 200), in the rooms the caller may read.
