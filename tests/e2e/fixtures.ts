@@ -27,20 +27,38 @@ const cmsPoolFile = path.join(tmpdir(), `better-self-e2e-cms-pool-${E2E_PORT}.js
 
 /**
  * A CMS user's authenticator code for a step no sign-in used yet (issue 52 #3): each code works
- * once and none older than one used, so a sign-in takes this 30-second step's code or the next
- * one's (±1 step of drift), or none when both were used (null).
+ * once and none older than one used, so a sign-in takes the oldest unused code the CMS still
+ * takes (±30 s of drift: the last 30-second step's, this one's or the next one's), or none when
+ * all three were used (null).
  */
 function freshCmsCode(email: string): string | null {
   const key = email.toLowerCase();
   const secret = cmsAuthenticators.get(key);
   if (!secret) throw new Error(`No authenticator is known for ${email}`);
-  const used: Record<string, number> = existsSync(cmsStepsFile) ? JSON.parse(readFileSync(cmsStepsFile, 'utf8')) : {};
+  const used = usedCmsSteps();
   const now = Date.now();
   const current = Math.floor(now / 30_000);
-  const step = [current, current + 1].find((s) => s > (used[key] ?? 0));
+  const step = cmsSteps(now).find((s) => s > (used[key] ?? 0));
   if (step === undefined) return null;
   writeFileSync(cmsStepsFile, JSON.stringify({ ...used, [key]: step }));
   return totpCode(secret, step - current, now);
+}
+
+/**
+ * The steps whose codes the CMS takes now, oldest first: the last step's only while this one has
+ * 5 s left, so the sign-in reaches the CMS before that code goes out of date.
+ */
+function cmsSteps(now: number): number[] {
+  const current = Math.floor(now / 30_000);
+  return [...((current + 1) * 30_000 - now >= 5_000 ? [current - 1] : []), current, current + 1];
+}
+
+const usedCmsSteps = (): Record<string, number> => (existsSync(cmsStepsFile) ? JSON.parse(readFileSync(cmsStepsFile, 'utf8')) : {});
+
+/** How many sign-ins a CMS user has left before the next 30-second step. */
+function cmsCodesLeft(email: string): number {
+  const used = usedCmsSteps()[email.toLowerCase()] ?? 0;
+  return cmsSteps(Date.now()).filter((s) => s > used).length;
 }
 
 const untilNextStep = () => new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 100));
@@ -67,8 +85,11 @@ async function anyCmsEditor(): Promise<{ account: CmsAccount; code: string }> {
   if (chosen) return { account: chosen, code: await cmsCode(chosen.email) };
   const pool: (CmsAccount & { totpSecret: string })[] = existsSync(cmsPoolFile) ? JSON.parse(readFileSync(cmsPoolFile, 'utf8')) : [];
   for (const stand of pool) cmsAuthenticators.set(stand.email, stand.totpSecret);
+  // Most tests sign their user in twice (the REST API, then a page), so one with both of this
+  // step's codes left is taken first: the second sign-in then never waits for the next step.
+  const accounts = [DEMO_CMS_ADMIN, ...pool];
   for (;;) {
-    for (const account of [DEMO_CMS_ADMIN, ...pool]) {
+    for (const account of [...accounts.filter((a) => cmsCodesLeft(a.email) >= 2), ...accounts]) {
       const code = freshCmsCode(account.email);
       if (!code) continue;
       const picked = { email: account.email, password: account.password };
