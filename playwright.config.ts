@@ -13,8 +13,10 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 // 578 and 509 (a run's halves vary by some 30 s). Session 33, with cheap password hashes: 606 and 644,
 // so the CMS second-factor reset file (14 s) moved to the first. Session 34 (a fresh clone, 1,301 s): 571
 // and 639 s, the files' times summing to 510 and 640 (the sweep two at a time), so the whole-posts import
-// file (64 s) went to the first and the accounts file (27 s) to the second: about 606 s each.
-const SECOND_PART = /\/(accessibility|accounts|editors-desk|admin-operations|rich-content)\.spec\.ts$/;
+// file (64 s) went to the first and the accounts file (27 s) to the second: about 606 s each. Session
+// 35, once no CMS sign-in waited for a fresh code: 447 and 403 s, so the profile file (18 s) went to
+// the second.
+const SECOND_PART = /\/(accessibility|accounts|editors-desk|admin-operations|rich-content|profile)\.spec\.ts$/;
 const part = process.env.E2E_PART;
 if (part !== undefined && part !== 'first' && part !== 'second') throw new Error(`E2E_PART is "first", "second" or unset, not "${part}"`);
 const SWEEP = /accessibility\.spec\.ts/;
