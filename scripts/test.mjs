@@ -3,9 +3,9 @@
 // the whole stack and against the production shape (Playwright). Prints one closing line with the
 // combined counts, and each stage's wall time.
 //
-// Vitest and the main browser suite's tests (two halves at once, on two stacks) run one after the
-// other; the type check, lint, the CMS build, the production shape's suite and the multi-host checks
-// run beside Vitest, and then the halves' stacks start beside its last files (below). `npm test unit` and `npm test e2e`
+// Vitest and the main browser suite (two halves at once, on two stacks) run one after the other;
+// the type check, lint, the CMS build, the production shape's suite and the multi-host checks run
+// beside Vitest (below). `npm test unit` and `npm test e2e`
 // run one half.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -178,12 +178,9 @@ async function browserSuite(config, report, { logFile = null, env = process.env,
 // split by playwright.config.ts's E2E_PART: one stack left half the 2 cores idle, waiting on
 // rebuilds, autosaves and the browser.
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
-// Written when the unit stages have ended: halves started before then start their stacks, and wait
-// for it to run their tests (tests/e2e/global-setup.ts).
-const unitsEnded = path.join(results, 'unit-stages-ended');
 const half = (part) =>
   browserSuite('playwright.config.ts', `e2e-${part}.json`, {
-    env: { ...process.env, E2E_PART: part, E2E_PORT: String(firstPort + (part === 'second' ? 100 : 0)), E2E_START_AFTER: unitsEnded },
+    env: { ...process.env, E2E_PART: part, E2E_PORT: String(firstPort + (part === 'second' ? 100 : 0)) },
     stage: `e2e ${part} half`,
     logFile: path.join(results, `e2e-${part}.log`),
   });
@@ -218,10 +215,9 @@ async function multiHostChecks() {
 
 // The CMS's production build, which only the browser suites need, is made beside the unit stages,
 // and the production shape's suite follows it there, beside Vitest, whose files mostly wait on
-// PostgreSQL, sockets and timers. The main suite's two halves' tests come after, at once. A half
-// beside Vitest was tried (issue 53 #6, docs/decisions.md): on a loaded machine Vitest's real
-// timeouts (presence, chat across instances, deploys) then failed; only the halves' stacks start
-// beside its last files (below). The halves only start on a built CMS:
+// PostgreSQL, sockets and timers. The main suite's two halves come after, at once. A half beside
+// Vitest was tried (issue 53 #6, docs/decisions.md): on a loaded machine Vitest's real timeouts
+// (presence, chat across instances, deploys) then failed. The halves only start on a built CMS:
 // two stacks that found it unbuilt would each build it, in the same folder; after a failed build the
 // suite runs whole, on one stack, whose start builds it again (and reports why).
 const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
@@ -230,16 +226,12 @@ const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')
 // no admin port, theirs a socket): one after the other, they ended phase 1 alone once Vitest's
 // members hashed their passwords cheaply (issue 53 #6). The halves wait for both.
 const shapeBesideUnits = only === undefined ? cmsBuild.then(() => Promise.all([shapeSuite(path.join(results, 'e2e-production-shape.log')), multiHostChecks()])) : null;
-// The halves start once those end, most often while Vitest's last files run (few at a time, the
-// cores half idle): their stacks start then (about 25 s), and their tests when Vitest has ended.
-const halves = only !== 'unit' ? (shapeBesideUnits ?? Promise.resolve()).then(async () => ((await cmsBuild) === 0 ? Promise.all([half('first'), half('second')]) : null)) : null;
-try {
-  if (only !== 'e2e') await unitStages();
-} finally {
-  writeFileSync(unitsEnded, '');
-}
+if (only !== 'e2e') await unitStages();
 await shapeBesideUnits;
-if (halves && (await halves) === null) await wholeMainSuite();
+if (only !== 'unit') {
+  if ((await cmsBuild) === 0) await Promise.all([half('first'), half('second')]);
+  else await wholeMainSuite();
+}
 if (only === 'e2e') {
   await shapeSuite();
   await multiHostChecks();

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,7 +51,6 @@ export default async function globalSetup() {
   console.log(`e2e stack up in ${stack.seconds.toFixed(1)} s at ${stack.url}`);
   // A CMS code works once per 30 s: tests that sign in a CMS editor take the demo editor or a stand-in whose code is free.
   await makeCmsEditorPool(stack.url);
-  await startSignal();
   return async () => {
     // Tests delete the members they make (fixtures.ts, when their worker ends): say which are left
     // (a warning: the database is thrown away with the stack; an account a test makes through the
@@ -78,17 +76,4 @@ async function membersLeft(databaseUrl: string): Promise<string[]> {
   } finally {
     await client.end();
   }
-}
-
-/**
- * With E2E_START_AFTER (a file's path), the tests wait for that file once the stack is up: `npm
- * test` starts this suite's stacks while the last unit test files run, and writes the file when
- * they have ended (scripts/test.mjs).
- */
-async function startSignal() {
-  const file = process.env.E2E_START_AFTER;
-  if (!file) return;
-  const started = Date.now();
-  while (!existsSync(file)) await new Promise((r) => setTimeout(r, 250));
-  console.log(`the tests waited ${((Date.now() - started) / 1000).toFixed(1)} s for the unit tests to end`);
 }
