@@ -63,7 +63,7 @@ function cmsCodesLeft(email: string): number {
 
 const untilNextStep = () => new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 100));
 
-/** A CMS user's next authenticator code, waiting for the next step when both were used. */
+/** A CMS user's next authenticator code, waiting for the next step when every code it may take was used. */
 export async function cmsCode(email: string): Promise<string> {
   for (;;) {
     const code = freshCmsCode(email);
@@ -85,8 +85,8 @@ async function anyCmsEditor(): Promise<{ account: CmsAccount; code: string }> {
   if (chosen) return { account: chosen, code: await cmsCode(chosen.email) };
   const pool: (CmsAccount & { totpSecret: string })[] = existsSync(cmsPoolFile) ? JSON.parse(readFileSync(cmsPoolFile, 'utf8')) : [];
   for (const stand of pool) cmsAuthenticators.set(stand.email, stand.totpSecret);
-  // Most tests sign their user in twice (the REST API, then a page), so one with both of this
-  // step's codes left is taken first: the second sign-in then never waits for the next step.
+  // Most tests sign their user in twice (the REST API, then a page), so one with two codes or more
+  // left is taken first: the second sign-in then never waits for the next step.
   const accounts = [DEMO_CMS_ADMIN, ...pool];
   for (;;) {
     for (const account of [...accounts.filter((a) => cmsCodesLeft(a.email) >= 2), ...accounts]) {
