@@ -55,10 +55,9 @@ function cmsSteps(now: number): number[] {
 
 const usedCmsSteps = (): Record<string, number> => (existsSync(cmsStepsFile) ? JSON.parse(readFileSync(cmsStepsFile, 'utf8')) : {});
 
-/** How many sign-ins a CMS user has left before the next 30-second step. */
-function cmsCodesLeft(email: string): number {
-  const used = usedCmsSteps()[email.toLowerCase()] ?? 0;
-  return cmsSteps(Date.now()).filter((s) => s > used).length;
+/** How many sign-ins a CMS user has left before the next 30-second step, given the steps used. */
+function cmsCodesLeft(email: string, used: Record<string, number>, now: number): number {
+  return cmsSteps(now).filter((s) => s > (used[email.toLowerCase()] ?? 0)).length;
 }
 
 const untilNextStep = () => new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 100));
@@ -89,7 +88,9 @@ async function anyCmsEditor(): Promise<{ account: CmsAccount; code: string }> {
   // left is taken first: the second sign-in then never waits for the next step.
   const accounts = [DEMO_CMS_ADMIN, ...pool];
   for (;;) {
-    for (const account of [...accounts.filter((a) => cmsCodesLeft(a.email) >= 2), ...accounts]) {
+    const used = usedCmsSteps();
+    const now = Date.now();
+    for (const account of [...accounts.filter((a) => cmsCodesLeft(a.email, used, now) >= 2), ...accounts]) {
       const code = freshCmsCode(account.email);
       if (!code) continue;
       const picked = { email: account.email, password: account.password };
