@@ -173,6 +173,7 @@ async function main() {
     cookies: { secure: config.publicUrl.startsWith('https:') },
     origins: [config.publicUrl, ...config.extraOrigins],
     clientAddress: requestAddress(app),
+    sessionCache,
     channels: socketChannels({ db, logger, signals, isArticle: (id) => content.current().articles.has(id) }),
   });
   // npm start's front door hands chat sockets over through the supervisor instead of relaying them.

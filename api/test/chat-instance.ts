@@ -22,10 +22,10 @@ const content = createContentReadModel({ source: { load: () => Promise.reject(ne
 await content.start();
 const signals = createSignals({ databaseUrl, logger: silentLogger });
 listenForContentChanges({ signals, onChange: () => void content.refresh() });
-createSessionCache({ signals: cacheSignals(signals) });
+const sessionCache = createSessionCache({ signals: cacheSignals(signals) });
 createListCache({ signals: cacheSignals(signals) });
 const server = createServer((_req, res) => res.writeHead(404).end());
-const hub = attachSocketHub(server, { db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], channels: socketChannels({ db, logger: silentLogger, signals, isArticle: (id) => content.current().articles.has(id), presenceTiming: process.env.PRESENCE_TIMING ? JSON.parse(process.env.PRESENCE_TIMING) : undefined }) });
+const hub = attachSocketHub(server, { db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], sessionCache, channels: socketChannels({ db, logger: silentLogger, signals, isArticle: (id) => content.current().articles.has(id), presenceTiming: process.env.PRESENCE_TIMING ? JSON.parse(process.env.PRESENCE_TIMING) : undefined }) });
 await signals.start();
 server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port, pid: process.pid }));
 process.on('disconnect', () => {

@@ -48,6 +48,8 @@ it('delivers a message sent to one API process to members connected to another',
   ann.send({ type: 'message', roomId: general, content: 'Hello from the first instance' });
   const got = await bob.next('message');
   expect(got).toMatchObject({ roomId: general, message: { content: 'Hello from the first instance', sender: { displayName: 'multi_ann' } } });
+  // The first delivers it from the row it saved, the second from its announcement: the same message.
+  expect((await ann.next('message')).message).toEqual(got.message);
   bob.send({ type: 'chat_message', roomId: general, content: 'And back from the second' });
   expect(((await ann.next('message', (m) => (m.message as { content: string }).content.startsWith('And back'))).message as { content: string }).content).toBe('And back from the second');
   ann.close();

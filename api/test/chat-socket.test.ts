@@ -79,6 +79,8 @@ describe('the chat socket', () => {
     // Carl is connected but has not joined: nothing reaches him; joining shows the history.
     await new Promise((r) => setTimeout(r, 200));
     expect(carl.socket.received.filter((m) => m.type === 'message')).toEqual([]);
+    // Each once, on the sender's socket too (its instance delivers it at once and passes over the announcement).
+    for (const s of [ann, bob]) expect(s.socket.received.filter((m) => m.type === 'message').map((m) => (m.message as { content: string }).content)).toEqual(['Good morning, everyone!', 'Morning!']);
     const history = await joined(carl, room('General Chat'));
     expect((history.messages as { content: string }[]).slice(-2).map((m) => m.content)).toEqual(['Good morning, everyone!', 'Morning!']);
 
@@ -240,6 +242,20 @@ describe('the chat socket', () => {
     await admin.http.post(`/api/admin/chat-rooms/${created.id}/archive`, { archived: false });
     expect((await ann.http.get('/api/chat/rooms')).body.some((r: { id: number }) => r.id === created.id)).toBe(true);
     for (const m of [admin, ann, newcomer]) m.socket.close();
+  });
+
+  it('refuses the next frame of a socket whose session was signed out (its session read from the cache until then)', async () => {
+    const ann = await member('ws_signed_out');
+    await joined(ann, room('General Chat'));
+    ann.socket.send({ type: 'message', roomId: room('General Chat'), content: 'Off for the day' });
+    await ann.socket.next('message');
+    expect((await ann.http.post('/api/logout', {})).status).toBe(200);
+    // The sign-out reaches the hub's cache as the database announces it (on any instance): the next frames are refused.
+    await vi.waitFor(() => {
+      if (ann.socket.ws.readyState === ann.socket.ws.OPEN) ann.socket.send({ type: 'auth' });
+      expect(ann.socket.received.some((m) => m.type === 'error' && m.message === 'Your session has ended. Please sign in again.')).toBe(true);
+    }, { timeout: 5000, interval: 100 });
+    expect((await ann.socket.closed()).code).toBe(4401);
   });
 
   it('closes a member’s sockets the moment an admin suspends them', async () => {

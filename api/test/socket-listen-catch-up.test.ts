@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
+import { sendMessage } from '../src/domain/chat/send-message.ts';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { chatClient } from './chat-client.ts';
 import { startFakeCms } from './fake-cms.ts';
@@ -8,8 +11,8 @@ import { proxyDatabase, type startTcpProxy } from './tcp-proxy.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
 
-// A chat message or a notification saved while an instance's LISTEN connection is away (a
-// failover: issue 51) had its NOTIFY lost; once the connection is back, the instance pushes each
+// A chat message (saved on another instance) or a notification saved while an instance's LISTEN
+// connection is away (a failover: issue 51) had its NOTIFY lost; once the connection is back, the instance pushes each
 // open room's messages after the last one it delivered, and its members' notifications after the
 // newest one it had heard of — once each. The LISTEN connection reaches PostgreSQL through a relay
 // the test stops; the app's pool goes straight there, so writes go on meanwhile.
@@ -59,7 +62,13 @@ describe('an instance whose LISTEN connection comes back', () => {
     try {
       // The listener has seen its connection go (a cut socket ends at once on loopback).
       await new Promise((r) => setTimeout(r, 500));
-      bobSocket.send({ type: 'message', roomId, content: 'while the listener was away' });
+      // Saved on this instance, a message reaches its sockets from the row at hand, listener or not.
+      bobSocket.send({ type: 'message', roomId, content: 'sent here meanwhile' });
+      await annSocket.next('message', (x) => (x.message as { content: string }).content === 'sent here meanwhile');
+      await bobSocket.next('message', (x) => (x.message as { content: string }).content === 'sent here meanwhile');
+      // Saved on another instance (its domain call, on the same database): only its NOTIFY would tell this one.
+      const [bobRow] = await testDb.db.select().from(users).where(eq(users.username, 'back_bob'));
+      await sendMessage(testDb.db, bobRow!, roomId, 'while the listener was away');
       const reply = await bob.post(`/api/articles/${FREE_ARTICLE}/comments`, { content: 'I do, every morning.', parentCommentId: (before.body as { id: number }).id });
       expect(reply.status).toBe(201);
       // Its NOTIFY went nowhere: nothing reaches the sockets while the listener is away.
@@ -76,11 +85,14 @@ describe('an instance whose LISTEN connection comes back', () => {
     const notification = await annSocket.next('notification', () => true, 15_000);
     expect(notification).toMatchObject({ notification: { kind: 'reply', actor: { username: 'back_bob' } }, unread: 1 });
 
-    // Live again, and nothing twice.
+    // Live again, and nothing twice: neither what the catch-up pushed nor what was delivered here first.
+    const sentHere = (m: { type: string; message?: unknown }) => (m.message as { content?: string } | undefined)?.content === 'sent here meanwhile';
     bobSocket.send({ type: 'message', roomId, content: 'after the return' });
     await annSocket.next('message', (x) => (x.message as { content: string }).content === 'after the return');
     expect(annSocket.received.filter((m) => m.type === 'message' && missed(m))).toHaveLength(1);
     expect(bobSocket.received.filter((m) => m.type === 'message' && missed(m))).toHaveLength(1);
+    expect(annSocket.received.filter((m) => m.type === 'message' && sentHere(m))).toHaveLength(1);
+    expect(bobSocket.received.filter((m) => m.type === 'message' && sentHere(m))).toHaveLength(1);
     expect(annSocket.received.filter((m) => m.type === 'notification')).toHaveLength(1);
     expect(bobSocket.received.filter((m) => m.type === 'notification')).toHaveLength(0);
     annSocket.ws.close();

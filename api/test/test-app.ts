@@ -17,6 +17,8 @@ import { auditDeployment } from '../src/domain/deploy/audit-deployment.ts';
 import { restartAfterDeploy, type RestartChannel } from '../src/domain/deploy/request-restart.ts';
 import type { GitSource } from '../src/domain/ports/git-source.ts';
 import { createSignals } from '../src/integrations/signals.ts';
+import { cacheSignals } from '../src/integrations/cache-signals.ts';
+import { createSessionCache } from '../src/domain/accounts/session-cache.ts';
 import type { PresenceTiming } from '../src/domain/presence/article-presence.ts';
 import { attachSocketHub } from '../src/ws/socket-hub.ts';
 import { socketChannels } from '../src/ws/socket-channels.ts';
@@ -68,7 +70,9 @@ export async function startTestApp(opts: { db: Db; source: ContentSource; cmsUrl
   const server = createApiHttpServer(app);
   const signals = opts.databaseUrl ? createSignals({ databaseUrl: opts.databaseUrl, logger: silentLogger }) : null;
   const isArticle = (id: number) => content.current().articles.has(id);
-  const hub = signals ? attachSocketHub(server, { db: opts.db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], heartbeatMs: opts.heartbeatMs, channels: socketChannels({ db: opts.db, logger: silentLogger, signals, isArticle, presenceTiming: opts.presenceTiming }) }) : null;
+  // The hub reads sessions through a cache as the product's does (HTTP here reads them afresh unless a test gives it one).
+  const sessionCache = signals ? createSessionCache({ signals: cacheSignals(signals) }) : null;
+  const hub = signals ? attachSocketHub(server, { db: opts.db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], heartbeatMs: opts.heartbeatMs, sessionCache, channels: socketChannels({ db: opts.db, logger: silentLogger, signals, isArticle, presenceTiming: opts.presenceTiming }) }) : null;
   await signals?.start();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -101,7 +105,7 @@ export async function startSocketHub(opts: { db: Db; databaseUrl: string; isArti
   const { db, databaseUrl, isArticle = () => false, ...settings } = opts;
   const server = createServer((_req, res) => res.writeHead(404).end());
   const signals = createSignals({ databaseUrl, logger: silentLogger });
-  const hub = attachSocketHub(server, { db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], ...settings, channels: socketChannels({ db, logger: silentLogger, signals, isArticle }) });
+  const hub = attachSocketHub(server, { db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], sessionCache: createSessionCache({ signals: cacheSignals(signals) }), ...settings, channels: socketChannels({ db, logger: silentLogger, signals, isArticle }) });
   await signals.start();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {

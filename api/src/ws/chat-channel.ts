@@ -61,10 +61,13 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
         delivery.leave(conn, frame.roomId);
         return send(member.ws, { type: 'left', roomId: frame.roomId });
       case 'message':
-      case 'chat_message':
+      case 'chat_message': {
         if (!conn.rooms.has(frame.roomId)) throw new AppError('bad_request', 'Join the room before sending messages.');
-        await sendMessage(db, member.user, frame.roomId, frame.content);
+        const sent = await sendMessage(db, member.user, frame.roomId, frame.content);
+        // Held for review, it reaches its sender and the moderators through its announcement.
+        if (!sent.pendingReview) await delivery.sentHere(sent, member.user);
         return;
+      }
     }
   }
 

@@ -1,8 +1,10 @@
+import type { ChatMessage } from '@app/shared/schemas';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../domain/accounts/user-dto.ts';
 import type { ChatEvent } from '../domain/chat/chat-events.ts';
-import { toChatMessage } from '../domain/chat/chat-dto.ts';
+import { toChatMessage, type SenderRow } from '../domain/chat/chat-dto.ts';
+import type { SentMessage } from '../domain/chat/send-message.ts';
 import { loadMessage, messageIdsAfter, messageVisibleTo, toViewerMessage } from '../domain/chat/chat-history.ts';
 import { currentReaders, roomRefusal, roomState, type RoomAccessRule } from '../domain/chat/room-access.ts';
 import { CLOSE_FORBIDDEN, frameBytes, mayChat, type ChatConnection, type FrameSender } from './chat-connection.ts';
@@ -140,14 +142,28 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
     const found = await loadMessage(db, event.messageId);
     if (!found) return;
     // A message everyone may see reads the same for everyone: serialize it once for the whole room.
-    if (!found.message.isHidden && !found.message.pendingReview) {
-      const frame = frameBytes({ type: 'message', roomId: event.roomId, message: toChatMessage(found.message, found.sender) });
-      for (const c of readers) sender.sendFrame(c.member.ws, frame);
-      return;
-    }
+    if (!found.message.isHidden && !found.message.pendingReview) return sendToAll(readers, event.roomId, toChatMessage(found.message, found.sender));
     for (const c of readers) {
       if (messageVisibleTo(found.message, c.member.user)) sender.send(c.member.ws, { type: 'message', roomId: event.roomId, message: toViewerMessage(found.message, found.sender, c.member.user) });
     }
+  }
+
+  function sendToAll(readers: ChatConnection[], roomId: number, message: ChatMessage) {
+    const frame = frameBytes({ type: 'message', roomId, message });
+    for (const c of readers) sender.sendFrame(c.member.ws, frame);
+  }
+
+  /**
+   * A message this instance has just saved, shown to everyone (not held, not hidden): delivered
+   * from its row and its sender at hand, without waiting for its announcement and reading it back
+   * (issue 53 #4: two of a message's five round trips). The announcement still reaches the other
+   * instances; here it is passed over, unless it arrived first and delivered the message already.
+   */
+  async function sentHere(message: SentMessage, from: SenderRow) {
+    seen(message.roomId, message.id);
+    if (!ledger.savedHere(message.id)) return;
+    const readers = await readersOf(message.roomId);
+    if (readers.length > 0) sendToAll(readers, message.roomId, toChatMessage(message, from));
   }
 
   // Ahead of deliveries: the members read more than half a period ago, every half period (with a
@@ -166,6 +182,7 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
 
   return {
     deliver,
+    sentHere,
     stop() {
       if (ahead) clearInterval(ahead);
     },

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Db } from '../db/client.ts';
 import { cookieName, type CookieSettings } from '../domain/accounts/session-cookie-settings.ts';
+import type { SessionCache } from '../domain/accounts/session-cache.ts';
 import { resolveSession } from '../domain/accounts/sessions.ts';
 import { toUserDto } from '../domain/accounts/user-dto.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -28,6 +29,8 @@ export type SocketHubDeps = {
   limits?: Partial<SocketLimits>;
   /** The channels (socket-channels.ts), built with the hub's sender and limits. */
   channels: (hub: HubContext) => SocketChannels;
+  /** The instance's session cache (HTTP's too): a frame's session read costs no round trip while nothing changed it. */
+  sessionCache?: SessionCache | null;
 };
 
 /** The channels an address names (`/ws?channels=presence`), the default ones when it names none; null for a name no channel has. */
@@ -41,7 +44,7 @@ function requestedChannels(url: URL): SocketChannelName[] | null {
 /**
  * The one socket at /ws (DESIGN §3, §7.28): the hub owns the upgrade and its Origin check, who the
  * socket is (the session cookie, re-read per frame, so signing out or a suspension takes effect at
- * once), what a socket, a member or an address may hold (socket-limits.ts) and heartbeats; the
+ * once: through the session cache, which every such change empties on every instance), what a socket, a member or an address may hold (socket-limits.ts) and heartbeats; the
  * channels (chat, notifications, presence) take the frames and push what their signals announce.
  * A socket opens the channels its address names; one that opens only channels for visitors
  * (presence) is nobody's: its cookie is not read.
@@ -113,7 +116,7 @@ export function attachSocketHub(server: Server, deps: SocketHubDeps) {
 
   async function openMember(ws: WebSocket, req: IncomingMessage): Promise<MemberSocket | null> {
     const token = req.headers.cookie ? parseCookies(req.headers.cookie)[cookieName(deps.cookies)] : undefined;
-    const session = token ? await resolveSession(db, token).catch(() => null) : null;
+    const session = token ? await resolveSession(db, token, deps.sessionCache).catch(() => null) : null;
     // Gone while the session was read: nothing to count.
     if (ws.readyState !== WebSocket.OPEN) return null;
     if (!token || !session) {
@@ -157,7 +160,7 @@ export function attachSocketHub(server: Server, deps: SocketHubDeps) {
     const roomId = (data as { roomId?: unknown }).roomId;
     try {
       if (socket.kind === 'member') {
-        const session = await resolveSession(db, socket.token);
+        const session = await resolveSession(db, socket.token, deps.sessionCache);
         if (!session) return refuse(socket.ws, 'Your session has ended. Please sign in again.', CLOSE_UNAUTHORIZED);
         socket.user = session.user;
         socket.userReadAt = Date.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createChatSocket, reconnectDelay } from './chat-socket';
+import { createChatSocket, placeMessage, reconnectDelay } from './chat-socket';
 
 class FakeSocket {
   static made: FakeSocket[] = [];
@@ -126,5 +126,19 @@ describe('the chat socket client', () => {
     expect(got).toEqual([{ type: 'welcome' }]);
     expect(socket.send({ type: 'message', roomId: 1, content: 'hi' })).toBe(true);
     warn.mockRestore();
+  });
+});
+
+describe('the messages of a room as they arrive', () => {
+  const m = (id: number, content = `m${id}`) => ({ id, content });
+  it('keeps them in the order they were saved, whatever order they arrive in', () => {
+    let list = [m(1), m(2)];
+    for (const next of [m(5), m(3), m(4), m(6)]) list = placeMessage(list, next);
+    expect(list.map((x) => x.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(placeMessage([], m(9))).toEqual([m(9)]);
+  });
+  it('puts a message already there (a held one approved) in its own place, once', () => {
+    const list = placeMessage([m(1), m(2), m(3)], m(2, 'approved'));
+    expect(list).toEqual([m(1), m(2, 'approved'), m(3)]);
   });
 });

@@ -25,6 +25,19 @@ export function reconnectDelay(attempt: number, cause: 'close' | 'create', rando
   return Math.round(Math.min(RECONNECT.cap, Math.max(cause === 'close' ? RECONNECT.afterClose : RECONNECT.afterCreateFailure, jittered)));
 }
 
+/**
+ * A room's messages with `message` in its place: by id, the order they were saved in, whatever
+ * order they arrive in (an instance delivers its own messages straight away and others' once
+ * announced); one with an id already there (a held message approved) takes that one's place.
+ */
+export function placeMessage<M extends { id: number }>(messages: M[], message: M): M[] {
+  const others = messages.filter((m) => m.id !== message.id);
+  let at = others.length;
+  while (at > 0 && others[at - 1]!.id > message.id) at--;
+  others.splice(at, 0, message);
+  return others;
+}
+
 export function chatSocketUrl(loc: Pick<Location, 'protocol' | 'host'> = location): string {
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
 }

@@ -16,7 +16,7 @@ export function toChatRoom(row: RoomRow, memberCount: number, isMember: boolean,
   };
 }
 
-export function toChatMessage(row: MessageRow, sender: SenderRow): ChatMessage {
+export function toChatMessage(row: Pick<MessageRow, 'id' | 'roomId' | 'content' | 'sentAt' | 'pendingReview'>, sender: SenderRow): ChatMessage {
   const message: ChatMessage = {
     id: row.id, roomId: row.roomId, content: row.content, sentAt: row.sentAt.toISOString(),
     sender: { id: sender.id, displayName: authorName(sender), badge: staffBadge(sender.role), avatarUrl: authorAvatar(sender), tier: sender.membershipTier },

@@ -6,16 +6,20 @@ import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { takeAttempt, takeAttemptCall, waitText, withLimit } from '../rate-limit/attempts.ts';
+import type { MessageRow } from './chat-dto.ts';
 import { newMessageNotify, publishChatEvent } from './chat-events.ts';
 import { requireRoomAccess } from './room-access.ts';
 import { mentionedMembers, nameOf, notify } from '../notifications/notify.ts';
+
+/** A message as saved: the row its sender's instance delivers at once (chat-delivery.ts `sentHere`). */
+export type SentMessage = Pick<MessageRow, 'id' | 'roomId' | 'content' | 'sentAt' | 'pendingReview'>;
 
 /**
  * A chat message (DESIGN §7.3): 1–2000 characters (the socket's schema), 20 per 30 s per member,
  * only admins in muted rooms; in moderated rooms a 10 s slow mode for members, and a message with
  * a link is held for review. Every instance hears of it through PostgreSQL and delivers it.
  */
-export async function sendMessage(db: Db, caller: UserRow | null, roomId: number, content: string): Promise<{ id: number; pending: boolean }> {
+export async function sendMessage(db: Db, caller: UserRow | null, roomId: number, content: string): Promise<SentMessage> {
   const user = requirePermission(caller, 'post');
   const { room } = await requireRoomAccess(db, user, roomId);
   const isAdmin = can(viewerOf(user), 'moderate');
@@ -28,12 +32,13 @@ export async function sendMessage(db: Db, caller: UserRow | null, roomId: number
   // instead of five before the fan-out starts). A refusal takes the row and the announcement back.
   if (!(room.isModerated && !isAdmin) && mentionedUsernames(content).length === 0) {
     const { rows } = await withLimit(
-      db.execute<{ id: number }>(
-        sql`with m as (insert into ${chatMessages} (room_id, user_id, content) values (${roomId}, ${user.id}, ${content}) returning id) select m.id, ${newMessageNotify(roomId, sql`m.id`)}, ${takeAttemptCall(rate)} from m`,
+      db.execute<{ id: number; sent_at: string | Date }>(
+        sql`with m as (insert into ${chatMessages} (room_id, user_id, content) values (${roomId}, ${user.id}, ${content}) returning id, sent_at) select m.id, m.sent_at, ${newMessageNotify(roomId, sql`m.id`)}, ${takeAttemptCall(rate)} from m`,
       ),
       tooQuick,
     );
-    return { id: rows[0]!.id, pending: false };
+    // As drizzle maps the column (a timestamptz read as its text, then a Date).
+    return { id: rows[0]!.id, roomId, content, sentAt: new Date(rows[0]!.sent_at), pendingReview: false };
   }
   await takeAttempt(db, rate, tooQuick);
   if (room.isModerated && !isAdmin) {
@@ -43,7 +48,7 @@ export async function sendMessage(db: Db, caller: UserRow | null, roomId: number
   }
   const pending = room.isModerated && !isAdmin && LINK_PATTERN.test(content);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(chatMessages).values({ roomId, userId: user.id, content, pendingReview: pending }).returning({ id: chatMessages.id });
+    const [row] = await tx.insert(chatMessages).values({ roomId, userId: user.id, content, pendingReview: pending }).returning({ id: chatMessages.id, sentAt: chatMessages.sentAt });
     await publishChatEvent(tx, { kind: 'message', roomId, messageId: row!.id });
     // Members it names hear of it (issue 37) when they may read the room (its tier; a private
     // room's own members only), and not while it is held for review.
@@ -55,6 +60,6 @@ export async function sendMessage(db: Db, caller: UserRow | null, roomId: number
       }
       await notify(tx, { kind: 'mention', recipients: named, actorId: user.id, text: `${nameOf(user)} mentioned you in ${room.name}`, url: '/chat', place: `room:${roomId}`, about: { membershipRequired: room.membershipRequired } });
     }
-    return { id: row!.id, pending };
+    return { id: row!.id, roomId, content, sentAt: row!.sentAt, pendingReview: pending };
   });
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, can, inWords, offerFor, PERK_TIER, tierLabel, tiersWith, viewerOf } from '@app/shared/browser';
 import type { ChatMessage, ChatRoom, User } from '@app/shared/schemas';
 import { toast } from '@app/ui';
-import { createChatSocket } from '../../lib/chat-socket';
+import { createChatSocket, placeMessage } from '../../lib/chat-socket';
 import { CreateRoomDialog } from './create-room-dialog';
 import { RoomView } from './room-view';
 
@@ -47,7 +47,7 @@ export default function ChatPage({ user }: { user: User }) {
         case 'history':
           return setMessages((all) => ({ ...all, [m.roomId]: m.messages }));
         case 'message':
-          return setMessages((all) => (all[m.roomId] ? { ...all, [m.roomId]: [...all[m.roomId]!.filter((x) => x.id !== m.message.id), m.message] } : all));
+          return setMessages((all) => (all[m.roomId] ? { ...all, [m.roomId]: placeMessage(all[m.roomId]!, m.message) } : all));
         case 'message_removed':
           return setMessages((all) => (all[m.roomId] ? { ...all, [m.roomId]: all[m.roomId]!.filter((x) => x.id !== m.messageId) } : all));
         case 'room_updated':
