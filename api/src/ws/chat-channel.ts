@@ -62,8 +62,9 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
         return send(member.ws, { type: 'left', roomId: frame.roomId });
       case 'message':
       case 'chat_message': {
-        if (!conn.rooms.has(frame.roomId)) throw new AppError('bad_request', 'Join the room before sending messages.');
-        const sent = await sendMessage(db, member.user, frame.roomId, frame.content);
+        const joined = conn.rooms.get(frame.roomId);
+        if (!joined) throw new AppError('bad_request', 'Join the room before sending messages.');
+        const sent = await sendMessage(db, member.user, frame.roomId, frame.content, joined);
         // Held for review, it reaches its sender and the moderators through its announcement.
         if (!sent.pendingReview) await delivery.sentHere(sent, member.user);
         return;

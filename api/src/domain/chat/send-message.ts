@@ -1,14 +1,14 @@
 import { CHAT_RATE, can, LINK_PATTERN, mentionedUsernames, SLOW_MODE_MS, viewerOf } from '@app/shared/browser';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatMessages, chatRoomMembers } from '../../db/schema/index.ts';
+import { chatMessages, chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { takeAttempt, takeAttemptCall, waitText, withLimit } from '../rate-limit/attempts.ts';
 import type { MessageRow } from './chat-dto.ts';
 import { newMessageNotify, publishChatEvent } from './chat-events.ts';
-import { requireRoomAccess } from './room-access.ts';
+import { requireRoomAccess, roomRefusal, type RoomAccessRule } from './room-access.ts';
 import { mentionedMembers, nameOf, notify } from '../notifications/notify.ts';
 
 /** A message as saved: the row its sender's instance delivers at once (chat-delivery.ts `sentHere`). */
@@ -18,28 +18,40 @@ export type SentMessage = Pick<MessageRow, 'id' | 'roomId' | 'content' | 'sentAt
  * A chat message (DESIGN §7.3): 1–2000 characters (the socket's schema), 20 per 30 s per member,
  * only admins in muted rooms; in moderated rooms a 10 s slow mode for members, and a message with
  * a link is held for review. Every instance hears of it through PostgreSQL and delivers it.
+ *
+ * `joined`: the room's access rule as the member's socket joined it (its tier and privacy never
+ * change, and joining made them a member): the tier is then checked here, against the member as
+ * just read, and the room's state (archived, muted, moderated) in the statement that saves the
+ * message — one round trip in all (issue 53 #4). A room whose state stops it is read again below:
+ * for the reason, or for the slow path.
  */
-export async function sendMessage(db: Db, caller: UserRow | null, roomId: number, content: string): Promise<SentMessage> {
+export async function sendMessage(db: Db, caller: UserRow | null, roomId: number, content: string, joined?: RoomAccessRule): Promise<SentMessage> {
   const user = requirePermission(caller, 'post');
-  const { room } = await requireRoomAccess(db, user, roomId);
   const isAdmin = can(viewerOf(user), 'moderate');
-  if (room.archivedAt) throw new AppError('forbidden', 'This room is archived. You can read its history, but it no longer takes messages.');
-  if (room.isMuted && !isAdmin) throw new AppError('forbidden', 'This room is muted. Only admins can post here for now.');
   const rate = [{ key: `chat:${user.id}`, ...CHAT_RATE }];
   const tooQuick = (s: number) => `You are sending messages too quickly. Please try again in ${waitText(s)}.`;
   // A message that names no one in a room without slow mode: the row, its announcement to every
-  // instance and the limit in one statement, its own transaction (issue 53 #4: one round trip
-  // instead of five before the fan-out starts). A refusal takes the row and the announcement back.
-  if (!(room.isModerated && !isAdmin) && mentionedUsernames(content).length === 0) {
-    const { rows } = await withLimit(
-      db.execute<{ id: number; sent_at: string | Date }>(
-        sql`with m as (insert into ${chatMessages} (room_id, user_id, content) values (${roomId}, ${user.id}, ${content}) returning id, sent_at) select m.id, m.sent_at, ${newMessageNotify(roomId, sql`m.id`)}, ${takeAttemptCall(rate)} from m`,
-      ),
-      tooQuick,
-    );
+  // instance and the limit in one statement, its own transaction (issue 53 #4). A refusal takes the
+  // row and the announcement back.
+  const plain = mentionedUsernames(content).length === 0;
+  const saveIn = (open: SQL) => sql`with r as (select id from ${chatRooms} where id = ${roomId} and ${open}), m as (insert into ${chatMessages} (room_id, user_id, content) select r.id, ${user.id}::integer, ${content}::text from r returning id, sent_at) select m.id, m.sent_at, ${newMessageNotify(roomId, sql`m.id`)}, ${takeAttemptCall(rate)} from m`;
+  const save = async (open: SQL): Promise<SentMessage | null> => {
+    const { rows } = await withLimit(db.execute<{ id: number; sent_at: string | Date }>(saveIn(open)), tooQuick);
     // As drizzle maps the column (a timestamptz read as its text, then a Date).
-    return { id: rows[0]!.id, roomId, content, sentAt: new Date(rows[0]!.sent_at), pendingReview: false };
+    return rows[0] ? { id: rows[0].id, roomId, content, sentAt: new Date(rows[0].sent_at), pendingReview: false } : null;
+  };
+  const takesPlainMessages = isAdmin ? sql`archived_at is null` : sql`archived_at is null and not is_muted and not is_moderated`;
+  if (joined && plain) {
+    const refusal = roomRefusal(user, joined, true);
+    if (refusal) throw new AppError('forbidden', refusal);
+    const sent = await save(takesPlainMessages);
+    if (sent) return sent;
   }
+  const { room } = await requireRoomAccess(db, user, roomId);
+  if (room.archivedAt) throw new AppError('forbidden', 'This room is archived. You can read its history, but it no longer takes messages.');
+  if (room.isMuted && !isAdmin) throw new AppError('forbidden', 'This room is muted. Only admins can post here for now.');
+  // Read just now, the room takes it (a socket that has not joined, or a change since the statement above).
+  if (!(room.isModerated && !isAdmin) && plain) return (await save(sql`true`))!;
   await takeAttempt(db, rate, tooQuick);
   if (room.isModerated && !isAdmin) {
     const [last] = await db.select({ sentAt: chatMessages.sentAt }).from(chatMessages).where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.userId, user.id))).orderBy(desc(chatMessages.id)).limit(1);
