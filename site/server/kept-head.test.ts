@@ -1,47 +1,15 @@
 // @vitest-environment node
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { exchange } from '@app/test-support/raw-connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStaticFiles, serveStatic, type StaticFiles } from './static-files.ts';
 
 const page = `<!doctype html><title>kept</title><p>${'a sentence of the article, '.repeat(200)}</p>`;
 const securityHeaders = { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'self'" };
-
-/** Sends raw request text on one connection, each after the last one's answer, and reads answers until `count` came or the server closed it. */
-function exchange(port: number, requests: string[], count = requests.length): Promise<{ answers: string[]; closed: boolean }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let data = Buffer.alloc(0);
-    const answers: string[] = [];
-    let sent = 0;
-    const next = () => (sent < requests.length ? socket.write(requests[sent++]) : undefined);
-    const done = (closed: boolean) => {
-      socket.destroy();
-      resolve({ answers, closed });
-    };
-    socket.on('connect', next);
-    socket.on('data', (chunk) => {
-      data = Buffer.concat([data, chunk]);
-      for (;;) {
-        const end = data.indexOf('\r\n\r\n');
-        if (end === -1) return;
-        const head = data.subarray(0, end + 4).toString('latin1');
-        const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
-        const bodyLength = /^HEAD /.test(requests[answers.length] ?? '') ? 0 : length;
-        if (data.length < end + 4 + bodyLength) return;
-        answers.push(head);
-        data = data.subarray(end + 4 + bodyLength);
-        if (answers.length === count) return done(false);
-        next();
-      }
-    });
-    socket.on('end', () => done(true));
-    socket.on('error', reject);
-  });
-}
 
 const withoutDate = (head: string) => head.replace(/\r\nDate: [^\r]+/, '');
 const get = (target: string, extra = '') => `GET ${target} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\n${extra}\r\n`;

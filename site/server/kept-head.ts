@@ -13,6 +13,7 @@
 // `_headerSent`, `_last`) of the Node the project pins (scripts/node.sh); `kept-head.test.ts`
 // compares the bytes on the wire with `writeHead`'s, so a Node that changed them fails there.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { mayWriteHeadText } from '@app/shared/server';
 
 /** The kept text, per answer: the second it was written in, and the server's keep-alive timeout. */
 export type KeptHead = { second: number; keepAliveMs: number; text: string };
@@ -24,8 +25,7 @@ type NodeInternals = ServerResponse & { _header: string | null; _headerSent: boo
  */
 export function writeHeadKept(req: IncomingMessage, res: ServerResponse, headers: (string | number)[], holder: { kept?: KeptHead }): void {
   const r = res as NodeInternals;
-  const reusable = req.method === 'GET' && req.httpVersion === '1.1' && r.shouldKeepAlive && r.sendDate && !r.maxRequestsOnConnectionReached && r._header === null;
-  if (!reusable) return void res.writeHead(200, headers);
+  if (!mayWriteHeadText(req, res)) return void res.writeHead(200, headers);
   const second = Math.floor(Date.now() / 1000);
   const kept = holder.kept;
   if (kept && kept.second === second && kept.keepAliveMs === r._keepAliveTimeout) {

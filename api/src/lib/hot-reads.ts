@@ -5,10 +5,12 @@
 // no body, a signed-in caller — with the same header lines in the same order and the same body;
 // anything else (a visitor, a query string, a body, a failure, the completion line being logged)
 // it hands to Express untouched, so the route's own checks, errors and logging answer as before.
+// The head is written as text where Node would write the same (a GET kept alive: head-text.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type express from 'express';
 import type { Logger } from 'pino';
 import { ID_PARAM_PATTERN, PG_INT_MAX } from '@app/shared/schemas';
+import { headLines, writeHeadText } from '@app/shared/server';
 import { requestIdOf, type TrustsPeer } from './request-id.ts';
 
 /** A 200 answer's own header lines (after the security headers and X-Request-Id) and its body. */
@@ -52,11 +54,14 @@ export function answerHotReads(app: express.Express, opts: { logger: Logger; sec
     return ID_PARAM_PATTERN.test(last) && Number(last) <= PG_INT_MAX ? { read: under, id: Number(last) } : null;
   };
   const { logger, securityHeaders } = opts;
+  const securityText = headLines(securityHeaders);
   const appHandle = (app as unknown as { handle: Handle }).handle;
   const toExpress = (req: IncomingMessage, res: ServerResponse) => appHandle.call(app, req, res);
   const send = (req: IncomingMessage, res: ServerResponse, answer: HotAnswer) => {
     const id = requestIdOf(req, app.get('trust proxy fn') as TrustsPeer);
     (req as IncomingMessage & { id: string }).id = id;
+    // The same lines as text, written as Node would (head-text.ts): our own, known valid; else writeHead checks them.
+    if (writeHeadText(req, res, `${securityText}X-Request-Id: ${id}\r\n${headLines(answer.headers)}`)) return void res.end(answer.body);
     res.writeHead(200, [...securityHeaders, 'X-Request-Id', id, ...answer.headers]);
     res.end(req.method === 'HEAD' ? undefined : answer.body);
   };

@@ -2,6 +2,7 @@ import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { exchange } from '@app/test-support/raw-connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadRelay } from './relay.mjs';
 import { listen, PUBLIC_HOST, testDoor } from './test-door.mjs';
@@ -18,6 +19,10 @@ const api = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
     for (let i = 0; i < 64; i++) res.write(Buffer.alloc(64 * 1024, i));
     return res.end();
+  }
+  if (req.url === '/api/plain') {
+    res.writeHead(200, ['Content-Type', 'application/json', 'Set-Cookie', 'a=1; Path=/', 'Set-Cookie', 'b=2; Path=/', 'X-Request-Id', 'req-2', 'Content-Length', '2']);
+    return res.end('{}');
   }
   if (req.url === '/api/stream') {
     res.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'keep-alive', 'Keep-Alive': 'timeout=5' });
@@ -71,6 +76,16 @@ describe('the front door relays bodiless requests', () => {
     expect(seen.headers['x-forwarded-for']).toBe('203.0.113.7,127.0.0.1');
     expect(seen.headers['x-forwarded-host']).toBe(PUBLIC_HOST);
     expect(seen.headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it('writes a 200’s head as writeHead would, line for line, on every request of a kept-alive connection', async () => {
+    const get = (method) => `${method} /api/plain HTTP/1.1\r\nHost: ${PUBLIC_HOST}\r\n\r\n`;
+    // GETs take the head written as text (head-text.ts); a HEAD is written by writeHead.
+    const { answers, closed } = await exchange(port, [get('GET'), get('GET'), get('HEAD')]);
+    expect(closed).toBe(false);
+    const withoutDate = (head) => head.replace(/\r\nDate: [^\r]+/, '');
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 OK\r\nContent-Type: application\/json\r\nSet-Cookie: a=1; Path=\/\r\nSet-Cookie: b=2; Path=\/\r\nX-Request-Id: req-2\r\nContent-Length: 2\r\nDate: [^\r]+ GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=\d+\r\n\r\n$/);
+    expect(answers.map(withoutDate)).toEqual([answers[0], answers[0], answers[0]].map(withoutDate));
   });
 
   it('drops hop-by-hop headers both ways and never passes the internal secret', async () => {

@@ -28,3 +28,4 @@ export * from './lexical-from-html.ts';
 export * from './listen-with-retry.ts';
 export * from './snapshot-file.ts';
 export * from './socket-hand-off.ts';
+export * from './head-text.ts';

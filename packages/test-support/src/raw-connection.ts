@@ -35,3 +35,40 @@ export async function readsThenStops(port: number, request: string, pauseMs: num
   await closed;
   return received;
 }
+
+/**
+ * Sends raw request texts on one connection to 127.0.0.1:`port`, each after the last one's answer,
+ * and reads the answers' heads until `count` came or the server closed it (a body is skipped by its
+ * Content-Length; a HEAD's answer has none).
+ */
+export function exchange(port: number, requests: string[], count = requests.length): Promise<{ answers: string[]; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = Buffer.alloc(0);
+    const answers: string[] = [];
+    let sent = 0;
+    const next = () => (sent < requests.length ? socket.write(requests[sent++]!) : undefined);
+    const done = (closed: boolean) => {
+      socket.destroy();
+      resolve({ answers, closed });
+    };
+    socket.on('connect', next);
+    socket.on('data', (chunk) => {
+      data = Buffer.concat([data, chunk]);
+      for (;;) {
+        const end = data.indexOf('\r\n\r\n');
+        if (end === -1) return;
+        const head = data.subarray(0, end + 4).toString('latin1');
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        const bodyLength = /^HEAD /.test(requests[answers.length] ?? '') ? 0 : length;
+        if (data.length < end + 4 + bodyLength) return;
+        answers.push(head);
+        data = data.subarray(end + 4 + bodyLength);
+        if (answers.length === count) return done(false);
+        next();
+      }
+    });
+    socket.on('end', () => done(true));
+    socket.on('error', reject);
+  });
+}
