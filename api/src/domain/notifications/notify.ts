@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { can, MAX_MENTIONS, mentionedUsernames, viewerOf, type NotificationKind, type Resource } from '@app/shared/browser';
 import { inTransaction, type Db, type Tx } from '../../db/client.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
@@ -48,7 +48,8 @@ export async function notify(db: Writer, input: NotifyInput): Promise<{ id: numb
 /**
  * Several `notify`s in one go, in their order, as if one after another (a later one folds into an
  * earlier one of the same sender and place): the recipients, their settings, their locks and their
- * last hour read once for all, and one NOTIFY statement (issue 53 #3: the comment-notices drain).
+ * last hour read once for all, and the rows announced by the statements that write them (issue 53
+ * #3: the comment-notices drain).
  */
 export async function notifyAll(db: Writer, inputs: NotifyInput[]): Promise<{ id: number; userId: number }[]> {
   const batch = inputs.map((input) => ({ input, ids: [...new Set(input.recipients)].filter((id) => id !== input.actorId) })).filter((b) => b.ids.length > 0);
@@ -104,21 +105,32 @@ async function tell(tx: Tx, batch: { input: NotifyInput; ids: number[] }[]): Pro
     }
   }
   const returning = { id: notifications.id, userId: notifications.userId, inApp: notifications.inApp };
-  const written = [
+  return [
     // Unread again: there is more to see in it.
     ...(folds.size > 0
-      ? await tx
-          .update(notifications)
-          .set({ more: sql`${notifications.more} + f.n`, readAt: null, foldedAt: sql`now()` })
-          .from(sql`(select unnest(${sql.param([...folds.keys()])}::int[]) as id, unnest(${sql.param([...folds.values()])}::int[]) as n) as f`)
-          .where(sql`${notifications.id} = f.id`)
-          .returning(returning)
+      ? await announced(
+          tx,
+          tx
+            .update(notifications)
+            .set({ more: sql`${notifications.more} + f.n`, readAt: null, foldedAt: sql`now()` })
+            .from(sql`(select unnest(${sql.param([...folds.keys()])}::int[]) as id, unnest(${sql.param([...folds.values()])}::int[]) as n) as f`)
+            .where(sql`${notifications.id} = f.id`)
+            .returning(returning),
+        )
       : []),
-    ...(fresh.length > 0 ? await tx.insert(notifications).values(fresh.map((row) => ({ ...row, foldedAt: row.more > 0 ? sql`now()` : null }))).returning(returning) : []),
+    ...(fresh.length > 0 ? await announced(tx, tx.insert(notifications).values(fresh.map((row) => ({ ...row, foldedAt: row.more > 0 ? sql`now()` : null }))).returning(returning)) : []),
   ];
-  const events = written.filter((row) => row.inApp).map((row) => JSON.stringify({ userId: row.userId, notificationId: row.id } satisfies NotificationEvent));
-  if (events.length) await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, e) from unnest(${sql.param(events)}::text[]) as e`);
-  return written.map(({ id, userId }) => ({ id, userId }));
+}
+
+/**
+ * The rows a write returns (`id`, `user_id`, `in_app`), each shown in the app announced to every
+ * instance (a NotificationEvent) by the same statement: one round trip (issue 53 #3).
+ */
+async function announced(tx: Tx, write: { getSQL(): SQL }): Promise<{ id: number; userId: number }[]> {
+  const { rows } = await tx.execute<{ id: number; user_id: number }>(
+    sql`with w as (${write.getSQL()}) select w.id, w.user_id, case when w.in_app then pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('userId', w.user_id, 'notificationId', w.id)::text) end from w`,
+  );
+  return rows.map((r) => ({ id: r.id, userId: r.user_id }));
 }
 
 /** Each member's notifications of the last hour, newest first, as the flood rules read them (times by the database's clock). */
