@@ -52,6 +52,25 @@ describe('comment notices', () => {
     expect(await notices()).toEqual([]);
   });
 
+  it('many replies at once each answer once their own author is told, sharing drains', async () => {
+    const askers = await Promise.all(Array.from({ length: 5 }, (_, i) => signedInMember(testDb.db, app.base, `notice_many_asker${i}`)));
+    const answerers = await Promise.all(Array.from({ length: 6 }, (_, i) => signedInMember(testDb.db, app.base, `notice_many_answerer${i}`)));
+    const questions = await Promise.all(askers.map(async (a, i) => (await a.post(`/api/articles/${ARTICLE}/comments`, { content: `Question ${i}?` })).body.id as number));
+    // Each answerer replies to every question (five each: the limit), all at once: drains under way take some, later ones the rest.
+    await Promise.all(
+      answerers.flatMap((answerer, j) =>
+        questions.map(async (question, i) => {
+          const reply = await answerer.post(`/api/articles/${ARTICLE}/comments`, { content: `Answer ${j} to ${i}.`, parentCommentId: question });
+          expect(reply.status).toBe(201);
+          // The moment it answers, its author has been told of it.
+          const told = await replies(await idOf(`notice_many_asker${i}`));
+          expect(told.map((n) => n.url)).toContain(`/articles/${ARTICLE}#comment-${reply.body.id}`);
+        }),
+      ),
+    );
+    expect(await notices()).toEqual([]);
+  });
+
   it('a reply refused by the limit leaves no comment, no notice and tells no one', async () => {
     const asker = await signedInMember(testDb.db, app.base, 'notice_limit_asker');
     const quick = await signedInMember(testDb.db, app.base, 'notice_quick');

@@ -15,15 +15,15 @@ const MAX_TRIES = 6;
 /**
  * Telling about comments (issue 53 #3): a reply's author and the members a comment names hear of
  * it from here, not from the comment's own request. The comment's statement writes a notice beside
- * the comment (post-comment.ts); `told` then waits for a drain that starts after it, which takes
- * every waiting notice at once, in one transaction (notifyAll: the recipients, their locks and
+ * the comment (post-comment.ts); `told` then waits for a drain that takes notices after it (the
+ * one under way, when it has not taken its notices yet), which takes every waiting notice at once, in one transaction (notifyAll: the recipients, their locks and
  * their hour read once for the whole batch). A request still answers only once its notifications
  * are written, so whoever reads them next finds them; under load, many replies share a drain.
  * Notices left behind (an instance stopped, a drain failed) are swept up every few seconds by
  * whichever instance claims them first (FOR UPDATE SKIP LOCKED).
  */
 export type CommentNotices = {
-  /** Resolves once a drain that started after this call has ended (its notices told, or left for a retry). */
+  /** Resolves once a drain that took its notices after this call has ended (its notices told, or left for a retry). */
   told(): Promise<void>;
   /** One drain now (of the notices at least `olderThanMs` old); the number it took. */
   drain(olderThanMs?: number): Promise<number>;
@@ -34,6 +34,8 @@ export type CommentNotices = {
 export function createCommentNotices(deps: { db: Db; content: ContentReadModel; logger: Pick<Logger, 'warn' | 'error'> }): CommentNotices {
   const { db, logger } = deps;
   let waiting: (() => void)[] = [];
+  /** The round whose drain has not yet taken its notices: a request told now is in it (its notice is committed). */
+  let joinable: (() => void)[] | null = null;
   let running: Promise<void> | null = null;
   let closed = false;
 
@@ -41,6 +43,7 @@ export function createCommentNotices(deps: { db: Db; content: ContentReadModel; 
     while (waiting.length > 0) {
       const these = waiting;
       waiting = [];
+      joinable = these;
       // Drained until a round takes less than a whole batch: what was waiting is then in one.
       let taken: number;
       do taken = await drainOrLog();
@@ -52,7 +55,7 @@ export function createCommentNotices(deps: { db: Db; content: ContentReadModel; 
 
   function told(): Promise<void> {
     return new Promise((resolve) => {
-      waiting.push(resolve);
+      (joinable ?? waiting).push(resolve);
       running ??= rounds();
     });
   }
@@ -70,6 +73,8 @@ export function createCommentNotices(deps: { db: Db; content: ContentReadModel; 
     let taken: number[] = [];
     try {
       return await db.transaction(async (tx) => {
+        // From here a request told waits for the next drain: this one's statement may have begun before its notice was committed.
+        joinable = null;
         // The notices taken and what each tells, in one statement (issue 53 #3: a round trip less a drain).
         const { rows } = await tx.execute<TakenNotice>(
           sql`with taken as (delete from ${commentNotices} where comment_id in (select comment_id from ${commentNotices} where retry_at <= now() and created_at <= now() - ${olderThanMs} * interval '1 millisecond' order by comment_id limit ${BATCH} for update skip locked) returning comment_id)
