@@ -1,3 +1,6 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { QueryResultRow } from 'pg';
 import type { Db } from './client.ts';
 
 /**
@@ -14,4 +17,22 @@ export function preparedQuery<Q>(build: (db: Db) => Q): (db: Db) => Q {
     if (!query) built.set(db, (query = build(db)));
     return query;
   };
+}
+
+const dialect = new PgDialect();
+/** Names given to statements' texts; past this many, statements run unnamed (a text that varies with its data must not fill the connections). */
+const names = new Map<string, string>();
+const MAX_NAMED = 200;
+
+/**
+ * A statement written with drizzle's `sql`, run as a prepared statement named after its text:
+ * PostgreSQL parses and plans it once per connection instead of at every call (issue 53 #3: a
+ * comment's one statement, its limit included, was planned again for every comment). Rows come as
+ * node-postgres reads them (a timestamptz as a Date). Outside a transaction only (the pool's).
+ */
+export async function executePrepared<T extends QueryResultRow>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) names.set(text, (name = `statement_${names.size + 1}`));
+  return (await db.$client.query<T>({ name, text, values: params })).rows;
 }

@@ -1,6 +1,7 @@
 import { CHAT_RATE, can, LINK_PATTERN, mentionedUsernames, SLOW_MODE_MS, viewerOf } from '@app/shared/browser';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { chatMessages, chatRoomMembers, chatRooms } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
@@ -31,14 +32,13 @@ export async function sendMessage(db: Db, caller: UserRow | null, roomId: number
   const rate = [{ key: `chat:${user.id}`, ...CHAT_RATE }];
   const tooQuick = (s: number) => `You are sending messages too quickly. Please try again in ${waitText(s)}.`;
   // A message that names no one in a room without slow mode: the row, its announcement to every
-  // instance and the limit in one statement, its own transaction (issue 53 #4). A refusal takes the
-  // row and the announcement back.
+  // instance and the limit in one statement, its own transaction, prepared (issue 53 #4). A refusal
+  // takes the row and the announcement back.
   const plain = mentionedUsernames(content).length === 0;
   const saveIn = (open: SQL) => sql`with r as (select id from ${chatRooms} where id = ${roomId} and ${open}), m as (insert into ${chatMessages} (room_id, user_id, content) select r.id, ${user.id}::integer, ${content}::text from r returning id, sent_at) select m.id, m.sent_at, ${newMessageNotify(roomId, sql`m.id`)}, ${takeAttemptCall(rate)} from m`;
   const save = async (open: SQL): Promise<SentMessage | null> => {
-    const { rows } = await withLimit(db.execute<{ id: number; sent_at: string | Date }>(saveIn(open)), tooQuick);
-    // As drizzle maps the column (a timestamptz read as its text, then a Date).
-    return rows[0] ? { id: rows[0].id, roomId, content, sentAt: new Date(rows[0].sent_at), pendingReview: false } : null;
+    const [row] = await withLimit(executePrepared<{ id: number; sent_at: Date }>(db, saveIn(open)), tooQuick);
+    return row ? { id: row.id, roomId, content, sentAt: row.sent_at, pendingReview: false } : null;
   };
   const takesPlainMessages = isAdmin ? sql`archived_at is null` : sql`archived_at is null and not is_muted and not is_moderated`;
   if (joined && plain) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { mentionedUsernames } from '@app/shared/browser';
 import type { Comment, CreateCommentInput } from '@app/shared/schemas';
 import type { Db } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { commentNotices, comments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
@@ -21,7 +22,8 @@ const TOO_QUICK = () => 'You are commenting too quickly. Please wait a minute an
  * and, when it tells someone (a reply, an @name), its notice in one statement, its own transaction
  * (issue 53 #3: a reply took eleven round trips, a plain comment one). A refusal takes them all
  * back. A reply's parent is checked in the same statement: it must be on this article, visible and
- * not deleted. The notifications are written by the comment-notices drain before this answers.
+ * not deleted; prepared, so planned once per connection. The notifications are written by the
+ * comment-notices drain before this answers.
  */
 export async function postComment(deps: { db: Db; notices: CommentNotices }, index: ContentIndex, articleId: number, caller: UserRow | null, input: CreateCommentInput): Promise<Comment> {
   const { db } = deps;
@@ -35,14 +37,12 @@ export async function postComment(deps: { db: Db; notices: CommentNotices }, ind
   // A reply's row comes only from a parent that may take it; none: the reasons are read below.
   const source = parentId === null ? sql`select ${values}` : sql`select ${values} from ${comments} p where p.id = ${parentId} and p.article_id = ${articleId} and not p.is_hidden and p.deleted_at is null`;
   const notice = tells ? sql`, n as (insert into ${commentNotices} (comment_id) select id from c)` : sql``;
-  const { rows } = await withLimit(
-    db.execute<{ id: number; created_at: string | Date }>(
-      sql`with c as (insert into ${comments} (article_id, user_id, parent_comment_id, content) ${source} returning id, created_at)${notice} select c.id, c.created_at, ${takeAttemptCall(limit)} from c`,
-    ),
+  const rows = await withLimit(
+    executePrepared<{ id: number; created_at: Date }>(db, sql`with c as (insert into ${comments} (article_id, user_id, parent_comment_id, content) ${source} returning id, created_at)${notice} select c.id, c.created_at, ${takeAttemptCall(limit)} from c`),
     TOO_QUICK,
   );
   if (rows.length === 0) throw await refusedParent(db, parentId!, articleId);
-  const createdAt = new Date(rows[0]!.created_at);
+  const createdAt = rows[0]!.created_at;
   const row = { id: rows[0]!.id, articleId, userId: user.id, parentCommentId: parentId, content, createdAt, updatedAt: createdAt, isHidden: false, hiddenReason: null, moderationNotes: null, hiddenBy: null, hiddenAt: null, deletedAt: null };
   // Whoever it tells finds it once this answers (their notifications page, their socket).
   if (tells) await deps.notices.told();
