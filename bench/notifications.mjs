@@ -61,8 +61,8 @@ const origin = stack.url;
 const api = stack.env.API_URL;
 const wsUrl = `${api.replace('http', 'ws')}/ws`;
 const json = { 'content-type': 'application/json', origin };
-const db = new pg.Client({ connectionString: stack.env.DATABASE_URL });
-await db.connect();
+// A pool: members are registered twenty at a time, each with its own query (one client takes one query at a time).
+const db = new pg.Pool({ connectionString: stack.env.DATABASE_URL, max: 4 });
 
 async function member(username, tier = 'pro') {
   const res = await fetch(`${api}/api/register`, { method: 'POST', headers: json, body: JSON.stringify({ username, email: `${username}@example.com`, password: 'bench-pass-1' }) });
