@@ -35,6 +35,11 @@ export function catchUpLedger({ recent = 1000, windowMs = 10_000 } = {}) {
       remember(announced, id);
       return true;
     },
+    /** `savedHere` said yes but the push failed: its announcement, or a catch-up, pushes it instead. */
+    notPushed(id: number): void {
+      pushedFirst.delete(id);
+      announced.delete(id);
+    },
     /** A catch-up found `id`: whether to push it. */
     caughtUp(id: number): boolean {
       if (announced.has(id)) return false;

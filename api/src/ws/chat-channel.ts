@@ -65,8 +65,9 @@ export function chatChannel(deps: { db: Db; logger: Logger; signals: Signals }, 
         const joined = conn.rooms.get(frame.roomId);
         if (!joined) throw new AppError('bad_request', 'Join the room before sending messages.');
         const sent = await sendMessage(db, member.user, frame.roomId, frame.content, joined);
-        // Held for review, it reaches its sender and the moderators through its announcement.
-        if (!sent.pendingReview) await delivery.sentHere(sent, member.user);
+        // Held for review, it reaches its sender and the moderators through its announcement. Saved,
+        // it is not refused to its sender if delivering it here fails: its announcement delivers it.
+        if (!sent.pendingReview) await delivery.sentHere(sent, member.user).catch((err: unknown) => logger.warn({ err }, 'could not deliver a chat message on the instance that saved it'));
         return;
       }
     }

@@ -162,7 +162,14 @@ export function createChatDelivery(deps: { db: Db; connections: Map<MemberSocket
   async function sentHere(message: SentMessage, from: SenderRow) {
     seen(message.roomId, message.id);
     if (!ledger.savedHere(message.id)) return;
-    const readers = await readersOf(message.roomId);
+    let readers: ChatConnection[];
+    try {
+      readers = await readersOf(message.roomId);
+    } catch (err) {
+      // The members could not be read again (the database away): the announcement, or the catch-up after it, delivers it.
+      ledger.notPushed(message.id);
+      throw err;
+    }
     if (readers.length > 0) sendToAll(readers, message.roomId, toChatMessage(message, from));
   }
 

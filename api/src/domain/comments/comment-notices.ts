@@ -16,8 +16,9 @@ const MAX_TRIES = 6;
  * Telling about comments (issue 53 #3): a reply's author and the members a comment names hear of
  * it from here, not from the comment's own request. The comment's statement writes a notice beside
  * the comment (post-comment.ts); `told` then waits for a drain that takes notices after it (the
- * one under way, when it has not taken its notices yet), which takes every waiting notice at once, in one transaction (notifyAll: the recipients, their locks and
- * their hour read once for the whole batch). A request still answers only once its notifications
+ * one under way, when it has not taken its notices yet), which takes every waiting notice at once,
+ * in one transaction (notifyAll: the recipients, their locks and their hour read once for the whole
+ * batch). A request still answers only once its notifications
  * are written, so whoever reads them next finds them; under load, many replies share a drain.
  * Notices left behind (an instance stopped, a drain failed) are swept up every few seconds by
  * whichever instance claims them first (FOR UPDATE SKIP LOCKED).
