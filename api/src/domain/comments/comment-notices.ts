@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client.ts';
 import { commentNotices, comments, users } from '../../db/schema/index.ts';
@@ -18,8 +19,8 @@ const MAX_TRIES = 6;
  * the comment (post-comment.ts); `told` then waits for a drain that takes notices after it (the
  * one under way, when it has not taken its notices yet), which takes every waiting notice at once,
  * in one transaction (notifyAll: the recipients, their locks and their hour read once for the whole
- * batch). A request still answers only once its notifications
- * are written, so whoever reads them next finds them; under load, many replies share a drain.
+ * batch). A request still answers only once its notifications are written, so whoever reads them
+ * next finds them; under load, many replies share a drain.
  * Notices left behind (an instance stopped, a drain failed) are swept up every few seconds by
  * whichever instance claims them first (FOR UPDATE SKIP LOCKED).
  */
@@ -76,18 +77,13 @@ export function createCommentNotices(deps: { db: Db; content: ContentReadModel; 
       return await db.transaction(async (tx) => {
         // From here a request told waits for the next drain: this one's statement may have begun before its notice was committed.
         joinable = null;
-        // The notices taken and what each tells, in one statement (issue 53 #3: a round trip less a drain).
-        const { rows } = await tx.execute<TakenNotice>(
-          sql`with taken as (delete from ${commentNotices} where comment_id in (select comment_id from ${commentNotices} where retry_at <= now() and created_at <= now() - ${olderThanMs} * interval '1 millisecond' order by comment_id limit ${BATCH} for update skip locked) returning comment_id)
-              select taken.comment_id, c.article_id, c.content, c.user_id, u.username, u.display_name, p.user_id as replied_to
-              from taken
-              left join ${comments} c on c.id = taken.comment_id and c.deleted_at is null and not c.is_hidden
-              left join ${users} u on u.id = c.user_id
-              left join ${comments} p on p.id = c.parent_comment_id and p.deleted_at is null
-              order by taken.comment_id`,
+        const { rows } = await tx.execute<{ comment_id: number }>(
+          sql`delete from ${commentNotices} where comment_id in (select comment_id from ${commentNotices} where retry_at <= now() and created_at <= now() - ${olderThanMs} * interval '1 millisecond' order by comment_id limit ${BATCH} for update skip locked) returning comment_id`,
         );
         taken = rows.map((r) => r.comment_id);
-        if (taken.length > 0) await notifyAll(tx, await noticesOf(tx, deps.content, rows));
+        // Their comments read by their ids, apart: joined to the notices in the same statement, a
+        // comments table whose statistics were minutes old was scanned whole at every drain (session 36).
+        if (taken.length > 0) await notifyAll(tx, await noticesOf(tx, deps.content, taken));
         return taken.length;
       });
     } catch (err) {
@@ -121,17 +117,16 @@ export function createCommentNotices(deps: { db: Db; content: ContentReadModel; 
   };
 }
 
-/** A notice a drain took, with its comment when that is still shown (its author, the author it replies to). */
-type TakenNotice = { comment_id: number; article_id: number | null; content: string | null; user_id: number | null; username: string | null; display_name: string | null; replied_to: number | null };
-
 /** What each comment tells, in the comments' order: the author it replies to, then those it names (not the replied-to again). */
-async function noticesOf(tx: Tx, content: ContentReadModel, taken: TakenNotice[]): Promise<NotifyInput[]> {
-  // A comment deleted or hidden since tells no one.
-  const rows = taken.flatMap((t) =>
-    t.article_id !== null && t.content !== null && t.user_id !== null && t.username !== null
-      ? [{ comment: { id: t.comment_id, articleId: t.article_id, content: t.content, userId: t.user_id }, author: { username: t.username, displayName: t.display_name }, repliedTo: t.replied_to }]
-      : [],
-  );
+async function noticesOf(tx: Tx, content: ContentReadModel, ids: number[]): Promise<NotifyInput[]> {
+  const parent = alias(comments, 'parent');
+  const rows = await tx
+    .select({ comment: { id: comments.id, articleId: comments.articleId, content: comments.content, userId: comments.userId }, author: { username: users.username, displayName: users.displayName }, repliedTo: parent.userId })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .leftJoin(parent, and(eq(parent.id, comments.parentCommentId), isNull(parent.deletedAt)))
+    .where(and(inArray(comments.id, ids), isNull(comments.deletedAt), eq(comments.isHidden, false)))
+    .orderBy(comments.id);
   const mentioned = await mentionedMembersOf(tx, rows.map((r) => r.comment.content));
   const index = content.current();
   return rows.flatMap(({ comment, author, repliedTo }, i) => {
