@@ -44,7 +44,8 @@ function requestedChannels(url: URL): SocketChannelName[] | null {
 /**
  * The one socket at /ws (DESIGN §3, §7.28): the hub owns the upgrade and its Origin check, who the
  * socket is (the session cookie, re-read per frame, so signing out or a suspension takes effect at
- * once: through the session cache, which every such change empties on every instance), what a socket, a member or an address may hold (socket-limits.ts) and heartbeats; the
+ * once: through the session cache, which every such change empties on every instance), what a
+ * socket, a member or an address may hold (socket-limits.ts) and heartbeats; the
  * channels (chat, notifications, presence) take the frames and push what their signals announce.
  * A socket opens the channels its address names; one that opens only channels for visitors
  * (presence) is nobody's: its cookie is not read.

@@ -16,7 +16,10 @@ export function toChatRoom(row: RoomRow, memberCount: number, isMember: boolean,
   };
 }
 
-export function toChatMessage(row: Pick<MessageRow, 'id' | 'roomId' | 'content' | 'sentAt' | 'pendingReview'>, sender: SenderRow): ChatMessage {
+/** What a message shows of its row (a saved message's own row, at hand on the instance that saved it, has it all). */
+export type ShownMessageRow = Pick<MessageRow, 'id' | 'roomId' | 'content' | 'sentAt' | 'pendingReview'>;
+
+export function toChatMessage(row: ShownMessageRow, sender: SenderRow): ChatMessage {
   const message: ChatMessage = {
     id: row.id, roomId: row.roomId, content: row.content, sentAt: row.sentAt.toISOString(),
     sender: { id: sender.id, displayName: authorName(sender), badge: staffBadge(sender.role), avatarUrl: authorAvatar(sender), tier: sender.membershipTier },

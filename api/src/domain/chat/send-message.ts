@@ -7,13 +7,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../accounts/permissions.ts';
 import type { UserRow } from '../accounts/user-dto.ts';
 import { takeAttempt, takeAttemptCall, waitText, withLimit } from '../rate-limit/attempts.ts';
-import type { MessageRow } from './chat-dto.ts';
+import type { ShownMessageRow } from './chat-dto.ts';
 import { newMessageNotify, publishChatEvent } from './chat-events.ts';
 import { requireRoomAccess, roomRefusal, type RoomAccessRule } from './room-access.ts';
 import { mentionedMembers, nameOf, notify } from '../notifications/notify.ts';
 
 /** A message as saved: the row its sender's instance delivers at once (chat-delivery.ts `sentHere`). */
-export type SentMessage = Pick<MessageRow, 'id' | 'roomId' | 'content' | 'sentAt' | 'pendingReview'>;
+export type SentMessage = ShownMessageRow;
 
 /**
  * A chat message (DESIGN §7.3): 1–2000 characters (the socket's schema), 20 per 30 s per member,

@@ -105,6 +105,7 @@ async function tell(tx: Tx, batch: { input: NotifyInput; ids: number[] }[]): Pro
     }
   }
   const returning = { id: notifications.id, userId: notifications.userId, inApp: notifications.inApp };
+  const foldedIds = sql.param([...folds.keys()]);
   return [
     // Unread again: there is more to see in it.
     ...(folds.size > 0
@@ -115,8 +116,8 @@ async function tell(tx: Tx, batch: { input: NotifyInput; ids: number[] }[]): Pro
           // was scanned whole for every drain (bench/notifications.mjs, session 36).
           tx
             .update(notifications)
-            .set({ more: sql`${notifications.more} + (${sql.param([...folds.values()])}::int[])[array_position(${sql.param([...folds.keys()])}::int[], ${notifications.id})]`, readAt: null, foldedAt: sql`now()` })
-            .where(sql`${notifications.id} = any(${sql.param([...folds.keys()])}::int[])`)
+            .set({ more: sql`${notifications.more} + (${sql.param([...folds.values()])}::int[])[array_position(${foldedIds}::int[], ${notifications.id})]`, readAt: null, foldedAt: sql`now()` })
+            .where(sql`${notifications.id} = any(${foldedIds}::int[])`)
             .returning(returning),
         )
       : []),
