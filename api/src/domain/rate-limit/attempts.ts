@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgErrorWithCode } from '../../db/errors.ts';
 import { throttleEvents } from '../../db/schema/index.ts';
@@ -47,10 +47,26 @@ export async function withLimit<T>(statement: PromiseLike<T>, message: (seconds:
   }
 }
 
+const callWith = (keys: SQLWrapper, maxes: SQLWrapper, windows: SQLWrapper, freeTries: SQLWrapper) =>
+  sql`app.take_attempt(${keys}::text[], ${maxes}::integer[], ${windows}::bigint[], ${freeTries}::integer[])`;
+
 /** The call to `app.take_attempt` for these rules, to put in a statement (a comment's own insert, say). */
 export function takeAttemptCall(rules: LimitRule[]): SQL {
-  const column = <T>(pick: (r: LimitRule) => T) => sql.param(rules.map(pick));
-  return sql`app.take_attempt(${column((r) => r.key)}::text[], ${column((r) => ('max' in r ? r.max : null))}::integer[], ${column(windowOf)}::bigint[], ${column((r) => ('max' in r ? null : r.freeTries))}::integer[])`;
+  const { limitKeys, limitMaxes, limitWindows, limitFreeTries } = limitValues(rules);
+  return callWith(sql.param(limitKeys), sql.param(limitMaxes), sql.param(limitWindows), sql.param(limitFreeTries));
+}
+
+/** `takeAttemptCall` in a statement built once (db/prepared.ts `statement`): each call's rules are the values `limitValues` gives. */
+export const takeAttemptPlaceholders = callWith(sql.placeholder('limitKeys'), sql.placeholder('limitMaxes'), sql.placeholder('limitWindows'), sql.placeholder('limitFreeTries'));
+
+/** The values of `takeAttemptPlaceholders` for these rules. */
+export function limitValues(rules: LimitRule[]) {
+  return {
+    limitKeys: rules.map((r) => r.key),
+    limitMaxes: rules.map((r) => ('max' in r ? r.max : null)),
+    limitWindows: rules.map(windowOf),
+    limitFreeTries: rules.map((r) => ('max' in r ? null : r.freeTries)),
+  };
 }
 
 /** The 429 for a statement that `app.take_attempt` refused (SQLSTATE BS429, the seconds to wait in its detail); null for any other error. */
