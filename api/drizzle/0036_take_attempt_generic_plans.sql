@@ -2,14 +2,16 @@
 -- arrays to throttle_events, grouped: a plan for any array (ten rules assumed) cost ten times a
 -- plan for the array at hand, so PostgreSQL's plan cache planned it afresh on every call, 0.3 ms
 -- in each comment, sign-in and chat message; and where throttle_events is small a plan for any
--- array is a hash join over all of it. Each rule's count is now its own lateral aggregate, which
--- can only be an index scan on (key, at) per rule, and the function's statements keep their
--- general plans. Otherwise as drizzle/0034_take_attempt.sql.
+-- array is a hash join over all of it. Each rule's count is now its own lateral aggregate and the
+-- cleanup a delete per key, each of which can only be an index scan on (key, at), and the
+-- function's statements keep their general plans. Otherwise as drizzle/0034_take_attempt.sql.
 CREATE OR REPLACE FUNCTION "app"."take_attempt"(keys text[], maxes integer[], windows_ms bigint[], free_tries integer[]) RETURNS integer[]
 LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   wait_ms double precision := 0;
   r record;
+  one_key text;
+  forget_before timestamptz;
   ids integer[];
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended(l.k, 0)) FROM (SELECT DISTINCT k FROM unnest(keys) AS k ORDER BY k) AS l;
@@ -33,8 +35,12 @@ BEGIN
   IF wait_ms > 0 THEN
     RAISE EXCEPTION 'too many attempts' USING ERRCODE = 'BS429', DETAIL = greatest(1, ceil(wait_ms / 1000))::text;
   END IF;
-  -- Forget what no rule can count any more, so a key's history stays small.
-  DELETE FROM "app"."throttle_events" WHERE key = ANY(keys) AND at < now() - (SELECT max(w) FROM unnest(windows_ms) AS w) * interval '1 millisecond';
+  -- Forget what no rule can count any more, so a key's history stays small: key by key (a plan
+  -- for `key = ANY(keys)`, any keys, expects thousands of rows and can be a whole-table scan).
+  forget_before := now() - (SELECT max(w) FROM unnest(windows_ms) AS w) * interval '1 millisecond';
+  FOREACH one_key IN ARRAY keys LOOP
+    DELETE FROM "app"."throttle_events" WHERE key = one_key AND at < forget_before;
+  END LOOP;
   WITH recorded AS (INSERT INTO "app"."throttle_events" (key) SELECT unnest(keys) RETURNING id)
   SELECT array_agg(id) INTO ids FROM recorded;
   RETURN ids;
