@@ -3,7 +3,9 @@
 //    socket (p50 / p99), with 1,000 members' sockets open;
 //  - what telling costs a comment: POST /api/articles/{id}/comments as a top-level comment (no one
 //    told) and as a reply (its author told: a row, NOTIFY, the fan-out), each as a ratio to a raw
-//    node:http server driven by the same client in the same run;
+//    node:http server driven by the same client in the same run, in BENCH_ROUNDS interleaved rounds
+//    (default 3; the medians), the requests in flight from different members (BENCH_SAME_MEMBER=1:
+//    each member's five comments at once, as before session 38);
 //  - a newsletter to 50,000 members through a local SMTP server (smtp-server, counting each
 //    recipient): time, the API's RSS, and the API killed halfway — the supervisor restarts it, the
 //    next round resumes, and no member is mailed twice.
