@@ -5,8 +5,8 @@ import { takeAttempt, type LimitRule } from '../src/domain/rate-limit/attempts.t
 import { AppError } from '../src/lib/app-error.ts';
 import { createTestDatabase } from './test-db.ts';
 
-// The limiter's judgement (app.take_attempt, drizzle/0034_take_attempt.sql) on its own: what it
-// allows, the wait it names, and that a refusal records nothing.
+// The limiter's judgement (app.take_attempt, drizzle/0036_take_attempt_generic_plans.sql) on its
+// own: what it allows, the wait it names, and that a refusal records nothing.
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   testDb = await createTestDatabase();

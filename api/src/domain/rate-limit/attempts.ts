@@ -11,7 +11,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * - `max` attempts within `windowMs` (comments, reset mails, sign-ups), or
  * - `freeTries` within the last hour, then growing waits of 2 s, 4 s, 8 s … capped at 15
  *   minutes (sign-in failures; Ghost's shape). Attempts older than an hour are forgotten.
- * Judged in PostgreSQL (drizzle/0034_take_attempt.sql), under the keys' locks.
+ * Judged in PostgreSQL (drizzle/0036_take_attempt_generic_plans.sql), under the keys' locks.
  */
 export type LimitRule = { key: string; max: number; windowMs: number } | { key: string; freeTries: number };
 
@@ -23,8 +23,8 @@ const windowOf = (rule: LimitRule) => ('max' in rule ? rule.windowMs : HOUR_MS);
  * counted one after another and cannot slip past a limit together. Locks are per key, so
  * unrelated callers never wait on each other, and they work across API instances.
  *
- * One statement (`app.take_attempt`, drizzle/0034_take_attempt.sql: the locks, the counts, the
- * judgement, the cleanup and the record, issue 53 #3). Given the caller's transaction, it runs in
+ * One statement (`app.take_attempt`, drizzle/0036_take_attempt_generic_plans.sql: the locks, the
+ * counts, the judgement, the cleanup and the record, issue 53 #3). Given the caller's transaction, it runs in
  * it: the locks are held until the caller commits, and an action that fails or is refused
  * afterwards in that transaction counts no attempt.
  *
