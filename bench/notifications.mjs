@@ -179,9 +179,8 @@ async function replyFigures(articleId) {
   const sameMember = process.env.BENCH_SAME_MEMBER === '1';
   const turns = (from, to) => {
     let i = 0;
-    const count = to - from;
     if (sameMember) return () => (from + Math.floor(i / 5) < to ? posters[from + Math.floor(i++ / 5)] : null);
-    return () => (i < count * 5 ? posters[from + (i++ % count)] : null);
+    return () => (i < (to - from) * 5 ? posters[from + (i++ % (to - from))] : null);
   };
   let reply = 0;
   // The tables this bench has just filled, analyzed as a running site's are (autovacuum analyzes a

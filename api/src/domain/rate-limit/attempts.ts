@@ -24,9 +24,9 @@ const windowOf = (rule: LimitRule) => ('max' in rule ? rule.windowMs : HOUR_MS);
  * unrelated callers never wait on each other, and they work across API instances.
  *
  * One statement (`app.take_attempt`, drizzle/0036_take_attempt_generic_plans.sql: the locks, the
- * counts, the judgement, the cleanup and the record, issue 53 #3). Given the caller's transaction, it runs in
- * it: the locks are held until the caller commits, and an action that fails or is refused
- * afterwards in that transaction counts no attempt.
+ * counts, the judgement, the cleanup and the record, issue 53 #3). Given the caller's transaction,
+ * it runs in it: the locks are held until the caller commits, and an action that fails or is
+ * refused afterwards in that transaction counts no attempt.
  *
  * Returns the recorded attempt ids (for `refund`), or throws 429 with Retry-After.
  */
