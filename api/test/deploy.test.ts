@@ -85,8 +85,14 @@ const appRoot = path.resolve(import.meta.dirname, '../..');
 const source = createGitSource({ repository: bare, branch: 'main', workDir: path.join(root, 'work'), appRoot });
 /** Where a deployed commit's release folder is (beside the working copy). */
 const releaseOf = (commit: string) => path.join(root, 'deploy-releases', commit);
-/** Making a release folder (git archive, tar, links) takes seconds on a loaded machine. */
-const RELEASE_WAIT = { timeout: 20_000 };
+/**
+ * Making a release folder (git archive, tar, links) takes seconds, and a whole deployment over
+ * 15 s on a loaded machine (CI, beside the browser suites' stacks: a deployment still running
+ * after 15 s failed one CI run and, left running, the tests after it). The waits are generous;
+ * the tests take as long as the deployments do.
+ */
+const RELEASE_WAIT = { timeout: 60_000 };
+const DEPLOY_TESTS = { timeout: 240_000 };
 /** What the API asked its supervisor (the IPC channel, here a list). */
 const restartRequests: RestartRequest[] = [];
 const t = appForThisFile({ app: () => ({ builder, liveBuilds: createLiveBuilds(buildsDir), deploySource: source, restartChannel: (r) => void restartRequests.push(r), overrides: { ops: { githubWebhookSecret: SECRET } } }) });
@@ -102,11 +108,11 @@ function webhook(event: string, payload: unknown, opts: { signature?: string | n
 }
 async function finished(admin: Awaited<ReturnType<typeof t.member>>, id: number): Promise<DeploymentDetail> {
   let d: DeploymentDetail;
-  await expect.poll(async () => (d = (await admin.get(`/api/admin/deployments/${id}`)).body).status, { timeout: 15_000 }).not.toBe('running');
+  await expect.poll(async () => (d = (await admin.get(`/api/admin/deployments/${id}`)).body).status, RELEASE_WAIT).not.toBe('running');
   return d!;
 }
 
-describe('deployments from a repository', () => {
+describe('deployments from a repository', DEPLOY_TESTS, () => {
   it('deploys the branch’s newest commit when an admin presses Deploy, and shows it live with its log', async () => {
     const admin = await t.member('deploy_admin', 'free', true);
     const res = await admin.post('/api/deploy');
@@ -298,7 +304,7 @@ describe('deployments from a repository', () => {
     try {
       // A rebuild that fetches no code (as a content change's): the site rebuilt from the working copy.
       const content = other.rebuilds.runNow('rebuilt there', 'start');
-      await expect.poll(async () => ((await admin.get('/api/admin/deployments')).body as DeploymentOverview).running?.kind, { timeout: 5000 }).toBe('start');
+      await expect.poll(async () => ((await admin.get('/api/admin/deployments')).body as DeploymentOverview).running?.kind, RELEASE_WAIT).toBe('start');
       push('deployed while content was rebuilt');
       const pressed = admin.post('/api/deploy');
       await new Promise((r) => setTimeout(r, 300));
