@@ -71,7 +71,8 @@ test('accounts: sign up in the browser, the confirmation arrives by SMTP, and a 
   await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('reader-pass-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('button', { name: `Account menu for ${username}` })).toBeVisible();
+  // Signing up hashes the password at production cost: seconds on a loaded machine (CI).
+  await expect(page.getByRole('button', { name: `Account menu for ${username}` })).toBeVisible({ timeout: 30_000 });
   expect(await mailTo(`${username}@example.com`)).toMatch(new RegExp(`${PUBLIC_URL}/auth\\?confirm-token=`));
 
   const [a, b] = apiInstances();
@@ -84,7 +85,7 @@ test('accounts: sign up in the browser, the confirmation arrives by SMTP, and a 
   // The old cookie, replayed on the other instance, is refused as soon as the sign-out's NOTIFY
   // reaches it (milliseconds; one CI run on a loaded machine replayed it first): without the signal
   // that instance's session cache would trust it for a minute.
-  await expect.poll(async () => (await client(b!, saved).get('/api/user')).status, { timeout: 5_000 }).toBe(401);
+  await expect.poll(async () => (await client(b!, saved).get('/api/user')).status, { timeout: 15_000 }).toBe(401);
 });
 
 test('store: a member checks out in the browser, and a retried order on the other instance returns the first', async ({ page }) => {

@@ -76,7 +76,8 @@ export async function query<T = Json>(sql: string, params: unknown[] = []): Prom
 /** The newest mail to an address, as the SMTP catcher received it. */
 export async function mailTo(email: string): Promise<string> {
   const file = process.env.SHAPE_E2E_MAIL_FILE!;
-  for (let i = 0; i < 100; i++) {
+  // Up to 30 s: the mail goes out over SMTP after the sign-up has answered, seconds later on a loaded machine (CI).
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     if (existsSync(file)) {
       const found = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).reverse().find((m) => m.to.includes(email));
       if (found) return found.text as string;
