@@ -11,6 +11,9 @@ export default defineConfig({
   // Its own folder: it runs beside the main suite (scripts/test.mjs), which empties test-results/ as it starts.
   outputDir: '.data/test-results/production-shape-output',
   workers: 1,
+  // As the main suite: in CI a failure runs once more (its tests are serial: the whole story again,
+  // with new content), and the report names it flaky.
+  retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
