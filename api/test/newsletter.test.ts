@@ -17,6 +17,7 @@ import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
+import { everyoneTold } from './told.ts';
 
 // Issue 37 #6 and #8: the digest (one mail a period, once across instances) and the creator's
 // newsletter (segments, the tier rule, the unsubscribe, and a sender killed halfway resumed
@@ -36,6 +37,7 @@ const mailDeps = () => ({ db: testDb.db, mailer: outbox(), logger: silentLogger,
 const comment = async (c: Client, articleId: number, content: string, parentCommentId?: number) => {
   const res = await c.post(`/api/articles/${articleId}/comments`, { content, ...(parentCommentId ? { parentCommentId } : {}) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await everyoneTold(testDb.db);
   return res.body as { id: number };
 };
 const settings = (over: Record<string, string>) => ({ reply: 'app', mention: 'app', order: 'app', report: 'app', membership: 'app', digest: 'off', ...over });

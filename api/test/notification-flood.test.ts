@@ -7,6 +7,7 @@ import { notify } from '../src/domain/notifications/notify.ts';
 import { createMailer } from '../src/integrations/mailer.ts';
 import { appForThisFile } from './file-app.ts';
 import { silentLogger, TEST_SECRET } from './test-app.ts';
+import { everyoneTold } from './told.ts';
 
 // Issue 47 #1: one member cannot flood another with notifications or mails by repetition.
 const t = appForThisFile();
@@ -30,6 +31,7 @@ describe('a flood of mentions', () => {
     const target = await t.member('fl_target', 'pro');
     await wantsMail(await idOf('fl_target'));
     for (let i = 0; i < 5; i++) expect((await sender.post(`/api/articles/${FREE_ARTICLE}/comments`, { content: `Hey @fl_target, number ${i}` })).status).toBe(201);
+    await everyoneTold(t.testDb.db);
     const page = (await target.get('/api/notifications')).body as { unread: number; items: { text: string; url: string }[] };
     expect(page.unread).toBe(1);
     expect(page.items).toMatchObject([{ text: 'fl_sender mentioned you in a comment on “Article 1 (free)” (and 4 more)', url: expect.stringMatching(new RegExp(`^/articles/${FREE_ARTICLE}#comment-\\d+$`)) }]);
@@ -42,6 +44,7 @@ describe('a flood of mentions', () => {
     // (A minute on, as far as the comment limit goes.)
     await t.testDb.db.delete(throttleEvents);
     expect((await sender.post(`/api/articles/${FREE_ARTICLE}/comments`, { content: 'Still there, @fl_target?' })).status).toBe(201);
+    await everyoneTold(t.testDb.db);
     const again = (await target.get('/api/notifications')).body as { unread: number; items: { text: string }[] };
     expect(again).toMatchObject({ unread: 1, items: [{ text: expect.stringContaining('(and 5 more)') }] });
     await sendNotificationMails(mailDeps());
@@ -102,6 +105,7 @@ describe('a flood of mentions', () => {
     const answerer = await t.member('fl_answerer', 'pro');
     const question = (await asker.post(`/api/articles/${FREE_ARTICLE}/comments`, { content: 'Any tips?' })).body as { id: number };
     const reply = (await answerer.post(`/api/articles/${FREE_ARTICLE}/comments`, { content: 'Start small.', parentCommentId: question.id })).body as { id: number };
+    await everyoneTold(t.testDb.db);
     const page = (await asker.get('/api/notifications')).body as { items: { kind: string; url: string }[] };
     expect(page.items).toMatchObject([{ kind: 'reply', url: `/articles/${FREE_ARTICLE}#comment-${reply.id}` }]);
     const ids = [await idOf('fl_asker')];

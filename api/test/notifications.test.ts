@@ -14,6 +14,7 @@ import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
+import { everyoneTold } from './told.ts';
 
 // Issue 37: members hear back — replies, mentions, orders and reports — each their own, never of
 // their own action or of what their tier keeps from them, live on the socket of any instance.
@@ -35,6 +36,7 @@ const inbox = async (c: Client, query = '') => (await c.get(`/api/notifications$
 const comment = async (c: Client, articleId: number, content: string, parentCommentId?: number) => {
   const res = await c.post(`/api/articles/${articleId}/comments`, { content, ...(parentCommentId ? { parentCommentId } : {}) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await everyoneTold(testDb.db);
   return res.body as { id: number };
 };
 

@@ -19,14 +19,22 @@ const MAX_TRIES = 6;
  * the comment (post-comment.ts); `told` then waits for a drain that takes notices after it (the
  * one under way, when it has not taken its notices yet), which takes every waiting notice at once,
  * in one transaction (notifyAll: the recipients, their locks and their hour read once for the whole
- * batch). A request still answers only once its notifications are written, so whoever reads them
- * next finds them; under load, many replies share a drain.
+ * batch); under load, many replies share a drain. A comment's request asks for a drain with `soon`
+ * and answers without waiting for it (session 39): its notice was saved with it, so the members it
+ * tells hear of it moments later (their socket's push, their notifications page), whatever becomes
+ * of this instance — unless a whole batch is waiting already, when the request waits for its drain.
  * Notices left behind (an instance stopped, a drain failed) are swept up every few seconds by
  * whichever instance claims them first (FOR UPDATE SKIP LOCKED).
  */
 export type CommentNotices = {
   /** Resolves once a drain that took its notices after this call has ended (its notices told, or left for a retry). */
   told(): Promise<void>;
+  /**
+   * A drain for a notice just committed, without waiting for it: resolves at once, or, when a whole
+   * batch (BATCH) is waiting for drains already, as `told` does — a drain that falls behind holds
+   * the requests back rather than letting notices pile up.
+   */
+  soon(): Promise<void>;
   /** One drain now (of the notices at least `olderThanMs` old); the number it took. */
   drain(olderThanMs?: number): Promise<number>;
   /** Stops the sweep and waits for a drain under way. */
@@ -60,6 +68,12 @@ export function createCommentNotices(deps: { db: Db; content: ContentReadModel; 
       (joinable ?? waiting).push(resolve);
       running ??= rounds();
     });
+  }
+
+  function soon(): Promise<void> {
+    const pending = waiting.length + (joinable?.length ?? 0);
+    const done = told();
+    return pending >= BATCH ? done : Promise.resolve();
   }
 
   async function drainOrLog(olderThanMs = 0): Promise<number> {
@@ -108,6 +122,7 @@ export function createCommentNotices(deps: { db: Db; content: ContentReadModel; 
 
   return {
     told,
+    soon,
     drain,
     async close() {
       closed = true;

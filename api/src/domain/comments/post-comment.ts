@@ -38,7 +38,7 @@ const save = { plain: saving('plain'), naming: saving('naming'), reply: saving('
  * (issue 53 #3: a reply took eleven round trips, a plain comment one). A refusal takes them all
  * back. A reply's parent is checked in the same statement: it must be on this article, visible and
  * not deleted; prepared, so planned once per connection. The notifications are written by the
- * comment-notices drain before this answers.
+ * comment-notices drain moments after this answers (CommentNotices.soon).
  */
 export async function postComment(deps: { db: Db; notices: CommentNotices }, index: ContentIndex, articleId: number, caller: UserRow | null, input: CreateCommentInput): Promise<Comment> {
   const { db } = deps;
@@ -52,8 +52,9 @@ export async function postComment(deps: { db: Db; notices: CommentNotices }, ind
   if (rows.length === 0) throw await refusedParent(db, parentId!, articleId);
   const createdAt = rows[0]!.created_at;
   const row = { id: rows[0]!.id, articleId, userId: user.id, parentCommentId: parentId, content, createdAt, updatedAt: createdAt, isHidden: false, hiddenReason: null, moderationNotes: null, hiddenBy: null, hiddenAt: null, deletedAt: null };
-  // Whoever it tells finds it once this answers (their notifications page, their socket).
-  if (shape !== 'plain') await deps.notices.told();
+  // Whoever it tells hears of it moments later (their socket, their notifications page); a drain
+  // that has fallen a whole batch behind makes this wait for it.
+  if (shape !== 'plain') await deps.notices.soon();
   return toCommentDto(row, user, user);
 }
 
