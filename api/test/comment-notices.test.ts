@@ -133,6 +133,32 @@ describe('comment notices', () => {
     expect(await notices()).toEqual([]);
   });
 
+  it('requests wait for their drain once a whole batch is waiting already', async () => {
+    await signedInMember(testDb.db, app.base, 'notice_batch_asker');
+    const asker = await idOf('notice_batch_asker');
+    const [question] = await testDb.db.insert(comments).values({ articleId: ARTICLE, userId: asker, content: 'Busy here?' }).returning({ id: comments.id });
+    await leftBehind(await idOf('notice_answerer'), 'Very', question!.id);
+    const drains = createCommentNotices({ db: testDb.db, content: app.content, logger: silentLogger });
+    // The drain under way waits on the asker's notify lock, held here.
+    const held = await testDb.db.$client.connect();
+    try {
+      await held.query('begin');
+      await held.query(`select pg_advisory_xact_lock(hashtextextended('notify:' || $1::int, 0))`, [asker]);
+      const asked = Array.from({ length: 201 }, () => drains.soon());
+      const last = asked.pop()!;
+      // Two hundred answer at once; the next finds a whole batch waiting, and waits with it.
+      await Promise.all(asked);
+      expect(await Promise.race([last.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 300))])).toBe('waiting');
+      await held.query('rollback');
+      await last;
+      expect((await replies(asker)).map((n) => n.kind)).toEqual(['reply']);
+    } finally {
+      await held.query('rollback').catch(() => undefined);
+      held.release();
+      await drains.close();
+    }
+  });
+
   it('a drain that fails puts its notices back, to be tried again after a wait', async () => {
     await signedInMember(testDb.db, app.base, 'notice_retry_asker');
     const asker = await idOf('notice_retry_asker');
