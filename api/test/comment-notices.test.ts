@@ -21,6 +21,8 @@ const ARTICLE = 1;
 const idOf = async (username: string) => (await testDb.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 const replies = (userId: number) => testDb.db.select().from(notifications).where(eq(notifications.userId, userId));
 const notices = () => testDb.db.select().from(commentNotices);
+/** How long a test waits for a drain: moments, or seconds on a loaded machine (CI). */
+const TOLD = { timeout: 15_000 };
 /** A comment and its notice as its statement writes them, with no drain after (an instance that stopped there). */
 async function leftBehind(userId: number, content: string, parentCommentId: number | null) {
   const [row] = await testDb.db.insert(comments).values({ articleId: ARTICLE, userId, content, parentCommentId }).returning({ id: comments.id });
@@ -58,7 +60,7 @@ describe('comment notices', () => {
       await held.query('rollback');
       held.release();
     }
-    await expect.poll(async () => (await asker.get('/api/notifications')).body.items[0]).toMatchObject({ kind: 'reply', url: `/articles/${ARTICLE}#comment-${reply.body.id}` });
+    await expect.poll(async () => (await asker.get('/api/notifications')).body.items[0], TOLD).toMatchObject({ kind: 'reply', url: `/articles/${ARTICLE}#comment-${reply.body.id}` });
     expect(await notices()).toEqual([]);
   });
 
@@ -73,11 +75,11 @@ describe('comment notices', () => {
           const reply = await answerer.post(`/api/articles/${ARTICLE}/comments`, { content: `Answer ${j} to ${i}.`, parentCommentId: question });
           expect(reply.status).toBe(201);
           // Moments after it answers, its author has been told of it.
-          await expect.poll(async () => (await replies(await idOf(`notice_many_asker${i}`))).map((n) => n.url)).toContain(`/articles/${ARTICLE}#comment-${reply.body.id}`);
+          await expect.poll(async () => (await replies(await idOf(`notice_many_asker${i}`))).map((n) => n.url), TOLD).toContain(`/articles/${ARTICLE}#comment-${reply.body.id}`);
         }),
       ),
     );
-    await expect.poll(notices).toEqual([]);
+    await expect.poll(notices, TOLD).toEqual([]);
   });
 
   it('a reply refused by the limit leaves no comment, no notice and tells no one', async () => {
@@ -89,7 +91,7 @@ describe('comment notices', () => {
     expect(sent).toEqual([201, 201, 201, 201, 201, 429]);
     const quickId = await idOf('notice_quick');
     expect(await testDb.db.$count(comments, eq(comments.userId, quickId))).toBe(5);
-    await expect.poll(notices).toEqual([]);
+    await expect.poll(notices, TOLD).toEqual([]);
     // Five replies from one member in one place fold into one notification.
     const told = await replies(await idOf('notice_limit_asker'));
     expect(told).toHaveLength(1);
