@@ -9,6 +9,7 @@ import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
 import { silentLogger, startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
+import { everyoneTold, TOLD_WAIT, withNotifyLockHeld } from './told.ts';
 
 // Issue 53 #3: a comment that tells someone (a reply, an @name) writes a notice in its own
 // statement; a drain tells many at once, moments after the comment's request answers, and an
@@ -21,8 +22,6 @@ const ARTICLE = 1;
 const idOf = async (username: string) => (await testDb.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 const replies = (userId: number) => testDb.db.select().from(notifications).where(eq(notifications.userId, userId));
 const notices = () => testDb.db.select().from(commentNotices);
-/** How long a test waits for a drain: moments, or seconds on a loaded machine (CI). */
-const TOLD = { timeout: 15_000 };
 /** A comment and its notice as its statement writes them, with no drain after (an instance that stopped there). */
 async function leftBehind(userId: number, content: string, parentCommentId: number | null) {
   const [row] = await testDb.db.insert(comments).values({ articleId: ARTICLE, userId, content, parentCommentId }).returning({ id: comments.id });
@@ -47,20 +46,14 @@ describe('comment notices', () => {
     const answerer = await signedInMember(testDb.db, app.base, 'notice_answerer');
     const question = (await asker.post(`/api/articles/${ARTICLE}/comments`, { content: 'Does this work on weekends?' })).body;
     // The asker's notify lock held elsewhere: a drain that tells them waits for it, the reply does not.
-    const held = await testDb.db.$client.connect();
-    let reply: Awaited<ReturnType<typeof answerer.post>>;
-    try {
-      await held.query('begin');
-      await held.query(`select pg_advisory_xact_lock(hashtextextended('notify:' || $1::int, 0))`, [await idOf('notice_asker')]);
-      reply = await answerer.post(`/api/articles/${ARTICLE}/comments`, { content: 'It does.', parentCommentId: question.id });
-      expect(reply.status).toBe(201);
+    const reply = await withNotifyLockHeld(testDb.db, await idOf('notice_asker'), async () => {
+      const answered = await answerer.post(`/api/articles/${ARTICLE}/comments`, { content: 'It does.', parentCommentId: question.id });
+      expect(answered.status).toBe(201);
       expect(await replies(await idOf('notice_asker'))).toEqual([]);
       expect(await notices()).toHaveLength(1);
-    } finally {
-      await held.query('rollback');
-      held.release();
-    }
-    await expect.poll(async () => (await asker.get('/api/notifications')).body.items[0], TOLD).toMatchObject({ kind: 'reply', url: `/articles/${ARTICLE}#comment-${reply.body.id}` });
+      return answered;
+    });
+    await expect.poll(async () => (await asker.get('/api/notifications')).body.items[0], TOLD_WAIT).toMatchObject({ kind: 'reply', url: `/articles/${ARTICLE}#comment-${reply.body.id}` });
     expect(await notices()).toEqual([]);
   });
 
@@ -75,11 +68,11 @@ describe('comment notices', () => {
           const reply = await answerer.post(`/api/articles/${ARTICLE}/comments`, { content: `Answer ${j} to ${i}.`, parentCommentId: question });
           expect(reply.status).toBe(201);
           // Moments after it answers, its author has been told of it.
-          await expect.poll(async () => (await replies(await idOf(`notice_many_asker${i}`))).map((n) => n.url), TOLD).toContain(`/articles/${ARTICLE}#comment-${reply.body.id}`);
+          await expect.poll(async () => (await replies(await idOf(`notice_many_asker${i}`))).map((n) => n.url), TOLD_WAIT).toContain(`/articles/${ARTICLE}#comment-${reply.body.id}`);
         }),
       ),
     );
-    await expect.poll(notices, TOLD).toEqual([]);
+    await everyoneTold(testDb.db);
   });
 
   it('a reply refused by the limit leaves no comment, no notice and tells no one', async () => {
@@ -91,7 +84,7 @@ describe('comment notices', () => {
     expect(sent).toEqual([201, 201, 201, 201, 201, 429]);
     const quickId = await idOf('notice_quick');
     expect(await testDb.db.$count(comments, eq(comments.userId, quickId))).toBe(5);
-    await expect.poll(notices, TOLD).toEqual([]);
+    await everyoneTold(testDb.db);
     // Five replies from one member in one place fold into one notification.
     const told = await replies(await idOf('notice_limit_asker'));
     expect(told).toHaveLength(1);
@@ -141,22 +134,20 @@ describe('comment notices', () => {
     const [question] = await testDb.db.insert(comments).values({ articleId: ARTICLE, userId: asker, content: 'Busy here?' }).returning({ id: comments.id });
     await leftBehind(await idOf('notice_answerer'), 'Very', question!.id);
     const drains = createCommentNotices({ db: testDb.db, content: app.content, logger: silentLogger });
-    // The drain under way waits on the asker's notify lock, held here.
-    const held = await testDb.db.$client.connect();
     try {
-      await held.query('begin');
-      await held.query(`select pg_advisory_xact_lock(hashtextextended('notify:' || $1::int, 0))`, [asker]);
-      const asked = Array.from({ length: 201 }, () => drains.soon());
-      const last = asked.pop()!;
-      // Two hundred answer at once; the next finds a whole batch waiting, and waits with it.
-      await Promise.all(asked);
-      expect(await Promise.race([last.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 300))])).toBe('waiting');
-      await held.query('rollback');
-      await last;
+      // The drain under way waits on the asker's notify lock, held meanwhile.
+      const last = await withNotifyLockHeld(testDb.db, asker, async () => {
+        const asked = Array.from({ length: 201 }, () => drains.soon());
+        const waiter = asked.pop()!;
+        // Two hundred answer at once; the next finds a whole batch waiting, and waits with it.
+        await Promise.all(asked);
+        expect(await Promise.race([waiter.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 300))])).toBe('waiting');
+        // Wrapped: an async function returning the promise itself would wait for it here, under the lock.
+        return { waiter };
+      });
+      await last.waiter;
       expect((await replies(asker)).map((n) => n.kind)).toEqual(['reply']);
     } finally {
-      await held.query('rollback').catch(() => undefined);
-      held.release();
       await drains.close();
     }
   });
