@@ -84,16 +84,17 @@ test('plan cards and section intros fit the viewer', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Join Membership' })).toHaveAttribute('href', '/auth?signup=true&redirect=%2Fsubscribe');
   await page.goto('/fun-and-games');
   await expect(page.getByTestId('save-scores-banner')).toBeVisible();
-  // The visitor's page settles before a member signs in beside it: an island still hydrating would
-  // otherwise ask with the session that signing up opens and confirming the address replaces (a 401).
-  await page.waitForLoadState('networkidle');
+  // No page is open while a member signs up beside it: an island of the page (hydrating, or asking
+  // again later) would otherwise ask with the session that signing up opens and confirming the
+  // address replaces (a 401; CI, under load, twice even after the page's network was idle).
+  await page.goto('about:blank');
 
   await createMember(page.request, { signIn: true });
   await page.goto('/membership');
   await expect(page.locator('[aria-disabled="true"]:visible')).toHaveText('Your current plan');
   await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
-  // Settled again before the next member signs up beside it (the same race as above).
-  await page.waitForLoadState('networkidle');
+  // Closed again before the next member signs up beside it (the same race as above).
+  await page.goto('about:blank');
 
   await page.context().clearCookies();
   await createMember(page.request, { signIn: true, tier: 'pro' });

@@ -22,7 +22,7 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[] }, { madeMember
   page: async ({ page, allowedConsoleErrors }, use) => {
     const errors: string[] = [];
     page.on('console', (m) => {
-      if (m.type() === 'error' && !allowedConsoleErrors.some((re) => re.test(m.text())) && !cmsSecondStep(m)) errors.push(`${page.url()}: ${m.text()}`);
+      if (m.type() === 'error' && !allowedConsoleErrors.some((re) => re.test(m.text())) && !cmsSecondStep(m)) errors.push(`${page.url()}: ${m.text()}${m.location().url ? ` (${m.location().url})` : ''}`);
     });
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
     await use(page);
