@@ -71,7 +71,13 @@ function form(file: Buffer, name = 'articles.zip', type = 'application/zip') {
 }
 
 async function upload(file: Buffer, name = 'articles.zip', cookie = adminCookie, type = 'application/zip') {
-  const res = await fetch(`${app.base}/api/admin/articles/upload`, { method: 'POST', body: form(file, name, type), headers: { cookie, origin: TEST_ORIGIN } });
+  // The form is made into bytes first: fetch takes a kept-alive connection as it is called and then
+  // spent 20–30 s turning a 201 MB form into bytes under CI's load, past the API's 65 s idle limit
+  // (http-server.ts) since the last request; the API closed the connection as the upload began (an
+  // ECONNRESET, in CI runs of sessions 39 and 40).
+  const made = new Response(form(file, name, type));
+  const body = Buffer.from(await made.arrayBuffer());
+  const res = await fetch(`${app.base}/api/admin/articles/upload`, { method: 'POST', body, headers: { cookie, origin: TEST_ORIGIN, 'content-type': made.headers.get('content-type')! } });
   return { status: res.status, body: await res.json() };
 }
 

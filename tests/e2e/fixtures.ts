@@ -10,9 +10,10 @@ import { E2E_PORT } from '../../playwright.config';
 
 /** Starts a page with the ad-consent choice already made, so the dialog stays out of the way. */
 export async function withConsent(page: Page, choice: 'granted' | 'denied' = 'denied') {
-  // Init scripts run in every frame; an embedded player's frame may not touch storage.
+  // Init scripts run in every frame and document; an embedded player's frame, and about:blank
+  // (a test's page between members), may not touch storage.
   await page.addInitScript((v) => {
-    if (window === window.top) localStorage.setItem('adConsent', v);
+    if (window === window.top && location.protocol !== 'about:') localStorage.setItem('adConsent', v);
   }, choice);
 }
 
