@@ -94,7 +94,7 @@ test('store: a member checks out in the browser, and a retried order on the othe
   await page.getByLabel('Username or email').fill(member.username);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page.getByRole('button', { name: `Account menu for ${member.username}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Account menu for ${member.username}` })).toBeVisible({ timeout: 30_000 });
   await page.goto('/store');
   await expect(page.locator(`[data-product="${content.products[0]}"]`)).toContainText('Shape Journal');
 
