@@ -21,10 +21,14 @@ const only = process.argv[2]; // optional: "unit" or "e2e"
 // one timing accident in 1,400 tests must not stop a landing, and must not go unseen either.
 const retry = process.env.CI ? ['--retry=1'] : [];
 
-/** Playwright's JSON report: the titles of specs whose every try failed. */
+/**
+ * Playwright's JSON report: the titles of specs whose every try failed, each with its last try's
+ * first lines (a CI log keeps only its tail, where these are printed).
+ */
 function failedSpecs(suites, parents = []) {
+  const lastError = (spec) => spec.tests?.at(-1)?.results?.at(-1)?.error?.message;
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `${suite.file} › ${[...parents, spec.title].join(' › ')}`),
+    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `${suite.file} › ${[...parents, spec.title].join(' › ')}${lastError(spec) ? `\n  ${firstLines(lastError(spec), 12)}` : ''}`),
     ...failedSpecs(suite.suites ?? [], suite.title && suite.title !== suite.file ? [...parents, suite.title] : parents),
   ]);
 }
