@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,12 +99,17 @@ async function upload(titles: string[], onDuplicate: 'skip' | 'update' = 'skip')
   z.end();
   const chunks: Buffer[] = [];
   for await (const c of z.outputStream) chunks.push(c as Buffer);
-  const file = path.join(await mkdtemp(path.join(tmpdir(), 'import-writes-')), 'site.zip');
+  const folder = await mkdtemp(path.join(tmpdir(), 'import-writes-'));
+  const file = path.join(folder, 'site.zip');
   const data = Buffer.concat(chunks);
   await writeFile(file, data);
   // Retries without pauses, and an attempt's time short enough for the stand-in's late answer to miss it.
   const sink = createCmsWriter(cms.url, TEST_SECRET, { attemptMs: 200, retryDelaysMs: [0, 0, 0] });
-  return (await importArticles(admin, { name: 'site.zip', mimetype: 'application/zip', path: file, size: data.length }, { onDuplicate, includePages: false, dryRun: false }, { sink, fetchImage: async () => Promise.reject(new Error('offline')) })) as ImportResult;
+  try {
+    return (await importArticles(admin, { name: 'site.zip', mimetype: 'application/zip', path: file, size: data.length }, { onDuplicate, includePages: false, dryRun: false }, { sink, fetchImage: async () => Promise.reject(new Error('offline')) })) as ImportResult;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 const heldTitles = () => [...cms.held.values()].map((h) => h.title).sort();

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFreshDatabase } from '@app/test-support/fresh-database';
@@ -39,11 +39,12 @@ export async function startPayload(options: { migratedUntil?: string } = {}) {
   listener.on('notification', (n) => signals.push(JSON.parse(n.payload ?? '{}')));
   await listener.query('listen content_changed');
 
+  const mediaDir = await mkdtemp(path.join(tmpdir(), 'cms-media-'));
   const restoreEnvironment = setEnvironment({
     DATABASE_URL: fresh.url,
     PAYLOAD_SECRET: 'cms-test-payload-secret',
     INTERNAL_SECRET: TEST_SECRET,
-    MEDIA_DIR: await mkdtemp(path.join(tmpdir(), 'cms-media-')),
+    MEDIA_DIR: mediaDir,
     CMS_URL: PRIVATE_CMS_URL,
   });
   const { getPayload } = await import('payload');
@@ -69,6 +70,7 @@ export async function startPayload(options: { migratedUntil?: string } = {}) {
       await payload.destroy();
       await listener.end();
       await fresh.drop();
+      await rm(mediaDir, { recursive: true, force: true });
       restoreEnvironment();
     },
   };

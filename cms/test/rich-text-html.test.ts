@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -40,13 +40,18 @@ import { setEnvironment } from './payload-test';
 let config: SanitizedConfig;
 let highlighter: CodeHighlighter;
 let restoreEnvironment = () => {};
+let mediaDir = '';
 beforeAll(async () => {
   // The configuration only: nothing here connects to the database.
-  restoreEnvironment = setEnvironment({ DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://unused@127.0.0.1:1/unused', PAYLOAD_SECRET: 'rich-text-test-secret', MEDIA_DIR: await mkdtemp(path.join(tmpdir(), 'cms-media-')) });
+  mediaDir = await mkdtemp(path.join(tmpdir(), 'cms-media-'));
+  restoreEnvironment = setEnvironment({ DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://unused@127.0.0.1:1/unused', PAYLOAD_SECRET: 'rich-text-test-secret', MEDIA_DIR: mediaDir });
   config = await (await import('../src/build-payload-config')).buildPayloadConfig();
   highlighter = await loadHighlighter(['typescript', 'liquid', 'python'] satisfies CodeLanguage[]);
 });
-afterAll(() => restoreEnvironment());
+afterAll(async () => {
+  restoreEnvironment();
+  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+});
 
 const noMedia = new Map<number, BodyMedia>();
 const render = (content: unknown, media: ReadonlyMap<number, BodyMedia> = noMedia) => renderBody(content as SerializedEditorState, { media, highlighter });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, get, STATUS_CODES, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -63,6 +63,7 @@ beforeEach(async () => {
 afterEach(async () => {
   site.close();
   await new Promise<void>((r) => server.close(() => r()));
+  await rm(buildsDir, { recursive: true, force: true });
 });
 
 describe('the live site', () => {
@@ -224,6 +225,7 @@ describe('readiness of a site server run alone (the local pointer)', () => {
     } finally {
       alone.close();
       await new Promise<void>((r) => starting.close(() => r()));
+      await rm(empty, { recursive: true, force: true });
     }
   });
 });

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { lstat, mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CURRENT_POINTER, currentBuildDir, isBuildId, linkDependencies, newBuildId, publishBuild, pruneBuilds } from './site-builds.ts';
 
 let dir: string;
@@ -14,6 +14,7 @@ async function fakeBuild(id: string) {
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
 });
+afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('the site build protocol', () => {
   it('names builds b<milliseconds>', () => {
