@@ -26,9 +26,12 @@ const retry = process.env.CI ? ['--retry=1'] : [];
  * first lines (a CI log keeps only its tail, where these are printed).
  */
 function failedSpecs(suites, parents = []) {
-  const lastError = (spec) => spec.tests?.at(-1)?.results?.at(-1)?.error?.message;
+  const named = (suite, spec) => {
+    const error = spec.tests?.at(-1)?.results?.at(-1)?.error?.message;
+    return `${suite.file} › ${[...parents, spec.title].join(' › ')}${error ? `\n  ${firstLines(error, 12)}` : ''}`;
+  };
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `${suite.file} › ${[...parents, spec.title].join(' › ')}${lastError(spec) ? `\n  ${firstLines(lastError(spec), 12)}` : ''}`),
+    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => named(suite, spec)),
     ...failedSpecs(suite.suites ?? [], suite.title && suite.title !== suite.file ? [...parents, suite.title] : parents),
   ]);
 }
