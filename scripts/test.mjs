@@ -3,7 +3,7 @@
 // the whole stack and against the production shape (Playwright). Prints one closing line with the
 // combined counts, and each stage's wall time.
 //
-// Vitest and the main browser suite (two halves at once, on two stacks) run one after the other;
+// Vitest and the main browser suite (three parts at once, on three stacks) run one after the other;
 // the type check, lint, the CMS build, the production shape's suite and the multi-host checks run
 // beside Vitest (below). `npm test unit` and `npm test e2e`
 // run one half.
@@ -181,15 +181,17 @@ async function browserSuite(config, report, { logFile = null, env = process.env,
 // The whole stack as `npm start` runs it (playwright.config.ts), and the production shape (Caddy,
 // two API instances, the system PostgreSQL: playwright.production-shape.config.ts).
 //
-// The main suite runs as two Playwright runs, each on a stack of its own (its E2E_PORT), the files
-// split by playwright.config.ts's E2E_PART: one stack left half the 2 cores idle, waiting on
-// rebuilds, autosaves and the browser.
+// The main suite runs as three Playwright runs, each on a stack of its own (its E2E_PORT, 50 apart:
+// a stack takes its port to +9), the files split by playwright.config.ts's E2E_PART: one stack left
+// half the 2 cores idle, waiting on rebuilds, autosaves and the browser, and two kept them 1.65 busy
+// (session 41).
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
-const half = (part) =>
-  browserSuite('playwright.config.ts', `e2e-${part}.json`, {
-    env: { ...process.env, E2E_PART: part, E2E_PORT: String(firstPort + (part === 'second' ? 100 : 0)) },
-    stage: `e2e ${part} half`,
-    logFile: path.join(results, `e2e-${part}.log`),
+const PARTS = ['first', 'second', 'third'];
+const part = (name) =>
+  browserSuite('playwright.config.ts', `e2e-${name}.json`, {
+    env: { ...process.env, E2E_PART: name, E2E_PORT: String(firstPort + 50 * PARTS.indexOf(name)) },
+    stage: `e2e ${name} part`,
+    logFile: path.join(results, `e2e-${name}.log`),
   });
 const wholeMainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
 const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', { logFile });
@@ -222,21 +224,21 @@ async function multiHostChecks() {
 
 // The CMS's production build, which only the browser suites need, is made beside the unit stages,
 // and the production shape's suite follows it there, beside Vitest, whose files mostly wait on
-// PostgreSQL, sockets and timers. The main suite's two halves come after, at once. A half beside
+// PostgreSQL, sockets and timers. The main suite's three parts come after, at once. A half beside
 // Vitest was tried (issue 53 #6, docs/decisions.md): on a loaded machine Vitest's real timeouts
-// (presence, chat across instances, deploys) then failed. The halves only start on a built CMS:
-// two stacks that found it unbuilt would each build it, in the same folder; after a failed build the
+// (presence, chat across instances, deploys) then failed. The parts only start on a built CMS:
+// stacks that found it unbuilt would each build it, in the same folder; after a failed build the
 // suite runs whole, on one stack, whose start builds it again (and reports why).
 const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
 // The multi-host checks run beside the production shape, both beside Vitest (their hosts build
 // nothing: the CMS is built by then, and their site builds are the API's own; the shape's Caddy has
 // no admin port, theirs a socket): one after the other, they ended phase 1 alone once Vitest's
-// members hashed their passwords cheaply (issue 53 #6). The halves wait for both.
+// members hashed their passwords cheaply (issue 53 #6). The parts wait for both.
 const shapeBesideUnits = only === undefined ? cmsBuild.then(() => Promise.all([shapeSuite(path.join(results, 'e2e-production-shape.log')), multiHostChecks()])) : null;
 if (only !== 'e2e') await unitStages();
 await shapeBesideUnits;
 if (only !== 'unit') {
-  if ((await cmsBuild) === 0) await Promise.all([half('first'), half('second')]);
+  if ((await cmsBuild) === 0) await Promise.all(PARTS.map(part));
   else await wholeMainSuite();
 }
 if (only === 'e2e') {
