@@ -182,7 +182,9 @@ export async function cmsSignIn(page: Page, named?: CmsAccount) {
     await page.getByLabel('Authenticator code or recovery code').fill(code ?? (await cmsCode(key)));
     await page.getByRole('button', { name: 'Verify' }).click();
   }
-  await expect(page).toHaveURL(/\/cms\/admin$/);
+  // The code checked, the session made and the dashboard rendered by the CMS's server: past 10 s on a
+  // loaded CI machine (session 41, on the first try of one run). A refused code stays refused.
+  await expect(page).toHaveURL(/\/cms\/admin$/, { timeout: 30_000 });
 }
 
 /** Signs in to the CMS REST API as the demo editor (or another CMS user), with the second step; the request context keeps the cookie. */
