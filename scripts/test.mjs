@@ -69,10 +69,12 @@ const stages = [];
  * and is printed whole when it ends, so a stage running beside another never interleaves with it.
  * With `tee`, it is printed as it comes and also written to `tee` (a file to read back at the end).
  */
-function run(args, { env = process.env, stage = path.basename(args[0]), logFile = null, tee = null } = {}) {
+function run(args, { env = process.env, stage = path.basename(args[0]), logFile = null, tee = null, nice = 0 } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: logFile || tee ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // `nice`: the process and everything it starts yield the CPU to the stages at the usual priority.
+    const [command, commandArgs] = nice ? ['nice', ['-n', String(nice), process.execPath, ...args]] : [process.execPath, args];
+    const child = spawn(command, commandArgs, { cwd: root, env, stdio: logFile || tee ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     if (logFile || tee) {
       child.stdout.on('data', (d) => ((output += d), tee && process.stdout.write(d)));
@@ -167,8 +169,8 @@ async function vitestStage() {
  * One Playwright suite: its config, and its report's counts and failed titles added to the run's.
  * With `logFile`, its output is printed whole when it ends (it runs beside another stage).
  */
-async function browserSuite(config, report, { logFile = null, env = process.env, stage = config } = {}) {
-  failedRuns += (await run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], { stage, logFile, env })) === 0 ? 0 : 1;
+async function browserSuite(config, report, { logFile = null, env = process.env, stage = config, nice = 0 } = {}) {
+  failedRuns += (await run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], { stage, logFile, env, nice })) === 0 ? 0 : 1;
   const file = path.join(results, report);
   if (!existsSync(file)) return void (failed += 1);
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -187,9 +189,15 @@ async function browserSuite(config, report, { logFile = null, env = process.env,
 // (session 41).
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 const PARTS = ['first', 'second', 'third'];
-const part = (name) =>
+/**
+ * One part. With `startAfter`, its stack starts now, at a lower priority (nice 10: what runs beside
+ * it keeps the CPU it needs), and its tests once that file exists (tests/e2e/global-setup.ts); by
+ * then nothing else runs, so the parts' lower priority changes nothing.
+ */
+const part = (name, startAfter = null) =>
   browserSuite('playwright.config.ts', `e2e-${name}.json`, {
-    env: { ...process.env, E2E_PART: name, E2E_PORT: String(firstPort + 50 * PARTS.indexOf(name)) },
+    nice: startAfter ? 10 : 0,
+    env: { ...process.env, E2E_PART: name, E2E_PORT: String(firstPort + 50 * PARTS.indexOf(name)), ...(startAfter ? { E2E_START_AFTER: startAfter } : {}) },
     stage: `e2e ${name} part`,
     logFile: path.join(results, `e2e-${name}.log`),
   });
@@ -233,12 +241,19 @@ const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')
 // The multi-host checks run beside the production shape, both beside Vitest (their hosts build
 // nothing: the CMS is built by then, and their site builds are the API's own; the shape's Caddy has
 // no admin port, theirs a socket): one after the other, they ended phase 1 alone once Vitest's
-// members hashed their passwords cheaply (issue 53 #6). The parts wait for both.
+// members hashed their passwords cheaply (issue 53 #6). The parts' tests wait for both, and for Vitest.
 const shapeBesideUnits = only === undefined ? cmsBuild.then(() => Promise.all([shapeSuite(path.join(results, 'e2e-production-shape.log')), multiHostChecks()])) : null;
+// Once both have ended, the parts' stacks start while Vitest's last files run (the files that wait
+// on real timeouts start first: scripts/lib/vitest-sequencer.mjs), and their tests wait for
+// `unitsEnded`: three stacks' starts (about a minute) on the core Vitest's tail of small files left
+// idle (session 41: 1.1 of 2 cores busy in its last 200 s).
+const unitsEnded = path.join(results, 'units-ended');
+const earlyParts = shapeBesideUnits?.then(async () => ((await cmsBuild) === 0 ? Promise.all(PARTS.map((name) => part(name, unitsEnded))) : null));
 if (only !== 'e2e') await unitStages();
+writeFileSync(unitsEnded, '');
 await shapeBesideUnits;
 if (only !== 'unit') {
-  if ((await cmsBuild) === 0) await Promise.all(PARTS.map(part));
+  if ((await cmsBuild) === 0) await (earlyParts ?? Promise.all(PARTS.map((name) => part(name))));
   else await wholeMainSuite();
 }
 if (only === 'e2e') {
