@@ -3,7 +3,7 @@
 // the whole stack and against the production shape (Playwright). Prints one closing line with the
 // combined counts, and each stage's wall time.
 //
-// Vitest and the main browser suite (three parts at once, on three stacks) run one after the other;
+// Vitest and the main browser suite (two halves at once, on two stacks) run one after the other;
 // the type check, lint, the CMS build, the production shape's suite and the multi-host checks run
 // beside Vitest (below). `npm test unit` and `npm test e2e`
 // run one half.
@@ -183,22 +183,24 @@ async function browserSuite(config, report, { logFile = null, env = process.env,
 // The whole stack as `npm start` runs it (playwright.config.ts), and the production shape (Caddy,
 // two API instances, the system PostgreSQL: playwright.production-shape.config.ts).
 //
-// The main suite runs as three Playwright runs, each on a stack of its own (its E2E_PORT, 50 apart:
-// a stack takes its port to +9), the files split by playwright.config.ts's E2E_PART: one stack left
-// half the 2 cores idle, waiting on rebuilds, autosaves and the browser, and two kept them 1.65 busy
-// (session 41).
+// The main suite runs as two Playwright runs, each on a stack of its own (its E2E_PORT), the files
+// split by playwright.config.ts's E2E_PART: one stack left half the 2 cores idle, waiting on
+// rebuilds, autosaves and the browser. Three parts on three stacks were tried (session 41): the
+// machine busier (1.78 of 2 cores against 1.65), but 24% more CPU for the same tests (three stacks,
+// and every process slower among more), parts of 1,083–1,198 s against halves of 967–1,001, and two
+// tests failed on the load.
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
-const PARTS = ['first', 'second', 'third'];
+const HALVES = ['first', 'second'];
 /**
- * One part. With `startAfter`, its stack starts now, at a lower priority (nice 10: what runs beside
+ * One half. With `startAfter`, its stack starts now, at a lower priority (nice 10: what runs beside
  * it keeps the CPU it needs), and its tests once that file exists (tests/e2e/global-setup.ts); by
- * then nothing else runs, so the parts' lower priority changes nothing.
+ * then nothing else runs, so the halves' lower priority changes nothing.
  */
-const part = (name, startAfter = null) =>
+const half = (name, startAfter = null) =>
   browserSuite('playwright.config.ts', `e2e-${name}.json`, {
     nice: startAfter ? 10 : 0,
-    env: { ...process.env, E2E_PART: name, E2E_PORT: String(firstPort + 50 * PARTS.indexOf(name)), ...(startAfter ? { E2E_START_AFTER: startAfter } : {}) },
-    stage: `e2e ${name} part`,
+    env: { ...process.env, E2E_PART: name, E2E_PORT: String(firstPort + 100 * HALVES.indexOf(name)), ...(startAfter ? { E2E_START_AFTER: startAfter } : {}) },
+    stage: `e2e ${name} half`,
     logFile: path.join(results, `e2e-${name}.log`),
   });
 const wholeMainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
@@ -232,28 +234,28 @@ async function multiHostChecks() {
 
 // The CMS's production build, which only the browser suites need, is made beside the unit stages,
 // and the production shape's suite follows it there, beside Vitest, whose files mostly wait on
-// PostgreSQL, sockets and timers. The main suite's three parts come after, at once. A half beside
+// PostgreSQL, sockets and timers. The main suite's two halves come after, at once. A half beside
 // Vitest was tried (issue 53 #6, docs/decisions.md): on a loaded machine Vitest's real timeouts
-// (presence, chat across instances, deploys) then failed. The parts only start on a built CMS:
+// (presence, chat across instances, deploys) then failed. The halves only start on a built CMS:
 // stacks that found it unbuilt would each build it, in the same folder; after a failed build the
 // suite runs whole, on one stack, whose start builds it again (and reports why).
 const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
 // The multi-host checks run beside the production shape, both beside Vitest (their hosts build
 // nothing: the CMS is built by then, and their site builds are the API's own; the shape's Caddy has
 // no admin port, theirs a socket): one after the other, they ended phase 1 alone once Vitest's
-// members hashed their passwords cheaply (issue 53 #6). The parts' tests wait for both, and for Vitest.
+// members hashed their passwords cheaply (issue 53 #6). The halves' tests wait for both, and for Vitest.
 const shapeBesideUnits = only === undefined ? cmsBuild.then(() => Promise.all([shapeSuite(path.join(results, 'e2e-production-shape.log')), multiHostChecks()])) : null;
-// Once both have ended, the parts' stacks start while Vitest's last files run (the files that wait
+// Once both have ended, the halves' stacks start while Vitest's last files run (the files that wait
 // on real timeouts start first: scripts/lib/vitest-sequencer.mjs), and their tests wait for
-// `unitsEnded`: three stacks' starts (about a minute) on the core Vitest's tail of small files left
+// `unitsEnded`: two stacks' starts (about a minute) on the core Vitest's tail of small files left
 // idle (session 41: 1.1 of 2 cores busy in its last 200 s).
 const unitsEnded = path.join(results, 'units-ended');
-const earlyParts = shapeBesideUnits?.then(async () => ((await cmsBuild) === 0 ? Promise.all(PARTS.map((name) => part(name, unitsEnded))) : null));
+const earlyHalves = shapeBesideUnits?.then(async () => ((await cmsBuild) === 0 ? Promise.all(HALVES.map((name) => half(name, unitsEnded))) : null));
 if (only !== 'e2e') await unitStages();
 writeFileSync(unitsEnded, '');
 await shapeBesideUnits;
 if (only !== 'unit') {
-  if ((await cmsBuild) === 0) await (earlyParts ?? Promise.all(PARTS.map((name) => part(name))));
+  if ((await cmsBuild) === 0) await (earlyHalves ?? Promise.all(HALVES.map((name) => half(name))));
   else await wholeMainSuite();
 }
 if (only === 'e2e') {
