@@ -69,12 +69,10 @@ const stages = [];
  * and is printed whole when it ends, so a stage running beside another never interleaves with it.
  * With `tee`, it is printed as it comes and also written to `tee` (a file to read back at the end).
  */
-function run(args, { env = process.env, stage = path.basename(args[0]), logFile = null, tee = null, nice = 0 } = {}) {
+function run(args, { env = process.env, stage = path.basename(args[0]), logFile = null, tee = null } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    // `nice`: the process and everything it starts yield the CPU to the stages at the usual priority.
-    const [command, commandArgs] = nice ? ['nice', ['-n', String(nice), process.execPath, ...args]] : [process.execPath, args];
-    const child = spawn(command, commandArgs, { cwd: root, env, stdio: logFile || tee ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: logFile || tee ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     if (logFile || tee) {
       child.stdout.on('data', (d) => ((output += d), tee && process.stdout.write(d)));
@@ -169,8 +167,8 @@ async function vitestStage() {
  * One Playwright suite: its config, and its report's counts and failed titles added to the run's.
  * With `logFile`, its output is printed whole when it ends (it runs beside another stage).
  */
-async function browserSuite(config, report, { logFile = null, env = process.env, stage = config, nice = 0 } = {}) {
-  failedRuns += (await run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], { stage, logFile, env, nice })) === 0 ? 0 : 1;
+async function browserSuite(config, report, { logFile = null, env = process.env, stage = config } = {}) {
+  failedRuns += (await run([path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', config], { stage, logFile, env })) === 0 ? 0 : 1;
   const file = path.join(results, report);
   if (!existsSync(file)) return void (failed += 1);
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -185,23 +183,18 @@ async function browserSuite(config, report, { logFile = null, env = process.env,
 //
 // The main suite runs as two Playwright runs, each on a stack of its own (its E2E_PORT), the files
 // split by playwright.config.ts's E2E_PART: one stack left half the 2 cores idle, waiting on
-// rebuilds, autosaves and the browser. Three parts on three stacks were tried (session 41): the
-// machine busier (1.78 of 2 cores against 1.65), but 24% more CPU for the same tests (three stacks,
-// and every process slower among more), parts of 1,083–1,198 s against halves of 967–1,001, and two
-// tests failed on the load.
+// rebuilds, autosaves and the browser. On this machine kind both cores are now busy throughout a
+// CI run (/proc/stat, session 41: 1.9–2.0 of 2, a third of it in the kernel), and two tries to fill
+// a core thought idle each made it longer: three parts on three stacks (24% more CPU for the same
+// tests, 2,253 s against 2,035, two tests failed on the load), and the halves' stacks started beside
+// Vitest's last files at nice 10 with their tests held until it ended (Vitest 1,081 s against 973,
+// 2,090 s in all). Only less CPU shortens a run here.
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
-const HALVES = ['first', 'second'];
-/**
- * One half. With `startAfter`, its stack starts now, at a lower priority (nice 10: what runs beside
- * it keeps the CPU it needs), and its tests once that file exists (tests/e2e/global-setup.ts); by
- * then nothing else runs, so the halves' lower priority changes nothing.
- */
-const half = (name, startAfter = null) =>
-  browserSuite('playwright.config.ts', `e2e-${name}.json`, {
-    nice: startAfter ? 10 : 0,
-    env: { ...process.env, E2E_PART: name, E2E_PORT: String(firstPort + 100 * HALVES.indexOf(name)), ...(startAfter ? { E2E_START_AFTER: startAfter } : {}) },
-    stage: `e2e ${name} half`,
-    logFile: path.join(results, `e2e-${name}.log`),
+const half = (part) =>
+  browserSuite('playwright.config.ts', `e2e-${part}.json`, {
+    env: { ...process.env, E2E_PART: part, E2E_PORT: String(firstPort + (part === 'second' ? 100 : 0)) },
+    stage: `e2e ${part} half`,
+    logFile: path.join(results, `e2e-${part}.log`),
   });
 const wholeMainSuite = () => browserSuite('playwright.config.ts', 'e2e.json');
 const shapeSuite = (logFile) => browserSuite('playwright.production-shape.config.ts', 'e2e-production-shape.json', { logFile });
@@ -237,25 +230,18 @@ async function multiHostChecks() {
 // PostgreSQL, sockets and timers. The main suite's two halves come after, at once. A half beside
 // Vitest was tried (issue 53 #6, docs/decisions.md): on a loaded machine Vitest's real timeouts
 // (presence, chat across instances, deploys) then failed. The halves only start on a built CMS:
-// stacks that found it unbuilt would each build it, in the same folder; after a failed build the
+// two stacks that found it unbuilt would each build it, in the same folder; after a failed build the
 // suite runs whole, on one stack, whose start builds it again (and reports why).
 const cmsBuild = only !== 'unit' ? run([path.join(root, 'scripts/build-cms.mjs')], { stage: 'cms build', logFile: path.join(results, 'cms-build.log') }) : null;
 // The multi-host checks run beside the production shape, both beside Vitest (their hosts build
 // nothing: the CMS is built by then, and their site builds are the API's own; the shape's Caddy has
 // no admin port, theirs a socket): one after the other, they ended phase 1 alone once Vitest's
-// members hashed their passwords cheaply (issue 53 #6). The halves' tests wait for both, and for Vitest.
+// members hashed their passwords cheaply (issue 53 #6). The halves wait for both.
 const shapeBesideUnits = only === undefined ? cmsBuild.then(() => Promise.all([shapeSuite(path.join(results, 'e2e-production-shape.log')), multiHostChecks()])) : null;
-// Once both have ended, the halves' stacks start while Vitest's last files run (the files that wait
-// on real timeouts start first: scripts/lib/vitest-sequencer.mjs), and their tests wait for
-// `unitsEnded`: two stacks' starts (about a minute) on the core Vitest's tail of small files left
-// idle (session 41: 1.1 of 2 cores busy in its last 200 s).
-const unitsEnded = path.join(results, 'units-ended');
-const earlyHalves = shapeBesideUnits?.then(async () => ((await cmsBuild) === 0 ? Promise.all(HALVES.map((name) => half(name, unitsEnded))) : null));
 if (only !== 'e2e') await unitStages();
-writeFileSync(unitsEnded, '');
 await shapeBesideUnits;
 if (only !== 'unit') {
-  if ((await cmsBuild) === 0) await (earlyHalves ?? Promise.all(HALVES.map((name) => half(name))));
+  if ((await cmsBuild) === 0) await Promise.all([half('first'), half('second')]);
   else await wholeMainSuite();
 }
 if (only === 'e2e') {

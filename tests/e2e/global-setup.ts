@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,7 +51,6 @@ export default async function globalSetup() {
   console.log(`e2e stack up in ${stack.seconds.toFixed(1)} s at ${stack.url}`);
   // A CMS code works once per 30 s: tests that sign in a CMS editor take the demo editor or a stand-in whose code is free.
   await makeCmsEditorPool(stack.url);
-  await holdUntilStarted();
   return async () => {
     // Tests delete the members they make (fixtures.ts, when their worker ends): say which are left
     // (a warning: the database is thrown away with the stack; an account a test makes through the
@@ -64,22 +62,6 @@ export default async function globalSetup() {
     await rm(deployRepository, { recursive: true, force: true });
     if (left.length > 0) console.warn(`members made by tests and not deleted (tests/e2e/fixtures.ts deleteMadeMembers): ${left.join('; ')}`);
   };
-}
-
-/**
- * `npm test` starts this suite's stacks while Vitest's last files run, and names a file it writes
- * when they have ended (E2E_START_AFTER, scripts/test.mjs): the tests wait for it, so they never run
- * beside Vitest's, while the stack's start uses the core Vitest's tail leaves idle.
- */
-async function holdUntilStarted() {
-  const signal = process.env.E2E_START_AFTER;
-  if (!signal) return;
-  const started = Date.now();
-  while (!existsSync(signal)) {
-    if (Date.now() - started > 3_600_000) throw new Error(`${signal} did not appear within an hour`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  console.log(`e2e tests held ${((Date.now() - started) / 1000).toFixed(1)} s until the unit stages ended`);
 }
 
 /** Accounts the tests made (createMember's usernames start "member_", the sign-up page's "reader_") still in the database, described. */
