@@ -1,3 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'scripts', include: ['lib/**/*.test.mjs'] } });
+export default defineConfig({
+  test: {
+    name: 'scripts',
+    include: ['lib/**/*.test.mjs'],
+    // One worker process for many files, as packages/shared/vitest.config.ts says why.
+    isolate: false,
+  },
+});
