@@ -28,6 +28,18 @@ const server = createServer((_req, res) => res.writeHead(404).end());
 const hub = attachSocketHub(server, { db, logger: silentLogger, cookies: { secure: false }, origins: [TEST_ORIGIN], sessionCache, channels: socketChannels({ db, logger: silentLogger, signals, isArticle: (id) => content.current().articles.has(id), presenceTiming: process.env.PRESENCE_TIMING ? JSON.parse(process.env.PRESENCE_TIMING) : undefined }) });
 await signals.start();
 server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port, pid: process.pid }));
+// Closed when the test disconnects: within 10 s, or it says which step had not finished and ends
+// anyway (a file's afterAll waits for these processes: under CI's load a close once held it past its
+// 60 s bound, every test passed, session 42).
 process.on('disconnect', () => {
-  void hub.close().then(() => signals.stop()).then(() => db.$client.end()).finally(() => process.exit(0));
+  let closing = 'the socket hub';
+  setTimeout(() => {
+    console.error(`chat instance ${process.pid}: ${closing} had not closed after 10 s; ending the process`);
+    process.exit(0);
+  }, 10_000).unref();
+  void hub
+    .close()
+    .then(() => ((closing = 'the LISTEN connection'), signals.stop()))
+    .then(() => ((closing = 'the database pool'), db.$client.end()))
+    .finally(() => process.exit(0));
 });
