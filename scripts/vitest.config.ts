@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'scripts',
     include: ['lib/**/*.test.mjs'],
-    // One worker process for many files, as packages/shared/vitest.config.ts says why.
+    // One worker process for many files: packages/shared/vitest.config.ts says why.
     isolate: false,
   },
 });
