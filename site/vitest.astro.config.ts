@@ -2,9 +2,10 @@
 // Node. The settings module reads a snapshot at startup; each test file writes its own content.
 import { fileURLToPath } from 'node:url';
 import { getViteConfig } from 'astro/config';
-import { demoRecords, useSnapshot } from './test/pages/content-snapshot.ts';
+import { demoRecords, removeSnapshot, writeSnapshot } from './test/pages/content-snapshot.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-useSnapshot(demoRecords());
+const snapshot = writeSnapshot(demoRecords());
+process.once('exit', () => removeSnapshot(snapshot));
 
 export default getViteConfig({ root, test: { name: 'site-astro', environment: 'node', include: ['test/**/*.astro.test.ts'] } } as Parameters<typeof getViteConfig>[0], { root });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import yazl from 'yazl';
 import { png } from '../../bench/archive-files.mjs';
 import { ensureAccount } from '../src/domain/accounts/ensure-accounts.ts';
@@ -258,7 +258,9 @@ describe('converting in a worker thread', () => {
     let converting!: () => void;
     const started = new Promise<void>((resolve) => (converting = resolve));
     let finished = false;
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'slow-import-')), 'slow.zip');
+    const dir = await mkdtemp(path.join(tmpdir(), 'slow-import-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'slow.zip');
     await writeFile(file, await pathological());
     const importing = importArticles(admin, { name: 'slow.zip', mimetype: 'application/zip', path: file, size: (await stat(file)).size }, options, deps((input) => {
       const run = convert(input);

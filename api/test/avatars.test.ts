@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { picture } from './profile-helpers.ts';
 import { TEST_ORIGIN } from './test-app.ts';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'avatar-media-'));
+afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
 const media = createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN });
 const LIMITS = { perMemberPerHour: 4, perAddressPerHour: 8, resizesPerInstance: 2 };
 // Only the picture server below counts as "public"; every other address stays refused by the real rule.

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DELETED_MEMBER_NAME } from '@app/shared/browser';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { aiTalks, mailOutbox, orders, savedVideos, sessions, subscriptions, throttleEvents, users } from '../src/db/schema/index.ts';
 import { REMOVED_ADDRESS } from '../src/domain/profile/delete-account.ts';
 import { createMailer } from '../src/integrations/mailer.ts';
@@ -17,6 +17,7 @@ import { mailsTo } from './sign-up.ts';
 import { silentLogger, TEST_ORIGIN } from './test-app.ts';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'deletion-media-'));
+afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
 /** Every mail handed over for delivery: a deleted member's mails leave the outbox, the goodbye included. */
 const handedOver: Mail[] = [];
 const t = appForThisFile({

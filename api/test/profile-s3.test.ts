@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { mediaStoreFromEnv } from '../src/integrations/media/media-from-env.ts';
 import { appForThisFile } from './file-app.ts';
 import { picture, postAvatar } from './profile-helpers.ts';
@@ -67,6 +67,7 @@ describe('avatars in S3-compatible storage (MEDIA_S3_*)', () => {
 
   it('takes empty settings (compose’s `${MEDIA_S3_BUCKET:-}`) as unset: the media volume then', () => {
     const empty = { MEDIA_S3_BUCKET: '', MEDIA_S3_ENDPOINT: '', MEDIA_S3_PUBLIC_URL: '', MEDIA_S3_ACCESS_KEY_ID: '', MEDIA_S3_SECRET_ACCESS_KEY: '', MEDIA_S3_PREFIX: '', MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'empty-s3-')) };
+    onTestFinished(() => rmSync(empty.MEDIA_DIR, { recursive: true, force: true }));
     const store = mediaStoreFromEnv(empty, TEST_ORIGIN);
     expect([store.kind, store.urlOf('avatars/a.webp')]).toEqual(['local', `${TEST_ORIGIN}/media/avatars/a.webp`]);
   });

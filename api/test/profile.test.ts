@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AVATAR_NOT_AN_IMAGE, AVATAR_TOO_LARGE, AVATAR_URL_INVALID } from '@app/shared/browser';
 import { RESERVED_NAME_MESSAGE } from '@app/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../src/db/schema/index.ts';
 import { createLocalMediaStore } from '../src/integrations/media/local-media-store.ts';
 import { browserClient } from './browser-client.ts';
@@ -15,6 +15,7 @@ import { mailsTo } from './sign-up.ts';
 import { TEST_ORIGIN } from './test-app.ts';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'profile-media-'));
+afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
 const t = appForThisFile({ app: () => ({ overrides: { accounts: { media: createLocalMediaStore({ dir: mediaDir, publicUrl: TEST_ORIGIN }) } } }) });
 const avatarFiles = () => (existsSync(path.join(mediaDir, 'avatars')) ? readdirSync(path.join(mediaDir, 'avatars')).sort() : []);
 const fileOf = (url: string) => path.join(mediaDir, new URL(url).pathname.replace(/^\/media\//, ''));

@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ArticleImport, ImportResult } from '@app/shared/schemas';
 import type { UserRow } from '../src/domain/accounts/user-dto.ts';
 import { importArticles } from '../src/domain/articles/import-articles.ts';
@@ -132,7 +132,9 @@ describe('fetching an imported article’s picture', () => {
     const written: ArticleImport[] = [];
     const sink = { create: async (a: ArticleImport) => (written.push(a), { id: written.length }), importTargets: async () => ({ categories: [], articles: [] }) };
     const options = { onDuplicate: 'skip' as const, defaultCategory: 'mindset', includePages: false, dryRun: false };
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'wp-import-')), 'wp.xml');
+    const dir = await mkdtemp(path.join(tmpdir(), 'wp-import-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'wp.xml');
     await writeFile(file, xml);
     const upload = { name: 'wp.xml', mimetype: 'text/xml', path: file, size: Buffer.byteLength(xml) };
     await importArticles(admin, upload, options, { sink, fetchImage: fetchFromTestServer });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,10 +18,11 @@ describe('a static answer’s head, kept for the next request', () => {
   let files: StaticFiles;
   let kept: Server;
   let plain: Server;
+  let dir = '';
   const port = (server: Server) => (server.address() as AddressInfo).port;
 
   beforeAll(async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'kept-head-'));
+    dir = await mkdtemp(path.join(tmpdir(), 'kept-head-'));
     await writeFile(path.join(dir, 'index.html'), page);
     ({ files } = await loadStaticFiles(dir, () => securityHeaders, { bestAfterMs: 60_000 }));
     // The front door's way (nothing set before) and the general way (headers set first, then writeHead), on one map.
@@ -29,9 +30,10 @@ describe('a static answer’s head, kept for the next request', () => {
     plain = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void serveStatic(files, req, res));
     await Promise.all([kept, plain].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
   });
-  afterAll(() => {
+  afterAll(async () => {
     kept.close();
     plain.close();
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('is the same bytes as writeHead writes, and is what the next GET on a kept-alive connection gets', async () => {

@@ -63,13 +63,18 @@ export function demoRecords(): ContentRecords {
   };
 }
 
-/** Writes `records` as the snapshot the site build reads, and points SITE_CONTENT_FILE at it. Call before importing pages. */
-export function useSnapshot(records: ContentRecords): string {
+/**
+ * Writes `records` as the snapshot the site build reads, in a new folder, and points
+ * SITE_CONTENT_FILE at it. Call before importing pages; returns the folder, which the caller
+ * removes when done (`removeSnapshot`).
+ */
+export function writeSnapshot(records: ContentRecords): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'site-pages-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'content.json');
   const snapshot: ContentSnapshot = { version: 'test', loadedAt: '2026-01-01T00:00:00.000Z', records };
   writeFileSync(file, JSON.stringify(snapshot));
   process.env.SITE_CONTENT_FILE = file;
-  return file;
+  return dir;
 }
+
+export const removeSnapshot = (dir: string) => rmSync(dir, { recursive: true, force: true });

@@ -4,9 +4,9 @@
 // catalogue replaces the real list; everything else (pages, islands, can(), the tier CSS) is the
 // site's own code.
 import { JSDOM } from 'jsdom';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '@app/shared/schemas';
-import { article, demoRecords, useSnapshot } from './content-snapshot.ts';
+import { article, demoRecords, removeSnapshot, writeSnapshot } from './content-snapshot.ts';
 import { renderPage } from './render-page.ts';
 
 vi.mock('@app/shared/catalogue', async () => ({ ...(await vi.importActual('@app/shared/catalogue')), CATALOGUE: (await import('@app/test-support/plus-catalogue')).PLUS_CATALOGUE }));
@@ -21,9 +21,11 @@ const dom = (html: string) => new JSDOM(html).window.document;
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 const page = (file: string) => import(/* @vite-ignore */ new URL(`../../src/pages/${file}`, import.meta.url).pathname);
 
+let snapshot = '';
 beforeAll(() => {
-  useSnapshot(records);
+  snapshot = writeSnapshot(records);
 });
+afterAll(() => removeSnapshot(snapshot));
 
 describe('a fourth tier, Plus, from the catalogue alone', () => {
   it('derives the tiers, perks and tier CSS from the test catalogue', async () => {
