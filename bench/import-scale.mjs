@@ -7,19 +7,17 @@
 // seconds after (with its peak in that time: the read model's reload), and the machine's load
 // average during and after. `--follow-ups`: the admin's CMS-backed calls and a probe of the CMS's
 // own answer time every second, during the import and for `--after` seconds after
-// (import-probes.mjs, issue 49 #4: no minute of 503s). A ZIP holds at most 5,000
-// entries (IMPORT_LIMITS), so the articles go in ZIPs of at most 2,000 (each with its own pool of
-// 150 pictures the articles share), one after another, as an admin would send them. The baseline,
+// (import-probes.mjs, issue 49 #4: no minute of 503s). The articles (generated-library.mjs) go in
+// ZIPs of at most 2,000, one after another, as an admin would send them. The baseline,
 // measured in the same run: a raw node:http server receiving the same bytes (the upload alone).
-import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root, startStack } from '../scripts/lib/stack.mjs';
-import { png as pngOf, zip } from './archive-files.mjs';
 import { shippedJsKb } from './measure.mjs';
+import { code, libraryZips, uploadZip } from './generated-library.mjs';
 import { demoAdminCookie } from './demo-admin.mjs';
 import { followUps, probeCms, sampleLoad } from './import-probes.mjs';
 
@@ -38,41 +36,6 @@ const COUNTS = values.counts.split(',').map(Number);
 const PORT = Number(values.port);
 const FOLLOW_UPS = values['follow-ups'];
 const AFTER_MS = Math.max(30, Number(values.after)) * 1000;
-const PER_ZIP = 2000;
-const POOL = 150;
-
-/** A 96×96 PNG of noise (it does not compress away), about 28 KB. */
-function png(seed) {
-  return pngOf(96, 96, (raw) => {
-    let block = createHash('sha256').update(`pool-${seed}`).digest();
-    for (let i = 0; i < raw.length; i += 32) {
-      block = createHash('sha256').update(block).digest();
-      block.copy(raw, i);
-    }
-  });
-}
-
-const LANGS = ['typescript', 'python', 'bash', 'go', 'sql'];
-const words = (i, n) => Array.from({ length: n }, (_, k) => ['habit', 'focus', 'routine', 'review', 'small', 'steps', 'daily', 'notes', 'calm', 'write'][(i * 7 + k * 3) % 10]).join(' ');
-function code(i, b) {
-  const lines = 8 + ((i * 13 + b * 5) % 23);
-  const out = [`import { helper${b} } from './lib/${i}.js';`];
-  for (let l = 1; l < lines - 1; l++) out.push(l % 6 === 0 ? '' : `\tconst v${l} = helper${b}(${i}, "${words(i + l, 2)}") + ${l}; // ${words(l, 3)}`);
-  out.push(`export default v${lines - 2};`);
-  return out.join('\n');
-}
-/** One article as a Jekyll post: front matter, prose, code, sometimes a table, a picture. */
-function markdown(i, pictureBase) {
-  const blocks = 3 + (i % 3);
-  const parts = ['---', `title: "Scaled article ${i}"`, `date: 2023-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')} 08:00:00 +0000`, 'categories: [Productivity]', `tags: [bench, ${words(i, 1)}]`, `image: /assets/pool/p${(i + 7) % POOL}.png`, '---', ''];
-  for (let b = 0; b < blocks; b++) {
-    parts.push(`## Part ${b + 1}`, '', `${words(i + b, 60)}.`, '', `${words(i * 2 + b, 45)}.`, '', `\`\`\`${LANGS[(i + b) % LANGS.length]}`, code(i, b), '```', '');
-    if (b === 1) parts.push(`![A picture for part ${b + 1}](${pictureBase}p${i % POOL}.png "Figure ${i}")`, '');
-    if (b === 2 && i % 4 === 0) parts.push('| Step | Minutes |', '| ---- | ------- |', '| Plan | 5 |', '| Do | 25 |', '');
-  }
-  return parts.join('\n');
-}
-
 /** How long a raw node:http server takes to receive these bytes (the upload alone, no work). */
 async function rawUploadSeconds(bytes) {
   const server = http.createServer((req, res) => {
@@ -98,16 +61,6 @@ for (const count of COUNTS) {
   const memory = () => Object.fromEntries(readFileSync(`/proc/${apiPid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM):/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1]) / 1024]));
   try {
     const cookie = await demoAdminCookie(api, stack.url);
-    const upload = async (data) => {
-      const form = new FormData();
-      form.append('file', new Blob([data]), 'site.zip');
-      const res = await fetch(`${api}/api/admin/articles/upload`, { method: 'POST', body: form, headers: { cookie, origin: stack.url, accept: 'application/x-ndjson' }, signal: AbortSignal.timeout(3 * 3_600_000) });
-      const text = await res.text();
-      if (!res.headers.get('content-type')?.includes('ndjson')) throw new Error(`the import answered ${res.status}: ${text.slice(0, 300)}`);
-      const last = JSON.parse(text.trim().split('\n').at(-1));
-      if (last.error) throw new Error(`the import stopped: ${last.error.message}`);
-      return last.result;
-    };
     if (count === COUNTS[0] && !values['skip-js']) {
       // JS a reader's browser loads on a plain article page (issue 49's goal: at most 40 KB gzip).
       // Plain: free, without interactive elements (whose reader is an island of its own).
@@ -117,12 +70,7 @@ for (const count of COUNTS) {
         console.log(`import at scale: JS on a plain article page (/articles/${first.id}) @${width}px: ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files`);
       }
     }
-    const zips = [];
-    for (let start = 0; start < count; start += PER_ZIP) {
-      const n = Math.min(PER_ZIP, count - start);
-      const pool = Array.from({ length: POOL }, (_, p) => [`assets/pool/p${p}.png`, png(start + p)]);
-      zips.push(await zip([['_config.yml', 'title: Scale\nurl: https://scale.example\n'], ...pool, ...Array.from({ length: n }, (_, k) => [`_posts/2023-01-01-scaled-${start + k}.md`, markdown(start + k, '/assets/pool/')])]));
-    }
+    const zips = await libraryZips(count);
     const bytes = zips.reduce((n, z) => n + z.length, 0);
     const codeLines = Array.from({ length: count }, (_, i) => Array.from({ length: 3 + (i % 3) }, (_, b) => code(i, b).split('\n').length).reduce((a, b) => a + b, 0)).reduce((a, b) => a + b, 0);
     let baseline = 0;
@@ -141,7 +89,7 @@ for (const count of COUNTS) {
     let errors = 0;
     try {
       for (const z of zips) {
-        const result = await upload(z);
+        const result = await uploadZip({ api, origin: stack.url, cookie }, z);
         imported += result.articlesImported;
         pictures += result.kept?.picturesCopied ?? 0;
         errors += result.errors.length;
