@@ -7,7 +7,7 @@
 // seconds after (with its peak in that time: the read model's reload), and the machine's load
 // average during and after. `--follow-ups`: the admin's CMS-backed calls and a probe of the CMS's
 // own answer time every second, during the import and for `--after` seconds after
-// (import-probes.mjs, issue 49 #4: no minute of 503s). The articles (generated-library.mjs) go in
+// (import-probes.mjs, issue 49 #4: no minute of 503s). The articles (generated-jekyll-site.mjs) go in
 // ZIPs of at most 2,000, one after another, as an admin would send them. The baseline,
 // measured in the same run: a raw node:http server receiving the same bytes (the upload alone).
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { shippedJsKb } from './measure.mjs';
-import { code, libraryZips, uploadZip } from './generated-library.mjs';
+import { code, libraryZips, uploadZip } from './generated-jekyll-site.mjs';
 import { demoAdminCookie } from './demo-admin.mjs';
 import { followUps, probeCms, sampleLoad } from './import-probes.mjs';
 

@@ -3,7 +3,7 @@
 // 0.2× at 2,000 articles). On a stack of its own with the demo content, each list a visitor reads
 // through the front door (brotli, as a browser asks) is loaded with wrk (one thread, as
 // ../shared/bench/edge.sh does) against a raw node:http hello world, interleaved rounds, medians;
-// then the articles of a generated library (generated-library.mjs) are imported through the admin's
+// then the articles of a generated library (generated-jekyll-site.mjs) are imported through the admin's
 // upload, and the same again once the API is quiet. The site is not rebuilt meanwhile (the lists do
 // not come from it). `--keep` leaves the stack running afterwards, its address printed, so that
 // edge.sh can be pointed at it; Ctrl-C stops it.
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { demoAdminCookie } from './demo-admin.mjs';
-import { libraryZips, uploadZip } from './generated-library.mjs';
+import { libraryZips, uploadZip } from './generated-jekyll-site.mjs';
 import { loadWrk, rawGet, untilQuiet, wrkInstalled } from './measure.mjs';
 
 const { values } = parseArgs({

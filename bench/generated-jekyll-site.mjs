@@ -1,4 +1,4 @@
-// Generated libraries for the benchmarks that need many articles (import-scale.mjs, lists-at-scale.mjs):
+// Generated Jekyll sites for the benchmarks that need many articles (import-scale.mjs, lists-at-scale.mjs):
 // Jekyll sites of N Markdown articles with realistic bodies — paragraphs, three to five highlighted
 // code blocks of 8–30 lines, a table now and then, a picture in the body and a thumbnail — in ZIPs of
 // at most 2,000 articles (a ZIP holds at most 5,000 entries, IMPORT_LIMITS), each with its own pool of
