@@ -1,5 +1,7 @@
 // Backup and restore of everything the site keeps (issue 26): both database schemas (`cms`,
-// Payload's; `app`, the API's) and the uploaded media, in one .tar.gz.
+// Payload's; `app`, the API's) and the uploaded media, in one .tar.gz. The media come from the
+// media folder, or from the bucket below its prefix when the site keeps them there (MEDIA_S3_*),
+// and go back the same way: an archive made from either restores into either.
 //
 // The tables are written as JSON from one repeatable-read snapshot, with each table's row count
 // and checksum, rather than by pg_dump: the embedded PostgreSQL ships no pg_dump, and the
@@ -12,6 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, migrateDb } from '@app/api/db';
+import { copyBucketToMedia, copyMediaToBucket } from '@app/api/integrations/media/copy-media-to-bucket';
+import { mediaS3Client } from '@app/api/integrations/media/s3-media-store';
 import { prepareCms } from './stack.mjs';
 
 export const SCHEMAS = ['cms', 'app'];
@@ -49,8 +53,46 @@ async function migrationsOf(client) {
   return { app, cms };
 }
 
-/** Writes one archive of both schemas and the media folder; returns its manifest. */
-export async function backup({ databaseUrl, mediaDir, archive }) {
+/** Runs `fn` with an S3 client for the media bucket, closed after. */
+async function withBucket(mediaBucket, fn) {
+  const s3 = mediaS3Client(mediaBucket);
+  try {
+    return await fn(s3);
+  } finally {
+    s3.destroy();
+  }
+}
+
+/**
+ * The site's media into `dir` (an archive's media/): the bucket's objects below its prefix when
+ * `mediaBucket` is set (MEDIA_S3_*), else the media folder's files. Returns how many files.
+ */
+export async function backupMedia({ mediaDir, mediaBucket }, dir) {
+  if (mediaBucket) await withBucket(mediaBucket, (s3) => copyBucketToMedia({ bucket: mediaBucket, s3, dir }));
+  else if (existsSync(mediaDir)) cpSync(mediaDir, dir, { recursive: true });
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+}
+
+/**
+ * An archive's media (`dir`) back where the site keeps them: into the bucket below its prefix
+ * (what it already holds whole is left; nothing else there is touched or removed), or into the
+ * media folder (which `restore` has checked is empty). Returns what was done, for the log.
+ */
+export async function restoreMedia({ mediaDir, mediaBucket }, dir) {
+  if (mediaBucket) {
+    const outcome = await withBucket(mediaBucket, (s3) => copyMediaToBucket({ dir, bucket: mediaBucket, s3 }));
+    return `${outcome.copied} media files put in s3://${mediaBucket.bucket}/${mediaBucket.prefix} (${outcome.skipped} already there)`;
+  }
+  mkdirSync(mediaDir, { recursive: true });
+  cpSync(dir, mediaDir, { recursive: true });
+  return `media files into ${mediaDir}`;
+}
+
+/**
+ * Writes one archive of both schemas and the media (the folder, or the bucket when `mediaBucket`
+ * is set); returns its manifest.
+ */
+export async function backup({ databaseUrl, mediaDir, mediaBucket = null, archive }) {
   const staging = mkdtempSync(path.join(tmpdir(), 'better-self-backup-'));
   try {
     mkdirSync(path.join(staging, 'db'));
@@ -68,8 +110,7 @@ export async function backup({ databaseUrl, mediaDir, archive }) {
       return { format: FORMAT, createdAt: new Date().toISOString(), tables, sequences, migrations };
     });
     mkdirSync(path.join(staging, 'media'));
-    if (existsSync(mediaDir)) cpSync(mediaDir, path.join(staging, 'media'), { recursive: true });
-    manifest.mediaFiles = readdirSync(path.join(staging, 'media'), { recursive: true }).length;
+    manifest.mediaFiles = await backupMedia({ mediaDir, mediaBucket }, path.join(staging, 'media'));
     writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     mkdirSync(path.dirname(path.resolve(archive)), { recursive: true });
     execFileSync('tar', ['-czf', path.resolve(archive), '-C', staging, '.']);
@@ -80,11 +121,11 @@ export async function backup({ databaseUrl, mediaDir, archive }) {
 }
 
 /**
- * Brings a fresh database (no tables in `cms` or `app`) and an empty media folder back to the
- * archive's state; verifies every table's count and checksum. `cmsEnv` is what the CMS needs to
- * run its migrations (PAYLOAD_SECRET and the like).
+ * Brings a fresh database (no tables in `cms` or `app`) and an empty media folder (or the media
+ * bucket, `mediaBucket`) back to the archive's state; verifies every table's count and checksum.
+ * `cmsEnv` is what the CMS needs to run its migrations (PAYLOAD_SECRET and the like).
  */
-export async function restore({ databaseUrl, mediaDir, archive, cmsEnv = {}, log = () => {} }) {
+export async function restore({ databaseUrl, mediaDir, mediaBucket = null, archive, cmsEnv = {}, log = () => {} }) {
   const staging = mkdtempSync(path.join(tmpdir(), 'better-self-restore-'));
   try {
     execFileSync('tar', ['-xzf', path.resolve(archive), '-C', staging]);
@@ -93,7 +134,7 @@ export async function restore({ databaseUrl, mediaDir, archive, cmsEnv = {}, log
     await withClient(databaseUrl, async (client) => {
       if ((await listTables(client)).length) throw new Error('The database is not empty: restore into a fresh database (create one and point DATABASE_URL at it).');
     });
-    if (existsSync(mediaDir) && readdirSync(mediaDir).length) throw new Error(`The media folder ${mediaDir} is not empty: restore into an empty one.`);
+    if (!mediaBucket && existsSync(mediaDir) && readdirSync(mediaDir).length) throw new Error(`The media folder ${mediaDir} is not empty: restore into an empty one.`);
 
     log('creating the schemas with the migrations');
     const db = createDb(databaseUrl, 2);
@@ -102,10 +143,11 @@ export async function restore({ databaseUrl, mediaDir, archive, cmsEnv = {}, log
     } finally {
       await db.$client.end();
     }
-    // The CMS's preparation also writes its own seed pictures: keep them out of the media folder.
+    // The CMS's preparation also writes its own seed pictures: keep them out of the media folder and
+    // the bucket (an empty MEDIA_S3_BUCKET is an unset one).
     const scratch = mkdtempSync(path.join(tmpdir(), 'better-self-restore-media-'));
     try {
-      await prepareCms({ ...process.env, PAYLOAD_SECRET: 'restore', ...cmsEnv, DATABASE_URL: databaseUrl, MEDIA_DIR: scratch, NODE_ENV: 'production', CMS_ADMIN_EMAIL: '', CMS_ADMIN_PASSWORD: '' }, false);
+      await prepareCms({ ...process.env, PAYLOAD_SECRET: 'restore', ...cmsEnv, DATABASE_URL: databaseUrl, MEDIA_DIR: scratch, MEDIA_S3_BUCKET: '', NODE_ENV: 'production', CMS_ADMIN_EMAIL: '', CMS_ADMIN_PASSWORD: '' }, false);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
@@ -138,9 +180,8 @@ export async function restore({ databaseUrl, mediaDir, archive, cmsEnv = {}, log
       if (differing.length || now.length !== manifest.tables.length) throw new Error(`The restored tables differ from the archive: ${differing.join(', ') || 'another set of tables'}`);
     });
 
-    mkdirSync(mediaDir, { recursive: true });
-    cpSync(path.join(staging, 'media'), mediaDir, { recursive: true });
-    log(`restored ${manifest.tables.length} tables (${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows) and ${manifest.mediaFiles} media files from ${manifest.createdAt}`);
+    const media = await restoreMedia({ mediaDir, mediaBucket }, path.join(staging, 'media'));
+    log(`restored ${manifest.tables.length} tables (${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows) and ${manifest.mediaFiles} media files from ${manifest.createdAt}: ${media}`);
     return manifest;
   } finally {
     rmSync(staging, { recursive: true, force: true });

@@ -1,13 +1,16 @@
 import { chmodSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
 import { createDb, migrateDb } from '@app/api/db';
 import { ensureAccount } from '@app/api/domain/accounts/ensure-accounts';
 import { login } from '@app/api/domain/accounts/login';
-import { backup, restore, tableFingerprints } from './backup.mjs';
+import { mediaStorageFromEnv } from '@app/shared/server';
+import { startTestBucket } from '@app/test-support/test-bucket';
+import { backup, backupMedia, restore, restoreMedia, tableFingerprints } from './backup.mjs';
 import { prepareCms } from './stack.mjs';
 
 const work = mkdtempSync(path.join(tmpdir(), 'backup-test-'));
@@ -99,4 +102,40 @@ describe('backup and restore', () => {
     });
     await roundTrip(`${server.protocol}//${server.username ? `${server.username}@` : ''}${server.host}`, `backup_test_${process.pid}_pg15`);
   }, 240_000);
+});
+
+/** The files below `dir`, as /media/ paths. */
+const filesIn = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+
+describe('media kept in a bucket (MEDIA_S3_*)', () => {
+  it('backs up every object below the prefix and puts them back, into a bucket or a folder', async () => {
+    const bucket = await startTestBucket('site-media');
+    cleanups.push(() => bucket.close());
+    const at = (prefix) => mediaStorageFromEnv(bucket.env(prefix), '/unused');
+    // As the CMS and the avatar store leave it, and another application's object beside the prefix.
+    const FILES = { 'harbour.jpg': 'a harbour', 'harbour-480x240.jpg': 'a small harbour', 'nested/photo.jpg': 'not really a photo', 'avatars/abcdefghijklmnopqrstuvwx-256.webp': 'RIFF an avatar' };
+    for (const [name, body] of Object.entries(FILES)) await bucket.client.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: `site/${name}`, Body: body }));
+    await bucket.client.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: 'other-app/report.txt', Body: 'not the site’s' }));
+
+    const archived = path.join(work, 'bucket-media');
+    mkdirSync(archived);
+    expect(await backupMedia({ mediaDir: path.join(work, 'no-such-folder'), mediaBucket: at('site/') }, archived)).toBe(4);
+    expect(filesIn(archived)).toEqual(Object.keys(FILES).sort());
+
+    // Into the bucket below another prefix: each file where the stores look for it; again, nothing to put.
+    expect(await restoreMedia({ mediaDir: path.join(work, 'no-such-folder'), mediaBucket: at('restored/') }, archived)).toBe('4 media files put in s3://site-media/restored/ (0 already there)');
+    expect(await bucket.keys('restored/')).toEqual(Object.keys(FILES).map((f) => `restored/${f}`).sort());
+    for (const [name, body] of Object.entries(FILES)) expect((await bucket.bytes(`restored/${name}`)).toString()).toBe(body);
+    expect(await restoreMedia({ mediaDir: path.join(work, 'no-such-folder'), mediaBucket: at('restored/') }, archived)).toBe('0 media files put in s3://site-media/restored/ (4 already there)');
+
+    // Into a folder: a site that keeps its media on disk again.
+    const folder = path.join(work, 'media-from-bucket');
+    await restoreMedia({ mediaDir: folder, mediaBucket: null }, archived);
+    expect(filesIn(folder)).toEqual(Object.keys(FILES).sort());
+    expect(readFileSync(path.join(folder, 'nested', 'photo.jpg'), 'utf8')).toBe('not really a photo');
+  });
 });
