@@ -8,4 +8,6 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const snapshot = writeSnapshot(demoRecords());
 process.once('exit', () => removeSnapshot(snapshot));
 
-export default getViteConfig({ root, test: { name: 'site-astro', environment: 'node', include: ['test/**/*.astro.test.ts'] } } as Parameters<typeof getViteConfig>[0], { root });
+// A test's first import of a page compiles the page's modules through Vite: seconds on a busy machine
+// (CI runs the type check, lint and the CMS's build beside it), past Vitest's default 5 s.
+export default getViteConfig({ root, test: { name: 'site-astro', environment: 'node', include: ['test/**/*.astro.test.ts'], testTimeout: 30_000 } } as Parameters<typeof getViteConfig>[0], { root });
