@@ -48,10 +48,12 @@ function makeNetwork() {
 }
 
 describe.skipIf(unavailable)('database hosts in network namespaces', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pg-ha-netns-'));
+  // Made when the tests run: a skipped describe runs no afterAll to remove it.
+  let dir;
   let cluster;
   let proxy;
   beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'pg-ha-netns-'));
     makeNetwork();
     const layout = namespaceLayout({ dir, hosts: [{ name: 'pgha-db1', address: HOSTS['pgha-db1'] }, { name: 'pgha-db2', address: HOSTS['pgha-db2'] }], witness: { name: 'pgha-data', address: HOSTS['pgha-data'] } });
     cluster = createDatabaseHosts({ layout });
@@ -63,7 +65,7 @@ describe.skipIf(unavailable)('database hosts in network namespaces', () => {
     await proxy?.stop();
     await cluster?.stop();
     removeNetwork();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 
   it('serves through the app host\'s HAProxy, survives every process of the primary\'s host killed, and takes the host back as a standby', async () => {
