@@ -1,4 +1,4 @@
-// `node bench/lists-at-scale.mjs [--articles 2000] [--port 3860] [--keep]`: the public lists as the
+// `node bench/lists-at-scale.mjs [--articles 2000] [--port 3860] [--keep] [--target URL]`: the public lists as the
 // library grows (issue 53 #2: at least 0.3× a raw node:http hello world at the demo content, still
 // 0.2× at 2,000 articles). On a stack of its own with the demo content, each list a visitor reads
 // through the front door (brotli, as a browser asks) is loaded with wrk (one thread, as
@@ -6,7 +6,8 @@
 // then the articles of a generated library (generated-jekyll-site.mjs) are imported through the admin's
 // upload, and the same again once the API is quiet. The site is not rebuilt meanwhile (the lists do
 // not come from it). `--keep` leaves the stack running afterwards, its address printed, so that
-// edge.sh can be pointed at it; Ctrl-C stops it.
+// edge.sh can be pointed at it; Ctrl-C stops it. `--target URL` measures the lists of a stack that
+// is already running (such a kept one, on a machine gone quiet since) and imports nothing.
 //   BENCH_ROUNDS (3), BENCH_DURATION (s, 6), BENCH_CONNECTIONS (50)
 import { fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     articles: { type: 'string', default: '2000' },
     port: { type: 'string', default: '3860' },
     keep: { type: 'boolean', default: false },
+    target: { type: 'string' },
   },
 });
 if (!wrkInstalled) throw new Error('needs wrk (Debian: apt-get install wrk): autocannon decodes compressed answers into strings and measures itself');
@@ -36,16 +38,16 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) 
 const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), [String(PORT + 9)]);
 await new Promise((r) => baseline.once('message', r));
 const dataDir = path.join(root, '.data/bench-lists-at-scale');
-await rm(dataDir, { recursive: true, force: true });
-const stack = await startStack({
-  dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 10_000 + 3, log: () => {},
-  env: { LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: String(3_600_000) },
-}).catch((err) => {
-  baseline.kill();
-  throw err;
-});
-const origin = stack.url;
-const apiPid = stack.services.api.child.pid;
+// No site build while it runs (a day's debounce): a kept stack's build of thousands of pages would land in a later measurement.
+const stack = values.target
+  ? null
+  : await rm(dataDir, { recursive: true, force: true })
+      .then(() => startStack({ dataDir, port: PORT, apiPort: PORT + 1, cmsPort: PORT + 2, dbPort: PORT + 10_000 + 3, log: () => {}, env: { LOG_LEVEL: 'warn', REBUILD_DEBOUNCE_MS: String(86_400_000) } }))
+      .catch((err) => {
+        baseline.kill();
+        throw err;
+      });
+const origin = values.target ? new URL(values.target).origin : stack.url;
 
 /** The public lists as a visitor's browser reads them; a category's list for the category with the most articles. */
 async function lists() {
@@ -93,8 +95,8 @@ async function measure(label) {
 }
 
 try {
-  await measure(`the demo content, ${(await lists()).articles} articles`);
-  if (ARTICLES > 0) {
+  await measure(`${values.target ? origin : 'the demo content'}, ${(await lists()).articles} articles`);
+  if (stack && ARTICLES > 0) {
     const before = (await lists()).articles;
     const cookie = await demoAdminCookie(stack.env.API_URL, origin);
     const started = performance.now();
@@ -106,15 +108,15 @@ try {
       if (Date.now() > deadline) throw new Error(`the list did not reach ${before + imported} articles within 10 minutes`);
       await new Promise((r) => setTimeout(r, 2000));
     }
-    const quiet = await untilQuiet(apiPid, 10 * 60_000);
+    const quiet = await untilQuiet(stack.services.api.child.pid, 10 * 60_000);
     console.log(`imported ${imported} articles in ${((performance.now() - started) / 1000).toFixed(0)} s; the API ${quiet.quiet ? `quiet ${quiet.seconds.toFixed(0)} s later` : 'still busy after 10 minutes'}`);
     await measure(`with ${ARTICLES} more, ${(await lists()).articles} articles`);
   }
-  if (values.keep) {
+  if (stack && values.keep) {
     console.log(`the stack stays up at ${origin} (Ctrl-C stops it): bash ../shared/bench/edge.sh ${origin}`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
   }
 } finally {
-  await stack.stop();
+  await stack?.stop();
   baseline.kill();
 }
