@@ -117,6 +117,6 @@ try {
     await new Promise((resolve) => process.once('SIGINT', resolve));
   }
 } finally {
-  await stack?.stop();
   baseline.kill();
+  await stack?.stop();
 }
