@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { root, startStack } from '../scripts/lib/stack.mjs';
 import { demoAdminCookie } from './demo-admin.mjs';
 import { libraryZips, uploadZip } from './generated-jekyll-site.mjs';
-import { loadWrk, rawGet, untilQuiet, wrkInstalled } from './measure.mjs';
+import { loadWrk, median, rawGet, untilQuiet, wrkInstalled } from './measure.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +33,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const duration = Number(process.env.BENCH_DURATION ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const br = { 'accept-encoding': 'br' };
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 const baseline = fork(path.join(root, 'bench/baseline-server.mjs'), [String(PORT + 9)]);
 await new Promise((r) => baseline.once('message', r));
@@ -68,8 +67,9 @@ async function lists() {
 }
 
 /** Each list against the raw hello world, ROUNDS interleaved rounds; prints the medians and ratios. */
-async function measure(label) {
-  const { urls } = await lists();
+async function measure(where) {
+  const { articles, urls } = await lists();
+  const label = `${where}, ${articles} articles`;
   const raw = [];
   const got = urls.map(() => []);
   const sizes = [];
@@ -95,7 +95,7 @@ async function measure(label) {
 }
 
 try {
-  await measure(`${values.target ? origin : 'the demo content'}, ${(await lists()).articles} articles`);
+  await measure(values.target ? origin : 'the demo content');
   if (stack && ARTICLES > 0) {
     const before = (await lists()).articles;
     const cookie = await demoAdminCookie(stack.env.API_URL, origin);
@@ -110,7 +110,7 @@ try {
     }
     const quiet = await untilQuiet(stack.services.api.child.pid, 10 * 60_000);
     console.log(`imported ${imported} articles in ${((performance.now() - started) / 1000).toFixed(0)} s; the API ${quiet.quiet ? `quiet ${quiet.seconds.toFixed(0)} s later` : 'still busy after 10 minutes'}`);
-    await measure(`with ${ARTICLES} more, ${(await lists()).articles} articles`);
+    await measure(`with ${ARTICLES} more`);
   }
   if (stack && values.keep) {
     console.log(`the stack stays up at ${origin} (Ctrl-C stops it): bash ../shared/bench/edge.sh ${origin}`);

@@ -6,6 +6,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 
+/** The middle value (the lower of the two middle ones for an even count). */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
 /** `workers`: client threads (autocannon's worker threads); one by default. */
 export async function load(url, { connections = 50, duration = 10, headers, method, body, workers } = {}) {
   const r = await autocannon({ url, connections, duration, ...(headers && { headers }), ...(method && { method }), ...(body && { body }), ...(workers > 1 && { workers }) });

@@ -30,7 +30,7 @@ import { seedRecords } from '@app/api/test/seed-content';
 import { caddyMediaEnv, ensureCaddy } from '@app/front-door/caddy';
 import { BUILD_CONTENT_FILE, currentBuildDir, linkDependencies, newBuildId, publishBuild, toSnapshot } from '@app/shared/server';
 import { root } from '../scripts/lib/stack.mjs';
-import { cpuTicks, loadWrk, rawGet as get, wrkInstalled } from './measure.mjs';
+import { cpuTicks, loadWrk, median, rawGet as get, wrkInstalled } from './measure.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4700);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -65,7 +65,6 @@ const pageHeaders = {
 const pictureHeaders = (pageUrl) => ({ ...BROWSER, Accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8', Referer: pageUrl, 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Site': 'same-origin' });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 
 const decode = (body, encoding) => ({ br: brotliDecompressSync, gzip: gunzipSync, zstd: zstdDecompressSync })[encoding ?? '']?.(body) ?? body;
