@@ -2,6 +2,7 @@ import { apiSecurityHeaders } from '@app/shared/security-headers';
 import express from 'express';
 import { composeAreas, type AppDeps, type Areas } from './compose-areas.ts';
 import { answerHotReads } from './lib/hot-reads.ts';
+import { answerHotWrites, jsonBody } from './lib/hot-writes.ts';
 import { inOrder } from './lib/in-order.ts';
 import { requestLogging } from './lib/request-logging.ts';
 import { routeIndex, type Mount } from './routes/route-index.ts';
@@ -18,7 +19,7 @@ import { commentRoutes } from './routes/comments.ts';
 import { communityRoutes } from './routes/community.ts';
 import { articleHotRead, contentRoutes } from './routes/content.ts';
 import { previewRoutes } from './routes/preview.ts';
-import { readingRoutes } from './routes/reading.ts';
+import { readingRoutes, viewBeaconHotWrite } from './routes/reading.ts';
 import { videoRoutes } from './routes/videos.ts';
 import { gameRoutes } from './routes/games.ts';
 import { studyRoutes } from './routes/studies.ts';
@@ -49,6 +50,10 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
   const securityHeaders = Object.entries(apiSecurityHeaders({ https: core.publicUrl.startsWith('https:') })).flat();
   // The hottest signed-in reads, answered before Express with the same lines (lib/hot-reads.ts).
   answerHotReads(app, { logger: core.logger, securityHeaders, reads: { '/api/user': currentUserHotRead(areas.session), '/api/articles/:id': articleHotRead(areas.content) } });
+  const origins = [core.publicUrl, ...(core.extraOrigins ?? [])];
+  const reading = { content: areas.content.content, views: areas.content.views };
+  // And the busiest write, the view beacon (lib/hot-writes.ts).
+  answerHotWrites(app, { logger: core.logger, securityHeaders, origins, writes: { '/api/views': viewBeaconHotWrite(reading) } });
   const { recentErrors } = areas.ops;
   // One listener for every answer, not a closure per request.
   function noteServerError(this: express.Response) {
@@ -92,7 +97,7 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
     videoRoutes(areas.content),
     contentRoutes(areas.content),
     previewRoutes(areas.content),
-    readingRoutes({ content: areas.content.content, views: areas.content.views }),
+    readingRoutes(reading),
     gameRoutes(areas.content),
     studyRoutes(areas.content),
     backyardRoutes(areas.content),
@@ -108,9 +113,10 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
   // In this order, as one layer (lib/in-order.ts): the origin, who may call, the body, NUL, the lists' clearing.
   api.use(
     inOrder(
-      originCheck([core.publicUrl, ...(core.extraOrigins ?? [])]),
+      originCheck(origins),
       signInGate,
-      express.json({ limit: '100kb' }),
+      // A body a hot write read already is parsed the same way (lib/hot-writes.ts).
+      jsonBody(express.json({ limit: '100kb' })),
       refuseNul,
       (req, res, next) => {
         // Any write may change a list, unless its route says it changes none (`res.locals.listsUnchanged`).

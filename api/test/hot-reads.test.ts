@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCmsContentSource } from '../src/integrations/cms-content-source.ts';
 import { startFakeCms } from './fake-cms.ts';
 import { sampleRecords } from './fixtures.ts';
+import { countRouted, rawAnswer } from './raw-answer.ts';
 import { signedInMember } from './signed-in-member.ts';
 import { startTestApp, TEST_SECRET } from './test-app.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -14,18 +14,13 @@ let cms: Awaited<ReturnType<typeof startFakeCms>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let cookie: string;
 /** Requests that reached Express's router. */
-let routed = 0;
+let routed: { count: number };
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   cms = await startFakeCms(sampleRecords(), TEST_SECRET);
   app = await startTestApp({ db: testDb.db, source: createCmsContentSource(cms.url, TEST_SECRET) });
-  const router = app.app.router as unknown as { handle: (...args: unknown[]) => unknown };
-  const handle = router.handle.bind(router);
-  router.handle = (...args) => {
-    routed++;
-    return handle(...args);
-  };
+  routed = countRouted(app.app);
   const member = await signedInMember(testDb.db, app.base, 'HotReader', 'pro');
   cookie = [...member.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 });
@@ -35,35 +30,18 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-type Raw = { status: number; lines: string[][]; body: string };
-/** An answer as sent: its status, its header lines in order (Date left out), its body. */
-function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(app.base + path, { method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        const lines: string[][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) if (res.rawHeaders[i] !== 'Date') lines.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
-        resolve({ status: res.statusCode!, lines, body: text });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string>, body?: string) => rawAnswer(app.base, method, path, headers, body);
 
 const fromEdge = () => ({ cookie, 'x-request-id': 'edge-request-0001' });
 
 describe('GET /api/user before Express', () => {
   it('answers a signed-in member without Express, with the very lines and body Express answers', async () => {
-    routed = 0;
+    routed.count = 0;
     const hot = await raw('GET', '/api/user', fromEdge());
-    expect(routed).toBe(0);
+    expect(routed.count).toBe(0);
     // A query string is Express's; the route answers it alike.
     const routedAnswer = await raw('GET', '/api/user?via=express', fromEdge());
-    expect(routed).toBe(1);
+    expect(routed.count).toBe(1);
     expect(hot.status).toBe(200);
     expect(hot).toEqual(routedAnswer);
     expect(JSON.parse(hot.body)).toMatchObject({ username: 'HotReader', membershipTier: 'pro' });
@@ -73,10 +51,10 @@ describe('GET /api/user before Express', () => {
   });
 
   it('answers HEAD with the same lines and no body', async () => {
-    routed = 0;
+    routed.count = 0;
     const hot = await raw('HEAD', '/api/user', fromEdge());
     const routedAnswer = await raw('HEAD', '/api/user?via=express', fromEdge());
-    expect(routed).toBe(1);
+    expect(routed.count).toBe(1);
     expect(hot).toEqual(routedAnswer);
     expect(hot.body).toBe('');
   });
@@ -88,7 +66,7 @@ describe('GET /api/user before Express', () => {
   });
 
   it('leaves a visitor, a stale cookie and a body to Express: 401 clearing the cookies, NUL refused', async () => {
-    routed = 0;
+    routed.count = 0;
     const visitor = await raw('GET', '/api/user', {});
     expect(visitor.status).toBe(401);
     const stale = await raw('GET', '/api/user', { cookie: 'sid=not-a-session; signed_in=1' });
@@ -100,7 +78,7 @@ describe('GET /api/user before Express', () => {
     expect(withNul.status).toBe(400);
     expect(JSON.parse(withNul.body)).toMatchObject({ code: 'bad_request' });
     expect(withNul.lines).toContainEqual(['X-Request-Id', 'edge-request-0001']);
-    expect(routed).toBe(3);
+    expect(routed.count).toBe(3);
   });
 });
 
@@ -111,11 +89,11 @@ describe('GET /api/articles/:id before Express', () => {
       [2, false],
       [3, true],
     ] as const) {
-      routed = 0;
+      routed.count = 0;
       const hot = await raw('GET', `/api/articles/${id}`, fromEdge());
-      expect(routed).toBe(0);
+      expect(routed.count).toBe(0);
       const routedAnswer = await raw('GET', `/api/articles/${id}?via=express`, fromEdge());
-      expect(routed).toBe(1);
+      expect(routed.count).toBe(1);
       expect(hot.status).toBe(200);
       expect(hot).toEqual(routedAnswer);
       const article = JSON.parse(hot.body);
@@ -129,7 +107,7 @@ describe('GET /api/articles/:id before Express', () => {
   });
 
   it('leaves a visitor, an unknown id and any other spelling of the id to Express, which answers them as before', async () => {
-    routed = 0;
+    routed.count = 0;
     const visitor = await raw('GET', '/api/articles/2', {});
     expect(visitor.status).toBe(200);
     expect(JSON.parse(visitor.body)).toMatchObject({ id: 2, locked: true, content: null });
@@ -139,6 +117,6 @@ describe('GET /api/articles/:id before Express', () => {
     for (const spelled of ['/api/articles/02', '/api/articles/2147483648', '/api/articles/abc']) expect((await raw('GET', spelled, fromEdge())).status, spelled).toBe(404);
     // Express's router takes a trailing slash: the route answers it.
     expect(JSON.parse((await raw('GET', '/api/articles/2/', fromEdge())).body)).toMatchObject({ id: 2, locked: false });
-    expect(routed).toBe(6);
+    expect(routed.count).toBe(6);
   });
 });

@@ -15,7 +15,7 @@ const PASSED_ID = /^[\w.:-]{8,100}$/;
  * does not change; proxy-addr parsed it again for every request on a kept-alive connection).
  */
 const peers = new WeakMap<object, { trustsPeer: TrustsPeer; trusted: boolean }>();
-function trustedPeer(req: IncomingMessage, trustsPeer: TrustsPeer): boolean {
+export function trustedPeer(req: IncomingMessage, trustsPeer: TrustsPeer): boolean {
   const socket = req.socket;
   const known = peers.get(socket);
   if (known?.trustsPeer === trustsPeer) return known.trusted;

@@ -5,8 +5,9 @@
 // front door's relay write lines they already know to be valid: the API's own constants, and the
 // lines of the API's answer as undici parsed them.
 //
-// Only a 200 to a GET on a kept-alive HTTP/1.1 connection, with nothing set on the response before,
-// on a server with no per-connection request cap; anything else is the caller's `writeHead`. It rests
+// Only a 200 to a GET (or a 204 to a request whose body was read to its end) on a kept-alive HTTP/1.1
+// connection, with nothing set on the response before, on a server with no per-connection request
+// cap; anything else is the caller's `writeHead`. It rests
 // on internal fields of Node's ServerResponse (`_header`, `_headerSent`, `_last`, `_keepAliveTimeout`,
 // `_defaultKeepAlive`, `_maxRequestsPerSocket`) of the Node the project pins (scripts/node.sh);
 // `head-text.test.ts` compares the bytes on the wire with `writeHead`'s, so a Node that changed
@@ -16,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 type NodeInternals = ServerResponse & {
   _header: string | null;
   _headerSent: boolean;
+  _hasBody: boolean;
   _last: boolean;
   _keepAliveTimeout: number;
   _defaultKeepAlive: boolean;
@@ -26,12 +28,13 @@ type NodeInternals = ServerResponse & {
 /**
  * Whether a 200's head may be written as text for this request: a GET on a kept-alive HTTP/1.1
  * connection that stays open, the response untouched, Node adding a Date line and a keep-alive
- * timeout without a request cap (the lines `writeHeadText` adds after the caller's).
+ * timeout without a request cap (the lines `writeHeadText` adds after the caller's). For a 204
+ * (`writeNoContentText`): any request read to its end, on the same terms.
  */
-export function mayWriteHeadText(req: IncomingMessage, res: ServerResponse): boolean {
+export function mayWriteHeadText(req: IncomingMessage, res: ServerResponse, status: 200 | 204 = 200): boolean {
   const r = res as NodeInternals;
   return (
-    req.method === 'GET' &&
+    (status === 200 ? req.method === 'GET' : req.complete) &&
     req.httpVersion === '1.1' &&
     r.shouldKeepAlive &&
     r.sendDate &&
@@ -63,12 +66,28 @@ function httpDate(): string {
  */
 export function writeHeadText(req: IncomingMessage, res: ServerResponse, lines: string, hasDate = false): boolean {
   if (!mayWriteHeadText(req, res)) return false;
+  storeHead(res as NodeInternals, 200, 'HTTP/1.1 200 OK', lines, hasDate);
+  return true;
+}
+
+/**
+ * A 204's head from `lines` (no Content-Length: a 204 has no body), as `writeHeadText` writes a
+ * 200's; false (nothing written) when `mayWriteHeadText` says no for a 204.
+ */
+export function writeNoContentText(req: IncomingMessage, res: ServerResponse, lines: string): boolean {
+  if (!mayWriteHeadText(req, res, 204)) return false;
   const r = res as NodeInternals;
-  r.statusCode = 200;
-  r._header = `HTTP/1.1 200 OK\r\n${lines}${hasDate ? '' : `Date: ${httpDate()}\r\n`}Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(r._keepAliveTimeout / 1000)}\r\n\r\n`;
+  // As writeHead(204) does: whatever `end` is given, no body is sent.
+  r._hasBody = false;
+  storeHead(r, 204, 'HTTP/1.1 204 No Content', lines, false);
+  return true;
+}
+
+function storeHead(r: NodeInternals, status: number, statusLine: string, lines: string, hasDate: boolean) {
+  r.statusCode = status;
+  r._header = `${statusLine}\r\n${lines}${hasDate ? '' : `Date: ${httpDate()}\r\n`}Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(r._keepAliveTimeout / 1000)}\r\n\r\n`;
   r._headerSent = false;
   r._last = false;
-  return true;
 }
 
 /** Header lines as text, from a flat list of names and values. */

@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { isoDay } from '@app/shared/browser';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -31,14 +31,18 @@ export type ViewCounter = {
 };
 
 /**
- * A day's key, made a KeyObject once: given as bytes, createHmac prepares the key on every call,
- * 40 µs a call here against 4 µs (15% of the API's time for a beacon, by a CPU profile).
+ * A day's key: 32 random bytes, as text to put before an address. The keyed hash is SHA-256 over
+ * the key and the address, one call of `crypto.hash` (1 µs here): an HMAC object cost 3.7 µs, and
+ * its second pass guards a hash that is shown to someone, which these never are.
  */
-const newDayKey = () => createSecretKey(randomBytes(32));
+const newDayKey = () => randomBytes(32).toString('base64');
+const DAY_MS = 86_400_000;
 
 export function createViewCounter(deps: { db: Db; logger: Logger; clock?: () => Date; flushEveryMs?: number | null }): ViewCounter {
   const now = deps.clock ?? (() => new Date());
   let day = '';
+  let dayStarts = 0;
+  let dayEnds = -1;
   let key = newDayKey();
   let seen = new Set<string>();
   let minute = -1;
@@ -48,21 +52,27 @@ export function createViewCounter(deps: { db: Db; logger: Logger; clock?: () => 
   let flushing: Promise<void> = Promise.resolve();
 
   function record(articleId: number, address: string, isReader: boolean): ViewOutcome {
-    const at = now();
-    const today = isoDay(at);
-    if (today !== day) {
-      // A new day: a new key, and yesterday's set forgotten.
-      day = today;
-      key = newDayKey();
-      seen = new Set();
-      warned = false;
+    const time = now().getTime();
+    // The day (UTC) worked out when the clock leaves the last one's, not for every beacon.
+    if (time < dayStarts || time >= dayEnds) {
+      dayStarts = time - (time % DAY_MS);
+      dayEnds = dayStarts + DAY_MS;
+      const today = isoDay(new Date(dayStarts));
+      if (today !== day) {
+        // A new day: a new key, and yesterday's set forgotten.
+        day = today;
+        key = newDayKey();
+        seen = new Set();
+        warned = false;
+      }
     }
-    const thisMinute = Math.floor(at.getTime() / 60_000);
+    const today = day;
+    const thisMinute = Math.floor(time / 60_000);
     if (thisMinute !== minute) {
       minute = thisMinute;
       beacons = new Map();
     }
-    const who = createHmac('sha256', key).update(address).digest('base64url').slice(0, 16);
+    const who = hash('sha256', key + address, 'base64url').slice(0, 16);
     const sent = (beacons.get(who) ?? 0) + 1;
     beacons.set(who, sent);
     if (sent > BEACONS_PER_MINUTE) return 'too-many';
