@@ -5,7 +5,7 @@
 // a POST of exactly its path from one of our origins, a small JSON body that parses, holds no NUL
 // and that the write accepts — with the same header lines in the same order. Anything else goes to
 // Express: before the body is read (another method, path or type, a large or encoded body, a
-// cross-origin request, a proxy chain, the completion line being logged), untouched; after it (bad
+// cross-origin request, the completion line being logged), untouched; after it (bad
 // JSON, a NUL, a value the write refuses), with the text it read, which the JSON layer then parses
 // as body-parser would (`jsonBody`), so the route's own checks, errors and logging answer as before.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -62,14 +62,19 @@ export function jsonBody(parser: express.RequestHandler): express.RequestHandler
   };
 }
 
-/** The client's address as Express's `req.ip` reads it, or null where it would walk a chain of proxies. */
-function clientAddress(req: IncomingMessage, trustsPeer: TrustsPeer): string | null {
+/**
+ * The client's address as Express's `req.ip` reads it. proxy-addr takes the peer when it is not
+ * ours, else the last address of X-Forwarded-For it does not trust: with one address there (Node
+ * joins repeated headers with commas), that address. A chain (a reader behind Caddy reaches the API
+ * through Caddy and the front door) is walked by Express's own getter, on the request's parts.
+ */
+function clientAddress(req: IncomingMessage, app: express.Express, trustsPeer: TrustsPeer): string {
   const peer = req.socket.remoteAddress ?? '';
   const forwarded = req.headers['x-forwarded-for'];
-  // proxy-addr: the peer when it is not ours; else the last address of X-Forwarded-For it does not
-  // trust. With one address there (Node joins repeated headers with commas), that address.
   if (forwarded === undefined || forwarded === '' || !trustedPeer(req, trustsPeer)) return peer;
-  return typeof forwarded !== 'string' || forwarded.includes(',') ? null : forwarded.trim() || peer;
+  if (typeof forwarded === 'string' && !forwarded.includes(',')) return forwarded.trim() || peer;
+  const asExpressReads = Object.create(app.request, { headers: { value: req.headers }, socket: { value: req.socket } }) as express.Request;
+  return asExpressReads.ip ?? '';
 }
 
 /**
@@ -135,9 +140,6 @@ export function answerHotWrites(app: express.Express, opts: { logger: Logger; se
   (app as unknown as { handle: Handle }).handle = function handle(req, res, callback) {
     const write = callback === undefined && req.method === 'POST' ? writes.get(req.url ?? '') : undefined;
     if (write === undefined || !mayRead(req)) return appHandle.call(this, req, res, callback);
-    const trust = app.get('trust proxy fn') as TrustsPeer;
-    const address = clientAddress(req, trust);
-    if (address === null) return appHandle.call(this, req, res, callback);
     readBody(req, (text) => {
       // The client went away mid-body: there is no one to answer.
       if (text === null) return void res.destroy();
@@ -148,10 +150,11 @@ export function answerHotWrites(app: express.Express, opts: { logger: Logger; se
         } catch {
           return toExpress(req, res, text);
         }
-        if (hasNul(body) || !write(req, body, address)) return toExpress(req, res, text);
+        const trust = app.get('trust proxy fn') as TrustsPeer;
+        if (hasNul(body) || !write(req, body, clientAddress(req, app, trust))) return toExpress(req, res, text);
         noContent(req, res, trust);
       } catch (err) {
-        // Not expected (a write does not throw; the lines are ours); the request must not hang.
+        // Not expected (nothing here throws on a request's input); the request must not hang.
         logger.error({ err }, 'a hot write failed');
         res.destroy();
       }
