@@ -1,9 +1,10 @@
-// The front door's fast path for requests without a body (nearly every API read): one upstream
+// The front door's fast path for requests without a body (nearly every API read), and for an API
+// call with a small body read whole first (a view beacon, a comment: server.mjs): one upstream
 // request on a kept-alive connection and the answer streamed back, nothing else. The client is
 // undici's connection pool: for a cached API read it lets the front door relay a fifth more
 // requests a second than node:http's client did (whose request objects, agent bookkeeping and
 // per-request listeners cost about what the API spends answering). The general proxy
-// (http-proxy-3) keeps bodies, their limits and websockets.
+// (http-proxy-3) keeps larger and chunked bodies, their limits and websockets.
 import { randomUUID } from 'node:crypto';
 import { writeHeadText } from '@app/shared/server';
 import { Pool } from 'undici';
@@ -13,7 +14,7 @@ import { SHARED_ANSWER_HEADER } from './shared-answers.mjs';
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never passed on; nor are
 // the headers the edge strips (edge-table.mjs: the internal secret, which only our services
 // calling each other directly may present); nor
-// `Expect`, which asks about a body these requests do not have (Node has already answered it); nor
+// `Expect`, which Node has already answered (a body here is read whole before it is sent on); nor
 // a visitor's X-Request-Id: the edge names each request itself.
 const EDGE_SET = MINTED_REQUEST_HEADERS.map((h) => h.toLowerCase());
 const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', ...STRIPPED_REQUEST_HEADERS.map((h) => h.toLowerCase()), ...EDGE_SET]);
@@ -79,7 +80,7 @@ const REFUSED_BEFORE_SENDING = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPP
  * `socketPaths` names, per target origin, a unix socket the same service listens on (API_SOCKET):
  * requests to that origin go through it, which spares both processes the TCP stack each time.
  * @param {{ unavailable: (err: Error, req, res) => void; invalid: (req, res) => void; retryForMs?: number; socketPaths?: Map<string, string> }} options
- * @returns {((req, res, target: string) => void) & { close(): Promise<void> }} relays a bodiless request to `target` (an origin)
+ * @returns {((req, res, target: string, keeper?: object | null, body?: Buffer) => void) & { close(): Promise<void> }} relays a request to `target` (an origin): bodiless, or with its `body` read whole
  */
 export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_MS_DEFAULT, socketPaths = new Map() }) {
   const pools = new Map();
@@ -89,10 +90,10 @@ export function createReadRelay({ unavailable, invalid, retryForMs = RETRY_FOR_M
     return pool;
   };
 
-  /** `keeper`: shared-answers.mjs's, when the answer may be kept (a visitor's GET). */
-  function relay(req, res, target, keeper = null) {
+  /** `keeper`: shared-answers.mjs's, when the answer may be kept (a visitor's GET); `body`: the request's, read whole (its Content-Length line is passed on with it). */
+  function relay(req, res, target, keeper = null, body = undefined) {
     const pool = poolOf(target);
-    new RelayedRead(req, res, target, pool, Date.now() + retryForMs, keeper).attempt({ method: req.method, path: req.url, headers: upstreamHeaders(req) });
+    new RelayedRead(req, res, target, pool, Date.now() + retryForMs, keeper).attempt({ method: req.method, path: req.url, headers: upstreamHeaders(req), body });
   }
 
   /**

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadRelay } from './relay.mjs';
 import { listen, PUBLIC_HOST, testDoor } from './test-door.mjs';
 
-/** A stand-in API: answers with the headers it received; `/api/slow` never answers (and says when it was abandoned). */
-const upstream = { abandoned: 0 };
+/** A stand-in API: answers with the headers and body it received; `/api/slow` never answers (and says when it was abandoned). */
+const upstream = { abandoned: 0, posted: 0 };
 const api = createServer((req, res) => {
   if (req.url === '/api/slow') {
     res.on('close', () => (upstream.abandoned += 1));
@@ -29,8 +29,14 @@ const api = createServer((req, res) => {
     res.write('first ');
     return setTimeout(() => res.end('second'), 20);
   }
-  res.writeHead(201, { 'Content-Type': 'application/json', 'Set-Cookie': ['a=1; Path=/', 'b=2; Path=/'], 'X-Request-Id': 'req-1', 'X-Content-Type-Options': 'nosniff' });
-  res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers }));
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    if (req.method === 'POST') upstream.posted += 1;
+    res.writeHead(201, { 'Content-Type': 'application/json', 'Set-Cookie': ['a=1; Path=/', 'b=2; Path=/'], 'X-Request-Id': 'req-1', 'X-Content-Type-Options': 'nosniff' });
+    res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
+  });
 });
 
 let door;
@@ -185,6 +191,59 @@ function rawGet(toPort, path, headerLines) {
     socket.write(`GET ${path} HTTP/1.1\r\n${[...headerLines, 'Connection: close'].map((line) => `${line}\r\n`).join('')}\r\n`);
   });
 }
+
+describe('the front door relays an API call with a small body, read whole', () => {
+  /** Posts a body in `pieces` a moment apart (or leaves before its end); resolves with the answer, or null when there was none. */
+  const post = (pieces, { headers = {}, leave = false } = {}) =>
+    new Promise((resolve) => {
+      const body = pieces.join('');
+      const chunked = headers['transfer-encoding'] === 'chunked';
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/views', headers: { host: PUBLIC_HOST, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9', ...(chunked ? {} : { 'content-length': Buffer.byteLength(body) }), ...headers } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, seen: JSON.parse(text) }));
+      });
+      req.on('error', () => resolve(null));
+      (async () => {
+        for (const piece of pieces) {
+          req.write(piece);
+          await new Promise((r) => setTimeout(r, 30));
+        }
+        if (leave) req.destroy();
+        else req.end();
+      })();
+    });
+
+  it('passes the body and its headers on, and the answer back, as for a bodiless call; a body in pieces too', async () => {
+    for (const pieces of [['{"articleId":7}'], ['{"artic', 'leId":7}']]) {
+      const { status, headers, seen } = await post(pieces);
+      expect(status).toBe(201);
+      // The relay's answer: the API's own lines, no second set of security headers from the door.
+      expect(headers['x-frame-options']).toBeUndefined();
+      expect(seen).toMatchObject({ method: 'POST', url: '/api/views', body: '{"articleId":7}' });
+      expect(seen.headers).toMatchObject({ 'content-type': 'application/json', 'content-length': '15', 'x-forwarded-for': '203.0.113.9,127.0.0.1' });
+      expect(seen.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('sends nothing on for a client that leaves mid-body, and stays up', async () => {
+    const before = upstream.posted;
+    expect(await post(['{"artic'], { headers: { 'content-length': '15' }, leave: true })).toBe(null);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(upstream.posted).toBe(before);
+    expect((await get('/api/user')).status).toBe(201);
+  });
+
+  it('leaves a body past the small size, or chunked, to the general proxy, which passes it on whole', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(20_000) });
+    const [large, chunked] = await Promise.all([post([big]), post(['{"artic', 'leId":7}'], { headers: { 'transfer-encoding': 'chunked' } })]);
+    expect(large.seen.body).toBe(big);
+    // The general proxy's answer carries the door's security headers.
+    expect(large.headers['x-frame-options']).toBeDefined();
+    expect(chunked.seen).toMatchObject({ body: '{"articleId":7}', headers: { 'transfer-encoding': 'chunked' } });
+  });
+});
 
 describe('requests the relay must not pass on as they are', () => {
   // Each one used to be refused inside undici, which then kept a pooled connection busy for good:

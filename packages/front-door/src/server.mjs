@@ -7,7 +7,7 @@ import { Agent, createServer } from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
 import { redactUrl } from '@app/shared/server';
 import { commonSecurityHeaders } from '@app/shared/security-headers';
-import { bodyLimit, countedBody, declaredTooLarge, tooLargeResponse } from './body-limits.mjs';
+import { bodyLimit, countedBody, declaredTooLarge, readWhole, SMALL_BODY, tooLargeResponse } from './body-limits.mjs';
 import { jsonErrors, MINTED_REQUEST_HEADERS, routeOf, STRIPPED_REQUEST_HEADERS } from './edge-table.mjs';
 import { createReadRelay } from './relay.mjs';
 import { createSharedAnswers } from './shared-answers.mjs';
@@ -127,15 +127,24 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
 
   /**
    * The hot paths, for requests without a body on our host name: a page or asset of the site, and
-   * an API call. The site and the API write their own complete headers (the same security headers,
-   * the build's CSP, the API's), so nothing is done twice per request; anything unusual (a body, a
-   * redirect, an address that cannot be read, /api/internal) takes the general path below.
+   * an API call; and an API call with a small body (a view beacon, a comment), read whole and then
+   * relayed the same way. The site and the API write their own complete headers (the same security
+   * headers, the build's CSP, the API's), so nothing is done twice per request; anything unusual (a
+   * larger or chunked body, a redirect, an address that cannot be read, /api/internal) takes the
+   * general path below.
    */
   function hotPath(req, res) {
-    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined || foreignHost(req)) return false;
+    if (req.headers['transfer-encoding'] !== undefined || foreignHost(req)) return false;
+    const length = req.headers['content-length'];
     const path = routingPath(req.url ?? '/');
     if (path === null) return false;
     const route = routeOf(path);
+    if (route.upstream === 'api' && length !== undefined) {
+      if (!smallBody(req, length, path)) return false;
+      readWhole(req, (body) => (body === null ? res.destroy() : relay(req, res, apiUrl, null, body)));
+      return true;
+    }
+    if (length !== undefined) return false;
     if (route.upstream === 'api') {
       // A visitor's public list the API shared, of the content generation now in use; else the API.
       if (shared?.answer(req, res)) return true;
@@ -151,6 +160,12 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     site.handle(req, res);
     return true;
   }
+
+  /** Whether a request's declared body is one the hot path reads whole: some bytes, at most SMALL_BODY, within the path's limit. */
+  const smallBody = (req, length, path) => {
+    const bytes = Number(length);
+    return bytes > 0 && bytes <= SMALL_BODY && !declaredTooLarge(req, bodyLimit(req.method, path));
+  };
 
   /**
    * How many Host lines the request has. Node keeps the first; a service behind may read another,
