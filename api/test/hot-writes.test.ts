@@ -112,7 +112,7 @@ describe('POST /api/views before Express', () => {
         });
         socket.on('close', () => resolve(got));
         socket.on('error', () => resolve(got));
-        (async () => {
+        void (async () => {
           for (const chunk of chunks) {
             socket.write(chunk);
             await new Promise((r) => setTimeout(r, 50));

@@ -205,7 +205,7 @@ describe('the front door relays an API call with a small body, read whole', () =
         res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, seen: JSON.parse(text) }));
       });
       req.on('error', () => resolve(null));
-      (async () => {
+      void (async () => {
         for (const piece of pieces) {
           req.write(piece);
           await new Promise((r) => setTimeout(r, 30));
