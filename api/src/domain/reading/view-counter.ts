@@ -16,7 +16,7 @@ export type ViewOutcome = 'counted' | 'not-counted' | 'too-many';
  * The view counter of one API instance (issues 47 #3, 53 #3): at most one reading per article per
  * client address per day, counted in memory and added to the daily counts in one statement about
  * once a second — no row updated per view. Addresses are never kept: each is replaced at once by
- * an HMAC under a random key that lives in memory only and changes every day (UTC), so yesterday's
+ * a keyed hash under a random key that lives in memory only and changes every day (UTC), so yesterday's
  * set cannot be matched to anyone and nothing of it is stored or logged. Every instance adds its
  * own increments (`views + excluded.views`), so several instances sum; one address reaching two
  * instances can count once on each.
