@@ -11,7 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type express from 'express';
 import type { Logger } from 'pino';
-import { headLines, writeNoContentText } from '@app/shared/server';
+import { headLines, readWholeBody, writeNoContentText } from '@app/shared/server';
 import { crossOrigin, originSet } from './cross-origin.ts';
 import { hasNul } from './nul.ts';
 import { requestIdOf, trustedPeer, type TrustsPeer } from './request-id.ts';
@@ -78,27 +78,6 @@ function clientAddress(req: IncomingMessage, app: express.Express, trustsPeer: T
 }
 
 /**
- * Reads a body of at most HOT_BODY_MAX bytes to its end and gives it as UTF-8 text, or null when the
- * client went away before its end. A beacon's body comes in the packet with its head: once the parser
- * is through that packet (a microtask later) it is all in the request's buffer, read in one call
- * without switching the stream to flowing (three turns of the event loop for every beacon).
- * Otherwise it is read as it comes.
- */
-function readBody(req: IncomingMessage, done: (text: string | null) => void): void {
-  queueMicrotask(() => {
-    if (req.complete && req.readableLength > 0 && req.readableFlowing === null) return done((req.read() as Buffer).toString('utf8'));
-    let first: Buffer | undefined;
-    let more: Buffer[] | undefined;
-    req.on('data', (chunk: Buffer) => {
-      if (first === undefined) first = chunk;
-      else (more ??= [first]).push(chunk);
-    });
-    req.once('end', () => done((more ? Buffer.concat(more) : (first ?? Buffer.alloc(0))).toString('utf8')));
-    req.once('close', () => req.complete || done(null));
-  });
-}
-
-/**
  * Puts `writes` (by exact path) in front of `app`'s own handling. `securityHeaders`: every answer's
  * block as a flat list of lines, the same the app's first middleware sets; `origins`: ours, as the
  * origin layer takes them.
@@ -140,9 +119,10 @@ export function answerHotWrites(app: express.Express, opts: { logger: Logger; se
   (app as unknown as { handle: Handle }).handle = function handle(req, res, callback) {
     const write = callback === undefined && req.method === 'POST' ? writes.get(req.url ?? '') : undefined;
     if (write === undefined || !mayRead(req)) return appHandle.call(this, req, res, callback);
-    readBody(req, (text) => {
+    readWholeBody(req, (bytes) => {
       // The client went away mid-body: there is no one to answer.
-      if (text === null) return void res.destroy();
+      if (bytes === null) return void res.destroy();
+      const text = bytes.toString('utf8');
       try {
         let body: unknown;
         try {

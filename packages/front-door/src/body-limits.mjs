@@ -52,14 +52,3 @@ export function tooLargeResponse(method, path) {
 
 /** The largest body the hot path reads whole before relaying it (server.mjs): a beacon, a comment, a post. */
 export const SMALL_BODY = 16 * 1024;
-
-/**
- * Reads a request's body (of a declared length, at most SMALL_BODY) to its end: `done` gets it, or
- * null when the client went away before its end.
- */
-export function readWhole(req, done) {
-  const chunks = [];
-  req.on('data', (chunk) => chunks.push(chunk));
-  req.once('end', () => done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-  req.once('close', () => req.complete || done(null));
-}

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer } from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
-import { redactUrl } from '@app/shared/server';
+import { readWholeBody, redactUrl } from '@app/shared/server';
 import { commonSecurityHeaders } from '@app/shared/security-headers';
-import { bodyLimit, countedBody, declaredTooLarge, readWhole, SMALL_BODY, tooLargeResponse } from './body-limits.mjs';
+import { bodyLimit, countedBody, declaredTooLarge, SMALL_BODY, tooLargeResponse } from './body-limits.mjs';
 import { jsonErrors, MINTED_REQUEST_HEADERS, routeOf, STRIPPED_REQUEST_HEADERS } from './edge-table.mjs';
 import { createReadRelay } from './relay.mjs';
 import { createSharedAnswers } from './shared-answers.mjs';
@@ -141,7 +141,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     const route = routeOf(path);
     if (route.upstream === 'api' && length !== undefined) {
       if (!smallBody(req, length, path)) return false;
-      readWhole(req, (body) => (body === null ? res.destroy() : relay(req, res, apiUrl, null, body)));
+      readWholeBody(req, (body) => (body === null ? res.destroy() : relay(req, res, apiUrl, null, body)));
       return true;
     }
     if (length !== undefined) return false;

@@ -29,3 +29,4 @@ export * from './listen-with-retry.ts';
 export * from './snapshot-file.ts';
 export * from './socket-hand-off.ts';
 export * from './head-text.ts';
+export * from './whole-body.ts';
