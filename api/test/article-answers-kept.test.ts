@@ -31,3 +31,12 @@ describe('the kept article answers', () => {
     expect(keptArticleAnswers()).toEqual({ version: second.version, answers: 1, bytes: b.length });
   });
 });
+
+describe('a kept list answer', () => {
+  it('owns exactly its bytes, as a kept article answer does', async () => {
+    const { cachedList } = await import('../src/domain/public-lists/list-cache.ts');
+    const { json } = cachedList([{ id: 1, title: 'A short list' }]);
+    expect(JSON.parse(json.toString('utf8'))).toEqual([{ id: 1, title: 'A short list' }]);
+    expect(json.buffer.byteLength).toBe(json.length);
+  });
+});

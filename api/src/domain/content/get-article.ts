@@ -1,6 +1,7 @@
 import { can, type Viewer } from '@app/shared/browser';
 import type { ArticleDetail } from '@app/shared/schemas';
 import { AppError } from '../../lib/app-error.ts';
+import { ownBytes } from '../../lib/own-bytes.ts';
 import type { ContentIndex } from './content-index.ts';
 
 /** One article; its body and interactive parts only when the viewer's tier allows (DESIGN §3). */
@@ -22,12 +23,11 @@ export function getArticle(index: ContentIndex, id: number, viewer: Viewer): Art
 // reads every page) are not kept (issue 50 #5). Only the version in use is kept: a new one drops
 // the last one's answers, which nothing reads again (they stayed until the byte bound, a few more
 // every editor's change: the lean stack's API grew with each, issue 53 #5). Each answer has bytes of
-// its own: a small one cut from Node's shared buffer pool kept the pool's whole slab alive.
+// its own (lib/own-bytes.ts).
 const MAX_KEPT_BYTES = 16 * 1024 * 1024;
 const kept = new Map<string, Buffer>();
 let keptVersion = '';
 let keptBytes = 0;
-const encoder = new TextEncoder();
 
 /** What getArticleJson keeps now: the content version and its answers' bytes (the tests read it). */
 export const keptArticleAnswers = () => ({ version: keptVersion, answers: kept.size, bytes: keptBytes });
@@ -48,8 +48,7 @@ export function getArticleJson(index: ContentIndex, id: number, viewer: Viewer):
     kept.set(key, json);
     return json;
   }
-  const bytes = encoder.encode(JSON.stringify(getArticle(index, id, viewer)));
-  json = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  json = ownBytes(JSON.stringify(getArticle(index, id, viewer)));
   kept.set(key, json);
   keptBytes += json.length;
   for (const [oldest, answer] of kept) {

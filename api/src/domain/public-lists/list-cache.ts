@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ownBytes } from '../../lib/own-bytes.ts';
 import type { CacheSignals } from '../ports/signals.ts';
 
 const MAX_ENTRIES = 10_000;
@@ -13,8 +14,9 @@ export type ListCache = {
   clear(): void;
 };
 
+/** Kept per viewer until a change (thousands at once): its bytes are its own (lib/own-bytes.ts). */
 export const cachedList = (value: unknown): CachedList => {
-  const json = Buffer.from(JSON.stringify(value));
+  const json = ownBytes(JSON.stringify(value));
   return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 };
 
