@@ -19,6 +19,7 @@ let buildsDir: string;
 let site: LiveSite;
 let server: Server;
 let base: string;
+let logs: string[];
 
 /** A build as Astro's node adapter leaves it: static client files and a middleware entry. */
 async function fakeBuild(id: string, label: string) {
@@ -31,6 +32,7 @@ async function fakeBuild(id: string, label: string) {
     `import { NodeApp } from ${JSON.stringify(ASTRO_NODE)};
 export const handler = (req, res, next) => {
   if (req.url.split('?')[0] === '/dynamic') return res.end('dynamic from ${label}');
+  if (req.url === '/slow') return setTimeout(() => res.end('slow from ${label}'), 1000);
   const status = /^\\/status\\/(\\d+)$/.exec(req.url);
   if (status) return NodeApp.writeResponse(new Response(Number(status[1]) === 204 ? null : 'page', { status: Number(status[1]), statusText: 'OK' }), res);
   next();
@@ -55,7 +57,8 @@ beforeEach(async () => {
   buildsDir = await mkdtemp(path.join(tmpdir(), 'live-site-'));
   await fakeBuild('b1', 'first');
   await publishBuild(buildsDir, 'b1');
-  site = await createLiveSite({ buildsDir });
+  logs = [];
+  site = await createLiveSite({ buildsDir, log: (msg) => logs.push(msg) });
   server = createServer((req, res) => site.handle(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -200,11 +203,15 @@ describe('the live site', () => {
     expect([missing.status, missing.statusText]).toEqual([404, 'Not Found']);
   });
 
-  it('swaps to a newly published build without a restart', async () => {
+  it('swaps to a newly published build without a restart, and retires the old one once its requests are answered', async () => {
+    const slow = fetch(`${base}/slow`).then((res) => res.text());
     await fakeBuild('b2', 'second');
     await publishBuild(buildsDir, 'b2');
     await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>second</title>');
     expect(await (await fetch(`${base}/dynamic`)).text()).toBe('dynamic from second');
+    // A page the old build took before the swap is its own; then its thread (its modules) ends.
+    expect(await slow).toBe('slow from first');
+    await expect.poll(() => logs, { timeout: 5000, interval: 100 }).toContain('site build b1 retired');
   });
 });
 

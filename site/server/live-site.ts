@@ -64,7 +64,7 @@ async function createPublishedSite({ buildsDir, log = () => {}, https = false, p
     retryMs: published.retryMs,
     log,
     async swap(dir) {
-      live = await loadBuild(dir, baseHeaders);
+      live = replaced(live, await loadBuild(dir, baseHeaders, { log }), log);
     },
   });
   await follower.start();
@@ -84,8 +84,21 @@ async function createPublishedSite({ buildsDir, log = () => {}, https = false, p
     answerStatic: (req, res) => live !== null && !isReadyCheck(req) && live.answerStatic(req, res),
     close() {
       void follower.stop();
+      live?.retire();
     },
   };
+}
+
+/**
+ * The newer build goes live; the one it replaces is retired: its page thread, and with it the
+ * build's modules, ends once the requests it took are answered.
+ */
+function replaced(old: Build | null, build: Build, log: (msg: string) => void): Build {
+  if (old) {
+    old.retire();
+    void old.ended.then(() => log(`site build ${path.basename(old.dir)} retired`));
+  }
+  return build;
 }
 
 /** The site server's own GET /api/ready (the edge's active health check of a site upstream asks it). */
@@ -117,9 +130,9 @@ async function createPointerSite({ buildsDir, fallbackDir, log = () => {}, https
     if (loading) return loading;
     const dir = currentBuildDir(buildsDir, fallbackDir);
     if (!dir || dir === live?.dir || dir === failedDir) return Promise.resolve();
-    loading = loadBuild(dir, baseHeaders)
+    loading = loadBuild(dir, baseHeaders, { log })
       .then((build) => {
-        live = build;
+        live = replaced(live, build, log);
         log(`serving site build ${path.basename(dir)}`);
       })
       .catch((err: Error) => {
@@ -152,6 +165,7 @@ async function createPointerSite({ buildsDir, fallbackDir, log = () => {}, https
     answerStatic: (req, res) => live !== null && !isReadyCheck(req) && live.answerStatic(req, res),
     close() {
       unwatchFile(pointer);
+      live?.retire();
     },
   };
 }

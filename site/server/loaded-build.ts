@@ -1,22 +1,28 @@
 // One site build, loaded to answer requests: its files held in memory (static-files.ts), its
-// pages rendered on demand by its own server entry, its old addresses (issue 47) and its content
-// security policy. The live site (live-site.ts) swaps between these; the deploy's health check
+// pages rendered on demand by its own server entry in a thread of its own (page-renderer.ts), its
+// old addresses (issue 47) and its content security policy. The live site (live-site.ts) swaps between these; the deploy's health check
 // (preview-build.ts) serves one before it goes live, so this module imports only what that needs
 // (no bucket client, no PostgreSQL: a check starts a process for it).
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { lookUpOldAddress } from '@app/shared/old-addresses';
+import { startPageRenderer } from './page-renderer.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from './security-headers.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-export type Build = { dir: string; handle: Handler; answerStatic: (req: IncomingMessage, res: ServerResponse) => boolean };
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => void;
+export type Build = {
+  dir: string;
+  handle: Handler;
+  answerStatic: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Called once a newer build is live: its page thread ends when the requests it took are answered (`ended`). */
+  retire(): void;
+  ended: Promise<void>;
+};
 
 /** `compress: false`: no encoded variants (the deploy's health check serves a build only to ask it three pages). */
-export async function loadBuild(dir: string, baseHeaders: Record<string, string>, options: { compress?: boolean } = {}): Promise<Build> {
-  const { handler } = (await import(pathToFileURL(path.join(dir, 'server/entry.mjs')).href)) as { handler: AstroHandler };
+export async function loadBuild(dir: string, baseHeaders: Record<string, string>, options: { compress?: boolean; log?: (msg: string) => void } = {}): Promise<Build> {
   // The build's policy: the hashes of every inline script its pages carry. Pages rendered on
   // demand use the same layout and islands, so the same hashes cover them. A page of the build is
   // answered with a policy of its own instead, the hashes of its own inline scripts (narrower; an
@@ -60,6 +66,7 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
   // before the file existed has its settings in its bundles.
   const settingsFile = files.get('/site-settings.json')?.body;
   const siteSettings: unknown = settingsFile ? JSON.parse(settingsFile.toString('utf8')) : undefined;
+  const pages = await startPageRenderer(pathToFileURL(path.join(dir, 'server/entry.mjs')).href, siteSettings, options.log);
   const notFound: Handler = (req, res) => {
     if (answerOldAddress(oldAddresses, req, res, gonePage?.body)) return;
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -83,24 +90,13 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
       for (const [name, value] of headers) res.setHeader(name, value);
       // A preview link's page may be framed by this origin (the CMS's live preview), by nothing else.
       if (req.url?.startsWith('/preview/')) for (const [name, value] of framedByThisOrigin) res.setHeader(name, value);
-      withReasonPhrases(res);
-      handler(req, res, () => notFound(req, res), siteSettings ? { siteSettings } : undefined);
+      // Every answer gets its status's own reason phrase: the page thread's (Astro sends a page's
+      // `statusText`, "404 OK" for a page that set only its status) is not relayed.
+      pages.render(req, res, () => notFound(req, res));
     },
+    retire: pages.retire,
+    ended: pages.ended,
   };
-}
-
-/**
- * Astro's Node adapter sends a page's `statusText` as the reason phrase, and a page rendered on
- * demand that sets only its status keeps Astro's "OK" (a status line of "404 OK"): every answer of
- * the build's server gets its status's own phrase instead.
- */
-function withReasonPhrases(res: ServerResponse): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    this.statusMessage = STATUS_CODES[status] ?? 'Unknown';
-    // A reason given as an argument would win over statusMessage: it is dropped for the status's own.
-    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...(typeof rest[0] === 'string' ? rest.slice(1) : rest));
-  } as ServerResponse['writeHead'];
 }
 
 type OldAddresses = { moved: Map<string, string>; gone: Set<string>; withQuery: boolean };
