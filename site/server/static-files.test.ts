@@ -57,6 +57,17 @@ describe('a build’s static files', () => {
     expect(kept.files.get('/')!.br!.etag).toMatch(/-br"$/);
   });
 
+  it('let go of a build replaced before its best brotli at once, not when its wait would have ended', async () => {
+    const replaced = await loadStaticFiles(await client({ 'index.html': page('replaced') }), undefined, { bestAfterMs: 60_000 });
+    let settled = false;
+    void replaced.compressed.then(() => (settled = true));
+    const next = await loadStaticFiles(await client({ 'index.html': page('next') }), undefined, { bestAfterMs: 60_000 });
+    // The replaced build's wait (which holds its files) has ended; the live one's goes on.
+    await expect.poll(() => settled, { timeout: 2_000, interval: 20 }).toBe(true);
+    expect(replaced.files.get('/')!.br!.etag).toMatch(/-br5"$/);
+    expect(next.files.get('/')!.br!.etag).toMatch(/-br5"$/);
+  });
+
   it('have no encoded variants for a health check', async () => {
     const { files } = await loadStaticFiles(await client({ 'index.html': page('checked') }), undefined, { compress: false });
     expect([files.get('/')!.gzip, files.get('/')!.br]).toEqual([null, null]);

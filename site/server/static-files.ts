@@ -63,6 +63,8 @@ const brotliBest = promisify(brotliCompress);
 const BEST_AFTER_MS = 20_000;
 /** The best compressions of the last build this process loaded, by content hash. */
 let bestOf = new Map<string, Compressed>();
+/** Ends the last build's wait for its best brotli: superseded, it is compressed no further, and its files are not held for it. */
+let supersede = () => {};
 
 /**
  * Reads the folder once; `headersFor` adds the headers every answer of this build carries
@@ -115,12 +117,21 @@ export async function loadStaticFiles(
       files.set(clean === '/index' ? '/' : clean.replace(/\/index$/, ''), entry);
     }
   }
-  if (options.compress !== false) bestOf = best;
+  if (options.compress !== false) {
+    supersede();
+    bestOf = best;
+  }
   // One file at a time, on the thread pool: requests keep the event loop. A file whose best
   // compression fails keeps its fast one; a build superseded meanwhile is compressed no further.
   const compressed = (async () => {
     if (later.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, options.bestAfterMs ?? BEST_AFTER_MS).unref());
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, options.bestAfterMs ?? BEST_AFTER_MS).unref();
+      supersede = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
     for (const file of later) {
       if (bestOf !== best) return;
       const br = best.get(file.hash)?.br ?? (await brotliBest(file.body, BEST_BROTLI).catch(() => null));
