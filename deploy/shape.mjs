@@ -46,6 +46,15 @@ export const API_NODE_FLAGS = [];
 export const API_PROCESS_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_TRIM_THRESHOLD_: '131072' };
 
 /**
+ * The same settings for the site server (and the local front door, which serves the site in its
+ * process): it loads each new build's files and compresses them, and starts a page thread per build
+ * (site/server/page-renderer.ts), each of which would otherwise leave an arena of its own behind.
+ * Measured with 30 builds published in a row (docs/decisions.md, session 45): the door's RSS went
+ * 239 → ~400 MB without them, 189 → ~285 MB with them. Given by the same launches and site/Dockerfile's ENV.
+ */
+export const SITE_PROCESS_ENV = API_PROCESS_ENV;
+
+/**
  * Our services: the port each listens on in its container, the URL its health check reads, and
  * the environment it is given (names only; the values are the deployment's).
  */

@@ -20,7 +20,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { API_PROCESS_ENV, MAX_RESTARTS, SERVICES } from '../../deploy/shape.mjs';
+import { API_PROCESS_ENV, MAX_RESTARTS, SERVICES, SITE_PROCESS_ENV } from '../../deploy/shape.mjs';
 import { caddyMediaEnv, ensureCaddy } from '@app/front-door/caddy';
 import { startService } from '@app/supervisor';
 import { assertCanMakeHosts, hostAddress, killHost, makeBridge, makeHost, namespacePids, NETWORK, removeNetwork } from './netns.mjs';
@@ -224,7 +224,7 @@ export async function startMultiHost(options = {}) {
           ...proxy,
           { name: 'cms', ...cms, env: { ...base, ...envs.cms }, health: local(HOST_PORTS.cms, SERVICES.cms.health) },
           { name: 'api', ...serviceCommand('api'), env: { ...base, ...API_PROCESS_ENV, ...envs.api }, health: local(HOST_PORTS.api, SERVICES.api.health) },
-          { name: 'site', ...serviceCommand('site'), env: { ...base, ...envs.site }, health: local(HOST_PORTS.site, SERVICES.site.health) },
+          { name: 'site', ...serviceCommand('site'), env: { ...base, ...SITE_PROCESS_ENV, ...envs.site }, health: local(HOST_PORTS.site, SERVICES.site.health) },
         ],
       },
     };

@@ -5,7 +5,7 @@
 // crashes). Used by `npm run start:production-shape`, its end-to-end suite and the fault scripts.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES, SITE_BUILDS_S3_ENV } from '../../deploy/shape.mjs';
+import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES, SITE_BUILDS_S3_ENV, SITE_PROCESS_ENV } from '../../deploy/shape.mjs';
 import { startSmtpCatcher } from './smtp-catcher.mjs';
 import { caddyMediaEnv, ensureCaddy } from '@app/front-door/caddy';
 import { startService } from '@app/supervisor';
@@ -184,7 +184,7 @@ export async function startProductionShape(options = {}) {
     });
 
     step('starting the site server and Caddy');
-    const site = startService('site', serviceCommand('site').args, { cwd: serviceCommand('site').cwd, env: { ...base, ...envs.site, SITE_HOST: '127.0.0.1' } }, log, { policy });
+    const site = startService('site', serviceCommand('site').args, { cwd: serviceCommand('site').cwd, env: { ...base, ...SITE_PROCESS_ENV, ...envs.site, SITE_HOST: '127.0.0.1' } }, log, { policy });
     services.push(site);
     // 200 once it holds the live build (its own /api/ready), as Caddy's active check asks.
     await waitFor(`http://127.0.0.1:${ports.site}${SERVICES.site.health}`, { service: site, ok: (s) => s === 200 });

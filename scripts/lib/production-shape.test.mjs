@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, composeApiUpstreams, healthCheckCommand, MAX_RESTARTS, PROJECT, PROXY_ENV, SERVICES } from '../../deploy/shape.mjs';
+import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, composeApiUpstreams, healthCheckCommand, MAX_RESTARTS, PROJECT, PROXY_ENV, SERVICES, SITE_PROCESS_ENV } from '../../deploy/shape.mjs';
 import { localPorts, localServiceEnv, serviceCommand } from './production-shape.mjs';
 import { root } from './stack.mjs';
 
@@ -73,5 +73,11 @@ describe('docker-compose.yml and the local production shape', () => {
     expect(API_PROCESS_ENV).toMatchObject({ MALLOC_ARENA_MAX: '1' });
     const line = /^ENV (.*)$/m.exec(readFileSync(path.join(root, 'api/Dockerfile'), 'utf8'));
     expect(Object.fromEntries(line[1].split(/\s+/).map((pair) => pair.split('=')))).toEqual(API_PROCESS_ENV);
+  });
+
+  it('run the site server with the same malloc settings: it starts a page thread per build (issue 53 #5)', () => {
+    expect(SITE_PROCESS_ENV).toMatchObject({ MALLOC_ARENA_MAX: '1' });
+    const line = /^ENV (.*)$/m.exec(readFileSync(path.join(root, 'site/Dockerfile'), 'utf8'));
+    expect(Object.fromEntries(line[1].split(/\s+/).map((pair) => pair.split('=')))).toEqual(SITE_PROCESS_ENV);
   });
 });
