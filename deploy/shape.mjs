@@ -34,6 +34,19 @@ export const SITE_BUILDS_S3_ENV = ['SITE_BUILDS_S3_BUCKET', 'SITE_BUILDS_S3_REGI
 export const API_NODE_FLAGS = [];
 
 /**
+ * The node flags every launch of the site server carries, the local front door's too (it serves
+ * the site in its process): a young generation of 4 MB a semi-space (V8's default is 16), for the
+ * process and its page threads (site/server/page-renderer.ts; a thread inherits them). Each build
+ * gets a thread of its own, and what a thread's heap and the main one's took stays with the process
+ * for reuse once they are done: over its first five builds the site server's RSS rose 177 → 304 MB
+ * with the default and 159 → 205 with this, then stayed (bench/build-swaps.mjs; docs/decisions.md,
+ * session 45). Stated once like API_NODE_FLAGS: `serviceCommand`, the local stack, site/Dockerfile's
+ * CMD and site/package.json's start (the test holds them to it).
+ * @type {string[]}
+ */
+export const SITE_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+/**
  * glibc's malloc settings the API's process runs with (issue 50 #5): one arena, blocks of 64 KB and
  * more mapped on their own (given back when freed), the heap's top trimmed above 128 KB — the memory
  * a content reload or an import used goes back to the system instead of staying in malloc's arenas.

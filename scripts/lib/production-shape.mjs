@@ -5,7 +5,7 @@
 // crashes). Used by `npm run start:production-shape`, its end-to-end suite and the fault scripts.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES, SITE_BUILDS_S3_ENV, SITE_PROCESS_ENV } from '../../deploy/shape.mjs';
+import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, MAX_RESTARTS, MEDIA_S3_ENV, SERVICES, SITE_BUILDS_S3_ENV, SITE_NODE_FLAGS, SITE_PROCESS_ENV } from '../../deploy/shape.mjs';
 import { startSmtpCatcher } from './smtp-catcher.mjs';
 import { caddyMediaEnv, ensureCaddy } from '@app/front-door/caddy';
 import { startService } from '@app/supervisor';
@@ -25,7 +25,7 @@ export function localPorts(portBase, instances) {
 export function serviceCommand(name, { port, host = '127.0.0.1' } = {}) {
   if (name === 'cms') return { args: [cmsPackageFile(root, 'next/dist/bin/next'), 'start', '-p', String(port ?? SERVICES.cms.port), '-H', host], cwd: path.join(root, 'cms') };
   if (name === 'api') return { args: [...API_NODE_FLAGS, 'src/server.ts'], cwd: path.join(root, 'api') };
-  if (name === 'site') return { args: ['server/main.ts'], cwd: path.join(root, 'site') };
+  if (name === 'site') return { args: [...SITE_NODE_FLAGS, 'server/main.ts'], cwd: path.join(root, 'site') };
   throw new Error(`no service named ${name}`);
 }
 

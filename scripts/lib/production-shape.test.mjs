@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, composeApiUpstreams, healthCheckCommand, MAX_RESTARTS, PROJECT, PROXY_ENV, SERVICES, SITE_PROCESS_ENV } from '../../deploy/shape.mjs';
+import { API_INSTANCES, API_NODE_FLAGS, API_PROCESS_ENV, composeApiUpstreams, healthCheckCommand, MAX_RESTARTS, PROJECT, PROXY_ENV, SERVICES, SITE_NODE_FLAGS, SITE_PROCESS_ENV } from '../../deploy/shape.mjs';
 import { localPorts, localServiceEnv, serviceCommand } from './production-shape.mjs';
 import { root } from './stack.mjs';
 
@@ -73,6 +73,13 @@ describe('docker-compose.yml and the local production shape', () => {
     expect(API_PROCESS_ENV).toMatchObject({ MALLOC_ARENA_MAX: '1' });
     const line = /^ENV (.*)$/m.exec(readFileSync(path.join(root, 'api/Dockerfile'), 'utf8'));
     expect(Object.fromEntries(line[1].split(/\s+/).map((pair) => pair.split('=')))).toEqual(API_PROCESS_ENV);
+  });
+
+  it('start the site server with the same node flags: the image, its package’s start, the local shape (issue 53 #5)', () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(root, 'site/Dockerfile'), 'utf8'));
+    expect(JSON.parse(cmd[1])).toEqual(['node', ...SITE_NODE_FLAGS, 'server/main.ts']);
+    expect(JSON.parse(readFileSync(path.join(root, 'site/package.json'), 'utf8')).scripts.start).toBe(['node', ...SITE_NODE_FLAGS, 'server/main.ts'].join(' '));
+    expect(serviceCommand('site').args).toEqual([...SITE_NODE_FLAGS, 'server/main.ts']);
   });
 
   it('run the site server with the same malloc settings: it starts a page thread per build (issue 53 #5)', () => {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureDatabase, startEmbeddedPostgres } from '@app/embedded-db';
 import { startService } from '@app/supervisor';
 import { createRollingRestarter, reportToApi } from '@app/supervisor/rolling-restart';
-import { API_NODE_FLAGS, API_PROCESS_ENV, SITE_PROCESS_ENV } from '../../deploy/shape.mjs';
+import { API_NODE_FLAGS, API_PROCESS_ENV, SITE_NODE_FLAGS, SITE_PROCESS_ENV } from '../../deploy/shape.mjs';
 
 export const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const node = process.execPath;
@@ -230,7 +230,7 @@ export async function startStack(options = {}) {
       if (api.child?.connected) api.child.send(message, handle, (err) => err && handle.destroy());
       else handle.destroy();
     };
-    const door = startService('front-door', [path.join(root, 'scripts/front-door.mjs')], {
+    const door = startService('front-door', [...SITE_NODE_FLAGS, path.join(root, 'scripts/front-door.mjs')], {
       cwd: root,
       env: { ...shared, ...SITE_PROCESS_ENV, PORT: String(port), ...(siteDevUrl ? { SITE_DEV_URL: siteDevUrl } : {}), ...(mode === 'production' ? { SOCKET_HAND_OFF: '1' } : {}) },
     }, log, mode === 'production' ? { onMessage: handOver } : {});
