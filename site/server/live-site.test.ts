@@ -9,8 +9,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { publishBuild } from '@app/shared/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveSite, type LiveSite } from './live-site.ts';
+
+// Each build loaded starts its page thread, which takes seconds on a machine as loaded as CI's.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const INLINE = "document.documentElement.dataset.x='1'";
 /** Astro's Node adapter code, as a build's server entry imports it. */
@@ -85,7 +88,7 @@ describe('the live site', () => {
     await mkdir(path.join(buildsDir, 'b2/client/about'), { recursive: true });
     await writeFile(path.join(buildsDir, 'b2/client/about/index.html'), `<!doctype html><title>About</title><script>${other}</script>`);
     await publishBuild(buildsDir, 'b2');
-    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>second</title>');
+    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 30_000, interval: 200 }).toContain('<title>second</title>');
     const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
     const policy = async (p: string) => (await fetch(`${base}${p}`)).headers.get('content-security-policy') ?? '';
     expect(await policy('/')).toContain(hashOf(INLINE));
@@ -161,7 +164,7 @@ describe('the live site', () => {
     const table = { moved: { '/2019/03/04/hello': '/articles/7', '/?p=12': '/articles/7', '/about': '/articles/8', '/dynamic': '/articles/9', '/auth': '/articles/10', '/subscribe': '/articles/11' }, gone: ['/removed-post'] };
     await writeFile(path.join(client, 'old-addresses.json'), JSON.stringify({ version: 'v3', ...table }));
     await publishBuild(buildsDir, 'b3');
-    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>third</title>');
+    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 30_000, interval: 200 }).toContain('<title>third</title>');
     const get = (p: string, init: RequestInit = {}) => fetch(`${base}${p}`, { redirect: 'manual', ...init });
     for (const p of ['/2019/03/04/hello/', '/2019/03/04/Hello.html', '/2019/03/04/hello/index.html?utm_source=feed', '/?p=12']) {
       const res = await get(p);
@@ -189,7 +192,7 @@ describe('the live site', () => {
     await writeFile(path.join(older, '404.html'), '<!doctype html><title>Page not found</title>');
     await writeFile(path.join(older, 'old-addresses.json'), JSON.stringify({ version: 'v4', ...table }));
     await publishBuild(buildsDir, 'b4');
-    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>fourth</title>');
+    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 30_000, interval: 200 }).toContain('<title>fourth</title>');
     const goneBefore = await get('/removed-post/');
     expect([goneBefore.status, await goneBefore.text()]).toEqual([410, '<!doctype html><title>Page not found</title>']);
   });
@@ -207,11 +210,11 @@ describe('the live site', () => {
     const slow = fetch(`${base}/slow`).then((res) => res.text());
     await fakeBuild('b2', 'second');
     await publishBuild(buildsDir, 'b2');
-    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 5000, interval: 200 }).toContain('<title>second</title>');
+    await expect.poll(async () => (await fetch(`${base}/`)).text(), { timeout: 30_000, interval: 200 }).toContain('<title>second</title>');
     expect(await (await fetch(`${base}/dynamic`)).text()).toBe('dynamic from second');
     // A page the old build took before the swap is its own; then its thread (its modules) ends.
     expect(await slow).toBe('slow from first');
-    await expect.poll(() => logs, { timeout: 5000, interval: 100 }).toContain('site build b1 retired');
+    await expect.poll(() => logs, { timeout: 30_000, interval: 100 }).toContain('site build b1 retired');
   });
 });
 

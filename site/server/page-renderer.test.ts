@@ -55,7 +55,8 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe('a build’s pages rendered on demand in a thread of its own', () => {
+// Each test starts threads, which takes seconds on a machine as loaded as CI's.
+describe('a build’s pages rendered on demand in a thread of its own', { timeout: 60_000 }, () => {
   it('relays the page with its status, headers and cookies, hands over the build’s settings, and answers 404 for what no page takes', async () => {
     const build = await loadBuild(await fakeBuild('b1'), { 'X-Content-Type-Options': 'nosniff' });
     try {
@@ -91,9 +92,9 @@ describe('a build’s pages rendered on demand in a thread of its own', () => {
   });
 
   it('keeps no retired build in the site server’s memory', async () => {
-    // Each build's entry keeps 8 MB: imported into the site server, 15 builds would keep 120 MB of its heap.
+    // Each build's entry keeps 8 MB: imported into the site server, 10 builds would keep 80 MB of its heap.
     const before = process.memoryUsage().heapUsed;
-    for (let i = 0; i < 15; i++) {
+    for (let i = 0; i < 10; i++) {
       const build = await loadBuild(await fakeBuild(`b${i}`, 8), {});
       const base = await serve(build);
       expect(await (await fetch(`${base}/page`)).text()).toBe(`page of b${i} ${8 * 1024 * 1024}`);
@@ -108,8 +109,19 @@ describe('a build’s pages rendered on demand in a thread of its own', () => {
     const base = await serve(build);
     const first = await (await fetch(`${base}/loaded`)).text();
     expect(await (await fetch(`${base}/crash`)).text()).toBe('crashing');
-    // Requests wait for the new thread (a second after the old one ended); one relayed as the old thread went may fail.
-    await expect.poll(async () => (await fetch(`${base}/loaded`)).text(), { timeout: 4_000, interval: 100 }).not.toBe(first);
+    // Page reads meanwhile wait for the new thread (a second after the old one ended): none fails.
+    const reads: { status: number; text: string }[] = [];
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${base}/loaded`);
+          reads.push({ status: res.status, text: await res.text() });
+          return reads.at(-1)?.text;
+        },
+        { timeout: 12_000, interval: 50 },
+      )
+      .not.toBe(first);
+    expect(reads.filter((read) => read.status !== 200)).toEqual([]);
     expect(await (await fetch(`${base}/page`)).text()).toBe('page of b1 0');
     build.retire();
     await build.ended;

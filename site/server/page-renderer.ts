@@ -1,7 +1,8 @@
 // A site build's pages rendered on demand, in a thread of the build's own (page-thread.ts; issue 53
 // #5). Node never unloads an ES module it has imported, and every build's server entry is a module
 // graph of its own (Astro writes the build's folder into its bundle): rendered in the site server's
-// thread, every build it had served stayed in its memory, some 1.7 MB each. In a thread of its own,
+// thread, every build it had served stayed in its memory (1.7 MB each before a page was rendered,
+// about 8 MB once pages had been: bench/build-swaps.mjs's swaps). In a thread of its own,
 // a build's modules go when the thread ends: once a newer build is live and the requests the old one
 // took are answered. Requests go to the thread over kept-alive connections to its unix socket; the
 // answers stream back as they come.
@@ -9,6 +10,7 @@ import { rmSync } from 'node:fs';
 import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { PageThreadData } from './page-thread.ts';
 
@@ -18,6 +20,9 @@ const NO_PAGE_HEADER = 'x-site-no-page';
 const RETIRED_GRACE_MS = 120_000;
 /** How long after a thread ended unasked (an error nothing caught) the next one may start. */
 const RESTART_AFTER_MS = 1_000;
+/** How long a page read that found no thread (one ending unasked) waits for the next one, and how often it tries. */
+const RETRY_FOR_MS = 10_000;
+const RETRY_EVERY_MS = 100;
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection; Expect was answered already.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
 
@@ -99,7 +104,7 @@ export async function startPageRenderer(entry: string, siteSettings: unknown, lo
     );
   }
 
-  function relay(req: IncomingMessage, res: ServerResponse, noPage: () => void) {
+  function relay(req: IncomingMessage, res: ServerResponse, noPage: () => void, giveUpAt = Date.now() + RETRY_FOR_MS) {
     if (res.destroyed) return;
     const upstream = request({ socketPath, agent, method: req.method, path: req.url, headers: passedOn(req.rawHeaders) }, (answer) => {
       if (answer.headers[NO_PAGE_HEADER] !== undefined) {
@@ -107,9 +112,20 @@ export async function startPageRenderer(entry: string, siteSettings: unknown, lo
         return noPage();
       }
       res.writeHead(answer.statusCode ?? 502, passedOn(answer.rawHeaders));
-      answer.pipe(res);
+      // A thread that ends mid-answer cuts the visitor's answer short (its length or last chunk never comes).
+      pipeline(answer, res, () => {});
     });
-    upstream.on('error', (err) => unavailable(res, err));
+    upstream.on('error', (err) => {
+      // A read the thread never answered (it was ending: an error nothing caught) goes to the next
+      // one, as a visitor's reload would; anything else with a body may have been acted on.
+      if (res.headersSent || res.destroyed || (req.method !== 'GET' && req.method !== 'HEAD') || Date.now() > giveUpAt) return unavailable(res, err);
+      setTimeout(() => {
+        (thread ??= start()).then(
+          () => relay(req, res, noPage, giveUpAt),
+          (failed: Error) => unavailable(res, failed),
+        );
+      }, RETRY_EVERY_MS);
+    });
     // A visitor who leaves mid-answer ends the thread's request too.
     res.once('close', () => {
       if (!res.writableFinished) upstream.destroy();
