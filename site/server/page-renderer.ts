@@ -35,6 +35,11 @@ export type PageRenderer = {
 };
 
 let threadsStarted = 0;
+/** The sockets of threads still running, removed as the process exits (its threads end with it, leaving their files). */
+const liveSockets = new Set<string>();
+process.once('exit', () => {
+  for (const socketPath of liveSockets) rmSync(socketPath, { force: true });
+});
 
 /** Starts the build's thread (its server entry imported there) and resolves once it answers; rejects if the entry cannot be loaded. */
 export async function startPageRenderer(entry: string, siteSettings: unknown, log: (msg: string) => void = () => {}): Promise<PageRenderer> {
@@ -57,6 +62,7 @@ export async function startPageRenderer(entry: string, siteSettings: unknown, lo
 
   function spawn(): Promise<Worker> {
     rmSync(socketPath, { force: true });
+    liveSockets.add(socketPath);
     const data: PageThreadData = { entry, socketPath, siteSettings, noPageHeader: NO_PAGE_HEADER };
     const worker = new Worker(new URL('./page-thread.ts', import.meta.url), { workerData: data });
     // The site server's process ends when it is told to, whatever its threads are doing.
@@ -64,6 +70,7 @@ export async function startPageRenderer(entry: string, siteSettings: unknown, lo
     worker.on('error', (err) => log(`the page thread of ${entry} failed: ${err.message}`));
     worker.once('exit', () => {
       rmSync(socketPath, { force: true });
+      liveSockets.delete(socketPath);
       agent.destroy();
       // Ended unasked (an error nothing caught): started again on the next request.
       thread = null;
