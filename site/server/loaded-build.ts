@@ -1,8 +1,9 @@
 // One site build, loaded to answer requests: its files held in memory (static-files.ts), its
 // pages rendered on demand by its own server entry in a thread of its own (page-renderer.ts), its
-// old addresses (issue 47) and its content security policy. The live site (live-site.ts) swaps between these; the deploy's health check
-// (preview-build.ts) serves one before it goes live, so this module imports only what that needs
-// (no bucket client, no PostgreSQL: a check starts a process for it).
+// old addresses (issue 47) and its content security policy. The live site (live-site.ts) swaps
+// between these; the deploy's health check (preview-build.ts) serves one before it goes live, so
+// this module imports only what that needs (no bucket client, no PostgreSQL: a check starts a
+// process for it).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -11,7 +11,7 @@ export type PageThreadData = { entry: string; socketPath: string; siteSettings: 
 
 const { entry, socketPath, siteSettings, noPageHeader } = workerData as PageThreadData;
 const { handler } = (await import(entry)) as { handler: AstroHandler };
-const locals = siteSettings === undefined ? undefined : { siteSettings };
+const locals = siteSettings ? { siteSettings } : undefined;
 
 // No keep-alive timeout: the only client is the site server, whose agent closes connections it no longer uses.
 const server = createServer({ keepAliveTimeout: 0 }, (req, res) => {
