@@ -5,16 +5,15 @@
 // main.ts, with deploy/shape.mjs's SITE_PROCESS_ENV, or without it under BENCH_MALLOC=default)
 // swaps to it, and pages rendered on demand and static ones are read from it. The server is started
 // as the production shape starts it (serviceCommand: deploy/shape.mjs's SITE_NODE_FLAGS), or
-// without those flags under BENCH_FLAGS=default. Its RSS is printed
-// every five builds, with a raw `node:http` server's for the ratio; then the growth per build over
-// the second half (the first builds fill malloc's arenas and V8's heap to their working size).
+// without those flags under BENCH_FLAGS=default. Its RSS is printed every five builds, with a raw
+// `node:http` server's for the ratio; then the growth per build over the second half (the first builds fill malloc's arenas and V8's heap to their working size).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { linkDependencies, publishBuild } from '@app/shared/server';
 import { SITE_NODE_FLAGS, SITE_PROCESS_ENV } from '../deploy/shape.mjs';
 import { serviceCommand } from '../scripts/lib/production-shape.mjs';
-import { root } from '../scripts/lib/stack.mjs';
+import { root, waitFor } from '../scripts/lib/stack.mjs';
 import { rssMb } from './measure.mjs';
 
 const BUILDS = Number(process.argv[2] ?? 40);
@@ -71,10 +70,7 @@ async function read() {
 
 try {
   await until(`b${firstId}`);
-  for (let waited = 0; !(await fetch(`http://127.0.0.1:${PORT}/api/ready`).then((res) => res.ok, () => false)); waited += 100) {
-    if (waited > 30_000) throw new Error('the site server did not listen within 30 s');
-    await sleep(100);
-  }
+  await waitFor(`http://127.0.0.1:${PORT}/api/ready`, { timeoutMs: 30_000, ok: (status) => status === 200 });
   await read();
   await sleep(1000);
   const rawRss = rssMb(raw.pid);
