@@ -4,13 +4,14 @@
 // between these; the deploy's health check (preview-build.ts) serves one before it goes live, so
 // this module imports only what that needs (no bucket client, no PostgreSQL: a check starts a
 // process for it).
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { lookUpOldAddress } from '@app/shared/old-addresses';
-import { startPageRenderer } from './page-renderer.ts';
+import { type PageRenderer, startPageRenderer } from './page-renderer.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from './security-headers.ts';
-import { loadStaticFiles, serveStatic } from './static-files.ts';
+import { loadStaticFiles, serveStatic, type StaticFile, type StaticFiles } from './static-files.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export type Build = {
@@ -22,8 +23,27 @@ export type Build = {
   ended: Promise<void>;
 };
 
+type LoadOptions = { compress?: boolean; log?: (msg: string) => void };
+
 /** `compress: false`: no encoded variants (the deploy's health check serves a build only to ask it three pages). */
-export async function loadBuild(dir: string, baseHeaders: Record<string, string>, options: { compress?: boolean; log?: (msg: string) => void } = {}): Promise<Build> {
+export async function loadBuild(dir: string, baseHeaders: Record<string, string>, options: LoadOptions = {}): Promise<Build> {
+  // The page thread starts while the build's files are read and hashed: on a loaded machine each
+  // takes seconds, and the build goes live once both are ready. The thread needs only the build's
+  // site settings, which its pages rendered on demand get in locals of each request's own (the
+  // middleware shows them and adds the member).
+  const [pages, files] = await Promise.allSettled([readSiteSettings(dir).then((settings) => startPageRenderer(pathToFileURL(path.join(dir, 'server/entry.mjs')).href, settings, options.log)), loadBuildFiles(dir, baseHeaders, options)]);
+  if (pages.status === 'rejected') throw pages.reason;
+  if (files.status === 'rejected') {
+    pages.value.retire();
+    throw files.reason;
+  }
+  return servedBuild(dir, files.value, pages.value);
+}
+
+/** What a build answers from its files: the files, the headers of everything else, the 404 and 410 pages and the old addresses. */
+type BuildFiles = { files: StaticFiles; headers: [string, string][]; framedByThisOrigin: [string, string][]; notFoundPage?: StaticFile; gonePage?: StaticFile; oldAddresses: OldAddresses };
+
+async function loadBuildFiles(dir: string, baseHeaders: Record<string, string>, options: LoadOptions): Promise<BuildFiles> {
   // The build's policy: the hashes of every inline script its pages carry. Pages rendered on
   // demand use the same layout and islands, so the same hashes cover them. A page of the build is
   // answered with a policy of its own instead, the hashes of its own inline scripts (narrower; an
@@ -62,12 +82,10 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
   // The page for a deleted article's old address; a build made before it had one answers with the 404 page.
   const gonePage = files.get('/410.html') ?? notFoundPage;
   const oldAddresses = readOldAddresses(files.get('/old-addresses.json')?.body);
-  // The build's site settings, for its pages rendered on demand (the middleware shows them), handed
-  // over in locals of each request's own (the middleware adds the member to them). A build made
-  // before the file existed has its settings in its bundles.
-  const settingsFile = files.get('/site-settings.json')?.body;
-  const siteSettings: unknown = settingsFile ? JSON.parse(settingsFile.toString('utf8')) : undefined;
-  const pages = await startPageRenderer(pathToFileURL(path.join(dir, 'server/entry.mjs')).href, siteSettings, options.log);
+  return { files, headers, framedByThisOrigin, notFoundPage, gonePage, oldAddresses };
+}
+
+function servedBuild(dir: string, { files, headers, framedByThisOrigin, notFoundPage, gonePage, oldAddresses }: BuildFiles, pages: PageRenderer): Build {
   const notFound: Handler = (req, res) => {
     if (answerOldAddress(oldAddresses, req, res, gonePage?.body)) return;
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -98,6 +116,16 @@ export async function loadBuild(dir: string, baseHeaders: Record<string, string>
     retire: pages.retire,
     ended: pages.ended,
   };
+}
+
+/** The build's site settings (pages/site-settings.json.ts); undefined for a build made before the file existed, which has them in its bundles. */
+async function readSiteSettings(dir: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, 'client/site-settings.json'), 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
 }
 
 type OldAddresses = { moved: Map<string, string>; gone: Set<string>; withQuery: boolean };

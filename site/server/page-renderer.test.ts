@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -140,5 +141,15 @@ describe('a build’s pages rendered on demand in a thread of its own', { timeou
     const dir = await fakeBuild('broken');
     await writeFile(path.join(dir, 'server/entry.mjs'), 'export const handler = ;');
     await expect(loadBuild(dir, {})).rejects.toThrow();
+  });
+
+  it('refuses to load a build whose files cannot be read, and ends the thread it had started for it', async () => {
+    const dir = await fakeBuild('no-files');
+    // The entry notes where its thread listens (the thread's socket goes when the thread ends).
+    await writeFile(path.join(dir, 'server/entry.mjs'), `import { writeFileSync } from 'node:fs';\nimport { workerData } from 'node:worker_threads';\nwriteFileSync(${JSON.stringify(path.join(dir, 'socket'))}, workerData.socketPath);\nexport const handler = (req, res) => res.end('page');`);
+    await rm(path.join(dir, 'client'), { recursive: true });
+    await expect(loadBuild(dir, {})).rejects.toThrow(/ENOENT/);
+    const socketPath = await readFile(path.join(dir, 'socket'), 'utf8');
+    await expect.poll(() => existsSync(socketPath), { timeout: 20_000 }).toBe(false);
   });
 });

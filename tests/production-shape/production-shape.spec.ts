@@ -57,6 +57,9 @@ test('articles: the editor publishes, every instance serves it at once, and the 
   const builds = await query('select status from app.deployments where content_version = $1', [contentVersion]);
   expect(builds).toEqual([{ status: 'succeeded' }]);
 
+  // The site server notices the new build's pointer within a fifth of a second and serves it once
+  // its files and page thread are loaded: seconds on a loaded CI machine.
+  await untilLive(async () => (await fetch(`${PUBLIC_URL}/articles/${content.freeArticle}`)).status === 200, 30_000);
   await page.goto(`/articles/${content.freeArticle}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.title);
   await expect(page.locator('meta[name="content-version"]')).toHaveAttribute('content', contentVersion);
