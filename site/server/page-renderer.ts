@@ -6,6 +6,7 @@
 // a build's modules go when the thread ends: once a newer build is live and the requests the old one
 // took are answered. Requests go to the thread over kept-alive connections to its unix socket; the
 // answers stream back as they come.
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,8 @@ process.once('exit', () => {
 
 /** Starts the build's thread (its server entry imported there) and resolves once it answers; rejects if the entry cannot be loaded. */
 export async function startPageRenderer(entry: string, siteSettings: unknown, log: (msg: string) => void = () => {}): Promise<PageRenderer> {
-  const socketPath = path.join(tmpdir(), `site-pages-${process.pid}-${++threadsStarted}.sock`);
+  // Random as well: a process may load this module more than once (a test runner's contexts), each counting from one.
+  const socketPath = path.join(tmpdir(), `site-pages-${process.pid}-${++threadsStarted}-${randomBytes(4).toString('hex')}.sock`);
   const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
   let thread: Promise<Worker> | null = null;
   let inFlight = 0;
