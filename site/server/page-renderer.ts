@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { HOP_BY_HOP_HEADERS } from '@app/shared/hop-by-hop';
 import type { PageThreadData } from './page-thread.ts';
 
 /** The thread's answer to a request no page of the build takes (Astro's `next`). */
@@ -24,8 +25,8 @@ const RESTART_AFTER_MS = 1_000;
 /** How long a page read that found no thread (one ending unasked) waits for the next one, and how often it tries. */
 const RETRY_FOR_MS = 10_000;
 const RETRY_EVERY_MS = 100;
-// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection; Expect was answered already.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
+// Hop-by-hop headers belong to one connection; Expect was answered already.
+const HOP_BY_HOP = new Set([...HOP_BY_HOP_HEADERS, 'expect']);
 
 export type PageRenderer = {
   /** Renders the request's page, or calls `noPage` when the build has none for it. */

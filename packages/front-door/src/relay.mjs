@@ -6,6 +6,7 @@
 // per-request listeners cost about what the API spends answering). The general proxy
 // (http-proxy-3) keeps larger and chunked bodies, their limits and websockets.
 import { randomUUID } from 'node:crypto';
+import { HOP_BY_HOP_HEADERS } from '@app/shared/hop-by-hop';
 import { writeHeadText } from '@app/shared/server';
 import { Pool } from 'undici';
 import { MINTED_REQUEST_HEADERS, STRIPPED_REQUEST_HEADERS } from './edge-table.mjs';
@@ -17,10 +18,10 @@ import { SHARED_ANSWER_HEADER } from './shared-answers.mjs';
 // `Expect`, which Node has already answered (a body here is read whole before it is sent on); nor
 // a visitor's X-Request-Id: the edge names each request itself.
 const EDGE_SET = MINTED_REQUEST_HEADERS.map((h) => h.toLowerCase());
-const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', ...STRIPPED_REQUEST_HEADERS.map((h) => h.toLowerCase()), ...EDGE_SET]);
+const NOT_PASSED_ON = new Set([...HOP_BY_HOP_HEADERS, 'expect', ...STRIPPED_REQUEST_HEADERS.map((h) => h.toLowerCase()), ...EDGE_SET]);
 // The visitor's connection frames the body itself (a length or chunks), whatever the upstream's did.
 // Nor the API's mark on an answer every visitor gets alike (shared-answers.mjs): it is for this door.
-const NOT_RELAYED_BACK = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', SHARED_ANSWER_HEADER]);
+const NOT_RELAYED_BACK = new Set([...HOP_BY_HOP_HEADERS, SHARED_ANSWER_HEADER]);
 const NOT_RELAYED_BACK_LENGTHS = new Set([...NOT_RELAYED_BACK].map((name) => name.length));
 /** The X-Forwarded-* headers this hop appends to, in the order they are sent on. */
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
