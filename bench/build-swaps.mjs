@@ -90,7 +90,9 @@ try {
   }
   const half = rows.find(([i]) => i >= BUILDS / 2);
   const last = rows.at(-1);
-  console.log(`growth over builds ${half[0]}–${last[0]}: ${(last[1] - half[1]).toFixed(1)} MB, ${((last[1] - half[1]) / (last[0] - half[0])).toFixed(2)} MB a build`);
+  // Fewer than ten builds have one row past the middle: no second half to measure.
+  if (half[0] === last[0]) console.log('growth: too few builds to tell (give 10 or more)');
+  else console.log(`growth over builds ${half[0]}–${last[0]}: ${(last[1] - half[1]).toFixed(1)} MB, ${((last[1] - half[1]) / (last[0] - half[0])).toFixed(2)} MB a build`);
 } finally {
   stop();
 }
