@@ -68,7 +68,8 @@ server.listen(port, host, () => log('listening', { port }));
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     site?.close();
-    server.close(() => process.exit(0));
+    // The view beacons answered here and not yet sent on go to the API first (beacon-batches.mjs).
+    server.close(() => void (server.beacons?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();
   });

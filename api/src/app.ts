@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps, areas: Areas = composeAreas(deps)): exp
   );
 
   // Service-to-service calls come first: they carry the internal secret, not a browser origin.
-  app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes(areas.ops));
+  app.use('/api/internal', express.json({ limit: '100kb' }), refuseNul, internalRoutes({ ...areas.ops, reading }));
   // Stripe and GitHub sign the raw body: their webhooks are read before any JSON parsing (and have no browser Origin).
   app.use('/api/webhooks/stripe', stripeWebhookRoute(areas.payments));
   app.use('/api/webhooks/github', githubWebhookRoute(areas.ops));

@@ -5,7 +5,7 @@ import { createViewCounter, type ViewCounter } from '../src/domain/reading/view-
 import { NUL_MESSAGE } from '../src/lib/nul.ts';
 import { appForThisFile } from './file-app.ts';
 import { countRouted, rawAnswer } from './raw-answer.ts';
-import { silentLogger, TEST_ORIGIN } from './test-app.ts';
+import { silentLogger, TEST_ORIGIN, TEST_SECRET } from './test-app.ts';
 
 // POST /api/views is answered before Express (lib/hot-writes.ts, issue 53 #3): the answer must be
 // the route's own, line for line, the reading counted as the route counts it, and everything the
@@ -132,5 +132,55 @@ describe('POST /api/views before Express', () => {
     expect(answers[1]).toBe('');
     expect(answers[2]).toMatch(/^HTTP\/1\.1 204 No Content\r\n/);
     expect((await stored())[3]).toBe(2);
+  });
+});
+
+// The front door answers view beacons for the live build's articles itself and sends them on a batch
+// at a time (packages/front-door/src/beacon-batches.mjs): each counted as the route counts it, from
+// the address the route would have read.
+describe('POST /api/internal/views: the front door’s batches', () => {
+  const batch = (views: unknown[], headers: Record<string, string> = {}) =>
+    t.app.fetch('/api/internal/views', { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': TEST_SECRET, ...headers }, body: JSON.stringify({ views }) });
+  const delta = async (before: Record<string, number>) => {
+    const after = await stored();
+    return Object.fromEntries(Object.entries(after).map(([id, views]) => [id, views - (before[id] ?? 0)]).filter(([, d]) => d !== 0));
+  };
+
+  it('counts each beacon by the route’s rules: once a reader a day, no bots or readers who asked not to be, no article off the site', async () => {
+    const before = await stored();
+    const answer = await batch([
+      { articleId: 1, forwardedFor: '198.51.100.201', userAgent: CHROME },
+      { articleId: 1, forwardedFor: '198.51.100.201', userAgent: CHROME },
+      // Through Caddy and the door: the reader is the first address not ours.
+      { articleId: 1, forwardedFor: '198.51.100.202,127.0.0.1', userAgent: CHROME },
+      { articleId: 2, forwardedFor: '198.51.100.203', userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+      { articleId: 2, forwardedFor: '198.51.100.204', userAgent: CHROME, doNotTrack: '1' },
+      { articleId: 2, forwardedFor: '198.51.100.205', userAgent: CHROME, globalPrivacyControl: '1' },
+      { articleId: 999, forwardedFor: '198.51.100.206', userAgent: CHROME },
+    ]);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ received: 7, counted: 2 });
+    expect(await delta(before)).toEqual({ 1: 2 });
+  });
+
+  it('reads the same reader from a batch as from a relayed beacon', async () => {
+    const before = await stored();
+    await beacon('/api/views', '198.51.100.210, 127.0.0.1', '{"articleId":3}');
+    expect(await (await batch([{ articleId: 3, forwardedFor: '198.51.100.210, 127.0.0.1,127.0.0.1', userAgent: CHROME }])).json()).toEqual({ received: 1, counted: 0 });
+    expect(await (await batch([{ articleId: 3, forwardedFor: '198.51.100.211', userAgent: CHROME }])).json()).toEqual({ received: 1, counted: 1 });
+    expect(await delta(before)).toEqual({ 3: 2 });
+  });
+
+  it('takes batches only from our services, whole and well formed', async () => {
+    const before = await stored();
+    const view = { articleId: 1, forwardedFor: '198.51.100.220', userAgent: CHROME };
+    expect((await batch([view], { 'x-internal-secret': 'wrong' })).status).toBe(403);
+    // Through a public proxy, even with the secret.
+    expect((await batch([view], { 'x-forwarded-for': '198.51.100.220' })).status).toBe(404);
+    expect((await batch(Array.from({ length: 501 }, () => view))).status).toBe(400);
+    expect((await batch([{ ...view, articleId: 0 }])).status).toBe(400);
+    expect((await batch([{ ...view, forwardedFor: '' }])).status).toBe(400);
+    expect((await batch([{ ...view, userAgent: 'x'.repeat(3000) }])).status).toBe(400);
+    expect(await delta(before)).toEqual({});
   });
 });

@@ -138,6 +138,8 @@ describe('the live site', () => {
       expect(headers(byAnswer.headers)).toEqual(headers(byHandle.headers));
       expect((await rawGet(`${at}/dynamic`, {})).status).toBe(599);
       expect((await rawGet(`${at}/api/ready`, {})).status).toBe(599);
+      // What the front door asks before it answers a view beacon itself: a page of the build, not one rendered on demand.
+      expect([site.hasPage('/'), site.hasPage('/_astro/app.js'), site.hasPage('/dynamic'), site.hasPage('/nothing')]).toEqual([true, true, false, false]);
     } finally {
       await new Promise<void>((r) => alone.close(() => r()));
     }

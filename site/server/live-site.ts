@@ -23,6 +23,8 @@ export type LiveSite = {
    * lookup and one write (no request id minted, no headers copied; issue 53 #1).
    */
   answerStatic(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Whether the live build has a page or file at the path (the front door answers view beacons for its articles' pages). */
+  hasPage(pathname: string): boolean;
   close(): void;
   /** With published builds: may this host take traffic (GET /api/ready answers 503 "starting" until then)? */
   readiness?: () => SiteReadiness;
@@ -82,6 +84,7 @@ async function createPublishedSite({ buildsDir, log = () => {}, https = false, p
       live.handle(req, res);
     },
     answerStatic: (req, res) => live !== null && !isReadyCheck(req) && live.answerStatic(req, res),
+    hasPage: (pathname) => live?.hasPage(pathname) ?? false,
     close() {
       void follower.stop();
       live?.retire();
@@ -163,6 +166,7 @@ async function createPointerSite({ buildsDir, fallbackDir, log = () => {}, https
       live.handle(req, res);
     },
     answerStatic: (req, res) => live !== null && !isReadyCheck(req) && live.answerStatic(req, res),
+    hasPage: (pathname) => live?.hasPage(pathname) ?? false,
     close() {
       unwatchFile(pointer);
       live?.retire();

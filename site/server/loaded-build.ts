@@ -18,6 +18,8 @@ export type Build = {
   dir: string;
   handle: Handler;
   answerStatic: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Whether the build has a page or file at the path (`/articles/12`). */
+  hasPage(pathname: string): boolean;
   /** Called once a newer build is live: its page thread ends when the requests it took are answered (`ended`). */
   retire(): void;
   ended: Promise<void>;
@@ -100,6 +102,7 @@ function servedBuild(dir: string, { files, headers, framedByThisOrigin, notFound
       if (oldAddresses.withQuery && req.url?.includes('?')) return false;
       return serveStatic(files, req, res, { untouched: true });
     },
+    hasPage: (pathname) => files.has(pathname),
     // Static answers carry the build's headers already; everything else gets them here.
     handle(req, res) {
       // An old address with a query (WordPress's `/?p=123`) is asked for before the page at its path,

@@ -78,6 +78,16 @@ function clientAddress(req: IncomingMessage, app: express.Express, trustsPeer: T
 }
 
 /**
+ * The client's address had `req` carried `forwardedFor` as its X-Forwarded-For, as `req.ip` would
+ * read it: for a view beacon the front door answered and sent on in a batch, with the chain it
+ * would have sent with the beacon, over the same kind of connection (routes/reading.ts).
+ */
+export function addressForwardedBy(req: IncomingMessage, app: express.Express, forwardedFor: string): string {
+  const asRelayed = { headers: { 'x-forwarded-for': forwardedFor }, socket: req.socket } as unknown as IncomingMessage;
+  return clientAddress(asRelayed, app, app.get('trust proxy fn') as TrustsPeer);
+}
+
+/**
  * Puts `writes` (by exact path) in front of `app`'s own handling. `securityHeaders`: every answer's
  * block as a flat list of lines, the same the app's first middleware sets; `origins`: ours, as the
  * origin layer takes them.

@@ -14,6 +14,7 @@ import { siteAdminsAmong } from '../domain/cms-sign-in/site-admins-among.ts';
 import { takeCmsSignInAttempt } from '../domain/cms-sign-in/take-cms-sign-in-attempt.ts';
 import { notifyReviewRequested, type ReviewRequestDeps } from '../domain/notifications/notify-review-requested.ts';
 import { AppError } from '../lib/app-error.ts';
+import { forwardedViews, type ReadingDeps } from './reading.ts';
 import type { UserReader } from './session-cookie.ts';
 
 const ContentChangedSchema = z.object({
@@ -44,7 +45,7 @@ const GENERATION_BEAT_MS = 15_000;
 
 /** Service-to-service calls; the public proxies refuse /api/internal, and so does requireInternalSecret. */
 
-export function internalRoutes(deps: { secret: string; db: Db; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader; deployments: DeploymentLog; reviews: ReviewRequestDeps }): Router {
+export function internalRoutes(deps: { secret: string; db: Db; content: ContentReadModel; rebuilds: RebuildScheduler; readUser: UserReader; deployments: DeploymentLog; reviews: ReviewRequestDeps; reading: ReadingDeps }): Router {
   const r = Router();
   r.use(requireInternalSecret(deps.secret));
   // Reloads the read model now; a new content version schedules a rebuild (server.ts). The CMS
@@ -113,6 +114,8 @@ export function internalRoutes(deps: { secret: string; db: Db; content: ContentR
     if (!(await deps.deployments.restartProgress(id, status, line))) throw new AppError('not_found', 'Deployment not found');
     res.json({ recorded: true });
   });
+  // View beacons the front door answered, a batch at a time (routes/reading.ts).
+  r.post('/views', forwardedViews(deps.reading));
   // Used by the start script: build now and answer with the outcome.
   r.post('/rebuild', async (req, res) => {
     const { trigger } = z.object({ trigger: z.string().max(64).default('manual') }).parse(req.body ?? {});

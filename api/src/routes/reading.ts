@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
-import { ArticleViewSchema } from '@app/shared/schemas';
-import { Router } from 'express';
+import { ArticleViewSchema, ForwardedViewsSchema } from '@app/shared/schemas';
+import type express from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
 import { countView } from '../domain/reading/count-view.ts';
 import type { ViewCounter } from '../domain/reading/view-counter.ts';
-import type { HotWrite } from '../lib/hot-writes.ts';
+import { addressForwardedBy, type HotWrite } from '../lib/hot-writes.ts';
 import { anyone } from './access.ts';
 
-type ReadingDeps = { content: ContentReadModel; views: ViewCounter };
+export type ReadingDeps = { content: ContentReadModel; views: ViewCounter };
 
 /** What the beacon's request says of the reader's wishes and browser (count-view.ts), and their address. */
 const signalsOf = (req: IncomingMessage, address: string) => ({
@@ -31,6 +32,26 @@ export function readingRoutes(deps: ReadingDeps): Router {
     res.status(204).end();
   });
   return r;
+}
+
+/**
+ * POST /api/internal/views (internal.ts): beacons the front door answered 204 itself, a batch at a
+ * time (packages/front-door/src/beacon-batches.mjs). Each is counted as the route counts it, from
+ * the address the route would have read (the chain the door would have sent), with the reader's
+ * own signals. The door answers only for articles the live build has a page for; one deleted since
+ * (the build not yet remade) is not counted.
+ */
+export function forwardedViews(deps: ReadingDeps): RequestHandler {
+  return (req, res) => {
+    const { views } = ForwardedViewsSchema.parse(req.body);
+    let counted = 0;
+    for (const view of views) {
+      if (!deps.content.current().articles.has(view.articleId)) continue;
+      const signals = { userAgent: view.userAgent, doNotTrack: view.doNotTrack, globalPrivacyControl: view.globalPrivacyControl, address: addressForwardedBy(req, req.app as express.Express, view.forwardedFor) };
+      if (countView(deps, { articleId: view.articleId }, signals) === 'counted') counted++;
+    }
+    res.json({ received: views.length, counted });
+  };
 }
 
 /**

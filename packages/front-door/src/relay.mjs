@@ -57,6 +57,13 @@ function upstreamHeaders(req) {
   return out;
 }
 
+/** What this hop sends on as X-Forwarded-For (upstreamHeaders' rule): what earlier hops said, then the visitor's address. */
+export function forwardedFor(req) {
+  const before = req.headers['x-forwarded-for'];
+  const peer = req.socket.remoteAddress ?? '';
+  return before === undefined ? peer : `${before},${peer}`;
+}
+
 /** Adds an answer's header line to the flat list relayed back; answers it as text. */
 function relayedLine(headers, name, value) {
   const text = value.toString('latin1');

@@ -9,7 +9,8 @@ import { readWholeBody, redactUrl } from '@app/shared/server';
 import { commonSecurityHeaders } from '@app/shared/security-headers';
 import { bodyLimit, countedBody, declaredTooLarge, SMALL_BODY, tooLargeResponse } from './body-limits.mjs';
 import { jsonErrors, MINTED_REQUEST_HEADERS, routeOf, STRIPPED_REQUEST_HEADERS } from './edge-table.mjs';
-import { createReadRelay } from './relay.mjs';
+import { createBeaconBatches } from './beacon-batches.mjs';
+import { createReadRelay, forwardedFor } from './relay.mjs';
 import { createSharedAnswers } from './shared-answers.mjs';
 import { canonicalLocation, routingPath } from './routing.mjs';
 import { EDGE_TIMEOUTS, TIMEOUT_CHECK_EVERY_MS } from './timeouts.mjs';
@@ -37,10 +38,12 @@ const LINGER_BYTES = 16 * 1024 * 1024;
  * `timeouts` replaces EDGE_TIMEOUTS (tests use short ones; `checkEveryMs` with them).
  * `handOff(req, socket, head)`: takes an upgrade bound for the API whole (true) instead of its
  * being proxied (scripts/front-door.mjs passes the connection itself to the API under npm start).
- * `internalSecret`: the services' secret; with it the door follows the API's content generation and
+ * `internalSecret`: the services' secret; with it the door answers view beacons for the site's
+ * articles and sends them on in batches (beacon-batches.mjs; the site's `hasPage` says which pages
+ * it has), and it follows the API's content generation and
  * answers visitors' public lists itself (shared-answers.mjs).
  * @param {{ publicUrl: URL; apiUrl: string; apiSocket?: string; cmsUrl: string; media: (req, res, next: () => void) => void;
- *   site: { handle(req, res): void; answerStatic?(req, res): boolean; readiness?: () => { ready: boolean } } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number;
+ *   site: { handle(req, res): void; answerStatic?(req, res): boolean; hasPage?(path: string): boolean; readiness?: () => { ready: boolean } } | null; siteDevUrl?: string; log: (msg: string, extra?: object) => void; retryForMs?: number;
  *   timeouts?: typeof EDGE_TIMEOUTS; checkEveryMs?: number; internalSecret?: string; handOff?: (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => boolean }} options
  */
 export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, media, site, siteDevUrl, log, retryForMs, timeouts = EDGE_TIMEOUTS, checkEveryMs = TIMEOUT_CHECK_EVERY_MS, internalSecret, handOff }) {
@@ -84,6 +87,8 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
   }
   const relay = createReadRelay({ unavailable: upstreamUnavailable, invalid, retryForMs, socketPaths: new Map(apiSocket ? [[apiUrl, apiSocket]] : []) });
   const shared = internalSecret ? createSharedAnswers({ apiUrl, apiSocket, internalSecret, log }) : null;
+  // The view beacon answered here and sent on in batches, for articles whose page the live build has (beacon-batches.mjs).
+  const beacons = internalSecret && site?.hasPage ? createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicUrl, accepts: (id) => site.hasPage(`/articles/${id}`), forwardedFor, log }) : null;
 
   /**
    * 413. A client still sending its body gets a lingering close (RFC 9112 §9.6): the rest is read
@@ -141,7 +146,10 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     const route = routeOf(path);
     if (route.upstream === 'api' && length !== undefined) {
       if (!smallBody(req, length, path)) return false;
-      readWholeBody(req, (body) => (body === null ? res.destroy() : relay(req, res, apiUrl, null, body)));
+      readWholeBody(req, (body) => {
+        if (body === null) return res.destroy();
+        if (!beacons?.take(req, res, body)) relay(req, res, apiUrl, null, body);
+      });
       return true;
     }
     if (length !== undefined) return false;
@@ -255,6 +263,9 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
     shared.start();
     server.on('close', () => shared.close());
   }
+  if (beacons) server.on('close', () => void beacons.close());
+  /** The beacons answered here and not yet sent on (null without them); tests flush them. */
+  server.beacons = beacons;
   /** What the door keeps of the API's shared answers (null without internalSecret); tests read its generation. */
   server.sharedAnswers = shared;
   return server;

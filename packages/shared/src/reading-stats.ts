@@ -6,6 +6,25 @@ import type { Tier } from './tiers.ts';
 export const ArticleViewSchema = z.object({ articleId: IdSchema });
 export type ArticleView = z.infer<typeof ArticleViewSchema>;
 
+/**
+ * POST /api/internal/views: view beacons the front door answered itself, sent on a batch at a time
+ * (packages/front-door/src/beacon-batches.mjs). Each with the X-Forwarded-For the door would have
+ * sent with it and the request's reader signals, as it came.
+ */
+export const ForwardedViewsSchema = z.object({
+  views: z
+    .array(
+      z.object({
+        articleId: IdSchema,
+        forwardedFor: z.string().min(1).max(1024),
+        userAgent: z.string().max(2048).optional(),
+        doNotTrack: z.string().max(64).optional(),
+        globalPrivacyControl: z.string().max(64).optional(),
+      }),
+    )
+    .max(500),
+});
+
 /** A day (UTC) as YYYY-MM-DD, from 1970 to 9998: years PostgreSQL and JavaScript's dates read alike. */
 export const StatsDaySchema = z.iso.date('Give dates as YYYY-MM-DD.').refine((d) => d >= '1970-01-01' && d <= '9998-12-31', 'Give a date between 1970 and 9998.');
 const day = StatsDaySchema;
