@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -58,6 +59,24 @@ afterEach(async () => {
 
 // Each test starts threads, which takes seconds on a machine as loaded as CI's.
 describe('a build’s pages rendered on demand in a thread of its own', { timeout: 60_000 }, () => {
+  // First: the stray sockets are looked for once, as the first build of the process loads.
+  it('removes the sockets a process that was killed outright left, and no running one’s', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const stray = path.join(tmpdir(), `site-pages-${gone}-1-0a1b2c3d.sock`);
+    const othersLive = path.join(tmpdir(), `site-pages-${process.ppid}-1-0a1b2c3d.sock`);
+    await writeFile(stray, '');
+    await writeFile(othersLive, '');
+    try {
+      const build = await loadBuild(await fakeBuild('b1'), {});
+      expect([existsSync(stray), existsSync(othersLive)]).toEqual([false, true]);
+      build.retire();
+      await build.ended;
+    } finally {
+      await rm(stray, { force: true });
+      await rm(othersLive, { force: true });
+    }
+  });
+
   it('relays the page with its status, headers and cookies, hands over the build’s settings, and answers 404 for what no page takes', async () => {
     const build = await loadBuild(await fakeBuild('b1'), { 'X-Content-Type-Options': 'nosniff' });
     try {

@@ -7,7 +7,7 @@
 // took are answered. Requests go to the thread over kept-alive connections to its unix socket; the
 // answers stream back as they come.
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,9 +42,31 @@ const liveSockets = new Set<string>();
 process.once('exit', () => {
   for (const socketPath of liveSockets) rmSync(socketPath, { force: true });
 });
+let strayRemoved = false;
+
+/** The sockets a process that no longer runs left behind (killed outright: SIGKILL, a test runner ending its workers). */
+function removeStraySockets() {
+  strayRemoved = true;
+  const dir = tmpdir();
+  for (const name of readdirSync(dir)) {
+    const pid = Number(/^site-pages-(\d+)-.*\.sock$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !running(pid)) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
 
 /** Starts the build's thread (its server entry imported there) and resolves once it answers; rejects if the entry cannot be loaded. */
 export async function startPageRenderer(entry: string, siteSettings: unknown, log: (msg: string) => void = () => {}): Promise<PageRenderer> {
+  if (!strayRemoved) removeStraySockets();
   // Random as well: a process may load this module more than once (a test runner's contexts), each counting from one.
   const socketPath = path.join(tmpdir(), `site-pages-${process.pid}-${++threadsStarted}-${randomBytes(4).toString('hex')}.sock`);
   const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
