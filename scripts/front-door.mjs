@@ -68,8 +68,10 @@ server.listen(port, host, () => log('listening', { port }));
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     site?.close();
-    // The view beacons answered here and not yet sent on go to the API first (beacon-batches.mjs).
-    server.close(() => void (server.beacons?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
+    // From now on view beacons are relayed; those answered here and not yet sent on go to the API
+    // before the process ends (beacon-batches.mjs).
+    const sent = server.beacons?.close() ?? Promise.resolve();
+    server.close(() => void sent.finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();
   });

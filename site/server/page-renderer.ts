@@ -7,8 +7,10 @@
 // took are answered. Requests go to the thread over kept-alive connections to its unix socket; the
 // answers stream back as they come.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
@@ -44,13 +46,18 @@ process.once('exit', () => {
 });
 let strayRemoved = false;
 
-/** The sockets a process that no longer runs left behind (killed outright: SIGKILL, a test runner ending its workers). */
-function removeStraySockets() {
+/**
+ * Removes the sockets processes killed outright left behind (SIGKILL, a test runner ending its
+ * workers): those of a process that no longer runs here and that nothing listens on. Best effort,
+ * beside the build's loading: a file it may not remove (another user's) stays.
+ */
+async function removeStraySockets() {
   strayRemoved = true;
   const dir = tmpdir();
-  for (const name of readdirSync(dir)) {
+  for (const name of await readdir(dir).catch(() => [])) {
     const pid = Number(/^site-pages-(\d+)-.*\.sock$/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !running(pid)) rmSync(path.join(dir, name), { force: true });
+    const file = path.join(dir, name);
+    if (pid && pid !== process.pid && !running(pid) && !(await listening(file))) await rm(file, { force: true }).catch(() => {});
   }
 }
 
@@ -64,9 +71,21 @@ function running(pid: number): boolean {
   }
 }
 
+/** Whether something answers on the socket (another process-id space's thread, with the same /tmp); only a refused connection says no. */
+function listening(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code !== 'ECONNREFUSED' && err.code !== 'ENOENT'));
+  });
+}
+
 /** Starts the build's thread (its server entry imported there) and resolves once it answers; rejects if the entry cannot be loaded. */
 export async function startPageRenderer(entry: string, siteSettings: unknown, log: (msg: string) => void = () => {}): Promise<PageRenderer> {
-  if (!strayRemoved) removeStraySockets();
+  if (!strayRemoved) void removeStraySockets();
   // Random as well: a process may load this module more than once (a test runner's contexts), each counting from one.
   const socketPath = path.join(tmpdir(), `site-pages-${process.pid}-${++threadsStarted}-${randomBytes(4).toString('hex')}.sock`);
   const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });

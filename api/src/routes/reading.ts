@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ArticleViewSchema, ForwardedViewsSchema } from '@app/shared/schemas';
+import { ArticleViewSchema, ForwardedViewSchema, ForwardedViewsSchema } from '@app/shared/schemas';
 import type express from 'express';
 import { Router, type RequestHandler } from 'express';
 import type { ContentReadModel } from '../domain/content/content-read-model.ts';
@@ -39,18 +39,26 @@ export function readingRoutes(deps: ReadingDeps): Router {
  * time (packages/front-door/src/beacon-batches.mjs). Each is counted as the route counts it, from
  * the address the route would have read (the chain the door would have sent), with the reader's
  * own signals. The door answers only for articles the live build has a page for; one deleted since
- * (the build not yet remade) is not counted.
+ * (the build not yet remade) is not counted; one that cannot be read is skipped (and logged), not the batch.
  */
 export function forwardedViews(deps: ReadingDeps): RequestHandler {
   return (req, res) => {
     const { views } = ForwardedViewsSchema.parse(req.body);
     let counted = 0;
-    for (const view of views) {
+    let unread = 0;
+    for (const item of views) {
+      const parsed = ForwardedViewSchema.safeParse(item);
+      if (!parsed.success) {
+        unread++;
+        continue;
+      }
+      const view = parsed.data;
       if (!deps.content.current().articles.has(view.articleId)) continue;
       const signals = { userAgent: view.userAgent, doNotTrack: view.doNotTrack, globalPrivacyControl: view.globalPrivacyControl, address: addressForwardedBy(req, req.app as express.Express, view.forwardedFor) };
       if (countView(deps, { articleId: view.articleId }, signals) === 'counted') counted++;
     }
-    res.json({ received: views.length, counted });
+    if (unread > 0) req.log.warn({ unread }, 'view beacons in a batch could not be read');
+    res.json({ received: views.length, counted, unread });
   };
 }
 

@@ -18,18 +18,21 @@ import { apiSecurityHeaders } from '@app/shared/security-headers';
 
 /** Where the API takes the batches (api/src/routes/internal.ts; its schema allows up to 500). */
 export const BEACON_BATCH_PATH = '/api/internal/views';
-/** Beacons a batch carries at most: with the sizes below, well within the internal routes' 100 KB body. */
+/** Beacons a batch carries at most. */
 const BATCH_MAX = 100;
 /**
- * A user agent, an address chain or a privacy signal longer than these is unusual: the API answers
- * that beacon itself. Within the batch schema's limits (ForwardedViewsSchema), so one reader's
- * headers never make the API refuse a batch of others'.
+ * A beacon as the batch carries it, in bytes at most: one with a longer user agent, address chain
+ * or privacy signal is unusual, and the API answers it itself. A batch is then at most 90 KB, within
+ * the internal routes' 100 KB body, so one reader's headers never get a batch of others' refused.
  */
-const USER_AGENT_MAX = 512;
-const FORWARDED_FOR_MAX = 256;
-const SIGNAL_MAX = 16;
-/** Beacons kept while the API cannot take them (restarting); past it the oldest go, and the log says so once. */
+const ENTRY_BYTES_MAX = 900;
+/** Beacons kept while the API cannot take them (restarting); past it the door relays them again. */
 const QUEUE_MAX = 20_000;
+/** How long a batch may take, and how often one the API could not take is tried before it is dropped. */
+const SEND_TIMEOUT_MS = 10_000;
+const TRIES = 5;
+/** After the API refused a batch as not ours (a wrong secret: 403, or no such route: 404), beacons are relayed this long. */
+const RELAY_FOR_MS = 60_000;
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
 const PG_INT_MAX = 2_147_483_647;
 
@@ -37,37 +40,39 @@ const PG_INT_MAX = 2_147_483_647;
  * `accepts(articleId)`: whether the live build has the article's page. `forwardedFor(req)`: what
  * this hop would send as X-Forwarded-For (the relay's rule), from which the API reads the reader's
  * address as it reads a relayed beacon's. Returns `take(req, res, body)`: true when the beacon was
- * answered (else relay it), `flush()` and `close()` (sends what is left).
+ * answered (else relay it), `flush()`, and `close()`: takes no more and sends what is left.
  * @param {{ apiUrl: string; apiSocket?: string; internalSecret: string; publicUrl: URL; path?: string; accepts: (articleId: number) => boolean;
- *   forwardedFor: (req: import('node:http').IncomingMessage) => string; log: (msg: string, extra?: object) => void; flushEveryMs?: number }} options
+ *   forwardedFor: (req: import('node:http').IncomingMessage) => string; log: (msg: string, extra?: object) => void; flushEveryMs?: number; retryAfterMs?: number }} options
  */
-export function createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicUrl, path = '/api/views', accepts, forwardedFor, log, flushEveryMs = 100 }) {
+export function createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicUrl, path = '/api/views', accepts, forwardedFor, log, flushEveryMs = 100, retryAfterMs = 1000 }) {
   const url = new URL(apiUrl);
   const target = apiSocket ? { socketPath: apiSocket } : { host: url.hostname, port: url.port };
-  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  // With a timeout, the agent drops an idle connection before the API would (server.mjs's agent).
+  const agent = new Agent({ keepAlive: true, maxSockets: 4, timeout: 60_000 });
   const securityLines = Object.entries(apiSecurityHeaders({ https: publicUrl.protocol === 'https:' })).flat();
   const securityText = headLines(securityLines);
+  /** The beacons waiting, each as its JSON text. */
   let queue = [];
   let timer = null;
   let sending = null;
-  let dropped = 0;
-  let refusalLoggedAt = -Infinity;
+  let tries = 0;
+  let closing = false;
+  let relayUntil = 0;
+  let loggedAt = -Infinity;
+  /** Logs a problem that may repeat with every batch once a minute at most. */
+  const logNow = () => Date.now() - loggedAt > 60_000 && (loggedAt = Date.now());
 
   function take(req, res, body) {
-    if (req.method !== 'POST' || req.url !== path) return false;
+    if (req.method !== 'POST' || req.url !== path || closing || queue.length >= QUEUE_MAX || Date.now() < relayUntil) return false;
     const { headers } = req;
     if (headers.origin !== publicUrl.origin || headers['content-encoding'] !== undefined || !JSON_TYPES.has(headers['content-type']?.toLowerCase() ?? '')) return false;
-    const { 'user-agent': userAgent, dnt: doNotTrack, 'sec-gpc': globalPrivacyControl } = headers;
-    if (longer(userAgent, USER_AGENT_MAX) || longer(doNotTrack, SIGNAL_MAX) || longer(globalPrivacyControl, SIGNAL_MAX)) return false;
     const articleId = articleOf(body);
     if (articleId === null || !accepts(articleId)) return false;
     const chain = forwardedFor(req);
-    if (chain.length === 0 || chain.length > FORWARDED_FOR_MAX) return false;
-    queue.push({ articleId, forwardedFor: chain, userAgent, doNotTrack, globalPrivacyControl });
-    if (queue.length > QUEUE_MAX) {
-      queue.shift();
-      if (dropped++ === 0) log('view beacons dropped: the API has not taken them', { kept: QUEUE_MAX });
-    }
+    if (chain.length === 0) return false;
+    const entry = JSON.stringify({ articleId, forwardedFor: chain, userAgent: headers['user-agent'], doNotTrack: headers.dnt, globalPrivacyControl: headers['sec-gpc'] });
+    if (Buffer.byteLength(entry) > ENTRY_BYTES_MAX) return false;
+    queue.push(entry);
     const id = randomUUID();
     if (!writeNoContentText(req, res, `${securityText}X-Request-Id: ${id}\r\n`)) res.writeHead(204, [...securityLines, 'X-Request-Id', id]);
     res.end();
@@ -78,8 +83,9 @@ export function createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicU
 
   /**
    * Sends the queue a batch at a time, one batch in flight. A batch the API could not take (not
-   * reached, restarting) stays first in line and is tried again a second later; one it refused (a
-   * 4xx: never expected) is dropped, and the log says so.
+   * reached, restarting, a 5xx) stays first in line and is tried again a second later, TRIES times
+   * in all. One it refused is dropped: after a 403 or a 404 (the secret is not its own) the door
+   * relays beacons for a minute, which the API then counts itself.
    */
   function flush() {
     clearTimeout(timer);
@@ -87,25 +93,25 @@ export function createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicU
     if (sending) return sending;
     if (queue.length === 0) return Promise.resolve();
     const batch = queue.slice(0, BATCH_MAX);
+    const dropBatch = () => {
+      queue = queue.slice(batch.length);
+      tries = 0;
+    };
     sending = send(batch)
-      .then(
-        () => {
-          queue = queue.slice(batch.length);
-          if (dropped > 0) log('view beacons reach the API again', { dropped });
-          dropped = 0;
-        },
-        (err) => {
-          if (err.refused) {
-            queue = queue.slice(batch.length);
-            // Once a minute at most: a wrong secret refuses every batch.
-            if (Date.now() - refusalLoggedAt > 60_000) log('view beacons refused by the API', { beacons: batch.length, err: err.message });
-            refusalLoggedAt = Date.now();
-            return;
-          }
-          log('view beacons not sent yet', { beacons: queue.length, err: err.message });
-          return new Promise((resolve) => setTimeout(resolve, 1000).unref());
-        },
-      )
+      .then(dropBatch, (err) => {
+        if (err.status >= 400 && err.status < 500) {
+          dropBatch();
+          if (err.status === 403 || err.status === 404) relayUntil = Date.now() + RELAY_FOR_MS;
+          if (logNow()) log('view beacons refused by the API', { beacons: batch.length, err: err.message });
+          return;
+        }
+        if (++tries >= TRIES) {
+          dropBatch();
+          return log('view beacons dropped: the API did not take them', { beacons: batch.length, err: err.message });
+        }
+        if (logNow()) log('view beacons not sent yet', { beacons: queue.length, err: err.message });
+        return new Promise((resolve) => setTimeout(resolve, retryAfterMs).unref());
+      })
       .finally(() => {
         sending = null;
         if (queue.length > 0) timer ??= setTimeout(flush, queue.length >= BATCH_MAX ? 0 : flushEveryMs).unref();
@@ -113,40 +119,40 @@ export function createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicU
     return sending;
   }
 
-  function send(views) {
-    const body = JSON.stringify({ views });
+  function send(entries) {
+    const body = `{"views":[${entries.join(',')}]}`;
     return new Promise((resolve, reject) => {
       const req = request(
         { ...target, agent, method: 'POST', path: BEACON_BATCH_PATH, headers: { host: url.host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-internal-secret': internalSecret } },
         (res) => {
+          const status = res.statusCode ?? 0;
           res.resume();
-          res.once('end', () => {
-            const status = res.statusCode ?? 0;
-            if (status === 200) return resolve();
-            reject(Object.assign(new Error(`the API answered ${status}`), { refused: status >= 400 && status < 500 }));
-          });
+          res.once('end', () => (status === 200 ? resolve() : reject(Object.assign(new Error(`the API answered ${status}`), { status }))));
+          // An answer cut short never ends.
+          res.once('close', () => res.complete || reject(new Error('the API’s answer was cut short')));
         },
       );
+      req.setTimeout(SEND_TIMEOUT_MS, () => req.destroy(new Error(`no answer in ${SEND_TIMEOUT_MS / 1000} s`)));
       req.once('error', reject);
       req.end(body);
     });
   }
 
-  /** Sends what is left, as long as the API takes it. */
+  /** Takes no more beacons (they are relayed) and sends what is left, as long as the API takes it. */
   async function close() {
+    closing = true;
     while (queue.length > 0) {
       const before = queue.length;
       await flush();
       if (queue.length >= before) break;
     }
     clearTimeout(timer);
+    timer = null;
     agent.destroy();
   }
 
   return { take, flush, close, pending: () => queue.length };
 }
-
-const longer = (value, max) => value !== undefined && value.length > max;
 
 /** The article a beacon's body names: exactly `{"articleId": n}` with n an id PostgreSQL holds; else null. */
 function articleOf(body) {

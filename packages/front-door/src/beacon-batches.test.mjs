@@ -11,13 +11,13 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 /** A stand-in for the API: answers a beacon 204 itself (as the route would), takes batches with the secret, `failing` of them 503 first. */
 function stubApi() {
-  const stub = { beacons: [], batches: [], failing: 0, server: null };
+  const stub = { beacons: [], batches: [], failing: 0, refusing: false, server: null };
   stub.server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       if (req.url === BEACON_BATCH_PATH) {
-        if (req.headers['x-internal-secret'] !== SECRET) return res.writeHead(403).end();
+        if (req.headers['x-internal-secret'] !== SECRET || stub.refusing) return res.writeHead(403).end();
         if (stub.failing > 0) {
           stub.failing--;
           return res.writeHead(503).end();
@@ -92,8 +92,9 @@ describe('view beacons at the front door', () => {
       ['{"articleId":1}', { origin: 'https://elsewhere.example' }],
       ['{"articleId":1}', { origin: '' }],
       ['{"articleId":1}', { 'content-type': 'text/plain' }],
-      ['{"articleId":1}', { 'user-agent': `${CHROME} ${'x'.repeat(600)}` }],
-      ['{"articleId":1}', { dnt: '1'.repeat(100) }],
+      // Longer than a batch's beacon may be (900 bytes as JSON, escapes counted).
+      ['{"articleId":1}', { 'user-agent': `${CHROME} ${'x'.repeat(900)}` }],
+      ['{"articleId":1}', { 'user-agent': '"'.repeat(500) }],
     ];
     for (const [body, headers] of relayed) {
       const answer = await beacon(body, headers);
@@ -103,6 +104,26 @@ describe('view beacons at the front door', () => {
     await door.beacons.flush();
     expect(api.beacons.map((b) => b.body)).toEqual([...relayed.map(([body]) => body), '{"articleId":1}']);
     expect(api.batches).toEqual([]);
+  });
+
+  it('sends the reader’s address chain exactly as its relay sends it', async () => {
+    await beacon('{"articleId":1}', { 'x-forwarded-for': '198.51.100.8, 203.0.113.9' }, '/api/views?relayed=1');
+    await beacon('{"articleId":1}', { 'x-forwarded-for': '198.51.100.8, 203.0.113.9' });
+    await door.beacons.flush();
+    expect(api.batches.flat()[0].forwardedFor).toBe(api.beacons[0].forwardedFor);
+  });
+
+  it('relays beacons for a while once the API refuses the door’s batches as not ours (a wrong secret), so they are still counted', async () => {
+    api.refusing = true;
+    expect((await beacon('{"articleId":1}')).headers['x-answered-by']).toBeUndefined();
+    await door.beacons.flush();
+    expect((await beacon('{"articleId":1}')).headers['x-answered-by']).toBe('api');
+    expect(api.batches).toEqual([]);
+  });
+
+  it('relays beacons once it is closing', async () => {
+    await door.beacons.close();
+    expect((await beacon('{"articleId":1}')).headers['x-answered-by']).toBe('api');
   });
 
   it('keeps the beacons while the API cannot take them, and sends them once it can', async () => {

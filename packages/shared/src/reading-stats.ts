@@ -8,21 +8,17 @@ export type ArticleView = z.infer<typeof ArticleViewSchema>;
 
 /**
  * POST /api/internal/views: view beacons the front door answered itself, sent on a batch at a time
- * (packages/front-door/src/beacon-batches.mjs). Each with the X-Forwarded-For the door would have
- * sent with it and the request's reader signals, as it came.
+ * (packages/front-door/src/beacon-batches.mjs), up to 500. Each is read on its own
+ * (`ForwardedViewSchema`): one the API cannot read is skipped, never the batch.
  */
-export const ForwardedViewsSchema = z.object({
-  views: z
-    .array(
-      z.object({
-        articleId: IdSchema,
-        forwardedFor: z.string().min(1).max(1024),
-        userAgent: z.string().max(2048).optional(),
-        doNotTrack: z.string().max(64).optional(),
-        globalPrivacyControl: z.string().max(64).optional(),
-      }),
-    )
-    .max(500),
+export const ForwardedViewsSchema = z.object({ views: z.array(z.unknown()).max(500) });
+/** One beacon of a batch: the X-Forwarded-For the door would have sent with it, and the request's reader signals as they came. */
+export const ForwardedViewSchema = z.object({
+  articleId: IdSchema,
+  forwardedFor: z.string().min(1).max(1024),
+  userAgent: z.string().max(1024).optional(),
+  doNotTrack: z.string().max(1024).optional(),
+  globalPrivacyControl: z.string().max(1024).optional(),
 });
 
 /** A day (UTC) as YYYY-MM-DD, from 1970 to 9998: years PostgreSQL and JavaScript's dates read alike. */
