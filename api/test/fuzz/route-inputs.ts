@@ -30,6 +30,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/internal/cms-sign-in/password-right': { body: S.CmsSignInRefundSchema },
   'POST /api/internal/cms-sign-in/second-factor-reset': { body: S.CmsSecondFactorResetSchema },
   'POST /api/internal/review-requested': { body: S.ReviewRequestedSchema },
+  // The front door's batches of view beacons: each one read on its own (ForwardedViewSchema).
+  'POST /api/internal/views': { body: z.object({ views: z.array(S.ForwardedViewSchema).max(20) }) },
   'POST /api/internal/rebuild': { body: z.object({ trigger: z.string().max(64).optional() }), background: ['deployments', 'audit_log'] },
   'POST /api/internal/deployments/:id/restart': { body: z.object({ status: z.enum(['restarting', 'restarted', 'failed']), line: z.string().min(1).max(2000) }) },
   'POST /api/webhooks/stripe/': { body: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({ id: z.string() }) }) }) },
