@@ -260,7 +260,8 @@ describe('deployments from a repository', DEPLOY_TESTS, () => {
     const deploy = async () => finished(admin, ((await admin.post('/api/deploy')).body as DeployStarted).deployment.id);
     push('rollback target');
     const older = await deploy();
-    push('api code after the target', 'main', 'api/src/changed.ts');
+    // Contents of this run's own: a retry (CI's) must change the API's code again, or the rollback needs no restart.
+    push(`api code after the target ${Date.now()}`, 'main', 'api/src/changed.ts');
     push('rollback newer');
     const newer = await deploy();
     expect([older.status, newer.status, liveMarker()]).toEqual(['succeeded', 'succeeded', 'rollback newer']);
