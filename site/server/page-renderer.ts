@@ -10,12 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { HOP_BY_HOP_HEADERS } from '@app/shared/hop-by-hop';
+import { socketAnswers } from '@app/shared/unix-socket';
 import type { PageThreadData } from './page-thread.ts';
 
 /** The thread's answer to a request no page of the build takes (Astro's `next`). */
@@ -48,7 +48,8 @@ let strayRemoved = false;
 
 /**
  * Removes the sockets processes killed outright left behind (SIGKILL, a test runner ending its
- * workers): those of a process that no longer runs here and that nothing listens on. Best effort,
+ * workers): those of a process that no longer runs here and that nothing listens on (another
+ * process-id space's thread may, with the same /tmp). Best effort,
  * beside the build's loading: a file it may not remove (another user's) stays.
  */
 async function removeStraySockets() {
@@ -57,7 +58,7 @@ async function removeStraySockets() {
   for (const name of await readdir(dir).catch(() => [])) {
     const pid = Number(/^site-pages-(\d+)-.*\.sock$/.exec(name)?.[1]);
     const file = path.join(dir, name);
-    if (pid && pid !== process.pid && !running(pid) && !(await listening(file))) await rm(file, { force: true }).catch(() => {});
+    if (pid && pid !== process.pid && !running(pid) && !(await socketAnswers(file))) await rm(file, { force: true }).catch(() => {});
   }
 }
 
@@ -69,18 +70,6 @@ function running(pid: number): boolean {
     // EPERM: it runs, as another user.
     return (err as NodeJS.ErrnoException).code !== 'ESRCH';
   }
-}
-
-/** Whether something answers on the socket (another process-id space's thread, with the same /tmp); only a refused connection says no. */
-function listening(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(socketPath);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code !== 'ECONNREFUSED' && err.code !== 'ENOENT'));
-  });
 }
 
 /** Starts the build's thread (its server entry imported there) and resolves once it answers; rejects if the entry cannot be loaded. */

@@ -1,23 +1,12 @@
 import { once } from 'node:events';
 import { lstat, unlink } from 'node:fs/promises';
 import type { RequestListener, Server } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { socketAnswers } from '@app/shared/unix-socket';
 import { createApiHttpServer } from './http-server.ts';
 
 /** What a connection on a unix socket says it comes from: this machine, as a loopback connection would. */
 const THIS_MACHINE = '127.0.0.1';
-
-/** Whether something answers on the socket file: a live API (an error to start beside) or a file left by one that died. */
-function answered(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = connect(socketPath);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
-  });
-}
 
 /**
  * The app on a unix socket as well as its TCP port (API_SOCKET): the local front door relays its
@@ -33,7 +22,8 @@ export async function listenOnUnixSocket(app: RequestListener, socketPath: strin
     throw err;
   });
   if (existing && !existing.isSocket()) throw new Error(`API_SOCKET ${socketPath} is a file, not a socket: choose another path`);
-  if (existing && (await answered(socketPath))) throw new Error(`API_SOCKET ${socketPath} is in use: is another API running?`);
+  // A live API answers (an error to start beside); a file left by one that died refuses.
+  if (existing && (await socketAnswers(socketPath))) throw new Error(`API_SOCKET ${socketPath} is in use: is another API running?`);
   if (existing) await unlink(socketPath);
   const server = createApiHttpServer(app);
   server.on('connection', (socket: Socket) => Object.defineProperty(socket, 'remoteAddress', { value: THIS_MACHINE }));

@@ -15,8 +15,10 @@ import { Agent, request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { headLines, writeNoContentText } from '@app/shared/server';
 import { apiSecurityHeaders } from '@app/shared/security-headers';
+import { forwardedFor } from './relay.mjs';
 
-/** Where the API takes the batches (api/src/routes/internal.ts; its schema allows up to 500). */
+/** The beacon's path, and where the API takes the batches (api/src/routes/internal.ts; its schema allows up to 500). */
+const BEACON_PATH = '/api/views';
 export const BEACON_BATCH_PATH = '/api/internal/views';
 /** Beacons a batch carries at most. */
 const BATCH_MAX = 100;
@@ -37,14 +39,13 @@ const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8
 const PG_INT_MAX = 2_147_483_647;
 
 /**
- * `accepts(articleId)`: whether the live build has the article's page. `forwardedFor(req)`: what
- * this hop would send as X-Forwarded-For (the relay's rule), from which the API reads the reader's
- * address as it reads a relayed beacon's. Returns `take(req, res, body)`: true when the beacon was
+ * `accepts(articleId)`: whether the live build has the article's page. Each beacon goes with what
+ * the relay would have sent as X-Forwarded-For (relay.mjs's `forwardedFor`), from which the API
+ * reads the reader's address as it reads a relayed beacon's. Returns `take(req, res, body)`: true when the beacon was
  * answered (else relay it), `flush()`, and `close()`: takes no more and sends what is left.
- * @param {{ apiUrl: string; apiSocket?: string; internalSecret: string; publicUrl: URL; path?: string; accepts: (articleId: number) => boolean;
- *   forwardedFor: (req: import('node:http').IncomingMessage) => string; log: (msg: string, extra?: object) => void; flushEveryMs?: number; retryAfterMs?: number }} options
+ * @param {{ apiUrl: string; apiSocket?: string; internalSecret: string; publicUrl: URL; accepts: (articleId: number) => boolean; log: (msg: string, extra?: object) => void; flushEveryMs?: number; retryAfterMs?: number }} options
  */
-export function createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicUrl, path = '/api/views', accepts, forwardedFor, log, flushEveryMs = 100, retryAfterMs = 1000 }) {
+export function createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicUrl, accepts, log, flushEveryMs = 100, retryAfterMs = 1000 }) {
   const url = new URL(apiUrl);
   const target = apiSocket ? { socketPath: apiSocket } : { host: url.hostname, port: url.port };
   // With a timeout, the agent drops an idle connection before the API would (server.mjs's agent).
@@ -63,7 +64,7 @@ export function createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicU
   const logNow = () => Date.now() - loggedAt > 60_000 && (loggedAt = Date.now());
 
   function take(req, res, body) {
-    if (req.method !== 'POST' || req.url !== path || closing || queue.length >= QUEUE_MAX || Date.now() < relayUntil) return false;
+    if (req.method !== 'POST' || req.url !== BEACON_PATH || closing || queue.length >= QUEUE_MAX || Date.now() < relayUntil) return false;
     const { headers } = req;
     if (headers.origin !== publicUrl.origin || headers['content-encoding'] !== undefined || !JSON_TYPES.has(headers['content-type']?.toLowerCase() ?? '')) return false;
     const articleId = articleOf(body);

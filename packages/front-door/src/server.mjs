@@ -10,7 +10,7 @@ import { commonSecurityHeaders } from '@app/shared/security-headers';
 import { bodyLimit, countedBody, declaredTooLarge, SMALL_BODY, tooLargeResponse } from './body-limits.mjs';
 import { jsonErrors, MINTED_REQUEST_HEADERS, routeOf, STRIPPED_REQUEST_HEADERS } from './edge-table.mjs';
 import { createBeaconBatches } from './beacon-batches.mjs';
-import { createReadRelay, forwardedFor } from './relay.mjs';
+import { createReadRelay } from './relay.mjs';
 import { createSharedAnswers } from './shared-answers.mjs';
 import { canonicalLocation, routingPath } from './routing.mjs';
 import { EDGE_TIMEOUTS, TIMEOUT_CHECK_EVERY_MS } from './timeouts.mjs';
@@ -88,7 +88,7 @@ export function createFrontDoorServer({ publicUrl, apiUrl, apiSocket, cmsUrl, me
   const relay = createReadRelay({ unavailable: upstreamUnavailable, invalid, retryForMs, socketPaths: new Map(apiSocket ? [[apiUrl, apiSocket]] : []) });
   const shared = internalSecret ? createSharedAnswers({ apiUrl, apiSocket, internalSecret, log }) : null;
   // The view beacon answered here and sent on in batches, for articles whose page the live build has (beacon-batches.mjs).
-  const beacons = internalSecret && site?.hasPage ? createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicUrl, accepts: (id) => site.hasPage(`/articles/${id}`), forwardedFor, log }) : null;
+  const beacons = internalSecret && site?.hasPage ? createBeaconBatches({ apiUrl, apiSocket, internalSecret, publicUrl, accepts: (id) => site.hasPage(`/articles/${id}`), log }) : null;
 
   /**
    * 413. A client still sending its body gets a lingering close (RFC 9112 §9.6): the rest is read
